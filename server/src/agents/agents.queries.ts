@@ -1,0 +1,166 @@
+import { sql } from 'kysely';
+import type { DB } from '../db/database.ts';
+import type { Availability, AvailabilitySource, NewUser, UserUpdate } from '../db/types.ts';
+
+/** The full Agent record (spec) in one statement: roles, permissions and teams come from correlated subqueries. */
+export function selectUserRecords(db: DB) {
+  return db
+    .selectFrom('users as u')
+    .where('u.deleted_at', 'is', null)
+    .select([
+      'u.id',
+      'u.created_at',
+      'u.updated_at',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.type',
+      'u.availability_status',
+      'u.phone_number_country_code',
+      'u.phone_number',
+      'u.avatar_url',
+      'u.enabled',
+      'u.last_active_at',
+      'u.last_login_at',
+      'u.custom_attributes',
+      'u.api_key',
+      'u.api_key_last_used_at',
+      sql<string[]>`coalesce((select array_agg(r.name order by r.name) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '{}')`.as('roles'),
+      sql<string[]>`coalesce((select array_agg(distinct p order by p) from user_roles ur join roles r on r.id = ur.role_id cross join unnest(r.permissions) as p where ur.user_id = u.id), '{}')`.as(
+        'permissions',
+      ),
+      sql<Array<{ id: number; name: string; emoji: string }>>`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'emoji', t.emoji) order by t.name) from team_members tm join teams t on t.id = tm.team_id where tm.user_id = u.id), '[]'::json)`.as(
+        'teams',
+      ),
+    ]);
+}
+
+export type UserRecord = Awaited<ReturnType<ReturnType<typeof selectUserRecords>['executeTakeFirstOrThrow']>>;
+
+export async function findAgentRecord(db: DB, id: number): Promise<UserRecord | undefined> {
+  return selectUserRecords(db).where('u.id', '=', id).where('u.type', '=', 'agent').executeTakeFirst();
+}
+
+export interface AgentListFilter {
+  q?: string;
+  orderBy: 'created_at' | 'updated_at' | 'first_name' | 'email';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => '\\' + c);
+}
+
+export async function listAgentRecords(db: DB, filter: AgentListFilter): Promise<{ rows: UserRecord[]; total: number }> {
+  let base = db.selectFrom('users as u').where('u.type', '=', 'agent').where('u.deleted_at', 'is', null);
+  let records = selectUserRecords(db).where('u.type', '=', 'agent');
+  if (filter.q) {
+    const pattern = '%' + escapeLike(filter.q.trim().toLowerCase()) + '%';
+    const match = sql<boolean>`(lower(u.first_name || ' ' || u.last_name) like ${pattern} or lower(u.email) like ${pattern})`;
+    base = base.where(match);
+    records = records.where(match);
+  }
+  const [count, rows] = await Promise.all([
+    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    records.orderBy(`u.${filter.orderBy}`, filter.order).orderBy('u.id', filter.order).limit(filter.limit).offset(filter.offset).execute(),
+  ]);
+  return { rows, total: count.total };
+}
+
+export async function listAgentsCompact(db: DB) {
+  return db
+    .selectFrom('users')
+    .where('type', '=', 'agent')
+    .where('deleted_at', 'is', null)
+    .select(['id', 'first_name', 'last_name', 'email', 'avatar_url', 'availability_status', 'enabled'])
+    .orderBy('first_name')
+    .orderBy('id')
+    .limit(10_000)
+    .execute();
+}
+
+export async function insertUser(db: DB, values: NewUser): Promise<number> {
+  const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUser(db: DB, id: number, values: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(values).where('id', '=', id).execute();
+}
+
+export async function findAgentState(db: DB, id: number) {
+  return db
+    .selectFrom('users')
+    .where('id', '=', id)
+    .where('type', '=', 'agent')
+    .where('deleted_at', 'is', null)
+    .select(['id', 'enabled', 'password_hash', 'availability_status', 'availability_source'])
+    .executeTakeFirst();
+}
+
+export async function agentEmailTaken(db: DB, email: string, exceptId: number | null): Promise<boolean> {
+  let query = db
+    .selectFrom('users')
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .where('type', '=', 'agent')
+    .where('deleted_at', 'is', null)
+    .select('id');
+  if (exceptId !== null) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function replaceUserRoles(db: DB, userId: number, roleIds: number[]): Promise<void> {
+  await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+  if (roleIds.length > 0) await db.insertInto('user_roles').values(roleIds.map((role_id) => ({ user_id: userId, role_id }))).execute();
+}
+
+export async function replaceUserTeams(db: DB, userId: number, teamIds: number[]): Promise<void> {
+  await db.deleteFrom('team_members').where('user_id', '=', userId).where('team_id', 'not in', teamIds.length ? teamIds : [0]).execute();
+  if (teamIds.length > 0) {
+    await db
+      .insertInto('team_members')
+      .values(teamIds.map((team_id) => ({ team_id, user_id: userId })))
+      .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
+      .execute();
+  }
+}
+
+export async function softDeleteAgent(db: DB, id: number, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ deleted_at: now, enabled: false, api_key: null, api_secret_hash: null, api_key_last_used_at: null, availability_status: 'offline', updated_at: now })
+    .where('id', '=', id)
+    .execute();
+  await db.deleteFrom('team_members').where('user_id', '=', id).execute();
+  await db.deleteFrom('sessions').where('user_id', '=', id).execute();
+}
+
+export async function setApiCredentials(db: DB, id: number, apiKey: string | null, secretHash: string | null, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ api_key: apiKey, api_secret_hash: secretHash, api_key_last_used_at: null, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setAvailability(db: DB, id: number, status: Availability, source: AvailabilitySource, now: Date): Promise<void> {
+  await db.updateTable('users').set({ availability_status: status, availability_source: source, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function countAgents(db: DB): Promise<number> {
+  const row = await db.selectFrom('users').where('type', '=', 'agent').where('deleted_at', 'is', null).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export async function findAgentIdByEmail(db: DB, email: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .where('type', '=', 'agent')
+    .where('deleted_at', 'is', null)
+    .select('id')
+    .executeTakeFirst();
+  return row?.id;
+}

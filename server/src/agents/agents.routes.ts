@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppDeps } from '../deps.ts';
+import { principalOf } from '../http/access.ts';
+import { Envelope, errors, IdParams, ok, Paged, pagedResult, pageRequest, TrueEnvelope } from '../http/schemas.ts';
+import {
+  AgentCompact,
+  AgentListQuery,
+  AgentRecord,
+  ApiKeyPair,
+  AvailabilityBody,
+  CreateAgentBody,
+  UpdateAgentBody,
+  UpdateMeBody,
+} from './agents.schema.ts';
+import * as agents from './agents.service.ts';
+
+export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const tags = ['Agents'];
+    app.get(
+      '/agents',
+      {
+        config: { permission: 'users:manage' },
+        schema: {
+          tags,
+          summary: 'List agents (paged)',
+          description: 'Ordered by `order_by` (created_at, updated_at, first_name, email; default created_at) and `order` (asc default), id as tiebreaker.',
+          querystring: AgentListQuery,
+          response: { 200: Envelope(Paged(AgentRecord)), ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => {
+        const page = pageRequest(request.query);
+        const { rows, total } = await agents.listAgents(deps, page, request.query);
+        return ok(pagedResult(rows, total, page));
+      },
+    );
+    app.get(
+      '/agents/compact',
+      { schema: { tags, summary: 'Every agent, compact (for pickers)', response: { 200: Envelope(Type.Array(AgentCompact)), ...errors(401) } } },
+      async () => ok(await agents.listAgentsCompact(deps)),
+    );
+    app.get(
+      '/agents/me',
+      { schema: { tags, summary: 'The calling agent', response: { 200: Envelope(AgentRecord), ...errors(401) } } },
+      async (request) => ok(await agents.getAgent(deps, principalOf(request).userId)),
+    );
+    app.put(
+      '/agents/me',
+      {
+        schema: {
+          tags,
+          summary: 'Update my profile',
+          description: 'Changing the password needs `current_password` (unless the agent never had one) and ends other sessions.',
+          body: UpdateMeBody,
+          response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => ok(await agents.updateMe(deps, principalOf(request).userId, request.body)),
+    );
+    app.put(
+      '/agents/me/availability',
+      {
+        schema: {
+          tags,
+          summary: 'Set my availability',
+          description:
+            '`source` = `user` (default) always applies. `source` = `idle` may request only `away` or `available` and applies only when the agent is available, or away because idle set it: it never overrides a manual away, busy or offline (the call then returns the agent unchanged).',
+          body: AvailabilityBody,
+          response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => ok(await agents.setMyAvailability(deps, principalOf(request).userId, request.body.status, request.body.source ?? 'user')),
+    );
+    app.get(
+      '/agents/:id',
+      {
+        config: { permission: 'users:manage' },
+        schema: { tags, summary: 'Get an agent', params: IdParams, response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403, 404) } },
+      },
+      async (request) => ok(await agents.getAgent(deps, request.params.id)),
+    );
+    app.post(
+      '/agents',
+      {
+        config: { permission: 'users:manage' },
+        schema: { tags, summary: 'Create an agent', body: CreateAgentBody, response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403, 409) } },
+      },
+      async (request) => ok(await agents.createAgent(deps, request.body)),
+    );
+    app.put(
+      '/agents/:id',
+      {
+        config: { permission: 'users:manage' },
+        schema: {
+          tags,
+          summary: 'Update an agent (partial: omitted fields keep their value)',
+          params: IdParams,
+          body: UpdateAgentBody,
+          response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403, 404, 409, 422) },
+        },
+      },
+      async (request) => ok(await agents.updateAgent(deps, principalOf(request).userId, request.params.id, request.body)),
+    );
+    app.delete(
+      '/agents/:id',
+      {
+        config: { permission: 'users:manage' },
+        schema: {
+          tags,
+          summary: 'Delete an agent (soft: history stays)',
+          params: IdParams,
+          response: { 200: TrueEnvelope, ...errors(400, 401, 403, 404, 422) },
+        },
+      },
+      async (request) => {
+        await agents.deleteAgent(deps, principalOf(request).userId, request.params.id);
+        return ok(true as const);
+      },
+    );
+    app.post(
+      '/agents/:id/api-key',
+      {
+        config: { permission: 'users:manage' },
+        schema: {
+          tags,
+          summary: 'Generate API credentials',
+          description: 'Returns the key and the secret; the secret is shown only here. Generating again replaces the pair.',
+          params: IdParams,
+          response: { 200: Envelope(ApiKeyPair), ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => ok(await agents.generateApiKey(deps, request.params.id)),
+    );
+    app.delete(
+      '/agents/:id/api-key',
+      {
+        config: { permission: 'users:manage' },
+        schema: { tags, summary: 'Revoke API credentials', params: IdParams, response: { 200: TrueEnvelope, ...errors(400, 401, 403, 404) } },
+      },
+      async (request) => {
+        await agents.revokeApiKey(deps, request.params.id);
+        return ok(true as const);
+      },
+    );
+  };
+}

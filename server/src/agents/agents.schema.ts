@@ -1,0 +1,112 @@
+import { Type } from 'typebox';
+import { DateTime, Nullable, NullableDateTime } from '../http/schemas.ts';
+
+export const AvailabilityStatus = Type.Union([Type.Literal('available'), Type.Literal('busy'), Type.Literal('away'), Type.Literal('offline')]);
+
+export const TeamRef = Type.Object({ id: Type.Integer(), name: Type.String(), emoji: Type.String() });
+
+/** The spec's Agent record; contacts share it. */
+export const AgentRecord = Type.Object(
+  {
+    id: Type.Integer(),
+    created_at: DateTime,
+    updated_at: DateTime,
+    first_name: Type.String(),
+    last_name: Type.String(),
+    email: Nullable(Type.String({ format: 'email' })),
+    type: Type.String({ description: '`agent` for agents; `contact` or `visitor` for contacts' }),
+    availability_status: Type.String({ description: 'available | busy | away | offline' }),
+    phone_number_country_code: Nullable(Type.String()),
+    phone_number: Nullable(Type.String()),
+    avatar_url: Nullable(Type.String()),
+    enabled: Type.Boolean(),
+    last_active_at: NullableDateTime,
+    last_login_at: NullableDateTime,
+    roles: Type.Array(Type.String()),
+    permissions: Type.Array(Type.String()),
+    custom_attributes: Type.Record(Type.String(), Type.Unknown()),
+    teams: Type.Array(TeamRef),
+    api_key: Nullable(Type.String()),
+    api_key_last_used_at: NullableDateTime,
+  },
+  { title: 'Agent' },
+);
+
+export const AgentCompact = Type.Object({
+  id: Type.Integer(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Nullable(Type.String()),
+  avatar_url: Nullable(Type.String()),
+  availability_status: Type.String(),
+  enabled: Type.Boolean(),
+});
+
+const Name = Type.String({ minLength: 1, maxLength: 128, pattern: '\\S' });
+const OptionalText = (max: number) => Type.Optional(Nullable(Type.String({ maxLength: max })));
+const Email = Type.String({ format: 'email', maxLength: 254 });
+const Password = Type.String({ minLength: 10, maxLength: 256, description: 'At least 10 characters' });
+
+export const CreateAgentBody = Type.Object(
+  {
+    first_name: Name,
+    last_name: Type.Optional(Type.String({ maxLength: 128 })),
+    email: Email,
+    roles: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 20, description: 'Role names' }),
+    teams: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100, description: 'Team ids' })),
+    password: Type.Optional(Password),
+    enabled: Type.Optional(Type.Boolean()),
+    phone_number: OptionalText(32),
+    phone_number_country_code: OptionalText(8),
+    avatar_url: OptionalText(2048),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateAgentBody = Type.Object(
+  {
+    first_name: Type.Optional(Name),
+    last_name: Type.Optional(Type.String({ maxLength: 128 })),
+    email: Type.Optional(Email),
+    roles: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 20 })),
+    teams: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 })),
+    password: Type.Optional(Password),
+    enabled: Type.Optional(Type.Boolean()),
+    availability_status: Type.Optional(AvailabilityStatus),
+    phone_number: OptionalText(32),
+    phone_number_country_code: OptionalText(8),
+    avatar_url: OptionalText(2048),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateMeBody = Type.Object(
+  {
+    first_name: Type.Optional(Name),
+    last_name: Type.Optional(Type.String({ maxLength: 128 })),
+    phone_number: OptionalText(32),
+    phone_number_country_code: OptionalText(8),
+    avatar_url: OptionalText(2048),
+    current_password: Type.Optional(Type.String({ maxLength: 256 })),
+    new_password: Type.Optional(Password),
+  },
+  { additionalProperties: false },
+);
+
+export const AvailabilityBody = Type.Object(
+  {
+    status: AvailabilityStatus,
+    source: Type.Optional(Type.Union([Type.Literal('user'), Type.Literal('idle')], { default: 'user' })),
+  },
+  { additionalProperties: false },
+);
+
+export const ApiKeyPair = Type.Object({ api_key: Type.String(), api_secret: Type.String() });
+
+export const AgentListQuery = Type.Object({
+  page: Type.Optional(Type.Integer()),
+  page_size: Type.Optional(Type.Integer()),
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'Matches name or email' })),
+  order_by: Type.Optional(Type.Union([Type.Literal('created_at'), Type.Literal('updated_at'), Type.Literal('first_name'), Type.Literal('email')])),
+  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+});

@@ -1,0 +1,272 @@
+import { invalidateCredentials } from '../auth/credential-cache.ts';
+import type { DB } from '../db/database.ts';
+import type { Availability, AvailabilitySource } from '../db/types.ts';
+import type { AppDeps } from '../deps.ts';
+import { ConflictError, DataError, InputError, NotFoundError } from '../errors.ts';
+import { recordEvent } from '../events/events.service.ts';
+import type { PageRequest } from '../http/schemas.ts';
+import { ADMIN_ROLE } from '../roles/permissions.ts';
+import { resolveRoleIds } from '../roles/roles.service.ts';
+import { hashSecret, randomAlphanumeric, verifySecret } from '../security/hashing.ts';
+import { assertTeamsExist } from '../teams/teams.service.ts';
+import * as q from './agents.queries.ts';
+
+export type AgentRecord = q.UserRecord;
+
+export async function getAgent(deps: AppDeps, id: number): Promise<AgentRecord> {
+  const agent = await q.findAgentRecord(deps.db, id);
+  if (!agent) throw new NotFoundError('Agent not found');
+  return agent;
+}
+
+export async function listAgents(
+  deps: AppDeps,
+  page: PageRequest,
+  filter: { q?: string; order_by?: q.AgentListFilter['orderBy']; order?: 'asc' | 'desc' },
+) {
+  return q.listAgentRecords(deps.db, {
+    ...(filter.q ? { q: filter.q } : {}),
+    orderBy: filter.order_by ?? 'created_at',
+    order: filter.order ?? 'asc',
+    limit: page.pageSize,
+    offset: page.offset,
+  });
+}
+
+export async function listAgentsCompact(deps: AppDeps) {
+  return q.listAgentsCompact(deps.db);
+}
+
+export interface CreateAgentInput {
+  first_name: string;
+  last_name?: string;
+  email: string;
+  roles: string[];
+  teams?: number[];
+  password?: string;
+  enabled?: boolean;
+  phone_number?: string | null;
+  phone_number_country_code?: string | null;
+  avatar_url?: string | null;
+}
+
+function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function createAgent(deps: AppDeps, input: CreateAgentInput): Promise<AgentRecord> {
+  const email = normaliseEmail(input.email);
+  const passwordHash = input.password ? await hashSecret(input.password) : null;
+  const id = await deps.db.transaction().execute(async (trx) => {
+    if (await q.agentEmailTaken(trx, email, null)) throw new ConflictError(`An agent with email ${email} already exists`);
+    const roleIds = await resolveRoleIds(trx, input.roles);
+    const teamIds = input.teams ? await assertTeamsExist(trx, input.teams) : [];
+    const now = deps.clock.now();
+    const id = await q.insertUser(trx, {
+      type: 'agent',
+      email,
+      first_name: input.first_name.trim(),
+      last_name: input.last_name?.trim() ?? '',
+      password_hash: passwordHash,
+      enabled: input.enabled ?? true,
+      phone_number: input.phone_number ?? null,
+      phone_number_country_code: input.phone_number_country_code ?? null,
+      avatar_url: input.avatar_url ?? null,
+      custom_attributes: JSON.stringify({}),
+      external_user_id: null,
+      api_key: null,
+      api_secret_hash: null,
+      created_at: now,
+      updated_at: now,
+    });
+    await q.replaceUserRoles(trx, id, roleIds);
+    await q.replaceUserTeams(trx, id, teamIds);
+    return id;
+  });
+  return getAgent(deps, id);
+}
+
+export interface UpdateAgentInput extends Partial<CreateAgentInput> {
+  availability_status?: Availability;
+}
+
+/** Refuses a change that would leave no enabled agent holding the Admin role. */
+async function assertAnotherAdminRemains(db: DB, userId: number): Promise<void> {
+  const rows = await db
+    .selectFrom('users as u')
+    .innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .where('r.name', '=', ADMIN_ROLE)
+    .where('u.type', '=', 'agent')
+    .where('u.deleted_at', 'is', null)
+    .where('u.enabled', '=', true)
+    .where('u.id', '!=', userId)
+    .select('u.id')
+    .limit(1)
+    .execute();
+  if (rows.length === 0) throw new DataError('This would leave no enabled agent with the Admin role');
+}
+
+async function isAdmin(db: DB, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .where('ur.user_id', '=', userId)
+    .where('r.name', '=', ADMIN_ROLE)
+    .select('ur.user_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function updateAgent(deps: AppDeps, actorId: number, id: number, input: UpdateAgentInput): Promise<AgentRecord> {
+  if (id === actorId && input.enabled === false) throw new DataError('You cannot disable yourself');
+  const passwordHash = input.password ? await hashSecret(input.password) : undefined;
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await q.findAgentState(trx, id);
+    if (!current) throw new NotFoundError('Agent not found');
+    const email = input.email !== undefined ? normaliseEmail(input.email) : undefined;
+    if (email !== undefined && (await q.agentEmailTaken(trx, email, id))) throw new ConflictError(`An agent with email ${email} already exists`);
+    const roleIds = input.roles ? await resolveRoleIds(trx, input.roles) : undefined;
+    const teamIds = input.teams ? await assertTeamsExist(trx, input.teams) : undefined;
+    const losesAdmin = roleIds !== undefined && !input.roles!.some((r) => r.trim().toLowerCase() === ADMIN_ROLE.toLowerCase());
+    if ((input.enabled === false || losesAdmin) && (await isAdmin(trx, id))) await assertAnotherAdminRemains(trx, id);
+    const now = deps.clock.now();
+    await q.updateUser(trx, id, {
+      ...(input.first_name !== undefined ? { first_name: input.first_name.trim() } : {}),
+      ...(input.last_name !== undefined ? { last_name: input.last_name.trim() } : {}),
+      ...(email !== undefined ? { email } : {}),
+      ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
+      ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+      ...(input.availability_status !== undefined ? { availability_status: input.availability_status, availability_source: 'user' as const } : {}),
+      ...(input.phone_number !== undefined ? { phone_number: input.phone_number } : {}),
+      ...(input.phone_number_country_code !== undefined ? { phone_number_country_code: input.phone_number_country_code } : {}),
+      ...(input.avatar_url !== undefined ? { avatar_url: input.avatar_url } : {}),
+      updated_at: now,
+    });
+    if (roleIds) await q.replaceUserRoles(trx, id, roleIds);
+    if (teamIds) await q.replaceUserTeams(trx, id, teamIds);
+    if (input.enabled === false || passwordHash !== undefined) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+    if (input.availability_status !== undefined && input.availability_status !== current.availability_status) {
+      await recordEvent(trx, 'agent.availability_changed', { agent_id: id, availability_status: input.availability_status, source: 'user' }, now);
+    }
+  });
+  await invalidateCredentials(deps, id);
+  return getAgent(deps, id);
+}
+
+export async function deleteAgent(deps: AppDeps, actorId: number, id: number): Promise<void> {
+  if (id === actorId) throw new DataError('You cannot delete yourself');
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await q.findAgentState(trx, id);
+    if (!current) throw new NotFoundError('Agent not found');
+    if (await isAdmin(trx, id)) await assertAnotherAdminRemains(trx, id);
+    await q.softDeleteAgent(trx, id, deps.clock.now());
+  });
+  await invalidateCredentials(deps, id);
+}
+
+export async function generateApiKey(deps: AppDeps, id: number): Promise<{ api_key: string; api_secret: string }> {
+  const apiKey = randomAlphanumeric(32);
+  const apiSecret = randomAlphanumeric(64);
+  const secretHash = await hashSecret(apiSecret);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await q.findAgentState(trx, id))) throw new NotFoundError('Agent not found');
+    await q.setApiCredentials(trx, id, apiKey, secretHash, deps.clock.now());
+  });
+  await invalidateCredentials(deps, id);
+  return { api_key: apiKey, api_secret: apiSecret };
+}
+
+export async function revokeApiKey(deps: AppDeps, id: number): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await q.findAgentState(trx, id))) throw new NotFoundError('Agent not found');
+    await q.setApiCredentials(trx, id, null, null, deps.clock.now());
+  });
+  await invalidateCredentials(deps, id);
+}
+
+export interface UpdateMeInput {
+  first_name?: string;
+  last_name?: string;
+  phone_number?: string | null;
+  phone_number_country_code?: string | null;
+  avatar_url?: string | null;
+  current_password?: string;
+  new_password?: string;
+}
+
+export async function updateMe(deps: AppDeps, id: number, input: UpdateMeInput): Promise<AgentRecord> {
+  let passwordHash: string | undefined;
+  if (input.new_password !== undefined) {
+    const current = await q.findAgentState(deps.db, id);
+    if (!current) throw new NotFoundError('Agent not found');
+    // An agent that never had a password (SSO or API only) may set one without the old one.
+    if (current.password_hash !== null && !(await verifySecret(input.current_password ?? '', current.password_hash))) {
+      throw InputError.field('current_password', 'is incorrect');
+    }
+    passwordHash = await hashSecret(input.new_password);
+  }
+  await q.updateUser(deps.db, id, {
+    ...(input.first_name !== undefined ? { first_name: input.first_name.trim() } : {}),
+    ...(input.last_name !== undefined ? { last_name: input.last_name.trim() } : {}),
+    ...(input.phone_number !== undefined ? { phone_number: input.phone_number } : {}),
+    ...(input.phone_number_country_code !== undefined ? { phone_number_country_code: input.phone_number_country_code } : {}),
+    ...(input.avatar_url !== undefined ? { avatar_url: input.avatar_url } : {}),
+    ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
+    updated_at: deps.clock.now(),
+  });
+  await invalidateCredentials(deps, id);
+  return getAgent(deps, id);
+}
+
+/**
+ * Contract §4: a `user` change always applies. An `idle` change may ask only for
+ * away or available, and applies only when the agent is available, or away
+ * because idle put it there; otherwise it is a no-op. Idle never overrides a
+ * manual away, busy or offline.
+ */
+export function nextAvailability(
+  current: { status: Availability; source: AvailabilitySource },
+  requested: { status: Availability; source: AvailabilitySource },
+): { status: Availability; source: AvailabilitySource } | null {
+  if (requested.source === 'user') return requested;
+  if (requested.status !== 'away' && requested.status !== 'available') {
+    throw InputError.field('status', 'an idle change may only request away or available');
+  }
+  const idleMayChange = current.status === 'available' || (current.status === 'away' && current.source === 'idle');
+  return idleMayChange ? requested : null;
+}
+
+export async function setMyAvailability(deps: AppDeps, id: number, status: Availability, source: AvailabilitySource): Promise<AgentRecord> {
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await q.findAgentState(trx, id);
+    if (!current) throw new NotFoundError('Agent not found');
+    const next = nextAvailability({ status: current.availability_status, source: current.availability_source }, { status, source });
+    if (!next || (next.status === current.availability_status && next.source === current.availability_source)) return;
+    const now = deps.clock.now();
+    await q.setAvailability(trx, id, next.status, next.source, now);
+    if (next.status !== current.availability_status) {
+      await recordEvent(trx, 'agent.availability_changed', { agent_id: id, availability_status: next.status, source: next.source }, now);
+    }
+  });
+  return getAgent(deps, id);
+}
+
+/** Used at startup and by the CLI: creates an Admin agent with a password. */
+export async function createAdmin(deps: AppDeps, input: { email: string; password: string; first_name?: string; last_name?: string }): Promise<AgentRecord> {
+  return createAgent(deps, {
+    email: input.email,
+    password: input.password,
+    first_name: input.first_name ?? 'Admin',
+    ...(input.last_name ? { last_name: input.last_name } : {}),
+    roles: [ADMIN_ROLE],
+  });
+}
+
+export async function findAgentIdByEmail(deps: AppDeps, email: string): Promise<number | undefined> {
+  return q.findAgentIdByEmail(deps.db, email);
+}
+
+export async function countAgents(deps: AppDeps): Promise<number> {
+  return q.countAgents(deps.db);
+}

@@ -1,0 +1,121 @@
+// buildApp(deps): every domain plugin registered explicitly, in a readable order.
+// Never listens, never reads process.env.
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { agentsRoutes } from './agents/agents.routes.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { listenForInvalidations } from './auth/credential-cache.ts';
+import type { AppDeps } from './deps.ts';
+import { RateLimitError, registerErrorHandling } from './errors.ts';
+import { registerAccessControl } from './http/access.ts';
+import { ErrorEnvelope } from './http/schemas.ts';
+import { registerValidation } from './http/validation.ts';
+import { rolesRoutes } from './roles/roles.routes.ts';
+import { statusesRoutes } from './statuses/statuses.routes.ts';
+import { tagsRoutes } from './tags/tags.routes.ts';
+import { teamsRoutes } from './teams/teams.routes.ts';
+
+const API_VERSION = '1.0.0';
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** Which methods are routed for a path, so a wrong method can answer 405 instead of 404. */
+function routeTable() {
+  const routes: Array<{ pattern: RegExp; method: string }> = [];
+  return {
+    add(url: string, methods: string | string[]) {
+      const source = url
+        .split('/')
+        .map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/');
+      const pattern = new RegExp(`^${source}/?$`);
+      for (const method of Array.isArray(methods) ? methods : [methods]) routes.push({ pattern, method });
+    },
+    allowed(path: string): string[] {
+      return [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
+    },
+  };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log,
+    bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: deps.config.trustProxy,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const table = routeTable();
+  app.addHook('onRoute', (route) => table.add(route.url, route.method));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerValidation(app);
+  registerErrorHandling(app, (path) => table.allowed(path));
+  app.addSchema(ErrorEnvelope);
+
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: `${deps.redisPrefix}rate:` } : {}),
+    errorResponseBuilder: (_request, context) => new RateLimitError(`Too many requests; retry in ${Math.ceil(context.ttl / 1000)} s`),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Parley API',
+        version: API_VERSION,
+        description:
+          'The Parley helpdesk REST API. Every response uses the envelope `{status, data}`; errors add `message` and `error_type`. Authenticate with `Authorization: Basic base64(key:secret)`, `Authorization: token key:secret`, or the session cookie from `POST /api/v1/auth/login` (with `X-CSRF-Token` on writes).',
+      },
+      servers: [{ url: deps.config.baseUrl }],
+      components: {
+        securitySchemes: {
+          basicAuth: { type: 'http', scheme: 'basic', description: 'API key as user name, API secret as password' },
+          tokenAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`token <api_key>:<api_secret>`' },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'parley_session' },
+        },
+      },
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json['$id'] === 'string' ? json['$id'] : `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+
+  registerAccessControl(app, deps);
+
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'success', data: true }));
+  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await deps.ping();
+      return { status: 'success', data: true };
+    } catch {
+      return reply.code(503).send({ status: 'error', message: 'Database unreachable', data: null, error_type: 'NetworkException' });
+    }
+  });
+  app.get('/api/v1/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  const api = { prefix: '/api/v1' };
+  await app.register(authRoutes(deps), api);
+  await app.register(agentsRoutes(deps), api);
+  await app.register(rolesRoutes(deps), api);
+  await app.register(teamsRoutes(deps), api);
+  await app.register(tagsRoutes(deps), api);
+  await app.register(statusesRoutes(deps), api);
+
+  const stopListening = await listenForInvalidations(deps.credentials, deps.bus);
+  app.addHook('onClose', async () => {
+    await stopListening();
+  });
+  return app;
+}

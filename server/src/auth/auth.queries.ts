@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import type { DB } from '../db/database.ts';
+
+export interface PrincipalRow {
+  id: number;
+  email: string | null;
+  first_name: string;
+  last_name: string;
+  enabled: boolean;
+  permissions: string[];
+  team_ids: number[];
+}
+
+/** A live, enabled agent with the union of its role permissions and its team ids. */
+export async function findActiveAgentPrincipal(db: DB, userId: number): Promise<PrincipalRow | undefined> {
+  return db
+    .selectFrom('users as u')
+    .where('u.id', '=', userId)
+    .where('u.type', '=', 'agent')
+    .where('u.deleted_at', 'is', null)
+    .where('u.enabled', '=', true)
+    .select([
+      'u.id',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+      'u.enabled',
+      sql<string[]>`coalesce((select array_agg(distinct p order by p) from user_roles ur join roles r on r.id = ur.role_id cross join unnest(r.permissions) as p where ur.user_id = u.id), '{}')`.as(
+        'permissions',
+      ),
+      sql<number[]>`coalesce((select array_agg(tm.team_id order by tm.team_id) from team_members tm where tm.user_id = u.id), '{}')`.as('team_ids'),
+    ])
+    .executeTakeFirst();
+}
+
+export async function findApiKeyOwner(db: DB, apiKey: string) {
+  return db
+    .selectFrom('users')
+    .where('api_key', '=', apiKey)
+    .where('deleted_at', 'is', null)
+    .where('type', '=', 'agent')
+    .select(['id', 'api_secret_hash', 'enabled'])
+    .executeTakeFirst();
+}
+
+export async function touchApiKey(db: DB, userId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ api_key_last_used_at: now })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('api_key_last_used_at', 'is', null), eb('api_key_last_used_at', '<', new Date(now.getTime() - 60_000))]))
+    .execute();
+}
+
+export async function findAgentForLogin(db: DB, email: string) {
+  return db
+    .selectFrom('users')
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .where('type', '=', 'agent')
+    .where('deleted_at', 'is', null)
+    .select(['id', 'password_hash', 'enabled'])
+    .executeTakeFirst();
+}
+
+export async function insertSession(
+  db: DB,
+  session: { id: string; user_id: number; expires_at: Date; user_agent: string | null; ip: string | null },
+): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export async function findLiveSession(db: DB, id: string, now: Date) {
+  return db.selectFrom('sessions').where('id', '=', id).where('expires_at', '>', now).select(['id', 'user_id']).executeTakeFirst();
+}
+
+export async function deleteSession(db: DB, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export async function deleteSessionsOfUser(db: DB, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+export async function deleteExpiredSessions(db: DB, now: Date): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+}
+
+export async function markLoggedIn(db: DB, userId: number, now: Date): Promise<void> {
+  await db.updateTable('users').set({ last_login_at: now }).where('id', '=', userId).execute();
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AgentRecord } from '../agents/agents.schema.ts';
+import { getAgent } from '../agents/agents.service.ts';
+import type { AppDeps } from '../deps.ts';
+import { principalOf } from '../http/access.ts';
+import { Envelope, errors, ok, TrueEnvelope } from '../http/schemas.ts';
+import { CSRF_COOKIE, login, logout, SESSION_COOKIE } from './auth.service.ts';
+
+const LoginBody = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 256 }) },
+  { additionalProperties: false },
+);
+
+export function authRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+  const secure = deps.config.baseUrl.startsWith('https:');
+  return async (app) => {
+    const tags = ['Auth'];
+    app.post(
+      '/auth/login',
+      {
+        config: {
+          auth: 'public',
+          rateLimit: { max: deps.config.loginRateLimitPerMinute, timeWindow: 60_000 },
+        },
+        schema: {
+          tags,
+          summary: 'Log in with email and password',
+          description:
+            'Sets an HttpOnly session cookie `parley_session` and a readable `csrf_token` cookie. Cookie-authenticated POST/PUT/PATCH/DELETE requests must send `X-CSRF-Token` equal to that cookie. Rate limited per client address.',
+          body: LoginBody,
+          response: { 200: Envelope(AgentRecord), ...errors(400, 401, 429) },
+        },
+      },
+      async (request, reply) => {
+        const session = await login(deps, {
+          email: request.body.email,
+          password: request.body.password,
+          userAgent: request.headers['user-agent'] ?? null,
+          ip: request.ip,
+        });
+        const maxAge = Math.floor((session.expiresAt.getTime() - deps.clock.now().getTime()) / 1000);
+        reply.setCookie(SESSION_COOKIE, session.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
+        reply.setCookie(CSRF_COOKIE, session.csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure, maxAge });
+        return ok(await getAgent(deps, session.userId));
+      },
+    );
+    app.post(
+      '/auth/logout',
+      { schema: { tags, summary: 'End the current session', response: { 200: TrueEnvelope, ...errors(401, 403) } } },
+      async (request, reply) => {
+        await logout(deps, principalOf(request));
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        reply.clearCookie(CSRF_COOKIE, { path: '/' });
+        return ok(true as const);
+      },
+    );
+  };
+}

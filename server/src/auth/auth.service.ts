@@ -1,0 +1,134 @@
+// Who is calling: API credentials (Basic or token scheme) or a session cookie.
+import type { AppDeps } from '../deps.ts';
+import { UnauthorizedError } from '../errors.ts';
+import { constantTimeEqual, randomToken, sha256, verifySecret } from '../security/hashing.ts';
+import * as q from './auth.queries.ts';
+import type { Principal } from './credential-cache.ts';
+
+export const SESSION_COOKIE = 'parley_session';
+export const CSRF_COOKIE = 'csrf_token';
+export const CSRF_HEADER = 'x-csrf-token';
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface ApiCredentials {
+  key: string;
+  secret: string;
+}
+
+/** Parses `Basic base64(key:secret)` or `token key:secret` (scheme case-insensitive). */
+export function parseAuthorization(header: string): ApiCredentials | null {
+  const match = /^(\S+)\s+(.+)$/.exec(header.trim());
+  if (!match) return null;
+  const scheme = match[1]!.toLowerCase();
+  let pair: string;
+  if (scheme === 'basic') {
+    pair = Buffer.from(match[2]!, 'base64').toString('utf8');
+  } else if (scheme === 'token') {
+    pair = match[2]!;
+  } else {
+    return null;
+  }
+  const colon = pair.indexOf(':');
+  if (colon <= 0 || colon === pair.length - 1) return null;
+  const key = pair.slice(0, colon);
+  const secret = pair.slice(colon + 1);
+  if (key.length > 128 || secret.length > 256) return null;
+  return { key, secret };
+}
+
+async function loadPrincipal(deps: AppDeps, userId: number, method: Principal['method'], sessionId: string | null): Promise<Principal | null> {
+  const row = await q.findActiveAgentPrincipal(deps.db, userId);
+  if (!row) return null;
+  return {
+    userId: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    permissions: new Set(row.permissions),
+    teamIds: row.team_ids,
+    method,
+    sessionId,
+  };
+}
+
+export async function authenticateApiKey(deps: AppDeps, header: string): Promise<Principal> {
+  const credentials = parseAuthorization(header);
+  if (!credentials) throw new UnauthorizedError('Malformed Authorization header; use "Basic base64(key:secret)" or "token key:secret"');
+  const cacheKey = 'k:' + sha256(`${credentials.key}:${credentials.secret}`);
+  const nowMs = deps.clock.now().getTime();
+  const cached = deps.credentials.get(cacheKey, nowMs);
+  if (cached) {
+    if (nowMs - cached.touchedAt >= TOUCH_INTERVAL_MS) {
+      deps.credentials.markTouched(cacheKey, nowMs);
+      await q.touchApiKey(deps.db, cached.principal.userId, deps.clock.now());
+    }
+    return cached.principal;
+  }
+  const owner = await q.findApiKeyOwner(deps.db, credentials.key);
+  const valid = await verifySecret(credentials.secret, owner?.api_secret_hash ?? null);
+  if (!owner || !valid || !owner.enabled) throw new UnauthorizedError('Invalid API credentials');
+  const principal = await loadPrincipal(deps, owner.id, 'api_key', null);
+  if (!principal) throw new UnauthorizedError('Invalid API credentials');
+  await q.touchApiKey(deps.db, owner.id, deps.clock.now());
+  deps.credentials.set(cacheKey, principal, nowMs, nowMs);
+  return principal;
+}
+
+export async function authenticateSession(deps: AppDeps, token: string): Promise<Principal> {
+  if (token.length < 20 || token.length > 128) throw new UnauthorizedError('Invalid or expired session');
+  const sessionId = sha256(token);
+  const cacheKey = 's:' + sessionId;
+  const nowMs = deps.clock.now().getTime();
+  const cached = deps.credentials.get(cacheKey, nowMs);
+  if (cached) return cached.principal;
+  const session = await q.findLiveSession(deps.db, sessionId, deps.clock.now());
+  if (!session) throw new UnauthorizedError('Invalid or expired session');
+  const principal = await loadPrincipal(deps, session.user_id, 'session', sessionId);
+  if (!principal) throw new UnauthorizedError('Invalid or expired session');
+  deps.credentials.set(cacheKey, principal, nowMs, nowMs);
+  return principal;
+}
+
+export function csrfMatches(cookie: string | undefined, header: string | string[] | undefined): boolean {
+  if (!cookie || typeof header !== 'string' || header.length === 0) return false;
+  return constantTimeEqual(cookie, header);
+}
+
+export interface NewSession {
+  token: string;
+  csrfToken: string;
+  userId: number;
+  expiresAt: Date;
+}
+
+/** Checks email and password; the same answer for an unknown email and a wrong password. */
+export async function login(
+  deps: AppDeps,
+  input: { email: string; password: string; userAgent: string | null; ip: string | null },
+): Promise<NewSession> {
+  const agent = await q.findAgentForLogin(deps.db, input.email);
+  const valid = await verifySecret(input.password, agent?.password_hash ?? null);
+  if (!agent || !valid || !agent.enabled) throw new UnauthorizedError('Invalid email or password');
+  const token = randomToken(32);
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + deps.config.sessionTtlSeconds * 1000);
+  await deps.db.transaction().execute(async (trx) => {
+    await q.insertSession(trx, {
+      id: sha256(token),
+      user_id: agent.id,
+      expires_at: expiresAt,
+      user_agent: input.userAgent?.slice(0, 512) ?? null,
+      ip: input.ip,
+    });
+    await q.markLoggedIn(trx, agent.id, now);
+    await q.deleteExpiredSessions(trx, now);
+  });
+  return { token, csrfToken: randomToken(24), userId: agent.id, expiresAt };
+}
+
+export async function logout(deps: AppDeps, principal: Principal): Promise<void> {
+  if (!principal.sessionId) return;
+  await q.deleteSession(deps.db, principal.sessionId);
+  deps.credentials.deleteKey('s:' + principal.sessionId);
+  await deps.bus.publish('auth.invalidate', { userId: principal.userId });
+}

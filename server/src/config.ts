@@ -1,0 +1,127 @@
+// The only module that reads the environment. It parses it once into a frozen,
+// typed Config; a bad value stops startup with one line naming the variable.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | null;
+  readonly redisUrl: string | null;
+  readonly secretKey: Buffer;
+  readonly adminEmail: string | null;
+  readonly adminPassword: string | null;
+  readonly logLevel: LogLevel;
+  readonly bodyLimitBytes: number;
+  readonly sessionTtlSeconds: number;
+  readonly trustProxy: boolean;
+  readonly loginRateLimitPerMinute: number;
+  readonly timezone: string;
+  readonly webhookAllowList: readonly string[];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function url(env: Env, name: string, protocols: readonly string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL (${protocols.join(' or ')}), got an unparsable value`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return raw;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/** SECRET_KEY may be given (≥ 32 characters); otherwise one is generated once and kept in DATA_DIR. */
+function secretKey(env: Env, dataDir: string): Buffer {
+  const raw = env['SECRET_KEY'];
+  if (raw !== undefined && raw !== '') {
+    if (raw.length < 32) throw new ConfigError('SECRET_KEY must be at least 32 characters long');
+    return Buffer.from(raw, 'utf8');
+  }
+  const file = join(dataDir, 'secret_key');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length < 32) throw new ConfigError(`SECRET_KEY is not set and ${file} is shorter than 32 characters`);
+    return Buffer.from(stored, 'utf8');
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const generated = randomBytes(32).toString('base64url');
+  writeFileSync(file, generated + '\n', { mode: 0o600 });
+  return Buffer.from(generated, 'utf8');
+}
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const port = integer(env, 'PORT', 9000, 0, 65535);
+  const host = env['HOST'] || '0.0.0.0';
+  const baseUrl = (url(env, 'BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const rawDataDir = env['DATA_DIR'] || './data';
+  const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(cwd, rawDataDir);
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  const logLevel = (env['LOG_LEVEL'] || 'info').toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env['LOG_LEVEL']}"`);
+  const adminEmail = env['ADMIN_EMAIL'] ? env['ADMIN_EMAIL'].trim().toLowerCase() : null;
+  const adminPassword = env['ADMIN_PASSWORD'] || null;
+  if (adminEmail && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL must be an email address');
+  if (adminPassword !== null && adminPassword.length < 10) throw new ConfigError('ADMIN_PASSWORD must be at least 10 characters long');
+  if ((adminEmail === null) !== (adminPassword === null)) throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  const timezone = env['TIMEZONE'] || 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+  } catch {
+    throw new ConfigError(`TIMEZONE must be an IANA time zone such as Europe/Paris, got "${timezone}"`);
+  }
+  const webhookAllowList = (env['WEBHOOK_ALLOW_HOSTS'] || '').split(',').map((s) => s.trim()).filter(Boolean);
+  return Object.freeze({
+    port,
+    host,
+    baseUrl,
+    dataDir,
+    databaseUrl,
+    redisUrl,
+    secretKey: secretKey(env, dataDir),
+    adminEmail,
+    adminPassword,
+    logLevel,
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 1_073_741_824),
+    sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20, 1, 100000),
+    timezone,
+    webhookAllowList: Object.freeze(webhookAllowList),
+  });
+}

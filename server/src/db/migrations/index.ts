@@ -1,0 +1,7 @@
+// The ordered list of migrations. Names are dated; the migrator applies them forward only.
+import type { Migration } from 'kysely';
+import * as foundation from './2026_11_22_0001_foundation.ts';
+
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_0001_foundation': foundation,
+};

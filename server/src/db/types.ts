@@ -1,0 +1,148 @@
+// Kysely table types: the database as the code sees it. Columns are snake_case.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string | T | undefined, string | T>;
+
+export type UserType = 'agent' | 'contact' | 'visitor';
+export type Availability = 'available' | 'busy' | 'away' | 'offline';
+export type AvailabilitySource = 'user' | 'idle';
+export type StatusCategory = 'open' | 'waiting' | 'resolved';
+export type AssignmentType = 'round_robin' | 'manual';
+
+export interface UsersTable {
+  id: Generated<number>;
+  type: UserType;
+  email: string | null;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  password_hash: string | null;
+  availability_status: Generated<Availability>;
+  availability_source: Generated<AvailabilitySource>;
+  phone_number_country_code: string | null;
+  phone_number: string | null;
+  avatar_url: string | null;
+  enabled: Generated<boolean>;
+  last_active_at: NullableTimestamp;
+  last_login_at: NullableTimestamp;
+  custom_attributes: Json<Record<string, unknown>>;
+  external_user_id: string | null;
+  api_key: string | null;
+  api_secret_hash: string | null;
+  api_key_last_used_at: NullableTimestamp;
+  deleted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  permissions: ColumnType<string[], string[] | undefined, string[]>;
+  is_builtin: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  name: string;
+  emoji: Generated<string>;
+  conversation_assignment_type: Generated<AssignmentType>;
+  timezone: Generated<string>;
+  business_hours_id: number | null;
+  sla_policy_id: number | null;
+  max_auto_assigned_conversations: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TeamMembersTable {
+  team_id: number;
+  user_id: number;
+  last_assigned_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ConversationStatusesTable {
+  id: Generated<number>;
+  name: string;
+  category: StatusCategory;
+  is_system: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ConversationPrioritiesTable {
+  id: Generated<number>;
+  name: string;
+  rank: number;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface DomainEventsTable {
+  id: Generated<string>;
+  type: string;
+  payload: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface JobsTable {
+  id: Generated<string>;
+  kind: string;
+  payload: Json<Record<string, unknown>>;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  locked_by: string | null;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  completed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  roles: RolesTable;
+  user_roles: UserRolesTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  tags: TagsTable;
+  conversation_statuses: ConversationStatusesTable;
+  conversation_priorities: ConversationPrioritiesTable;
+  sessions: SessionsTable;
+  domain_events: DomainEventsTable;
+  jobs: JobsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type RoleRow = Selectable<RolesTable>;
+export type TeamRow = Selectable<TeamsTable>;
+export type TagRow = Selectable<TagsTable>;
+export type StatusRow = Selectable<ConversationStatusesTable>;

@@ -1,0 +1,28 @@
+// The plain dependencies every service receives. Built once in main.ts (or a test), passed down.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { CredentialCache } from './auth/credential-cache.ts';
+import type { Config } from './config.ts';
+import type { DB } from './db/database.ts';
+import type { EventBus } from './realtime/bus.ts';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface AppDeps {
+  readonly config: Config;
+  readonly db: DB;
+  readonly dbKind: 'pglite' | 'postgres';
+  readonly ping: () => Promise<void>;
+  readonly bus: EventBus;
+  readonly clock: Clock;
+  readonly log: FastifyBaseLogger;
+  readonly credentials: CredentialCache;
+  /** Redis for shared rate limits, or null for in-process limits. */
+  readonly redis: Redis | null;
+  /** Prefix for every Redis key and channel of this app. */
+  readonly redisPrefix: string;
+}

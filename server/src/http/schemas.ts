@@ -1,0 +1,93 @@
+// Schemas shared by every domain: the envelope, errors, ids, pagination.
+import { type TSchema, Type } from 'typebox';
+
+// Dates leave the database as Date objects; the serializer writes them as ISO 8601 strings.
+export const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' });
+export const NullableDateTime = Type.Union([DateTime, Type.Null()]);
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+/** `{status:"success", data}` around a payload schema. */
+export function Envelope<T extends TSchema>(data: T) {
+  return Type.Object({ status: Type.Literal('success'), data });
+}
+
+export const ErrorEnvelope = Type.Object(
+  {
+    status: Type.Literal('error'),
+    message: Type.String(),
+    data: Type.Unknown(),
+    error_type: Type.Union(
+      [
+        'GeneralException',
+        'PermissionException',
+        'InputException',
+        'DataException',
+        'NetworkException',
+        'NotFoundException',
+        'ConflictException',
+        'UnauthorizedException',
+        'RateLimitException',
+      ].map((value) => Type.Literal(value)),
+    ),
+  },
+  { $id: 'ErrorEnvelope', description: 'Every error answer has this shape.' },
+);
+
+const ErrorRef = Type.Ref('ErrorEnvelope');
+
+/** Error responses a route can give, by status code, for the OpenAPI document. */
+export function errors(...codes: number[]): Record<number, TSchema> {
+  const out: Record<number, TSchema> = {};
+  for (const code of codes) out[code] = ErrorRef;
+  return out;
+}
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Integer id' }) });
+
+export const TrueEnvelope = Envelope(Type.Literal(true));
+
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ default: 1, description: 'Page number, from 1; larger values are clamped.' })),
+  page_size: Type.Optional(Type.Integer({ default: 30, description: 'Items per page, 1..100; values outside are clamped.' })),
+};
+
+export function Paged<T extends TSchema>(item: T) {
+  return Type.Object({
+    results: Type.Array(item),
+    total: Type.Integer(),
+    per_page: Type.Integer(),
+    total_pages: Type.Integer(),
+    page: Type.Integer(),
+  });
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  offset: number;
+}
+
+const MAX_PAGE = 1_000_000;
+
+/** Clamps page and page_size into their bounds (contract §5). */
+export function pageRequest(query: { page?: number; page_size?: number }): PageRequest {
+  const page = Math.min(Math.max(query.page ?? 1, 1), MAX_PAGE);
+  const pageSize = Math.min(Math.max(query.page_size ?? 30, 1), 100);
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+export function pagedResult<T>(results: T[], total: number, request: PageRequest) {
+  return {
+    results,
+    total,
+    per_page: request.pageSize,
+    total_pages: Math.ceil(total / request.pageSize),
+    page: request.page,
+  };
+}
+
+export function ok<T>(data: T): { status: 'success'; data: T } {
+  return { status: 'success', data };
+}

@@ -1,0 +1,65 @@
+// The permission catalogue (contract §3). Extend it as features arrive; never rename.
+export const PERMISSIONS = [
+  'conversations:read_all',
+  'conversations:read_assigned',
+  'conversations:read_unassigned',
+  'conversations:read_team_inbox',
+  'conversations:read',
+  'conversations:write',
+  'conversations:update_user_assignee',
+  'conversations:update_team_assignee',
+  'conversations:update_status',
+  'conversations:update_priority',
+  'conversations:update_tags',
+  'messages:read',
+  'messages:write',
+  'contacts:read_all',
+  'contacts:read',
+  'contacts:write',
+  'contacts:block',
+  'contact_notes:read',
+  'contact_notes:write',
+  'contact_notes:delete',
+  'tags:manage',
+  'status:manage',
+  'macros:manage',
+  'users:manage',
+  'teams:manage',
+  'inboxes:manage',
+  'roles:manage',
+  'webhooks:manage',
+  'reports:manage',
+  'oidc:manage',
+  'ai:manage',
+  'business_hours:manage',
+  'sla:manage',
+  'general_settings:manage',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+const known = new Set<string>(PERMISSIONS);
+export function isPermission(value: string): value is Permission {
+  return known.has(value);
+}
+
+export const ADMIN_ROLE = 'Admin';
+export const AGENT_ROLE = 'Agent';
+
+export const AGENT_ROLE_PERMISSIONS: readonly Permission[] = [
+  'conversations:read_assigned',
+  'conversations:read_unassigned',
+  'conversations:read_team_inbox',
+  'conversations:read',
+  'conversations:update_user_assignee',
+  'conversations:update_team_assignee',
+  'conversations:update_status',
+  'conversations:update_priority',
+  'conversations:update_tags',
+  'messages:read',
+  'messages:write',
+  'contacts:read',
+  'contacts:write',
+  'contact_notes:read',
+  'contact_notes:write',
+];

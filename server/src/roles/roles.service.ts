@@ -1,0 +1,96 @@
+import { invalidateCredentials } from '../auth/credential-cache.ts';
+import type { DB } from '../db/database.ts';
+import type { AppDeps } from '../deps.ts';
+import { ConflictError, DataError, InputError, NotFoundError } from '../errors.ts';
+import { ADMIN_ROLE, AGENT_ROLE, AGENT_ROLE_PERMISSIONS, isPermission, PERMISSIONS } from './permissions.ts';
+import * as q from './roles.queries.ts';
+
+/** Seeds the built-in roles; Admin always holds the whole catalogue, also after the catalogue grows. */
+export async function seedRoles(db: DB): Promise<void> {
+  await q.insertRoleIfMissing(db, { name: ADMIN_ROLE, description: 'Every permission', permissions: [...PERMISSIONS], is_builtin: true });
+  await q.insertRoleIfMissing(db, {
+    name: AGENT_ROLE,
+    description: 'Works on conversations and contacts',
+    permissions: [...AGENT_ROLE_PERMISSIONS],
+    is_builtin: true,
+  });
+  await q.setBuiltinPermissions(db, ADMIN_ROLE, [...PERMISSIONS]);
+}
+
+function normalisePermissions(permissions: string[]): string[] {
+  const unknown = permissions.filter((p) => !isPermission(p));
+  if (unknown.length > 0) {
+    throw new InputError(
+      `permissions: unknown permission ${unknown.map((p) => `"${p}"`).join(', ')}`,
+      unknown.map(() => ({ field: 'permissions', reason: 'unknown permission' })),
+    );
+  }
+  return [...new Set(permissions)].sort();
+}
+
+/** Role ids for role names (case-insensitive); an unknown name is a 400 that names it. */
+export async function resolveRoleIds(db: DB, names: string[]): Promise<number[]> {
+  const rows = await q.findRolesByNames(db, names);
+  const found = new Set(rows.map((r) => r.name.toLowerCase()));
+  const missing = names.filter((n) => !found.has(n.trim().toLowerCase()));
+  if (missing.length > 0) throw InputError.field('roles', `unknown role ${missing.map((m) => `"${m}"`).join(', ')}`);
+  return rows.map((r) => r.id);
+}
+
+export async function listRoles(deps: AppDeps) {
+  return q.listRoles(deps.db);
+}
+
+export async function getRole(deps: AppDeps, id: number) {
+  const role = await q.findRole(deps.db, id);
+  if (!role) throw new NotFoundError('Role not found');
+  return role;
+}
+
+async function assertNameFree(db: DB, name: string, exceptId: number | null): Promise<void> {
+  const existing = await q.findRoleByName(db, name);
+  if (existing && existing.id !== exceptId) throw new ConflictError(`A role named "${name.trim()}" already exists`);
+}
+
+export async function createRole(deps: AppDeps, input: { name: string; description?: string; permissions: string[] }) {
+  const name = input.name.trim();
+  const permissions = normalisePermissions(input.permissions);
+  return deps.db.transaction().execute(async (trx) => {
+    await assertNameFree(trx, name, null);
+    return q.insertRole(trx, { name, description: input.description?.trim() ?? '', permissions });
+  });
+}
+
+export async function updateRole(deps: AppDeps, id: number, input: { name?: string; description?: string; permissions?: string[] }) {
+  const permissions = input.permissions ? normalisePermissions(input.permissions) : undefined;
+  const role = await deps.db.transaction().execute(async (trx) => {
+    const current = await q.findRole(trx, id);
+    if (!current) throw new NotFoundError('Role not found');
+    const name = input.name?.trim();
+    if (current.is_builtin && name !== undefined && name !== current.name) throw new DataError(`The built-in role ${current.name} cannot be renamed`);
+    if (current.name === ADMIN_ROLE && permissions && permissions.join() !== [...PERMISSIONS].sort().join()) {
+      throw new DataError('The Admin role always holds every permission');
+    }
+    if (name !== undefined) await assertNameFree(trx, name, id);
+    const updated = await q.updateRole(trx, id, {
+      ...(name !== undefined ? { name } : {}),
+      ...(input.description !== undefined ? { description: input.description.trim() } : {}),
+      ...(permissions ? { permissions } : {}),
+      updated_at: deps.clock.now(),
+    });
+    if (!updated) throw new NotFoundError('Role not found');
+    return updated;
+  });
+  if (permissions) await invalidateCredentials(deps, null);
+  return role;
+}
+
+export async function deleteRole(deps: AppDeps, id: number): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await q.findRole(trx, id);
+    if (!current) throw new NotFoundError('Role not found');
+    if (current.is_builtin) throw new DataError(`The built-in role ${current.name} cannot be deleted`);
+    await q.deleteRole(trx, id);
+  });
+  await invalidateCredentials(deps, null);
+}

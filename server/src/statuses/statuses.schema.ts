@@ -1,0 +1,28 @@
+import { Type } from 'typebox';
+import { DateTime } from '../http/schemas.ts';
+
+export const StatusCategory = Type.Union([Type.Literal('open'), Type.Literal('waiting'), Type.Literal('resolved')]);
+
+export const StatusRecord = Type.Object(
+  {
+    id: Type.Integer(),
+    created_at: DateTime,
+    updated_at: DateTime,
+    name: Type.String(),
+    category: Type.String({ description: 'open | waiting | resolved' }),
+    is_system: Type.Boolean({ description: 'Open, Snoozed, Resolved and Closed cannot be renamed or deleted' }),
+  },
+  { title: 'ConversationStatus' },
+);
+
+export const CreateStatusBody = Type.Object(
+  { name: Type.String({ maxLength: 50 }), category: StatusCategory },
+  { additionalProperties: false },
+);
+
+export const UpdateStatusBody = Type.Object(
+  { name: Type.Optional(Type.String({ maxLength: 50 })), category: Type.Optional(StatusCategory) },
+  { additionalProperties: false },
+);
+
+export const PriorityRecord = Type.Object({ id: Type.Integer(), created_at: DateTime, name: Type.String() }, { title: 'Priority' });

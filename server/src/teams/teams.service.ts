@@ -1,0 +1,126 @@
+import { invalidateCredentials } from '../auth/credential-cache.ts';
+import type { DB } from '../db/database.ts';
+import type { AppDeps } from '../deps.ts';
+import { ConflictError, InputError, NotFoundError } from '../errors.ts';
+import * as q from './teams.queries.ts';
+
+function assertTimezone(timezone: string | undefined): void {
+  if (timezone === undefined) return;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+  } catch {
+    throw InputError.field('timezone', `unknown time zone "${timezone}"; use an IANA name such as Europe/Paris`);
+  }
+}
+
+// Business hours and SLA policies arrive with later issues; until they exist no id can be valid.
+function assertNoForwardReferences(input: q.TeamValues): void {
+  if (input.business_hours_id != null) throw InputError.field('business_hours_id', 'unknown business hours');
+  if (input.sla_policy_id != null) throw InputError.field('sla_policy_id', 'unknown SLA policy');
+}
+
+/** Throws a 400 naming the ids that are not teams. */
+export async function assertTeamsExist(db: DB, ids: number[], field = 'teams'): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  const existing = new Set(await q.findExistingTeamIds(db, unique));
+  const missing = unique.filter((id) => !existing.has(id));
+  if (missing.length > 0) throw InputError.field(field, `unknown team id ${missing.join(', ')}`);
+  return unique;
+}
+
+async function assertAgents(db: DB, ids: number[], field: string): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  const live = new Set(await q.findLiveAgentIds(db, unique));
+  const missing = unique.filter((id) => !live.has(id));
+  if (missing.length > 0) throw InputError.field(field, `unknown agent id ${missing.join(', ')}`);
+  return unique;
+}
+
+async function assertNameFree(db: DB, name: string, exceptId: number | null): Promise<void> {
+  const existing = await q.findTeamByName(db, name);
+  if (existing && existing.id !== exceptId) throw new ConflictError(`A team named "${name.trim()}" already exists`);
+}
+
+export async function listTeams(deps: AppDeps) {
+  return q.listTeams(deps.db);
+}
+
+export async function listTeamsCompact(deps: AppDeps) {
+  return q.listTeamsCompact(deps.db);
+}
+
+export async function getTeam(deps: AppDeps, id: number) {
+  const team = await q.findTeam(deps.db, id);
+  if (!team) throw new NotFoundError('Team not found');
+  return team;
+}
+
+export async function createTeam(deps: AppDeps, input: q.TeamValues & { name: string; members?: number[] }) {
+  assertTimezone(input.timezone);
+  assertNoForwardReferences(input);
+  const { members, ...values } = input;
+  const team = await deps.db.transaction().execute(async (trx) => {
+    await assertNameFree(trx, values.name, null);
+    const memberIds = members ? await assertAgents(trx, members, 'members') : [];
+    const created = await q.insertTeam(trx, { ...values, name: values.name.trim(), emoji: values.emoji?.trim() ?? '' });
+    if (memberIds.length > 0) await q.replaceMembers(trx, created.id, memberIds);
+    return created;
+  });
+  if (members?.length) await invalidateCredentials(deps, null);
+  return team;
+}
+
+export async function updateTeam(deps: AppDeps, id: number, input: q.TeamValues) {
+  assertTimezone(input.timezone);
+  assertNoForwardReferences(input);
+  return deps.db.transaction().execute(async (trx) => {
+    if (input.name !== undefined) await assertNameFree(trx, input.name, id);
+    const updated = await q.updateTeam(trx, id, {
+      ...input,
+      ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+      updated_at: deps.clock.now(),
+    });
+    if (!updated) throw new NotFoundError('Team not found');
+    return updated;
+  });
+}
+
+export async function deleteTeam(deps: AppDeps, id: number): Promise<void> {
+  const deleted = await q.deleteTeam(deps.db, id);
+  if (!deleted) throw new NotFoundError('Team not found');
+  await invalidateCredentials(deps, null);
+}
+
+export async function listMembers(deps: AppDeps, teamId: number) {
+  await getTeam(deps, teamId);
+  return q.listMembers(deps.db, teamId);
+}
+
+export async function setMembers(deps: AppDeps, teamId: number, userIds: number[]) {
+  const members = await deps.db.transaction().execute(async (trx) => {
+    if (!(await q.findTeam(trx, teamId))) throw new NotFoundError('Team not found');
+    const ids = await assertAgents(trx, userIds, 'user_ids');
+    await q.replaceMembers(trx, teamId, ids);
+    return q.listMembers(trx, teamId);
+  });
+  await invalidateCredentials(deps, null);
+  return members;
+}
+
+export async function addMember(deps: AppDeps, teamId: number, userId: number) {
+  const members = await deps.db.transaction().execute(async (trx) => {
+    if (!(await q.findTeam(trx, teamId))) throw new NotFoundError('Team not found');
+    await assertAgents(trx, [userId], 'user_id');
+    await q.addMember(trx, teamId, userId);
+    return q.listMembers(trx, teamId);
+  });
+  await invalidateCredentials(deps, userId);
+  return members;
+}
+
+export async function removeMember(deps: AppDeps, teamId: number, userId: number): Promise<void> {
+  await getTeam(deps, teamId);
+  const removed = await q.removeMember(deps.db, teamId, userId);
+  if (!removed) throw new NotFoundError('That agent is not a member of this team');
+  await invalidateCredentials(deps, userId);
+}

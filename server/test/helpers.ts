@@ -1,0 +1,139 @@
+// Test helpers: a fresh app on a fresh database (in-memory PGlite, or a private
+// PostgreSQL schema when DATABASE_URL is set), plus factories that go through the API.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { createAgent, generateApiKey } from '../src/agents/agents.service.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { AppDeps, Clock } from '../src/deps.ts';
+import { openRuntime, prepareDatabase } from '../src/setup.ts';
+
+export interface Caller {
+  id: number;
+  email: string;
+  apiKey: string;
+  apiSecret: string;
+  /** Headers for the Basic scheme. */
+  headers: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  admin: Caller;
+  /** Injects a request and parses the JSON body. */
+  call(options: InjectOptions & { as?: Caller | null }): Promise<LightMyRequestResponse & { body: string; json: () => unknown }>;
+  makeAgent(input?: { roles?: string[]; teams?: number[]; email?: string; password?: string; first_name?: string }): Promise<Caller>;
+  close(): Promise<void>;
+}
+
+export function basicHeader(key: string, secret: string): string {
+  return 'Basic ' + Buffer.from(`${key}:${secret}`).toString('base64');
+}
+
+/** A clock the test moves by hand. */
+export function fakeClock(start = new Date('2026-01-15T10:00:00Z')): Clock & { advance(ms: number): void; set(date: Date): void } {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance: (ms) => {
+      now += ms;
+    },
+    set: (date) => {
+      now = date.getTime();
+    },
+  };
+}
+
+let counter = 0;
+
+export async function buildTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
+  const config = loadConfig({
+    DATABASE_URL: process.env['DATABASE_URL'],
+    REDIS_URL: process.env['REDIS_URL'],
+    DATA_DIR: dataDir,
+    SECRET_KEY: 'test-secret-key-0123456789abcdefghijklmnop',
+    LOG_LEVEL: 'silent',
+    BASE_URL: 'http://localhost:9000',
+    ...options.env,
+  });
+  const suffix = `${process.pid}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  let schema: string | undefined;
+  if (config.databaseUrl) {
+    schema = `t_${suffix}`;
+    const client = new pg.Client({ connectionString: config.databaseUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const log = pino({ level: 'silent' });
+  const runtime = await openRuntime(config, log, {
+    inMemory: true,
+    ...(schema ? { schema } : {}),
+    redisPrefix: `parley-test:${suffix}:`,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  await prepareDatabase(runtime.deps.db);
+  const app = await buildApp(runtime.deps);
+  await app.ready();
+  const deps = runtime.deps;
+
+  async function makeAgent(input: { roles?: string[]; teams?: number[]; email?: string; password?: string; first_name?: string } = {}): Promise<Caller> {
+    counter += 1;
+    const email = input.email ?? `agent${counter}-${suffix}@example.com`.toLowerCase();
+    const agent = await createAgent(deps, {
+      email,
+      first_name: input.first_name ?? `Agent${counter}`,
+      last_name: 'Test',
+      roles: input.roles ?? ['Agent'],
+      ...(input.teams ? { teams: input.teams } : {}),
+      ...(input.password ? { password: input.password } : {}),
+    });
+    const pair = await generateApiKey(deps, agent.id);
+    return {
+      id: agent.id,
+      email,
+      apiKey: pair.api_key,
+      apiSecret: pair.api_secret,
+      headers: { authorization: basicHeader(pair.api_key, pair.api_secret) },
+    };
+  }
+
+  const admin = await makeAgent({ roles: ['Admin'], email: `admin-${suffix}@example.com`.toLowerCase(), password: 'admin-password-123' });
+
+  return {
+    app,
+    deps,
+    admin,
+    makeAgent,
+    async call(opts) {
+      const { as, ...rest } = opts;
+      const caller = as === undefined ? admin : as;
+      const headers = { ...(caller ? caller.headers : {}), ...(rest.headers as Record<string, string> | undefined) };
+      const response = await app.inject({ ...rest, headers });
+      return Object.assign(response, { json: () => JSON.parse(response.body) as unknown });
+    },
+    async close() {
+      await app.close();
+      await runtime.close();
+      if (schema && config.databaseUrl) {
+        const client = new pg.Client({ connectionString: config.databaseUrl });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Asserts the error envelope and returns it. */
+export function errorOf(response: { statusCode: number; json: () => unknown }): { status: string; message: string; data: unknown; error_type: string } {
+  return response.json() as { status: string; message: string; data: unknown; error_type: string };
+}
