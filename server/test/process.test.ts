@@ -1,0 +1,201 @@
+// Starts the real server process (the `npm start` path), uses it like an operator
+// would, kills it with SIGKILL right after a burst of acknowledged writes, restarts
+// it, and checks that every acknowledged write is still there. Runs on the
+// embedded database always and on PostgreSQL when DATABASE_URL is set.
+import assert from 'node:assert/strict';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const run = promisify(execFile);
+const serverDir = resolve(import.meta.dirname, '..');
+const mainScript = join(serverDir, 'src', 'main.ts');
+const cliScript = join(serverDir, 'src', 'cli.ts');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+}
+
+async function start(env: Record<string, string>): Promise<Started> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, [mainScript], {
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${base}/ready`);
+      if (res.status === 200) return { child, base, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not become ready:\n${output}`);
+}
+
+async function killHard(started: Started): Promise<void> {
+  const exited = new Promise((r) => started.child.once('exit', r));
+  started.child.kill('SIGKILL');
+  await exited;
+}
+
+async function stopGracefully(started: Started): Promise<number | null> {
+  const exited = new Promise<number | null>((r) => started.child.once('exit', (code) => r(code)));
+  started.child.kill('SIGTERM');
+  return exited;
+}
+
+function cookiesOf(res: Response): Record<string, string> {
+  const jar: Record<string, string> = {};
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const eq = pair!.indexOf('=');
+    jar[pair!.slice(0, eq)] = pair!.slice(eq + 1);
+  }
+  return jar;
+}
+
+async function scenario(env: Record<string, string>): Promise<void> {
+  const adminEmail = 'owner@example.com';
+  const adminPassword = 'correct horse battery';
+  const first = await start({ ...env, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword });
+  let current: Started | null = first;
+  try {
+    // Log in as the first admin, created from the environment.
+    const login = await fetch(`${first.base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'OWNER@example.com', password: adminPassword }),
+    });
+    assert.equal(login.status, 200, await login.clone().text());
+    const admin = ((await login.json()) as { data: { id: number; roles: string[] } }).data;
+    assert.deepEqual(admin.roles, ['Admin']);
+    const jar = cookiesOf(login);
+    assert.ok(jar['parley_session'] && jar['csrf_token']);
+    const cookie = `parley_session=${jar['parley_session']}; csrf_token=${jar['csrf_token']}`;
+
+    // Mint API credentials with the session (CSRF header required).
+    const refused = await fetch(`${first.base}/api/v1/agents/${admin.id}/api-key`, { method: 'POST', headers: { cookie } });
+    assert.equal(refused.status, 403);
+    const minted = await fetch(`${first.base}/api/v1/agents/${admin.id}/api-key`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': jar['csrf_token']! },
+    });
+    assert.equal(minted.status, 200);
+    const pair = ((await minted.json()) as { data: { api_key: string; api_secret: string } }).data;
+    const basic = 'Basic ' + Buffer.from(`${pair.api_key}:${pair.api_secret}`).toString('base64');
+    const token = `token ${pair.api_key}:${pair.api_secret}`;
+    for (const authorization of [basic, token]) {
+      const me = await fetch(`${first.base}/api/v1/agents/me`, { headers: { authorization } });
+      assert.equal(me.status, 200);
+      assert.equal(((await me.json()) as { data: { email: string } }).data.email, adminEmail);
+    }
+
+    // A burst of acknowledged writes, then SIGKILL with no warning.
+    const names = Array.from({ length: 40 }, (_, i) => `burst-${i}-${randomBytes(3).toString('hex')}`);
+    const acknowledged: string[] = [];
+    await Promise.all(
+      names.map(async (name) => {
+        const res = await fetch(`${first.base}/api/v1/tags`, {
+          method: 'POST',
+          headers: { authorization: token, 'content-type': 'application/json' },
+          body: JSON.stringify({ name }),
+        });
+        if (res.status === 200) acknowledged.push(name);
+      }),
+    );
+    assert.equal(acknowledged.length, names.length);
+    await killHard(first);
+    current = null;
+
+    // The CLI works on the same database while the server is down.
+    const cli = await run(process.execPath, [cliScript, 'api-key', '--email', adminEmail], { env: { PATH: process.env['PATH'] ?? '', ...env } });
+    const cliKey = /api_key=(\w+)/.exec(cli.stdout)?.[1];
+    const cliSecret = /api_secret=(\w+)/.exec(cli.stdout)?.[1];
+    assert.ok(cliKey && cliSecret, cli.stdout);
+
+    const second = await start(env);
+    current = second;
+    const listed = await fetch(`${second.base}/api/v1/tags`, { headers: { authorization: `token ${cliKey}:${cliSecret}` } });
+    assert.equal(listed.status, 200);
+    const present = new Set(((await listed.json()) as { data: Array<{ name: string }> }).data.map((t) => t.name));
+    for (const name of acknowledged) assert.ok(present.has(name), `acknowledged write ${name} was lost`);
+    // The first pair was replaced by the CLI: it no longer works.
+    const old = await fetch(`${second.base}/api/v1/tags`, { headers: { authorization: token } });
+    assert.equal(old.status, 401);
+
+    assert.equal(await stopGracefully(second), 0, second.output());
+    current = null;
+  } finally {
+    if (current) await killHard(current);
+  }
+}
+
+describe('the server process', { timeout: 180_000 }, () => {
+  it('survives SIGKILL on the embedded database', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
+    try {
+      await scenario({ DATA_DIR: dataDir });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  const databaseUrl = process.env['DATABASE_URL'];
+  it('survives SIGKILL on PostgreSQL', { skip: databaseUrl ? false : 'DATABASE_URL not set' }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
+    const name = `parley_proc_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    try {
+      const url = new URL(databaseUrl!);
+      url.pathname = `/${name}`;
+      await scenario({ DATA_DIR: dataDir, DATABASE_URL: url.toString(), ...(process.env['REDIS_URL'] ? { REDIS_URL: process.env['REDIS_URL'] } : {}) });
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a bad configuration value with one line naming the variable', async () => {
+    const result = await run(process.execPath, [mainScript], { env: { PATH: process.env['PATH'] ?? '', PORT: 'eighty' } }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    assert.notEqual(result.code, 0);
+    assert.match(result.stderr, /PORT/);
+    assert.equal(result.stderr.trim().split('\n').length, 1);
+  });
+});
