@@ -136,6 +136,8 @@ export function registerErrorHandling(app: FastifyInstance, allowedMethods: (url
     }
     const error = raw as FastifyError;
     if (error.validation) {
+      // Contract §1: a malformed id or uuid in the path is answered like an unknown one.
+      if (error.validationContext === 'params') return reply.code(404).send(envelope('NotFoundException', 'Not found: malformed identifier in the path'));
       const { message, errors } = validationErrors(error);
       return reply.code(400).send(envelope('InputException', message, { errors }));
     }

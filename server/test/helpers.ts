@@ -87,7 +87,7 @@ export async function buildTestApp(options: { clock?: Clock; env?: Record<string
   async function makeAgent(input: { roles?: string[]; teams?: number[]; email?: string; password?: string; first_name?: string } = {}): Promise<Caller> {
     counter += 1;
     const email = input.email ?? `agent${counter}-${suffix}@example.com`.toLowerCase();
-    const agent = await createAgent(deps, {
+    const agent = await createAgent(deps, null, {
       email,
       first_name: input.first_name ?? `Agent${counter}`,
       last_name: 'Test',

@@ -26,7 +26,7 @@ export function selectUserRecords(db: DB) {
       'u.api_key',
       'u.api_key_last_used_at',
       sql<string[]>`coalesce((select array_agg(r.name order by r.name) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '{}')`.as('roles'),
-      sql<string[]>`coalesce((select array_agg(distinct p order by p) from user_roles ur join roles r on r.id = ur.role_id cross join unnest(r.permissions) as p where ur.user_id = u.id), '{}')`.as(
+      sql<string[]>`coalesce((select array_agg(distinct p collate "C" order by p collate "C") from user_roles ur join roles r on r.id = ur.role_id cross join unnest(r.permissions) as p where ur.user_id = u.id), '{}')`.as(
         'permissions',
       ),
       sql<Array<{ id: number; name: string; emoji: string }>>`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'emoji', t.emoji) order by t.name) from team_members tm join teams t on t.id = tm.team_id where tm.user_id = u.id), '[]'::json)`.as(
@@ -163,4 +163,11 @@ export async function findAgentIdByEmail(db: DB, email: string): Promise<number 
     .select('id')
     .executeTakeFirst();
   return row?.id;
+}
+
+/** Deletes the sessions of a user except one (the caller's own, when it is a session). */
+export async function deleteOtherSessions(db: DB, userId: number, keepSessionId: string | null): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepSessionId !== null) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
 }

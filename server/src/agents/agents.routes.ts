@@ -57,7 +57,10 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403) },
         },
       },
-      async (request) => ok(await agents.updateMe(deps, principalOf(request).userId, request.body)),
+      async (request) => {
+        const principal = principalOf(request);
+        return ok(await agents.updateMe(deps, principal.userId, request.body, principal.sessionId));
+      },
     );
     app.put(
       '/agents/me/availability',
@@ -87,7 +90,7 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { permission: 'users:manage' },
         schema: { tags, summary: 'Create an agent', body: CreateAgentBody, response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403, 409) } },
       },
-      async (request) => ok(await agents.createAgent(deps, request.body)),
+      async (request) => ok(await agents.createAgent(deps, principalOf(request).permissions, request.body)),
     );
     app.put(
       '/agents/:id',
@@ -101,7 +104,7 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403, 404, 409, 422) },
         },
       },
-      async (request) => ok(await agents.updateAgent(deps, principalOf(request).userId, request.params.id, request.body)),
+      async (request) => ok(await agents.updateAgent(deps, principalOf(request), request.params.id, request.body)),
     );
     app.delete(
       '/agents/:id',

@@ -1,4 +1,4 @@
-import { invalidateCredentials } from '../auth/credential-cache.ts';
+import { invalidateCredentials, type Principal } from '../auth/credential-cache.ts';
 import type { DB } from '../db/database.ts';
 import type { Availability, AvailabilitySource } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
@@ -54,12 +54,13 @@ function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function createAgent(deps: AppDeps, input: CreateAgentInput): Promise<AgentRecord> {
+/** `grantor`: the permissions of the caller, who may only hand out roles within them; null for the operator's CLI. */
+export async function createAgent(deps: AppDeps, grantor: ReadonlySet<string> | null, input: CreateAgentInput): Promise<AgentRecord> {
   const email = normaliseEmail(input.email);
   const passwordHash = input.password ? await hashSecret(input.password) : null;
   const id = await deps.db.transaction().execute(async (trx) => {
     if (await q.agentEmailTaken(trx, email, null)) throw new ConflictError(`An agent with email ${email} already exists`);
-    const roleIds = await resolveRoleIds(trx, input.roles);
+    const roleIds = await resolveRoleIds(trx, input.roles, grantor);
     const teamIds = input.teams ? await assertTeamsExist(trx, input.teams) : [];
     const now = deps.clock.now();
     const id = await q.insertUser(trx, {
@@ -118,7 +119,8 @@ async function isAdmin(db: DB, userId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function updateAgent(deps: AppDeps, actorId: number, id: number, input: UpdateAgentInput): Promise<AgentRecord> {
+export async function updateAgent(deps: AppDeps, actor: Principal, id: number, input: UpdateAgentInput): Promise<AgentRecord> {
+  const actorId = actor.userId;
   if (id === actorId && input.enabled === false) throw new DataError('You cannot disable yourself');
   const passwordHash = input.password ? await hashSecret(input.password) : undefined;
   await deps.db.transaction().execute(async (trx) => {
@@ -126,7 +128,7 @@ export async function updateAgent(deps: AppDeps, actorId: number, id: number, in
     if (!current) throw new NotFoundError('Agent not found');
     const email = input.email !== undefined ? normaliseEmail(input.email) : undefined;
     if (email !== undefined && (await q.agentEmailTaken(trx, email, id))) throw new ConflictError(`An agent with email ${email} already exists`);
-    const roleIds = input.roles ? await resolveRoleIds(trx, input.roles) : undefined;
+    const roleIds = input.roles ? await resolveRoleIds(trx, input.roles, actor.permissions) : undefined;
     const teamIds = input.teams ? await assertTeamsExist(trx, input.teams) : undefined;
     const losesAdmin = roleIds !== undefined && !input.roles!.some((r) => r.trim().toLowerCase() === ADMIN_ROLE.toLowerCase());
     if ((input.enabled === false || losesAdmin) && (await isAdmin(trx, id))) await assertAnotherAdminRemains(trx, id);
@@ -195,7 +197,8 @@ export interface UpdateMeInput {
   new_password?: string;
 }
 
-export async function updateMe(deps: AppDeps, id: number, input: UpdateMeInput): Promise<AgentRecord> {
+/** Updates the caller's own profile. A password change ends every other session of the agent (keepSessionId survives). */
+export async function updateMe(deps: AppDeps, id: number, input: UpdateMeInput, keepSessionId: string | null = null): Promise<AgentRecord> {
   let passwordHash: string | undefined;
   if (input.new_password !== undefined) {
     const current = await q.findAgentState(deps.db, id);
@@ -206,14 +209,17 @@ export async function updateMe(deps: AppDeps, id: number, input: UpdateMeInput):
     }
     passwordHash = await hashSecret(input.new_password);
   }
-  await q.updateUser(deps.db, id, {
-    ...(input.first_name !== undefined ? { first_name: input.first_name.trim() } : {}),
-    ...(input.last_name !== undefined ? { last_name: input.last_name.trim() } : {}),
-    ...(input.phone_number !== undefined ? { phone_number: input.phone_number } : {}),
-    ...(input.phone_number_country_code !== undefined ? { phone_number_country_code: input.phone_number_country_code } : {}),
-    ...(input.avatar_url !== undefined ? { avatar_url: input.avatar_url } : {}),
-    ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
-    updated_at: deps.clock.now(),
+  await deps.db.transaction().execute(async (trx) => {
+    await q.updateUser(trx, id, {
+      ...(input.first_name !== undefined ? { first_name: input.first_name.trim() } : {}),
+      ...(input.last_name !== undefined ? { last_name: input.last_name.trim() } : {}),
+      ...(input.phone_number !== undefined ? { phone_number: input.phone_number } : {}),
+      ...(input.phone_number_country_code !== undefined ? { phone_number_country_code: input.phone_number_country_code } : {}),
+      ...(input.avatar_url !== undefined ? { avatar_url: input.avatar_url } : {}),
+      ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
+      updated_at: deps.clock.now(),
+    });
+    if (passwordHash !== undefined) await q.deleteOtherSessions(trx, id, keepSessionId);
   });
   await invalidateCredentials(deps, id);
   return getAgent(deps, id);
@@ -254,7 +260,7 @@ export async function setMyAvailability(deps: AppDeps, id: number, status: Avail
 
 /** Used at startup and by the CLI: creates an Admin agent with a password. */
 export async function createAdmin(deps: AppDeps, input: { email: string; password: string; first_name?: string; last_name?: string }): Promise<AgentRecord> {
-  return createAgent(deps, {
+  return createAgent(deps, null, {
     email: input.email,
     password: input.password,
     first_name: input.first_name ?? 'Admin',

@@ -25,7 +25,7 @@ export async function findActiveAgentPrincipal(db: DB, userId: number): Promise<
       'u.first_name',
       'u.last_name',
       'u.enabled',
-      sql<string[]>`coalesce((select array_agg(distinct p order by p) from user_roles ur join roles r on r.id = ur.role_id cross join unnest(r.permissions) as p where ur.user_id = u.id), '{}')`.as(
+      sql<string[]>`coalesce((select array_agg(distinct p collate "C" order by p collate "C") from user_roles ur join roles r on r.id = ur.role_id cross join unnest(r.permissions) as p where ur.user_id = u.id), '{}')`.as(
         'permissions',
       ),
       sql<number[]>`coalesce((select array_agg(tm.team_id order by tm.team_id) from team_members tm where tm.user_id = u.id), '{}')`.as('team_ids'),
@@ -39,17 +39,19 @@ export async function findApiKeyOwner(db: DB, apiKey: string) {
     .where('api_key', '=', apiKey)
     .where('deleted_at', 'is', null)
     .where('type', '=', 'agent')
-    .select(['id', 'api_secret_hash', 'enabled'])
+    .select(['id', 'api_secret_hash', 'enabled', 'api_key_last_used_at'])
     .executeTakeFirst();
 }
 
-export async function touchApiKey(db: DB, userId: number, now: Date): Promise<void> {
-  await db
+/** Writes api_key_last_used_at unless it was written less than intervalMs ago; true when it wrote. */
+export async function touchApiKey(db: DB, userId: number, now: Date, intervalMs: number): Promise<boolean> {
+  const result = await db
     .updateTable('users')
     .set({ api_key_last_used_at: now })
     .where('id', '=', userId)
-    .where((eb) => eb.or([eb('api_key_last_used_at', 'is', null), eb('api_key_last_used_at', '<', new Date(now.getTime() - 60_000))]))
-    .execute();
+    .where((eb) => eb.or([eb('api_key_last_used_at', 'is', null), eb('api_key_last_used_at', '<=', new Date(now.getTime() - intervalMs))]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function findAgentForLogin(db: DB, email: string) {
@@ -70,7 +72,7 @@ export async function insertSession(
 }
 
 export async function findLiveSession(db: DB, id: string, now: Date) {
-  return db.selectFrom('sessions').where('id', '=', id).where('expires_at', '>', now).select(['id', 'user_id']).executeTakeFirst();
+  return db.selectFrom('sessions').where('id', '=', id).where('expires_at', '>', now).select(['id', 'user_id', 'expires_at']).executeTakeFirst();
 }
 
 export async function deleteSession(db: DB, id: string): Promise<void> {

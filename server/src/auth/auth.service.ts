@@ -60,7 +60,7 @@ export async function authenticateApiKey(deps: AppDeps, header: string): Promise
   if (cached) {
     if (nowMs - cached.touchedAt >= TOUCH_INTERVAL_MS) {
       deps.credentials.markTouched(cacheKey, nowMs);
-      await q.touchApiKey(deps.db, cached.principal.userId, deps.clock.now());
+      await q.touchApiKey(deps.db, cached.principal.userId, deps.clock.now(), TOUCH_INTERVAL_MS);
     }
     return cached.principal;
   }
@@ -69,8 +69,10 @@ export async function authenticateApiKey(deps: AppDeps, header: string): Promise
   if (!owner || !valid || !owner.enabled) throw new UnauthorizedError('Invalid API credentials');
   const principal = await loadPrincipal(deps, owner.id, 'api_key', null);
   if (!principal) throw new UnauthorizedError('Invalid API credentials');
-  await q.touchApiKey(deps.db, owner.id, deps.clock.now());
-  deps.credentials.set(cacheKey, principal, nowMs, nowMs);
+  // Remember when the column was really last written, so the next write comes a minute after it
+  // (not a minute after this cache refill, which would let the value lag behind by more).
+  const touched = await q.touchApiKey(deps.db, owner.id, deps.clock.now(), TOUCH_INTERVAL_MS);
+  deps.credentials.set(cacheKey, principal, nowMs, touched || !owner.api_key_last_used_at ? nowMs : new Date(owner.api_key_last_used_at).getTime());
   return principal;
 }
 
@@ -85,7 +87,7 @@ export async function authenticateSession(deps: AppDeps, token: string): Promise
   if (!session) throw new UnauthorizedError('Invalid or expired session');
   const principal = await loadPrincipal(deps, session.user_id, 'session', sessionId);
   if (!principal) throw new UnauthorizedError('Invalid or expired session');
-  deps.credentials.set(cacheKey, principal, nowMs, nowMs);
+  deps.credentials.set(cacheKey, principal, nowMs, nowMs, new Date(session.expires_at).getTime());
   return principal;
 }
 

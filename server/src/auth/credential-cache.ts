@@ -40,9 +40,10 @@ export class CredentialCache {
     }
     return entry;
   }
-  set(key: string, principal: Principal, nowMs: number, touchedAt: number): void {
+  /** `notAfterMs`: a hard end (a session's expiry) the entry must not outlive. */
+  set(key: string, principal: Principal, nowMs: number, touchedAt: number, notAfterMs = Number.POSITIVE_INFINITY): void {
     if (this.#entries.size > 50_000) this.#entries.clear();
-    this.#entries.set(key, { principal, expiresAt: nowMs + this.#ttlMs, touchedAt });
+    this.#entries.set(key, { principal, expiresAt: Math.min(nowMs + this.#ttlMs, notAfterMs), touchedAt });
   }
   markTouched(key: string, nowMs: number): void {
     const entry = this.#entries.get(key);

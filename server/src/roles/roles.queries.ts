@@ -20,7 +20,7 @@ export async function findRolesByNames(db: DB, names: string[]) {
       'in',
       names.map((n) => n.trim().toLowerCase()),
     )
-    .select(['id', 'name'])
+    .select(['id', 'name', 'permissions'])
     .execute();
 }
 

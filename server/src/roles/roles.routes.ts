@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
+import { principalOf } from '../http/access.ts';
 import { Envelope, errors, IdParams, ok, TrueEnvelope } from '../http/schemas.ts';
 import { PERMISSIONS } from './permissions.ts';
 import { CreateRoleBody, RoleRecord, UpdateRoleBody } from './roles.schema.ts';
@@ -33,7 +34,7 @@ export function rolesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { permission: 'roles:manage' },
         schema: { tags, summary: 'Create a role', body: CreateRoleBody, response: { 200: Envelope(RoleRecord), ...errors(400, 401, 403, 409) } },
       },
-      async (request) => ok(await roles.createRole(deps, request.body)),
+      async (request) => ok(await roles.createRole(deps, principalOf(request).permissions, request.body)),
     );
     app.put(
       '/roles/:id',
@@ -47,7 +48,7 @@ export function rolesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(RoleRecord), ...errors(400, 401, 403, 404, 409, 422) },
         },
       },
-      async (request) => ok(await roles.updateRole(deps, request.params.id, request.body)),
+      async (request) => ok(await roles.updateRole(deps, principalOf(request).permissions, request.params.id, request.body)),
     );
     app.delete(
       '/roles/:id',

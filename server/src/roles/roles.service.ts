@@ -1,20 +1,21 @@
 import { invalidateCredentials } from '../auth/credential-cache.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
-import { ConflictError, DataError, InputError, NotFoundError } from '../errors.ts';
+import { ConflictError, DataError, InputError, NotFoundError, PermissionError } from '../errors.ts';
 import { ADMIN_ROLE, AGENT_ROLE, AGENT_ROLE_PERMISSIONS, isPermission, PERMISSIONS } from './permissions.ts';
 import * as q from './roles.queries.ts';
 
-/** Seeds the built-in roles; Admin always holds the whole catalogue, also after the catalogue grows. */
+/** Seeds the built-in roles; Admin always holds the whole catalogue, also after the catalogue grows. Stored sorted, like every role's permissions. */
 export async function seedRoles(db: DB): Promise<void> {
-  await q.insertRoleIfMissing(db, { name: ADMIN_ROLE, description: 'Every permission', permissions: [...PERMISSIONS], is_builtin: true });
+  const every = [...PERMISSIONS].sort();
+  await q.insertRoleIfMissing(db, { name: ADMIN_ROLE, description: 'Every permission', permissions: every, is_builtin: true });
   await q.insertRoleIfMissing(db, {
     name: AGENT_ROLE,
     description: 'Works on conversations and contacts',
-    permissions: [...AGENT_ROLE_PERMISSIONS],
+    permissions: [...AGENT_ROLE_PERMISSIONS].sort(),
     is_builtin: true,
   });
-  await q.setBuiltinPermissions(db, ADMIN_ROLE, [...PERMISSIONS]);
+  await q.setBuiltinPermissions(db, ADMIN_ROLE, every);
 }
 
 function normalisePermissions(permissions: string[]): string[] {
@@ -29,12 +30,23 @@ function normalisePermissions(permissions: string[]): string[] {
 }
 
 /** Role ids for role names (case-insensitive); an unknown name is a 400 that names it. */
-export async function resolveRoleIds(db: DB, names: string[]): Promise<number[]> {
+export async function resolveRoleIds(db: DB, names: string[], grantor: ReadonlySet<string> | null): Promise<number[]> {
   const rows = await q.findRolesByNames(db, names);
   const found = new Set(rows.map((r) => r.name.toLowerCase()));
   const missing = names.filter((n) => !found.has(n.trim().toLowerCase()));
   if (missing.length > 0) throw InputError.field('roles', `unknown role ${missing.map((m) => `"${m}"`).join(', ')}`);
+  assertMayGrant(
+    grantor,
+    rows.flatMap((r) => r.permissions),
+  );
   return rows.map((r) => r.id);
+}
+
+/** Nobody hands out a permission they do not hold themselves (null grantor = the operator's CLI). */
+export function assertMayGrant(grantor: ReadonlySet<string> | null, permissions: Iterable<string>): void {
+  if (grantor === null) return;
+  const lacking = [...new Set(permissions)].filter((p) => !grantor.has(p)).sort();
+  if (lacking.length > 0) throw new PermissionError(`You cannot grant permissions you do not hold: ${lacking.join(', ')}`);
 }
 
 export async function listRoles(deps: AppDeps) {
@@ -52,17 +64,19 @@ async function assertNameFree(db: DB, name: string, exceptId: number | null): Pr
   if (existing && existing.id !== exceptId) throw new ConflictError(`A role named "${name.trim()}" already exists`);
 }
 
-export async function createRole(deps: AppDeps, input: { name: string; description?: string; permissions: string[] }) {
+export async function createRole(deps: AppDeps, grantor: ReadonlySet<string>, input: { name: string; description?: string; permissions: string[] }) {
   const name = input.name.trim();
   const permissions = normalisePermissions(input.permissions);
+  assertMayGrant(grantor, permissions);
   return deps.db.transaction().execute(async (trx) => {
     await assertNameFree(trx, name, null);
     return q.insertRole(trx, { name, description: input.description?.trim() ?? '', permissions });
   });
 }
 
-export async function updateRole(deps: AppDeps, id: number, input: { name?: string; description?: string; permissions?: string[] }) {
+export async function updateRole(deps: AppDeps, grantor: ReadonlySet<string>, id: number, input: { name?: string; description?: string; permissions?: string[] }) {
   const permissions = input.permissions ? normalisePermissions(input.permissions) : undefined;
+  if (permissions) assertMayGrant(grantor, permissions);
   const role = await deps.db.transaction().execute(async (trx) => {
     const current = await q.findRole(trx, id);
     if (!current) throw new NotFoundError('Role not found');

@@ -15,13 +15,15 @@ export const StatusRecord = Type.Object(
   { title: 'ConversationStatus' },
 );
 
+const StatusName = Type.String({ description: 'Trimmed of surrounding whitespace, then 1..50 characters; unique case-insensitively' });
+
 export const CreateStatusBody = Type.Object(
-  { name: Type.String({ maxLength: 50 }), category: StatusCategory },
+  { name: StatusName, category: StatusCategory },
   { additionalProperties: false },
 );
 
 export const UpdateStatusBody = Type.Object(
-  { name: Type.Optional(Type.String({ maxLength: 50 })), category: Type.Optional(StatusCategory) },
+  { name: Type.Optional(StatusName), category: Type.Optional(StatusCategory) },
   { additionalProperties: false },
 );
 

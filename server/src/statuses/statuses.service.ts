@@ -17,9 +17,13 @@ export async function seedStatusesAndPriorities(db: DB): Promise<void> {
   for (const [rank, name] of DEFAULT_PRIORITIES.entries()) await q.insertPriorityIfMissing(db, name, rank + 1);
 }
 
+export const STATUS_NAME_MAX = 50;
+
+/** Trimmed, then 1..50 characters (code points, as PostgreSQL's char_length counts them). */
 function cleanName(raw: string): string {
   const name = raw.trim();
   if (name.length === 0) throw InputError.field('name', 'must not be empty');
+  if ([...name].length > STATUS_NAME_MAX) throw InputError.field('name', `must be at most ${STATUS_NAME_MAX} characters`);
   return name;
 }
 

@@ -2,9 +2,13 @@ import type { AppDeps } from '../deps.ts';
 import { ConflictError, InputError, NotFoundError } from '../errors.ts';
 import * as q from './tags.queries.ts';
 
+export const TAG_NAME_MAX = 100;
+
+/** Trimmed, then 1..100 characters (code points, as PostgreSQL's char_length counts them). */
 function cleanName(raw: string): string {
   const name = raw.trim();
   if (name.length === 0) throw InputError.field('name', 'must not be empty');
+  if ([...name].length > TAG_NAME_MAX) throw InputError.field('name', `must be at most ${TAG_NAME_MAX} characters`);
   return name;
 }
 

@@ -4,13 +4,27 @@ import type { AppDeps } from '../deps.ts';
 import { ConflictError, InputError, NotFoundError } from '../errors.ts';
 import * as q from './teams.queries.ts';
 
-function assertTimezone(timezone: string | undefined): void {
-  if (timezone === undefined) return;
+/**
+ * An IANA time zone name, in its canonical spelling when only the case differs
+ * ("utc" → "UTC"). Offsets such as "+01:00" are refused: Intl accepts them but they
+ * are not zone names, and PostgreSQL reads a bare offset with the POSIX (inverted) sign.
+ */
+function normaliseTimezone(timezone: string | undefined): string | undefined {
+  if (timezone === undefined) return undefined;
+  const refused = () => InputError.field('timezone', `unknown time zone "${timezone}"; use an IANA name such as Europe/Paris`);
+  let resolved: string;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+    resolved = new Intl.DateTimeFormat('en-US', { timeZone: timezone }).resolvedOptions().timeZone;
   } catch {
-    throw InputError.field('timezone', `unknown time zone "${timezone}"; use an IANA name such as Europe/Paris`);
+    throw refused();
   }
+  if (!/^[A-Za-z]/.test(timezone) || /^[+-]/.test(resolved)) throw refused();
+  return resolved.toLowerCase() === timezone.toLowerCase() ? resolved : timezone;
+}
+
+function withTimezone<T extends { timezone?: string }>(input: T): T {
+  const timezone = normaliseTimezone(input.timezone);
+  return timezone === undefined ? input : { ...input, timezone };
 }
 
 // Business hours and SLA policies arrive with later issues; until they exist no id can be valid.
@@ -56,9 +70,8 @@ export async function getTeam(deps: AppDeps, id: number) {
 }
 
 export async function createTeam(deps: AppDeps, input: q.TeamValues & { name: string; members?: number[] }) {
-  assertTimezone(input.timezone);
   assertNoForwardReferences(input);
-  const { members, ...values } = input;
+  const { members, ...values } = withTimezone(input);
   const team = await deps.db.transaction().execute(async (trx) => {
     await assertNameFree(trx, values.name, null);
     const memberIds = members ? await assertAgents(trx, members, 'members') : [];
@@ -70,14 +83,15 @@ export async function createTeam(deps: AppDeps, input: q.TeamValues & { name: st
   return team;
 }
 
-export async function updateTeam(deps: AppDeps, id: number, input: q.TeamValues) {
-  assertTimezone(input.timezone);
-  assertNoForwardReferences(input);
+export async function updateTeam(deps: AppDeps, id: number, body: q.TeamValues) {
+  assertNoForwardReferences(body);
+  const input = withTimezone(body);
   return deps.db.transaction().execute(async (trx) => {
     if (input.name !== undefined) await assertNameFree(trx, input.name, id);
     const updated = await q.updateTeam(trx, id, {
       ...input,
       ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+      ...(input.emoji !== undefined ? { emoji: input.emoji.trim() } : {}),
       updated_at: deps.clock.now(),
     });
     if (!updated) throw new NotFoundError('Team not found');

@@ -1,0 +1,468 @@
+// Contract §2: API credentials (Basic and token schemes), password login with a
+// session cookie and CSRF, logout, and the login rate limit.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { basicHeader, buildTestApp, type Caller, fakeClock, type TestApp } from '../../test/helpers.ts';
+
+type Response = { statusCode: number; body: string; headers: Record<string, unknown>; json: () => unknown };
+type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
+type Agent = Record<string, unknown> & { id: number; email: string; api_key: string | null; api_key_last_used_at: string | null };
+
+const AGENT_FIELDS = [
+  'api_key',
+  'api_key_last_used_at',
+  'availability_status',
+  'avatar_url',
+  'created_at',
+  'custom_attributes',
+  'email',
+  'enabled',
+  'first_name',
+  'id',
+  'last_active_at',
+  'last_login_at',
+  'last_name',
+  'permissions',
+  'phone_number',
+  'phone_number_country_code',
+  'roles',
+  'teams',
+  'type',
+  'updated_at',
+];
+const PASSWORD = 'correct-horse-battery';
+
+function assertError(res: Response, status: number, errorType: string): ErrorBody {
+  assert.equal(res.statusCode, status, res.body);
+  const body = res.json() as ErrorBody;
+  assert.equal(body.status, 'error');
+  assert.equal(body.error_type, errorType);
+  assert.equal(typeof body.message, 'string');
+  assert.ok(body.message.length > 0);
+  return body;
+}
+
+function dataOf<T>(res: Response): T {
+  assert.equal(res.statusCode, 200, res.body);
+  const body = res.json() as { status: string; data: T };
+  assert.equal(body.status, 'success');
+  return body.data;
+}
+
+function setCookies(res: Response): string[] {
+  const raw = res.headers['set-cookie'];
+  if (raw === undefined) return [];
+  return Array.isArray(raw) ? (raw as string[]) : [String(raw)];
+}
+
+function cookieValue(res: Response, name: string): string | undefined {
+  const line = setCookies(res).find((c) => c.startsWith(`${name}=`));
+  return line ? decodeURIComponent(line.slice(name.length + 1).split(';')[0] ?? '') : undefined;
+}
+
+interface Session {
+  session: string;
+  csrf: string;
+  cookie: string;
+  agent: Agent;
+}
+
+describe('auth', () => {
+  const clock = fakeClock();
+  let t: TestApp;
+  let agent: Caller;
+  let withPassword: Caller;
+
+  before(async () => {
+    t = await buildTestApp({ clock, env: { LOGIN_RATE_LIMIT_PER_MINUTE: '1000' } });
+    agent = await t.makeAgent();
+    withPassword = await t.makeAgent({ password: PASSWORD, email: `pw-${Date.now()}@example.com` });
+  });
+  after(() => t.close());
+
+  async function login(email: string, password: string): Promise<Session> {
+    const res = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password }, as: null });
+    const agentRecord = dataOf<Agent>(res);
+    const session = cookieValue(res, 'parley_session');
+    const csrf = cookieValue(res, 'csrf_token');
+    assert.ok(session && csrf, 'both cookies are set');
+    return { session, csrf, cookie: `parley_session=${session}; csrf_token=${csrf}`, agent: agentRecord };
+  }
+
+  function asSession(s: Session, options: { csrf?: string | null } = {}) {
+    const headers: Record<string, string> = { cookie: s.cookie };
+    const csrf = options.csrf === undefined ? s.csrf : options.csrf;
+    if (csrf !== null) headers['x-csrf-token'] = csrf;
+    return { as: null, headers };
+  }
+
+  const me = (headers: Record<string, string>) => t.call({ method: 'GET', url: '/api/v1/agents/me', headers, as: null });
+  const getAgent = async (id: number) => dataOf<Agent>(await t.call({ method: 'GET', url: `/api/v1/agents/${id}` }));
+
+  describe('API credentials', () => {
+    it('accepts the Basic scheme, with any case of the scheme name', async () => {
+      for (const scheme of ['Basic', 'basic', 'BASIC', 'bAsIc']) {
+        const encoded = Buffer.from(`${agent.apiKey}:${agent.apiSecret}`).toString('base64');
+        const data = dataOf<Agent>(await me({ authorization: `${scheme} ${encoded}` }));
+        assert.equal(data.id, agent.id, scheme);
+      }
+    });
+
+    it('accepts the token scheme, with any case of the scheme name', async () => {
+      for (const scheme of ['token', 'Token', 'TOKEN']) {
+        const data = dataOf<Agent>(await me({ authorization: `${scheme} ${agent.apiKey}:${agent.apiSecret}` }));
+        assert.equal(data.id, agent.id, scheme);
+      }
+    });
+
+    it('needs no CSRF token for writes made with API credentials', async () => {
+      const res = await t.call({ method: 'PUT', url: '/api/v1/agents/me', payload: { last_name: 'ViaKey' }, as: agent });
+      assert.equal(dataOf<Agent>(res).last_name, 'ViaKey');
+    });
+
+    it('refuses a wrong secret with 401, even after the right one was used (and cached)', async () => {
+      dataOf(await me(agent.headers));
+      const wrong = agent.apiSecret.slice(0, -1) + (agent.apiSecret.endsWith('a') ? 'b' : 'a');
+      const basic = assertError(await me({ authorization: basicHeader(agent.apiKey, wrong) }), 401, 'UnauthorizedException');
+      const token = assertError(await me({ authorization: `token ${agent.apiKey}:${wrong}` }), 401, 'UnauthorizedException');
+      assert.equal(basic.data, null);
+      // An unknown key gets the very same answer as a wrong secret.
+      const unknown = assertError(await me({ authorization: basicHeader('A'.repeat(32), agent.apiSecret) }), 401, 'UnauthorizedException');
+      assert.equal(unknown.message, basic.message);
+      assert.equal(token.message, basic.message);
+      // the secret of one agent does not open another agent's key
+      assertError(await me({ authorization: basicHeader(agent.apiKey, withPassword.apiSecret) }), 401, 'UnauthorizedException');
+    });
+
+    it('refuses malformed headers and other schemes with 401', async () => {
+      const pair = `${agent.apiKey}:${agent.apiSecret}`;
+      const headers = [
+        `Bearer ${pair}`,
+        `Bearer ${Buffer.from(pair).toString('base64')}`,
+        `Digest ${pair}`,
+        'Basic',
+        'token',
+        `Basic ${Buffer.from(agent.apiKey).toString('base64')}`,
+        `Basic ${Buffer.from(`:${agent.apiSecret}`).toString('base64')}`,
+        `Basic ${Buffer.from(`${agent.apiKey}:`).toString('base64')}`,
+        `Basic ${pair}`,
+        `token ${agent.apiKey}`,
+        `token ${agent.apiKey}:`,
+        `token :${agent.apiSecret}`,
+        `token ${Buffer.from(pair).toString('base64')}`,
+        pair,
+        '!!!',
+      ];
+      for (const authorization of headers) {
+        assertError(await me({ authorization }), 401, 'UnauthorizedException');
+      }
+    });
+
+    it('refuses a request without credentials with 401 UnauthorizedException', async () => {
+      const body = assertError(await me({}), 401, 'UnauthorizedException');
+      assert.equal(body.data, null);
+      assertError(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name: 'anon' }, as: null }), 401, 'UnauthorizedException');
+      assertError(await me({ cookie: 'parley_session=not-a-real-session-token-value' }), 401, 'UnauthorizedException');
+    });
+
+    it('generates a 32/64 alphanumeric pair, shows the secret once and stores only a slow hash', async () => {
+      const fresh = await t.makeAgent();
+      const pair = dataOf<{ api_key: string; api_secret: string }>(await t.call({ method: 'POST', url: `/api/v1/agents/${fresh.id}/api-key` }));
+      assert.deepEqual(Object.keys(pair).sort(), ['api_key', 'api_secret']);
+      assert.match(pair.api_key, /^[A-Za-z0-9]{32}$/);
+      assert.match(pair.api_secret, /^[A-Za-z0-9]{64}$/);
+      assert.equal((await getAgent(fresh.id)).api_key, pair.api_key);
+      const row = await t.deps.db.selectFrom('users').where('id', '=', fresh.id).select(['api_secret_hash']).executeTakeFirstOrThrow();
+      assert.ok(row.api_secret_hash && !row.api_secret_hash.includes(pair.api_secret));
+      assert.match(row.api_secret_hash, /^scrypt\$/);
+    });
+
+    it('revoking the key (DELETE /agents/{id}/api-key) refuses it at once', async () => {
+      const victim = await t.makeAgent();
+      dataOf(await me(victim.headers)); // now cached
+      const res = await t.call({ method: 'DELETE', url: `/api/v1/agents/${victim.id}/api-key` });
+      assert.equal(dataOf<boolean>(res), true);
+      assertError(await me(victim.headers), 401, 'UnauthorizedException');
+      assertError(await me({ authorization: `token ${victim.apiKey}:${victim.apiSecret}` }), 401, 'UnauthorizedException');
+      const record = await getAgent(victim.id);
+      assert.equal(record.api_key, null);
+      assert.equal(record.api_key_last_used_at, null);
+    });
+
+    it('regenerating replaces the pair: the old one is 401, the new one works', async () => {
+      const holder = await t.makeAgent();
+      dataOf(await me(holder.headers));
+      const pair = dataOf<{ api_key: string; api_secret: string }>(await t.call({ method: 'POST', url: `/api/v1/agents/${holder.id}/api-key` }));
+      assert.notEqual(pair.api_key, holder.apiKey);
+      assert.notEqual(pair.api_secret, holder.apiSecret);
+      assertError(await me(holder.headers), 401, 'UnauthorizedException');
+      // the old secret with the new key does not work either
+      assertError(await me({ authorization: basicHeader(pair.api_key, holder.apiSecret) }), 401, 'UnauthorizedException');
+      assert.equal(dataOf<Agent>(await me({ authorization: basicHeader(pair.api_key, pair.api_secret) })).id, holder.id);
+    });
+
+    it('a disabled agent cannot use its key (401), at once', async () => {
+      const holder = await t.makeAgent();
+      dataOf(await me(holder.headers));
+      const res = await t.call({ method: 'PUT', url: `/api/v1/agents/${holder.id}`, payload: { enabled: false } });
+      assert.equal(dataOf<Agent>(res).enabled, false);
+      assertError(await me(holder.headers), 401, 'UnauthorizedException');
+      assertError(await me({ authorization: `token ${holder.apiKey}:${holder.apiSecret}` }), 401, 'UnauthorizedException');
+    });
+
+    it('a deleted agent cannot use its key (401), at once', async () => {
+      const holder = await t.makeAgent();
+      dataOf(await me(holder.headers));
+      assert.equal(dataOf<boolean>(await t.call({ method: 'DELETE', url: `/api/v1/agents/${holder.id}` })), true);
+      assertError(await me(holder.headers), 401, 'UnauthorizedException');
+    });
+
+    it('sets api_key_last_used_at on use and updates it at most once a minute', async () => {
+      const user = await t.makeAgent();
+      assert.equal((await getAgent(user.id)).api_key_last_used_at, null);
+      const first = clock.now();
+      dataOf(await me(user.headers));
+      assert.equal((await getAgent(user.id)).api_key_last_used_at, first.toISOString());
+
+      clock.advance(10_000);
+      dataOf(await me(user.headers)); // served from the cache
+      assert.equal((await getAgent(user.id)).api_key_last_used_at, first.toISOString());
+
+      clock.advance(35_000); // 45 s: the cache entry has expired, the key is verified again
+      dataOf(await me({ authorization: `token ${user.apiKey}:${user.apiSecret}` }));
+      assert.equal((await getAgent(user.id)).api_key_last_used_at, first.toISOString());
+
+      clock.advance(20_000); // 65 s after the first use
+      const later = clock.now();
+      dataOf(await me(user.headers));
+      assert.equal((await getAgent(user.id)).api_key_last_used_at, later.toISOString());
+
+      // a failed attempt does not count as a use
+      clock.advance(120_000);
+      assertError(await me({ authorization: basicHeader(user.apiKey, 'x'.repeat(64)) }), 401, 'UnauthorizedException');
+      assert.equal((await getAgent(user.id)).api_key_last_used_at, later.toISOString());
+    });
+
+    it('never shows the api_secret (or any hash) in an agent response', async () => {
+      const holder = await t.makeAgent();
+      const responses = [
+        await t.call({ method: 'GET', url: `/api/v1/agents/${holder.id}` }),
+        await t.call({ method: 'GET', url: '/api/v1/agents?page_size=100' }),
+        await t.call({ method: 'GET', url: '/api/v1/agents/compact' }),
+        await t.call({ method: 'GET', url: '/api/v1/agents/me', as: holder }),
+        await t.call({ method: 'PUT', url: '/api/v1/agents/me', payload: { first_name: 'Secretive' }, as: holder }),
+        await t.call({ method: 'PUT', url: `/api/v1/agents/${holder.id}`, payload: { last_name: 'Kept' } }),
+        await t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', payload: { status: 'busy' }, as: holder }),
+      ];
+      for (const res of responses) {
+        assert.equal(res.statusCode, 200, res.body);
+        assert.ok(!res.body.includes(holder.apiSecret), 'the secret leaked');
+        assert.doesNotMatch(res.body, /api_secret|password|scrypt\$/);
+      }
+      const record = dataOf<Agent>(responses[0]!);
+      assert.deepEqual(Object.keys(record).sort(), AGENT_FIELDS);
+      assert.equal(record.api_key, holder.apiKey);
+    });
+  });
+
+  describe('password login and sessions', () => {
+    it('logs in: returns the agent record and sets the session and CSRF cookies', async () => {
+      const res = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: withPassword.email, password: PASSWORD }, as: null });
+      const record = dataOf<Agent>(res);
+      assert.deepEqual(Object.keys(record).sort(), AGENT_FIELDS);
+      assert.equal(record.id, withPassword.id);
+      assert.equal(record.email, withPassword.email);
+      assert.equal(record.type, 'agent');
+      assert.equal(record['last_login_at'], clock.now().toISOString());
+      assert.doesNotMatch(res.body, /password|api_secret/);
+
+      const cookies = setCookies(res);
+      const session = cookies.find((c) => c.startsWith('parley_session='));
+      const csrf = cookies.find((c) => c.startsWith('csrf_token='));
+      assert.ok(session, 'parley_session cookie');
+      assert.ok(csrf, 'csrf_token cookie');
+      assert.match(session, /;\s*HttpOnly/i);
+      assert.match(session, /;\s*SameSite=Lax/i);
+      assert.match(session, /;\s*Path=\//i);
+      assert.doesNotMatch(csrf, /HttpOnly/i, 'the CSRF cookie must be readable by the page');
+      assert.match(csrf, /;\s*SameSite=Lax/i);
+      assert.ok((cookieValue(res, 'parley_session') ?? '').length >= 20);
+      assert.ok((cookieValue(res, 'csrf_token') ?? '').length >= 16);
+    });
+
+    it('matches the email case-insensitively (and ignores surrounding spaces)', async () => {
+      const s = await login(withPassword.email.toUpperCase(), PASSWORD);
+      assert.equal(s.agent.id, withPassword.id);
+      const s2 = await login(`  ${withPassword.email} `, PASSWORD);
+      assert.equal(s2.agent.id, withPassword.id);
+    });
+
+    it('answers a wrong password and an unknown email with the same 401', async () => {
+      const wrong = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: withPassword.email, password: 'not-the-password' }, as: null });
+      const unknown = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'nobody@example.com', password: PASSWORD }, as: null });
+      const a = assertError(wrong, 401, 'UnauthorizedException');
+      const b = assertError(unknown, 401, 'UnauthorizedException');
+      assert.equal(a.message, b.message);
+      assert.deepEqual(a.data, b.data);
+      assert.equal(setCookies(wrong).length, 0);
+      assert.equal(setCookies(unknown).length, 0);
+    });
+
+    it('refuses an agent without a password, a disabled agent and a deleted agent (401)', async () => {
+      const noPassword = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: agent.email, password: PASSWORD }, as: null });
+      assertError(noPassword, 401, 'UnauthorizedException');
+
+      const disabled = await t.makeAgent({ password: PASSWORD });
+      dataOf(await t.call({ method: 'PUT', url: `/api/v1/agents/${disabled.id}`, payload: { enabled: false } }));
+      const res = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: disabled.email, password: PASSWORD }, as: null });
+      assert.equal(assertError(res, 401, 'UnauthorizedException').message, assertError(noPassword, 401, 'UnauthorizedException').message);
+
+      const deleted = await t.makeAgent({ password: PASSWORD });
+      dataOf(await t.call({ method: 'DELETE', url: `/api/v1/agents/${deleted.id}` }));
+      assertError(await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: deleted.email, password: PASSWORD }, as: null }), 401, 'UnauthorizedException');
+    });
+
+    it('answers missing or mistyped fields with 400 InputException', async () => {
+      const bodies: unknown[] = [{}, { email: withPassword.email }, { password: PASSWORD }, { email: '', password: PASSWORD }, { email: withPassword.email, password: '' }, { email: 5, password: PASSWORD }, { email: withPassword.email, password: 12345678901 }];
+      for (const payload of bodies) {
+        const res = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: payload as Record<string, unknown>, as: null });
+        assertError(res, 400, 'InputException');
+      }
+      const malformed = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' }, as: null });
+      assertError(malformed, 400, 'InputException');
+    });
+
+    it('a session cookie authenticates GET requests without a CSRF token', async () => {
+      const s = await login(withPassword.email, PASSWORD);
+      const res = await me({ cookie: s.cookie });
+      assert.equal(dataOf<Agent>(res).id, withPassword.id);
+      // the session cookie alone (without the csrf cookie) is enough for a read
+      assert.equal(dataOf<Agent>(await me({ cookie: `parley_session=${s.session}` })).id, withPassword.id);
+    });
+
+    it('cookie-authenticated writes need X-CSRF-Token equal to the csrf_token cookie (403 otherwise)', async () => {
+      const s = await login(withPassword.email, PASSWORD);
+      const write = (extra: { csrf?: string | null; cookie?: string }) =>
+        t.call({
+          method: 'PUT',
+          url: '/api/v1/agents/me',
+          payload: { first_name: 'Csrf' },
+          ...asSession(extra.cookie ? { ...s, cookie: extra.cookie } : s, { csrf: extra.csrf }),
+        });
+      assertError(await write({ csrf: null }), 403, 'PermissionException');
+      assertError(await write({ csrf: 'wrong-token' }), 403, 'PermissionException');
+      assertError(await write({ csrf: '' }), 403, 'PermissionException');
+      assertError(await write({ csrf: s.csrf + 'x' }), 403, 'PermissionException');
+      // the header must match the cookie: without the csrf_token cookie it is refused too
+      assertError(await write({ cookie: `parley_session=${s.session}` }), 403, 'PermissionException');
+      assert.notEqual(dataOf<Agent>(await me({ cookie: s.cookie })).first_name, 'Csrf');
+      assert.equal(dataOf<Agent>(await write({})).first_name, 'Csrf');
+    });
+
+    it('CSRF applies to POST and DELETE too, and a matching token lets them through', async () => {
+      const adminSession = await login(t.admin.email, 'admin-password-123');
+      const victim = await t.makeAgent();
+      const post = (csrf?: string | null) => t.call({ method: 'POST', url: '/api/v1/tags', payload: { name: `csrf-${String(csrf)}` }, ...asSession(adminSession, { csrf }) });
+      assertError(await post(null), 403, 'PermissionException');
+      assertError(await post('nope'), 403, 'PermissionException');
+      assert.equal(dataOf<{ name: string }>(await post()).name, 'csrf-undefined');
+      const names = dataOf<Array<{ name: string }>>(await t.call({ method: 'GET', url: '/api/v1/tags' })).map((tag) => tag.name);
+      assert.ok(!names.includes('csrf-null') && !names.includes('csrf-nope'), 'refused writes created nothing');
+
+      const del = (csrf?: string | null) => t.call({ method: 'DELETE', url: `/api/v1/agents/${victim.id}/api-key`, ...asSession(adminSession, { csrf }) });
+      assertError(await del(null), 403, 'PermissionException');
+      assertError(await del('nope'), 403, 'PermissionException');
+      dataOf(await me(victim.headers)); // the refused DELETE changed nothing
+      assert.equal(dataOf<boolean>(await del()), true);
+      assertError(await me(victim.headers), 401, 'UnauthorizedException');
+    });
+
+    it('a session of a disabled agent stops working at once', async () => {
+      const user = await t.makeAgent({ password: PASSWORD });
+      const s = await login(user.email, PASSWORD);
+      dataOf(await me({ cookie: s.cookie }));
+      dataOf(await t.call({ method: 'PUT', url: `/api/v1/agents/${user.id}`, payload: { enabled: false } }));
+      assertError(await me({ cookie: s.cookie }), 401, 'UnauthorizedException');
+    });
+
+    it('logout ends the session: the next request with the cookie is 401', async () => {
+      const s = await login(withPassword.email, PASSWORD);
+      const other = await login(withPassword.email, PASSWORD);
+      dataOf(await me({ cookie: s.cookie }));
+      // logout is a write: without the CSRF token it is refused and the session lives on
+      assertError(await t.call({ method: 'POST', url: '/api/v1/auth/logout', ...asSession(s, { csrf: null }) }), 403, 'PermissionException');
+      dataOf(await me({ cookie: s.cookie }));
+
+      const res = await t.call({ method: 'POST', url: '/api/v1/auth/logout', ...asSession(s) });
+      assert.equal(dataOf<boolean>(res), true);
+      const cleared = setCookies(res).find((c) => c.startsWith('parley_session='));
+      assert.ok(cleared, 'the session cookie is cleared');
+      assert.match(cleared, /^parley_session=;|Expires=Thu, 01 Jan 1970|Max-Age=0/i);
+      assertError(await me({ cookie: s.cookie }), 401, 'UnauthorizedException');
+      assertError(await t.call({ method: 'POST', url: '/api/v1/auth/logout', ...asSession(s) }), 401, 'UnauthorizedException');
+      // only that session ended
+      assert.equal(dataOf<Agent>(await me({ cookie: other.cookie })).id, withPassword.id);
+    });
+
+    it('logout without any credentials is 401; with API credentials it is harmless', async () => {
+      assertError(await t.call({ method: 'POST', url: '/api/v1/auth/logout', as: null }), 401, 'UnauthorizedException');
+      assert.equal(dataOf<boolean>(await t.call({ method: 'POST', url: '/api/v1/auth/logout', as: agent })), true);
+      dataOf(await me(agent.headers));
+    });
+
+    it('changing my password ends my other sessions, keeps this one, and the new password works', async () => {
+      const user = await t.makeAgent({ password: PASSWORD });
+      const current = await login(user.email, PASSWORD);
+      const other = await login(user.email, PASSWORD);
+      const res = await t.call({ method: 'PUT', url: '/api/v1/agents/me', payload: { current_password: PASSWORD, new_password: 'a-brand-new-password' }, ...asSession(current) });
+      dataOf(res);
+      assertError(await me({ cookie: other.cookie }), 401, 'UnauthorizedException');
+      assert.equal(dataOf<Agent>(await me({ cookie: current.cookie })).id, user.id);
+      assertError(await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password: PASSWORD }, as: null }), 401, 'UnauthorizedException');
+      assert.equal((await login(user.email, 'a-brand-new-password')).agent.id, user.id);
+      // API credentials are not sessions: they keep working
+      dataOf(await me(user.headers));
+    });
+
+    it('a session expires after its lifetime', async () => {
+      const user = await t.makeAgent({ password: PASSWORD });
+      const s = await login(user.email, PASSWORD);
+      dataOf(await me({ cookie: s.cookie }));
+      clock.advance(7 * 24 * 3600 * 1000 + 1000);
+      assertError(await me({ cookie: s.cookie }), 401, 'UnauthorizedException');
+    });
+  });
+});
+
+describe('auth: login rate limit', () => {
+  let t: TestApp;
+  let user: Caller;
+  before(async () => {
+    t = await buildTestApp({ env: { LOGIN_RATE_LIMIT_PER_MINUTE: '3' } });
+    user = await t.makeAgent({ password: PASSWORD });
+  });
+  after(() => t.close());
+
+  const attempt = (password: string, remoteAddress = '203.0.113.7') =>
+    t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password }, remoteAddress, as: null });
+
+  it('answers 429 RateLimitException with Retry-After once the limit is used up', async () => {
+    assert.equal((await attempt('wrong-password-1')).statusCode, 401);
+    assert.equal((await attempt('wrong-password-2')).statusCode, 401);
+    assert.equal((await attempt(PASSWORD)).statusCode, 200);
+    const limited = await attempt('wrong-password-3');
+    const body = assertError(limited, 429, 'RateLimitException');
+    assert.equal(body.status, 'error');
+    const retryAfter = Number(limited.headers['retry-after']);
+    assert.ok(Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= 60, `Retry-After: ${String(limited.headers['retry-after'])}`);
+    // even the right password is refused while limited, and no cookie is set
+    const right = await attempt(PASSWORD);
+    assertError(right, 429, 'RateLimitException');
+    assert.equal(setCookies(right).length, 0);
+  });
+
+  it('limits per client address and leaves other routes alone', async () => {
+    assert.equal((await attempt(PASSWORD, '198.51.100.9')).statusCode, 200);
+    assert.equal((await t.call({ method: 'GET', url: '/api/v1/agents/me', as: user, remoteAddress: '203.0.113.7' })).statusCode, 200);
+  });
+});

@@ -1,0 +1,426 @@
+// The envelope and error handling of contract §1, the probes, and the OpenAPI document.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+
+type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
+type Response = { statusCode: number; body: string; headers: Record<string, unknown>; json: () => unknown };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function assertError(res: Response, status: number, errorType: string): ErrorBody {
+  assert.equal(res.statusCode, status, res.body);
+  assert.match(String(res.headers['content-type']), /^application\/json/);
+  const body = res.json() as ErrorBody;
+  assert.deepEqual(Object.keys(body).sort(), ['data', 'error_type', 'message', 'status']);
+  assert.equal(body.status, 'error');
+  assert.equal(body.error_type, errorType);
+  assert.equal(typeof body.message, 'string');
+  assert.ok(body.message.length > 0);
+  assertRequestId(res);
+  return body;
+}
+
+function assertRequestId(res: Response): string {
+  const id = res.headers['x-request-id'];
+  assert.equal(typeof id, 'string', `X-Request-Id on a ${res.statusCode}`);
+  assert.ok((id as string).length > 0);
+  return id as string;
+}
+
+/** Every (method, path) the router knows, read from Fastify's own route tree. */
+function registeredRoutes(app: FastifyInstance): Array<{ method: string; path: string }> {
+  const out: Array<{ method: string; path: string }> = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? '');
+    const path = stack.join('');
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) out.push({ method, path });
+  }
+  return out;
+}
+
+describe('http: envelope, errors, probes, OpenAPI', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp();
+  });
+  after(() => t.close());
+
+  describe('routing errors', () => {
+    it('an unknown route is a 404 NotFoundException envelope, even without credentials', async () => {
+      for (const url of ['/api/v1/nope', '/api/v1/tags/1/extra', '/nope?x=1', '/api/v2/tags', '/']) {
+        for (const as of [null, undefined]) {
+          const body = assertError(await t.call({ method: 'GET', url, ...(as === null ? { as } : {}) }), 404, 'NotFoundException');
+          assert.equal(body.data, null);
+        }
+      }
+      assertError(await t.call({ method: 'POST', url: '/api/v1/nope', payload: { a: 1 } }), 404, 'NotFoundException');
+    });
+
+    it('a wrong method on a known path is 405 with an envelope and an Allow header', async () => {
+      const cases: Array<[string, string, string[]]> = [
+        ['PATCH', '/api/v1/tags', ['GET', 'POST']],
+        ['DELETE', '/api/v1/tags', ['GET', 'POST']],
+        ['PATCH', '/api/v1/tags/', ['GET', 'POST']],
+        ['PATCH', '/api/v1/tags?x=1', ['GET', 'POST']],
+        ['POST', '/api/v1/tags/5', ['PUT', 'DELETE']],
+        ['GET', '/api/v1/tags/5', ['PUT', 'DELETE']],
+        ['GET', '/api/v1/auth/login', ['POST']],
+        ['DELETE', '/api/v1/statuses', ['GET', 'POST']],
+      ];
+      for (const [method, url, expected] of cases) {
+        for (const as of [null, undefined]) {
+          const res = await t.call({ method: method as 'GET', url, ...(as === null ? { as } : {}) });
+          assert.equal(res.statusCode, 405, `${method} ${url}: ${res.body}`);
+          const body = res.json() as ErrorBody;
+          assert.equal(body.status, 'error');
+          assert.ok(['GeneralException', 'InputException'].includes(body.error_type), body.error_type);
+          assert.ok(body.message.length > 0);
+          assertRequestId(res);
+          const allow = String(res.headers['allow'] ?? '')
+            .split(',')
+            .map((m) => m.trim())
+            .filter(Boolean);
+          for (const m of expected) assert.ok(allow.includes(m), `${method} ${url}: Allow "${allow}" lacks ${m}`);
+          assert.ok(!allow.includes(method), `${method} ${url}: Allow must not list ${method}`);
+        }
+      }
+    });
+  });
+
+  describe('request bodies', () => {
+    it('malformed JSON is a 400 InputException', async () => {
+      for (const payload of ['{"name":', '{name: "x"}', "{'name':'x'}", '[1,2', '{"name":"x"}}']) {
+        const body = assertError(
+          await t.call({ method: 'POST', url: '/api/v1/tags', payload, headers: { 'content-type': 'application/json' } }),
+          400,
+          'InputException',
+        );
+        assert.doesNotMatch(body.message, /SyntaxError|at JSON\.parse|\n/);
+      }
+      const tags = await t.call({ method: 'GET', url: '/api/v1/tags' });
+      assert.deepEqual((tags.json() as { data: unknown[] }).data, []);
+    });
+
+    it('a JSON body that is not an object is a 400 InputException', async () => {
+      for (const payload of ['"name"', '42', 'null', '[]', '[{"name":"x"}]']) {
+        assertError(await t.call({ method: 'POST', url: '/api/v1/tags', payload, headers: { 'content-type': 'application/json' } }), 400, 'InputException');
+      }
+    });
+
+    it('a non-JSON Content-Type on a JSON route is a 4xx InputException envelope (415 or 400)', async () => {
+      const cases: Array<[string, string]> = [
+        ['text/plain', '{"name":"plain"}'],
+        ['text/plain', 'plain'],
+        ['application/xml', '<name>xml</name>'],
+        ['application/x-www-form-urlencoded', 'name=form'],
+        ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nmp\r\n--x--\r\n'],
+      ];
+      for (const [contentType, payload] of cases) {
+        const res = await t.call({ method: 'POST', url: '/api/v1/tags', payload, headers: { 'content-type': contentType } });
+        assert.ok([400, 415].includes(res.statusCode), `${contentType}: ${res.statusCode} ${res.body}`);
+        assertError(res, res.statusCode, 'InputException');
+      }
+      // the unknown media types are 415
+      for (const contentType of ['application/xml', 'application/x-www-form-urlencoded']) {
+        const res = await t.call({ method: 'POST', url: '/api/v1/tags', payload: 'x', headers: { 'content-type': contentType } });
+        assertError(res, 415, 'InputException');
+      }
+      const tags = await t.call({ method: 'GET', url: '/api/v1/tags' });
+      assert.deepEqual((tags.json() as { data: unknown[] }).data, [], 'nothing was created from a non-JSON body');
+    });
+
+    it('a JSON Content-Type with parameters is accepted', async () => {
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/v1/tags',
+        payload: JSON.stringify({ name: 'charset' }),
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const del = await t.call({ method: 'DELETE', url: `/api/v1/tags/${(res.json() as { data: { id: number } }).data.id}` });
+      assert.equal(del.statusCode, 200, del.body);
+    });
+
+    it('a field of the wrong type is a 400 that names the field', async () => {
+      const body = assertError(await t.call({ method: 'POST', url: '/api/v1/statuses', payload: { name: 'x', category: 'nope' } }), 400, 'InputException');
+      assert.match(body.message, /category/);
+      assert.deepEqual((body.data as { errors: Array<{ field: string }> }).errors[0]?.field, 'category');
+    });
+  });
+
+  describe('X-Request-Id', () => {
+    it('is on every response, a fresh uuid by default and different per request', async () => {
+      const responses = [
+        await t.call({ method: 'GET', url: '/health', as: null }),
+        await t.call({ method: 'GET', url: '/ready', as: null }),
+        await t.call({ method: 'GET', url: '/api/v1/tags' }),
+        await t.call({ method: 'GET', url: '/api/v1/tags', as: null }),
+        await t.call({ method: 'GET', url: '/api/v1/nope' }),
+        await t.call({ method: 'PATCH', url: '/api/v1/tags' }),
+        await t.call({ method: 'POST', url: '/api/v1/tags', payload: '{', headers: { 'content-type': 'application/json' } }),
+        await t.call({ method: 'GET', url: '/api/v1/openapi.json', as: null }),
+      ];
+      const ids = responses.map((res) => assertRequestId(res));
+      for (const id of ids) assert.match(id, UUID);
+      assert.equal(new Set(ids).size, ids.length);
+    });
+
+    it('echoes a safe inbound X-Request-Id, on success and on errors', async () => {
+      const inbound = 'client-req_42.abc';
+      for (const [method, url] of [
+        ['GET', '/api/v1/tags'],
+        ['GET', '/api/v1/nope'],
+        ['PATCH', '/api/v1/tags'],
+        ['GET', '/health'],
+      ] as const) {
+        const res = await t.call({ method, url, headers: { 'x-request-id': inbound } });
+        assert.equal(res.headers['x-request-id'], inbound, `${method} ${url}`);
+      }
+      const anon = await t.call({ method: 'GET', url: '/api/v1/tags', as: null, headers: { 'x-request-id': inbound } });
+      assert.equal(anon.statusCode, 401);
+      assert.equal(anon.headers['x-request-id'], inbound);
+    });
+
+    it('replaces an unsafe or oversized inbound X-Request-Id with a fresh one', async () => {
+      for (const unsafe of ['has space', '<script>', 'a'.repeat(129), 'semi;colon', 'ünïcode', '']) {
+        const res = await t.call({ method: 'GET', url: '/api/v1/tags', headers: { 'x-request-id': unsafe } });
+        assert.equal(res.statusCode, 200);
+        const id = assertRequestId(res);
+        assert.notEqual(id, unsafe);
+        assert.match(id, UUID);
+      }
+    });
+  });
+
+  describe('probes', () => {
+    it('GET /health is 200 without credentials', async () => {
+      const res = await t.call({ method: 'GET', url: '/health', as: null });
+      assert.equal(res.statusCode, 200);
+      assert.deepEqual(res.json(), { status: 'success', data: true });
+      assertRequestId(res);
+    });
+
+    it('GET /ready is 200 without credentials when the database answers', async () => {
+      const res = await t.call({ method: 'GET', url: '/ready', as: null });
+      assert.equal(res.statusCode, 200);
+      assert.deepEqual(res.json(), { status: 'success', data: true });
+    });
+
+    it('GET /ready is 503 with an error envelope when the database does not answer', async () => {
+      const deps = t.deps as unknown as { ping: () => Promise<void> };
+      const original = deps.ping;
+      deps.ping = async () => {
+        throw new Error('connect ECONNREFUSED 127.0.0.1:5432 password=hunter2');
+      };
+      try {
+        const res = await t.call({ method: 'GET', url: '/ready', as: null });
+        const body = assertError(res, 503, 'NetworkException');
+        assert.doesNotMatch(body.message, /ECONNREFUSED|hunter2/);
+      } finally {
+        deps.ping = original;
+      }
+      assert.equal((await t.call({ method: 'GET', url: '/ready', as: null })).statusCode, 200);
+    });
+  });
+
+  describe('server faults', () => {
+    // Fault injection: the tags list query throws, as a broken database would.
+    async function withFailingTagQuery(error: Error, run: () => Promise<void>): Promise<void> {
+      const db = t.deps.db as unknown as { selectFrom: (table: unknown) => unknown };
+      const original = db.selectFrom;
+      db.selectFrom = function (this: unknown, table: unknown) {
+        if (table === 'tags') throw error;
+        return original.call(this, table);
+      };
+      try {
+        await run();
+      } finally {
+        Reflect.deleteProperty(db, 'selectFrom');
+        if (db.selectFrom !== original) db.selectFrom = original;
+      }
+    }
+
+    it('an unexpected error is a masked 500 GeneralException: no stack, no SQL, no secrets', async () => {
+      const error = Object.assign(new Error('relation "tags" does not exist: SELECT api_secret_hash FROM agents WHERE password = \'hunter2\''), {
+        code: '42P01',
+      });
+      await withFailingTagQuery(error, async () => {
+        const res = await t.call({ method: 'GET', url: '/api/v1/tags', headers: { 'x-request-id': 'fault-500' } });
+        const body = assertError(res, 500, 'GeneralException');
+        assert.equal(body.data, null);
+        assert.doesNotMatch(res.body, /SELECT|relation|hunter2|api_secret|42P01|\bat\s.+\.ts:\d+/);
+        assert.equal(res.headers['x-request-id'], 'fault-500');
+      });
+      assert.equal((await t.call({ method: 'GET', url: '/api/v1/tags' })).statusCode, 200, 'the fault injection is undone');
+    });
+
+    it('a database unique violation is a 409 and an invalid text representation a 400, not a 500', async () => {
+      await withFailingTagQuery(Object.assign(new Error('duplicate key value violates unique constraint "tags_name_key"'), { code: '23505' }), async () => {
+        const body = assertError(await t.call({ method: 'GET', url: '/api/v1/tags' }), 409, 'ConflictException');
+        assert.doesNotMatch(body.message, /tags_name_key/);
+      });
+      await withFailingTagQuery(Object.assign(new Error('invalid input syntax for type integer: "x"'), { code: '22P02' }), async () => {
+        assertError(await t.call({ method: 'GET', url: '/api/v1/tags' }), 400, 'InputException');
+      });
+    });
+  });
+
+  describe('OpenAPI document', () => {
+    type Operation = { responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>; security?: unknown[] };
+    type Document = {
+      openapi: string;
+      info: { version: string; title: string };
+      paths: Record<string, Record<string, Operation>>;
+      components?: { schemas?: Record<string, unknown> };
+    };
+    let doc: Document;
+    const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+    before(async () => {
+      const res = await t.call({ method: 'GET', url: '/api/v1/openapi.json', as: null });
+      assert.equal(res.statusCode, 200, res.body);
+      doc = res.json() as Document;
+    });
+
+    it('is public, OpenAPI 3.1.x, version 1.0.0', async () => {
+      assert.match(doc.openapi, /^3\.1\.\d+$/);
+      assert.equal(doc.info.version, '1.0.0');
+      assert.equal(typeof doc.info.title, 'string');
+      const bad = await t.call({ method: 'GET', url: '/api/v1/openapi.json', as: null, headers: { authorization: 'Basic Zm9vOmJhcg==' } });
+      assert.equal(bad.statusCode, 200, 'bad credentials do not matter on a public route');
+    });
+
+    it('documents the routes the clients depend on', () => {
+      const expected: Array<[string, string]> = [
+        ['/api/v1/tags', 'get'],
+        ['/api/v1/tags', 'post'],
+        ['/api/v1/tags/{id}', 'put'],
+        ['/api/v1/tags/{id}', 'delete'],
+        ['/api/v1/agents', 'get'],
+        ['/api/v1/agents', 'post'],
+        ['/api/v1/agents/{id}', 'get'],
+        ['/api/v1/agents/{id}', 'put'],
+        ['/api/v1/agents/{id}', 'delete'],
+        ['/api/v1/agents/{id}/api-key', 'post'],
+        ['/api/v1/agents/{id}/api-key', 'delete'],
+        ['/api/v1/agents/me/availability', 'put'],
+        ['/api/v1/teams/{id}', 'get'],
+        ['/api/v1/statuses', 'get'],
+        ['/api/v1/statuses', 'post'],
+        ['/api/v1/statuses/{id}', 'put'],
+        ['/api/v1/statuses/{id}', 'delete'],
+        ['/api/v1/priorities', 'get'],
+        ['/api/v1/roles', 'get'],
+        ['/api/v1/roles', 'post'],
+        ['/api/v1/auth/login', 'post'],
+      ];
+      for (const [path, method] of expected) {
+        assert.ok(doc.paths[path]?.[method], `${method.toUpperCase()} ${path} is documented`);
+      }
+    });
+
+    it('documents every /api/v1 route the app registers, and nothing it does not', () => {
+      const registered = registeredRoutes(t.app)
+        .filter((r) => r.path.startsWith('/api/v1/') && r.path !== '/api/v1/openapi.json' && r.method !== 'HEAD')
+        .map((r) => `${r.method.toLowerCase()} ${r.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`);
+      assert.ok(registered.length >= 30, `the route tree was read (${registered.length} routes)`);
+      assert.ok(registered.includes('put /api/v1/tags/{id}'));
+      const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+        Object.keys(item)
+          .filter((m) => METHODS.includes(m))
+          .map((m) => `${m} ${path}`),
+      );
+      assert.deepEqual([...documented].sort(), [...registered].sort());
+      for (const route of documented) {
+        const [method, path] = route.split(' ') as [string, string];
+        assert.ok(t.app.hasRoute({ method: method.toUpperCase() as 'GET', url: path.replace(/\{([A-Za-z_]+)\}/g, ':$1') }), route);
+      }
+    });
+
+    it('every operation has a JSON 200 response schema', () => {
+      for (const [path, item] of Object.entries(doc.paths)) {
+        for (const [method, op] of Object.entries(item)) {
+          if (!METHODS.includes(method)) continue;
+          const schema = op.responses?.['200']?.content?.['application/json']?.schema;
+          assert.ok(schema && typeof schema === 'object', `${method} ${path}: 200 schema`);
+          const properties = schema['properties'] as Record<string, unknown> | undefined;
+          assert.ok(properties?.['status'] && 'data' in properties, `${method} ${path}: 200 is the envelope`);
+        }
+      }
+    });
+
+    it('every operation that needs credentials declares security and a 401 error envelope, and really answers 401', async () => {
+      const errorRef = (op: Operation, code: string) => op.responses?.[code]?.content?.['application/json']?.schema;
+      let authenticated = 0;
+      for (const [path, item] of Object.entries(doc.paths)) {
+        for (const [method, op] of Object.entries(item)) {
+          if (!METHODS.includes(method)) continue;
+          const url = path.replace(/\{[A-Za-z_]+\}/g, '1');
+          const res = await t.call({ method: method.toUpperCase() as 'GET', url, as: null, ...(method === 'get' || method === 'delete' ? {} : { payload: {} }) });
+          const needsAuth = res.statusCode === 401;
+          assert.equal(Boolean(op.security?.length), needsAuth, `${method} ${path}: security declared iff anonymous call is 401 (got ${res.statusCode})`);
+          if (!needsAuth) continue;
+          authenticated += 1;
+          const schema = errorRef(op, '401');
+          assert.ok(schema, `${method} ${path}: 401 documented`);
+          const ref = schema['$ref'];
+          if (typeof ref === 'string') {
+            const name = ref.replace('#/components/schemas/', '');
+            assert.ok(doc.components?.schemas?.[name], `${method} ${path}: ${ref} resolves`);
+          } else {
+            assert.ok((schema['properties'] as Record<string, unknown> | undefined)?.['error_type'], `${method} ${path}: 401 is the error envelope`);
+          }
+        }
+      }
+      assert.ok(authenticated >= 25, `most routes are authenticated (${authenticated})`);
+      assert.equal(doc.paths['/api/v1/auth/login']?.['post']?.security, undefined, 'login is public');
+    });
+
+    it('GET /api/docs serves the HTML documentation page without credentials', async () => {
+      for (const start of ['/api/docs', '/api/docs/']) {
+        let url = start;
+        let res = await t.call({ method: 'GET', url, as: null });
+        for (let hops = 0; hops < 3 && res.statusCode >= 300 && res.statusCode < 400; hops += 1) {
+          const location = String(res.headers['location']);
+          url = new URL(location, `http://localhost${url}`).pathname;
+          res = await t.call({ method: 'GET', url, as: null });
+        }
+        assert.equal(res.statusCode, 200, `${start} -> ${url}`);
+        assert.match(String(res.headers['content-type']), /^text\/html/);
+        assert.match(res.body, /<html/i);
+      }
+    });
+  });
+});
+
+describe('http: body size limit', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp({ env: { BODY_LIMIT_BYTES: '2048' } });
+  });
+  after(() => t.close());
+
+  it('a body over BODY_LIMIT_BYTES is a 413 InputException and nothing is created', async () => {
+    const payload = JSON.stringify({ name: 'big', padding: 'x'.repeat(4000) });
+    assert.ok(Buffer.byteLength(payload) > 2048);
+    const body = assertError(await t.call({ method: 'POST', url: '/api/v1/tags', payload, headers: { 'content-type': 'application/json' } }), 413, 'InputException');
+    assert.doesNotMatch(body.message, /FST_/);
+    const tags = await t.call({ method: 'GET', url: '/api/v1/tags' });
+    assert.deepEqual((tags.json() as { data: unknown[] }).data, []);
+  });
+
+  it('a body under the limit is accepted', async () => {
+    const payload = JSON.stringify({ name: 'small', padding: 'x'.repeat(1500) });
+    assert.ok(Buffer.byteLength(payload) < 2048);
+    const res = await t.call({ method: 'POST', url: '/api/v1/tags', payload, headers: { 'content-type': 'application/json' } });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal((res.json() as { data: { name: string } }).data.name, 'small');
+  });
+});
