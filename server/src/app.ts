@@ -10,11 +10,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { agentsRoutes } from './agents/agents.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { listenForInvalidations } from './auth/credential-cache.ts';
+import { contactsRoutes } from './contacts/contacts.routes.ts';
 import type { AppDeps } from './deps.ts';
 import { RateLimitError, registerErrorHandling } from './errors.ts';
 import { registerAccessControl } from './http/access.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
 import { registerValidation } from './http/validation.ts';
+import { inboxesRoutes } from './inboxes/inboxes.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { statusesRoutes } from './statuses/statuses.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
@@ -62,6 +64,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerValidation(app);
   registerErrorHandling(app, (path) => table.allowed(path));
   app.addSchema(ErrorEnvelope);
+
+  // An empty body sent as application/json means "no body" (some clients send it on body-less POSTs).
+  const jsonParser = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return jsonParser(request, text, done);
+  });
 
   await app.register(cookie);
   await app.register(rateLimit, {
@@ -112,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(teamsRoutes(deps), api);
   await app.register(tagsRoutes(deps), api);
   await app.register(statusesRoutes(deps), api);
+  await app.register(contactsRoutes(deps), api);
+  await app.register(inboxesRoutes(deps), api);
 
   const stopListening = await listenForInvalidations(deps.credentials, deps.bus);
   app.addHook('onClose', async () => {

@@ -79,9 +79,22 @@ export async function buildTestApp(options: { clock?: Clock; env?: Record<string
     redisPrefix: `parley-test:${suffix}:`,
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  await prepareDatabase(runtime.deps.db);
-  const app = await buildApp(runtime.deps);
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    await prepareDatabase(runtime.deps.db);
+    app = await buildApp(runtime.deps);
+    await app.ready();
+  } catch (error) {
+    // Close what was opened, or its connections keep the test process alive.
+    await runtime.close();
+    if (schema && config.databaseUrl) {
+      const client = new pg.Client({ connectionString: config.databaseUrl });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    }
+    throw error;
+  }
   const deps = runtime.deps;
 
   async function makeAgent(input: { roles?: string[]; teams?: number[]; email?: string; password?: string; first_name?: string } = {}): Promise<Caller> {

@@ -78,8 +78,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /** Applies every pending migration, forward only. Safe to run from several processes at once. */
 export async function migrateToLatest(db: DB): Promise<string[]> {
+  // The migration tables live in the schema the connection works in (tests use one schema each).
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrator = new Migrator({
     db,
+    migrationTableSchema: rows[0]?.schema ?? 'public',
     provider: { getMigrations: async () => migrations },
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',

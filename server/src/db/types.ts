@@ -125,7 +125,32 @@ export interface JobsTable {
   updated_at: Timestamp;
 }
 
+export interface InboxesTable {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  name: string;
+  channel: 'email' | 'livechat';
+  enabled: Generated<boolean>;
+  csat_enabled: Generated<boolean>;
+  from: string | null;
+  config: Json<Record<string, unknown>>;
+  deleted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ContactNotesTable {
+  id: Generated<number>;
+  contact_id: number;
+  user_id: number | null;
+  note: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  inboxes: InboxesTable;
+  contact_notes: ContactNotesTable;
   users: UsersTable;
   roles: RolesTable;
   user_roles: UserRolesTable;

@@ -408,7 +408,8 @@ describe('http: body size limit', () => {
   after(() => t.close());
 
   it('a body over BODY_LIMIT_BYTES is a 413 InputException and nothing is created', async () => {
-    const payload = JSON.stringify({ name: 'big', padding: 'x'.repeat(4000) });
+    // Insignificant whitespace makes the body big whatever the body schema allows.
+    const payload = `{"name":"big"${' '.repeat(4000)}}`;
     assert.ok(Buffer.byteLength(payload) > 2048);
     const body = assertError(await t.call({ method: 'POST', url: '/api/v1/tags', payload, headers: { 'content-type': 'application/json' } }), 413, 'InputException');
     assert.doesNotMatch(body.message, /FST_/);
@@ -417,7 +418,8 @@ describe('http: body size limit', () => {
   });
 
   it('a body under the limit is accepted', async () => {
-    const payload = JSON.stringify({ name: 'small', padding: 'x'.repeat(1500) });
+    const payload = `{"name":"small"${' '.repeat(1500)}}`;
+    assert.ok(Buffer.byteLength(payload) > 1024);
     assert.ok(Buffer.byteLength(payload) < 2048);
     const res = await t.call({ method: 'POST', url: '/api/v1/tags', payload, headers: { 'content-type': 'application/json' } });
     assert.equal(res.statusCode, 200, res.body);

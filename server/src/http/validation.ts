@@ -1,5 +1,6 @@
-// Two validators: request bodies are checked strictly (a number is not a string),
-// while query strings, params and headers are coerced from text as usual.
+// Two validators: request bodies are checked strictly (a number is not a string,
+// and an unknown property is refused rather than silently dropped), while query
+// strings, params and headers are coerced from text as usual.
 import type { FastifyInstance } from 'fastify';
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -14,7 +15,7 @@ function build(options: Options): Ajv {
 }
 
 export function registerValidation(app: FastifyInstance): void {
-  const strict = build({ coerceTypes: false });
+  const strict = build({ coerceTypes: false, removeAdditional: false });
   const coercing = build({ coerceTypes: 'array' });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
 }

@@ -1,7 +1,9 @@
 // The ordered list of migrations. Names are dated; the migrator applies them forward only.
 import type { Migration } from 'kysely';
 import * as foundation from './2026_11_22_0001_foundation.ts';
+import * as contactsInboxes from './2026_11_22_0002_contacts_inboxes.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
+  '2026_11_22_0002_contacts_inboxes': contactsInboxes,
 };

@@ -1,0 +1,92 @@
+// Request and response schemas of the contacts domain. A contact is answered with
+// the spec's Agent record (contract §4: same shape, type `contact` or `visitor`).
+import { Type } from 'typebox';
+import { AgentRecord } from '../agents/agents.schema.ts';
+import { DateTime, Nullable } from '../http/schemas.ts';
+
+export const ContactRecord = AgentRecord;
+
+// The ajv-formats `email` pattern, allowing the surrounding whitespace the service trims.
+const EMAIL_PATTERN =
+  "^\\s*[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\s*$";
+
+const Email = Type.String({ maxLength: 254, pattern: EMAIL_PATTERN, description: 'Email address; trimmed and lowercased' });
+const FirstName = Type.String({ minLength: 1, maxLength: 128, pattern: '\\S', description: 'Trimmed; must not be blank' });
+const LastName = Type.String({ maxLength: 128, description: 'Trimmed' });
+const PhoneNumber = Type.String({ maxLength: 32, description: 'Trimmed' });
+const CountryCode = Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code; stored upper-case' });
+const ExternalUserId = Type.String({ minLength: 1, maxLength: 256, pattern: '\\S', description: 'Your own id for this person; unique among contacts' });
+const CustomAttributes = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), {
+  maxProperties: 100,
+  description: 'Free-form attributes (a JSON object); replaced as a whole on update',
+});
+
+export const CreateContactBody = Type.Object(
+  {
+    email: Type.Optional(Nullable(Email)),
+    first_name: FirstName,
+    last_name: Type.Optional(LastName),
+    phone_number: Type.Optional(Nullable(PhoneNumber)),
+    phone_number_country_code: Type.Optional(Nullable(CountryCode)),
+    external_user_id: Type.Optional(Nullable(ExternalUserId)),
+    custom_attributes: Type.Optional(CustomAttributes),
+  },
+  {
+    additionalProperties: false,
+    description:
+      '`email` or `external_user_id` is required. Email is unique among contacts without an external id; external id is unique among contacts (409 otherwise).',
+  },
+);
+
+export const UpdateContactBody = Type.Object(
+  {
+    email: Type.Optional(Nullable(Email)),
+    first_name: Type.Optional(FirstName),
+    last_name: Type.Optional(LastName),
+    phone_number: Type.Optional(Nullable(PhoneNumber)),
+    phone_number_country_code: Type.Optional(Nullable(CountryCode)),
+    external_user_id: Type.Optional(Nullable(ExternalUserId)),
+    custom_attributes: Type.Optional(CustomAttributes),
+  },
+  { additionalProperties: false, description: 'Partial update: omitted fields keep their value. A contact keeps an email or an external id.' },
+);
+
+export const BlockBody = Type.Object(
+  { enabled: Type.Boolean({ description: '`false` blocks the contact, `true` unblocks it' }) },
+  { additionalProperties: false },
+);
+
+export const ContactListQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ default: 1, description: 'Page number, from 1; values outside are clamped.' })),
+  page_size: Type.Optional(Type.Integer({ default: 30, description: 'Items per page, 1..100; values outside are clamped.' })),
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive substring of the name, email or phone number' })),
+  order_by: Type.Optional(
+    Type.Union([Type.Literal('created_at'), Type.Literal('updated_at'), Type.Literal('first_name'), Type.Literal('email')], { default: 'created_at' }),
+  ),
+  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
+});
+
+export const NoteParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Contact id' }),
+  note_id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Note id' }),
+});
+
+export const NoteBody = Type.Object(
+  { note: Type.String({ minLength: 1, maxLength: 10000, pattern: '\\S', description: 'Trimmed; 1..10000 characters' }) },
+  { additionalProperties: false },
+);
+
+export const ContactNote = Type.Object(
+  {
+    id: Type.Integer(),
+    created_at: DateTime,
+    updated_at: DateTime,
+    contact_id: Type.Integer(),
+    note: Type.String(),
+    user_id: Nullable(Type.Integer({ description: 'The author (an agent); null if the author no longer exists' })),
+    first_name: Type.String({ description: "The author's first name" }),
+    last_name: Type.String({ description: "The author's last name" }),
+    avatar_url: Nullable(Type.String({ description: "The author's avatar" })),
+  },
+  { title: 'ContactNote' },
+);

@@ -1,0 +1,169 @@
+// The rules of contacts and their notes (contract §4).
+import type { Principal } from '../auth/credential-cache.ts';
+import type { DB } from '../db/database.ts';
+import type { AppDeps } from '../deps.ts';
+import { ConflictError, InputError, NotFoundError, PermissionError } from '../errors.ts';
+import { recordEvent } from '../events/events.service.ts';
+import type { PageRequest } from '../http/schemas.ts';
+import * as q from './contacts.queries.ts';
+
+export type ContactRecord = q.ContactRecord;
+
+export interface ContactInput {
+  email?: string | null;
+  first_name?: string;
+  last_name?: string;
+  phone_number?: string | null;
+  phone_number_country_code?: string | null;
+  external_user_id?: string | null;
+  custom_attributes?: Record<string, unknown>;
+}
+
+export interface CreateContactInput extends ContactInput {
+  first_name: string;
+}
+
+const normaliseEmail = (email: string | null | undefined) => (email == null ? email : email.trim().toLowerCase());
+const normaliseText = (value: string | null | undefined) => (value == null ? value : value.trim() || null);
+const normaliseCountry = (value: string | null | undefined) => (value == null ? value : value.toUpperCase());
+
+/** The columns an input sets; undefined means "keep". */
+function columnsOf(input: ContactInput) {
+  const email = normaliseEmail(input.email);
+  const externalUserId = input.external_user_id == null ? input.external_user_id : input.external_user_id.trim();
+  return {
+    email,
+    externalUserId,
+    values: {
+      ...(email !== undefined ? { email } : {}),
+      ...(externalUserId !== undefined ? { external_user_id: externalUserId } : {}),
+      ...(input.first_name !== undefined ? { first_name: input.first_name.trim() } : {}),
+      ...(input.last_name !== undefined ? { last_name: input.last_name.trim() } : {}),
+      ...(input.phone_number !== undefined ? { phone_number: normaliseText(input.phone_number) ?? null } : {}),
+      ...(input.phone_number_country_code !== undefined ? { phone_number_country_code: normaliseCountry(input.phone_number_country_code) ?? null } : {}),
+      ...(input.custom_attributes !== undefined ? { custom_attributes: JSON.stringify(input.custom_attributes) } : {}),
+    },
+  };
+}
+
+/** Mirrors the partial unique indexes, so a clash gets a message that names the field. */
+async function assertIdentityFree(db: DB, email: string | null, externalUserId: string | null, exceptId: number | null): Promise<void> {
+  if (externalUserId !== null) {
+    if (await q.contactExternalIdTaken(db, externalUserId, exceptId)) throw new ConflictError('A contact with this external_user_id already exists');
+  } else if (email !== null && (await q.contactEmailTaken(db, email, exceptId))) {
+    throw new ConflictError(`A contact with email ${email} already exists`);
+  }
+}
+
+export async function getContact(deps: AppDeps, id: number): Promise<ContactRecord> {
+  const contact = await q.findContactRecord(deps.db, id);
+  if (!contact) throw new NotFoundError('Contact not found');
+  return contact;
+}
+
+export async function listContacts(
+  deps: AppDeps,
+  page: PageRequest,
+  filter: { q?: string; order_by?: q.ContactListFilter['orderBy']; order?: 'asc' | 'desc' },
+) {
+  const search = filter.q?.trim();
+  return q.listContactRecords(deps.db, {
+    ...(search ? { q: search } : {}),
+    orderBy: filter.order_by ?? 'created_at',
+    order: filter.order ?? 'desc',
+    limit: page.pageSize,
+    offset: page.offset,
+  });
+}
+
+export async function createContact(deps: AppDeps, input: CreateContactInput): Promise<ContactRecord> {
+  const { email, externalUserId, values } = columnsOf(input);
+  if (!email && !externalUserId) throw InputError.field('email', 'email or external_user_id is required');
+  return deps.db.transaction().execute(async (trx) => {
+    await assertIdentityFree(trx, email ?? null, externalUserId ?? null, null);
+    const now = deps.clock.now();
+    const id = await q.insertContact(trx, {
+      type: 'contact',
+      email: email ?? null,
+      external_user_id: externalUserId ?? null,
+      first_name: input.first_name.trim(),
+      last_name: input.last_name?.trim() ?? '',
+      phone_number: null,
+      phone_number_country_code: null,
+      custom_attributes: JSON.stringify({}),
+      password_hash: null,
+      avatar_url: null,
+      api_key: null,
+      api_secret_hash: null,
+      ...values,
+      created_at: now,
+      updated_at: now,
+    });
+    const contact = await q.findContactRecord(trx, id);
+    if (!contact) throw new Error(`contact ${id} vanished inside its own transaction`);
+    await recordEvent(trx, 'contact.created', { ...contact, external_user_id: externalUserId ?? null }, now);
+    return contact;
+  });
+}
+
+export async function updateContact(deps: AppDeps, id: number, input: ContactInput): Promise<ContactRecord> {
+  const { email, externalUserId, values } = columnsOf(input);
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await q.lockContact(trx, id);
+    if (!current) throw new NotFoundError('Contact not found');
+    const identityChanges = email !== undefined || externalUserId !== undefined;
+    const nextEmail = email === undefined ? current.email : email;
+    const nextExternal = externalUserId === undefined ? current.external_user_id : externalUserId;
+    if (identityChanges && !nextEmail && !nextExternal) throw InputError.field('email', 'a contact needs an email or an external_user_id');
+    if (identityChanges) await assertIdentityFree(trx, nextEmail, nextExternal, id);
+    await q.updateContact(trx, id, { ...values, updated_at: deps.clock.now() });
+  });
+  return getContact(deps, id);
+}
+
+/** `enabled` false blocks the contact, true unblocks it (spec: Enabled flags). */
+export async function setContactEnabled(deps: AppDeps, id: number, enabled: boolean): Promise<ContactRecord> {
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await q.lockContact(trx, id))) throw new NotFoundError('Contact not found');
+    await q.updateContact(trx, id, { enabled, updated_at: deps.clock.now() });
+  });
+  return getContact(deps, id);
+}
+
+// Notes
+
+export async function listNotes(deps: AppDeps, contactId: number) {
+  if (!(await q.contactExists(deps.db, contactId))) throw new NotFoundError('Contact not found');
+  return q.listNotes(deps.db, contactId);
+}
+
+export async function addNote(deps: AppDeps, author: Principal, contactId: number, text: string) {
+  const note = text.trim();
+  if (note.length === 0) throw InputError.field('note', 'must not be empty');
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await q.contactExists(trx, contactId))) throw new NotFoundError('Contact not found');
+    const now = deps.clock.now();
+    const id = await q.insertNote(trx, { contact_id: contactId, user_id: author.userId, note, created_at: now, updated_at: now });
+    const created = await q.findNote(trx, contactId, id);
+    if (!created) throw new Error(`note ${id} vanished inside its own transaction`);
+    return created;
+  });
+}
+
+/**
+ * The author may delete their own note with contact_notes:write; anyone else's
+ * note needs contact_notes:delete.
+ */
+export async function deleteNote(deps: AppDeps, actor: Principal, contactId: number, noteId: number): Promise<void> {
+  const mayDeleteAny = actor.permissions.has('contact_notes:delete');
+  if (!mayDeleteAny && !actor.permissions.has('contact_notes:write')) {
+    throw new PermissionError('Permission denied: requires contact_notes:write (own notes) or contact_notes:delete');
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await q.contactExists(trx, contactId))) throw new NotFoundError('Contact not found');
+    const note = await q.findNote(trx, contactId, noteId);
+    if (!note) throw new NotFoundError('Note not found');
+    if (note.user_id !== actor.userId && !mayDeleteAny) throw new PermissionError("Permission denied: deleting another agent's note requires contact_notes:delete");
+    await q.deleteNote(trx, noteId);
+  });
+}

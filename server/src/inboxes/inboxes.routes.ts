@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppDeps } from '../deps.ts';
+import { InputError } from '../errors.ts';
+import { Envelope, errors, IdParams, ok, TrueEnvelope } from '../http/schemas.ts';
+import { CreateInboxBody, InboxCompact, InboxRecord, ToggleInboxBody, UpdateInboxBody } from './inboxes.schema.ts';
+import * as inboxes from './inboxes.service.ts';
+
+export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    // The shared body validator strips unknown properties silently; here an unknown top-level
+    // property is a client mistake worth a 400 (config's nested keys are checked by the service).
+    app.addHook('preValidation', async (request) => {
+      const schema = request.routeOptions.schema?.body as { properties?: Record<string, unknown> } | undefined;
+      const body = request.body;
+      if (!schema?.properties || typeof body !== 'object' || body === null || Array.isArray(body)) return;
+      for (const key of Object.keys(body)) {
+        if (!Object.hasOwn(schema.properties, key)) throw InputError.field(key, 'is not allowed');
+      }
+    });
+
+    const tags = ['Inboxes'];
+    const manage = { permission: 'inboxes:manage' } as const;
+    app.get(
+      '/inboxes',
+      { config: manage, schema: { tags, summary: 'List inboxes (secrets masked)', response: { 200: Envelope(Type.Array(InboxRecord)), ...errors(401, 403) } } },
+      async () => ok(await inboxes.listInboxes(deps)),
+    );
+    app.get(
+      '/inboxes/compact',
+      { schema: { tags, summary: 'List inboxes (id, uuid, name, channel, enabled) for any agent', response: { 200: Envelope(Type.Array(InboxCompact)), ...errors(401) } } },
+      async () => ok(await inboxes.listInboxesCompact(deps)),
+    );
+    app.get(
+      '/inboxes/:id',
+      { config: manage, schema: { tags, summary: 'Get an inbox (secrets masked)', params: IdParams, response: { 200: Envelope(InboxRecord), ...errors(401, 403, 404) } } },
+      async (request) => ok(await inboxes.getInbox(deps, request.params.id)),
+    );
+    app.post(
+      '/inboxes',
+      {
+        config: manage,
+        schema: {
+          tags,
+          summary: 'Create an inbox',
+          description: 'Answers 200 (as the spec says). Absent live-chat settings take their defaults; the live-chat `secret` is generated when absent.',
+          body: CreateInboxBody,
+          response: { 200: Envelope(InboxRecord), ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => ok(await inboxes.createInbox(deps, request.body)),
+    );
+    app.put(
+      '/inboxes/:id',
+      {
+        config: manage,
+        schema: {
+          tags,
+          summary: 'Update an inbox (partial; `config` replaces the whole config)',
+          params: IdParams,
+          body: UpdateInboxBody,
+          response: { 200: Envelope(InboxRecord), ...errors(400, 401, 403, 404, 422) },
+        },
+      },
+      async (request) => {
+        const { id: _id, uuid: _uuid, created_at: _created, updated_at: _updated, ...input } = request.body;
+        return ok(await inboxes.updateInbox(deps, request.params.id, input));
+      },
+    );
+    app.put(
+      '/inboxes/:id/toggle',
+      {
+        config: manage,
+        schema: {
+          tags,
+          summary: 'Enable or disable an inbox',
+          params: IdParams,
+          body: ToggleInboxBody,
+          response: { 200: Envelope(InboxRecord), ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => ok(await inboxes.toggleInbox(deps, request.params.id, request.body.enabled)),
+    );
+    app.delete(
+      '/inboxes/:id',
+      {
+        config: manage,
+        schema: {
+          tags,
+          summary: 'Delete an inbox (soft: its conversations stay readable)',
+          params: IdParams,
+          response: { 200: TrueEnvelope, ...errors(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        await inboxes.deleteInbox(deps, request.params.id);
+        return ok(true as const);
+      },
+    );
+  };
+}

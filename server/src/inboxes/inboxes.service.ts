@@ -1,0 +1,288 @@
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import { Ajv, type ErrorObject } from 'ajv';
+import type { AppDeps } from '../deps.ts';
+import { DataError, InputError, NotFoundError } from '../errors.ts';
+import { DecryptionError, decryptSecret, encryptSecret, isEncrypted, SECRET_MASK } from '../security/encryption.ts';
+import * as q from './inboxes.queries.ts';
+import { type Channel, EmailConfig, LivechatConfig } from './inboxes.schema.ts';
+
+type Config = Record<string, unknown>;
+type InboxRow = NonNullable<Awaited<ReturnType<typeof q.findInbox>>>;
+
+/** Where each channel keeps its secrets inside `config`. */
+const SECRET_PATHS: Record<Channel, ReadonlyArray<readonly string[]>> = {
+  email: [
+    ['imap', 'password'],
+    ['smtp', 'password'],
+  ],
+  livechat: [['secret']],
+};
+
+// Config is validated here rather than at the edge because its shape depends on the channel
+// (and, on update, on the stored row). Defaults are filled in; unknown keys are refused.
+const configAjv = new Ajv({ useDefaults: true, removeAdditional: false, coerceTypes: false, allErrors: false, strict: false });
+const configValidators = { email: configAjv.compile(EmailConfig), livechat: configAjv.compile(LivechatConfig) };
+
+function isObject(value: unknown): value is Config {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parentOf(config: Config, path: readonly string[]): Config | undefined {
+  let node: unknown = config;
+  for (const key of path.slice(0, -1)) {
+    if (!isObject(node)) return undefined;
+    node = node[key];
+  }
+  return isObject(node) ? node : undefined;
+}
+
+function leafOf(path: readonly string[]): string {
+  return path[path.length - 1] as string;
+}
+
+/** Applies `change` to every secret of the channel present in a copy of `config`. */
+function mapSecrets(channel: Channel, config: Config, change: (value: string) => string): Config {
+  const copy = structuredClone(config);
+  for (const path of SECRET_PATHS[channel]) {
+    const parent = parentOf(copy, path);
+    const value = parent?.[leafOf(path)];
+    if (parent && typeof value === 'string' && value !== '') parent[leafOf(path)] = change(value);
+  }
+  return copy;
+}
+
+function maskConfig(channel: Channel, stored: Config): Config {
+  return mapSecrets(channel, stored, () => SECRET_MASK);
+}
+
+function encryptConfig(deps: AppDeps, channel: Channel, plain: Config): Config {
+  return mapSecrets(channel, plain, (value) => encryptSecret(deps.config.secretKey, value));
+}
+
+function decryptConfig(deps: AppDeps, channel: Channel, stored: Config): Config {
+  return mapSecrets(channel, stored, (value) => (isEncrypted(value) ? decryptSecret(deps.config.secretKey, value) : value));
+}
+
+/**
+ * For an update: a secret that no longer decrypts (SECRET_KEY was changed) counts as not stored,
+ * so the admin can type it again instead of meeting a 500; sending the mask for it is then a 400.
+ */
+function decryptConfigForUpdate(deps: AppDeps, channel: Channel, stored: Config): Config {
+  return mapSecrets(channel, stored, (value) => {
+    if (!isEncrypted(value)) return value;
+    try {
+      return decryptSecret(deps.config.secretKey, value);
+    } catch (error) {
+      if (error instanceof DecryptionError) return '';
+      throw error;
+    }
+  });
+}
+
+function fieldError(error: ErrorObject | undefined): InputError {
+  if (!error) return InputError.field('config', 'is invalid');
+  let field = ['config', ...error.instancePath.split('/').filter(Boolean)].join('.');
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required') return InputError.field(`${field}.${String(params['missingProperty'])}`, 'is required');
+  if (error.keyword === 'additionalProperties') return InputError.field(`${field}.${String(params['additionalProperty'])}`, 'is not allowed');
+  if (error.keyword === 'enum') return InputError.field(field, `must be one of: ${(params['allowedValues'] as unknown[]).join(', ')}`);
+  if (error.keyword === 'pattern') return InputError.field(field, 'has an invalid format');
+  field = field || 'config';
+  return InputError.field(field, error.message ?? 'is invalid');
+}
+
+function validTimezone(timezone: string): boolean {
+  try {
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: timezone }).resolvedOptions().timeZone;
+    return /^[A-Za-z]/.test(timezone) && !/^[+-]/.test(resolved);
+  } catch {
+    return false;
+  }
+}
+
+const DOMAIN = /^(\*\.)?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:[0-9]{1,5})?$/;
+
+function validIpOrCidr(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  if (rest.length > 0 || !address) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^[0-9]{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** Checks the rules a JSON schema cannot say, normalises lists, and generates the JWT secret when absent. */
+function finishLivechatConfig(config: Config): Config {
+  const timezone = config['timezone'] as string;
+  if (!validTimezone(timezone)) throw InputError.field('config.timezone', `unknown time zone "${timezone}"; use an IANA name such as Europe/Paris`);
+  if (config['business_hours_id'] !== null) throw InputError.field('config.business_hours_id', 'unknown business hours');
+  if (config['show_office_hours_after_assignment'] === true && config['show_office_hours_in_chat'] !== true) {
+    throw InputError.field('config.show_office_hours_after_assignment', 'requires show_office_hours_in_chat');
+  }
+
+  const domains = (config['trusted_domains'] as string[]).map((d) => d.trim().toLowerCase());
+  domains.forEach((domain, i) => {
+    if (!DOMAIN.test(domain)) throw InputError.field(`config.trusted_domains.${i}`, 'must be a host name without scheme or path; "*." only as a prefix');
+  });
+  config['trusted_domains'] = [...new Set(domains)];
+
+  const ips = (config['blocked_ips'] as string[]).map((ip) => ip.trim());
+  ips.forEach((ip, i) => {
+    if (!validIpOrCidr(ip)) throw InputError.field(`config.blocked_ips.${i}`, 'must be an IP address or a CIDR range');
+  });
+  config['blocked_ips'] = [...new Set(ips)];
+
+  const prechat = config['prechat_form'] as { fields: Array<{ key: string }> };
+  const keys = new Set<string>();
+  prechat.fields.forEach((field, i) => {
+    if (keys.has(field.key)) throw InputError.field(`config.prechat_form.fields.${i}.key`, `duplicates "${field.key}"`);
+    keys.add(field.key);
+  });
+
+  const upload = config['file_upload'] as { allowed_extensions: string[] };
+  upload.allowed_extensions = [...new Set(upload.allowed_extensions.map((ext) => ext.replace(/^\./, '').toLowerCase()))];
+
+  if (config['secret'] === undefined) config['secret'] = randomBytes(32).toString('base64url');
+  return config;
+}
+
+/**
+ * The plaintext config to store: validated for the channel, defaults filled in. A secret sent as
+ * the mask (or, on update, left out) keeps the value in `stored`, the decrypted current config.
+ */
+function prepareConfig(deps: AppDeps, channel: Channel, raw: Config, stored: Config | null): Config {
+  const config = structuredClone(raw);
+  for (const path of SECRET_PATHS[channel]) {
+    const parent = parentOf(config, path);
+    if (!parent) continue;
+    const leaf = leafOf(path);
+    const value = parent[leaf];
+    if (value !== SECRET_MASK && !(value === undefined && stored)) continue;
+    const kept = stored ? parentOf(stored, path)?.[leaf] : undefined;
+    if (typeof kept === 'string' && kept !== '') parent[leaf] = kept;
+    else if (value === SECRET_MASK) throw InputError.field(['config', ...path].join('.'), 'no value is stored to keep: send the secret itself, not the mask');
+  }
+  if (channel === 'livechat' && config['timezone'] === undefined) config['timezone'] = deps.config.timezone;
+
+  const validate = configValidators[channel];
+  if (!validate(config)) throw fieldError(validate.errors?.[0]);
+  return channel === 'livechat' ? finishLivechatConfig(config) : config;
+}
+
+const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
+const NAMED_ADDRESS = /^([^<>]*)<\s*([^<>\s]+)\s*>$/;
+
+/** `from` trimmed, or null when empty; an email inbox must have one. */
+function normaliseFrom(channel: Channel, from: string | null | undefined): string | null {
+  const value = from?.trim() || null;
+  if (value === null) {
+    if (channel === 'email') throw InputError.field('from', 'is required for email inboxes');
+    return null;
+  }
+  const named = NAMED_ADDRESS.exec(value);
+  const address = named ? (named[2] as string) : value;
+  if (!ADDRESS.test(address)) throw InputError.field('from', 'must be an email address, optionally with a display name: "Support <support@example.com>"');
+  return value;
+}
+
+function toRecord(row: InboxRow) {
+  return { ...row, config: maskConfig(row.channel, row.config) };
+}
+
+export async function listInboxes(deps: AppDeps) {
+  return (await q.listInboxes(deps.db)).map(toRecord);
+}
+
+export async function listInboxesCompact(deps: AppDeps) {
+  return q.listInboxesCompact(deps.db);
+}
+
+export async function getInbox(deps: AppDeps, id: number) {
+  const row = await q.findInbox(deps.db, id);
+  if (!row) throw new NotFoundError('Inbox not found');
+  return toRecord(row);
+}
+
+export interface CreateInboxInput {
+  name: string;
+  channel: Channel;
+  enabled?: boolean;
+  csat_enabled?: boolean;
+  from?: string | null;
+  config: Config;
+}
+
+export async function createInbox(deps: AppDeps, input: CreateInboxInput) {
+  const from = normaliseFrom(input.channel, input.from);
+  const config = prepareConfig(deps, input.channel, input.config, null);
+  const row = await q.insertInbox(deps.db, {
+    name: input.name.trim(),
+    channel: input.channel,
+    enabled: input.enabled ?? true,
+    csat_enabled: input.csat_enabled ?? false,
+    from,
+    config: encryptConfig(deps, input.channel, config),
+    created_at: deps.clock.now(),
+  });
+  return toRecord(row);
+}
+
+export interface UpdateInboxInput {
+  name?: string;
+  enabled?: boolean;
+  csat_enabled?: boolean;
+  from?: string | null;
+  config?: Config;
+  /** Read-only: accepted only when it equals the current channel. */
+  channel?: Channel;
+}
+
+export async function updateInbox(deps: AppDeps, id: number, input: UpdateInboxInput) {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const current = await q.findInboxForUpdate(trx, id);
+    if (!current) throw new NotFoundError('Inbox not found');
+    if (input.channel !== undefined && input.channel !== current.channel) {
+      throw new DataError(`An inbox's channel cannot change (this one is ${current.channel}); create a new inbox instead`);
+    }
+    const values: q.InboxValues & { updated_at: Date } = { updated_at: deps.clock.now() };
+    if (input.name !== undefined) values.name = input.name.trim();
+    if (input.enabled !== undefined) values.enabled = input.enabled;
+    if (input.csat_enabled !== undefined) values.csat_enabled = input.csat_enabled;
+    if (input.from !== undefined) values.from = normaliseFrom(current.channel, input.from);
+    if (input.config !== undefined) {
+      const plain = prepareConfig(deps, current.channel, input.config, decryptConfigForUpdate(deps, current.channel, current.config));
+      values.config = encryptConfig(deps, current.channel, plain);
+    }
+    const updated = await q.updateInbox(trx, id, values);
+    if (!updated) throw new NotFoundError('Inbox not found');
+    return updated;
+  });
+  return toRecord(row);
+}
+
+export async function toggleInbox(deps: AppDeps, id: number, enabled: boolean) {
+  const row = await q.updateInbox(deps.db, id, { enabled, updated_at: deps.clock.now() });
+  if (!row) throw new NotFoundError('Inbox not found');
+  return toRecord(row);
+}
+
+export async function deleteInbox(deps: AppDeps, id: number): Promise<void> {
+  const deleted = await q.softDeleteInbox(deps.db, id, deps.clock.now());
+  if (!deleted) throw new NotFoundError('Inbox not found');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * For the widget and the email channel: the live (not deleted) inbox with its config DECRYPTED.
+ * Internal use only: never send the result to a client. Null for a malformed or unknown uuid;
+ * callers decide what a disabled inbox or the wrong channel means for them.
+ */
+export async function getInboxByUuid(deps: AppDeps, uuid: string) {
+  if (!UUID.test(uuid)) return null;
+  const row = await q.findInboxByUuid(deps.db, uuid.toLowerCase());
+  if (!row) return null;
+  return { ...row, config: decryptConfig(deps, row.channel, row.config) };
+}
