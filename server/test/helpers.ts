@@ -13,6 +13,30 @@ import { loadConfig } from '../src/config.ts';
 import type { AppDeps, Clock } from '../src/deps.ts';
 import { openRuntime, prepareDatabase } from '../src/setup.ts';
 
+/** The spec's Agent record fields (contacts share the shape), sorted. */
+export const AGENT_RECORD_FIELDS: readonly string[] = [
+  'api_key',
+  'api_key_last_used_at',
+  'availability_status',
+  'avatar_url',
+  'created_at',
+  'custom_attributes',
+  'email',
+  'enabled',
+  'first_name',
+  'id',
+  'last_active_at',
+  'last_login_at',
+  'last_name',
+  'permissions',
+  'phone_number',
+  'phone_number_country_code',
+  'roles',
+  'teams',
+  'type',
+  'updated_at',
+];
+
 export interface Caller {
   id: number;
   email: string;

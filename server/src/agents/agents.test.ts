@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AGENT_ROLE_PERMISSIONS } from '../roles/permissions.ts';
-import { buildTestApp, type Caller, type TestApp } from '../../test/helpers.ts';
+import { AGENT_RECORD_FIELDS, buildTestApp, type Caller, type TestApp } from '../../test/helpers.ts';
 
 type Response = { statusCode: number; body: string; json: () => unknown };
 type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
@@ -27,28 +27,7 @@ type Agent = {
 };
 type Paged<T> = { results: T[]; total: number; per_page: number; total_pages: number; page: number };
 
-const AGENT_FIELDS = [
-  'api_key',
-  'api_key_last_used_at',
-  'availability_status',
-  'avatar_url',
-  'created_at',
-  'custom_attributes',
-  'email',
-  'enabled',
-  'first_name',
-  'id',
-  'last_active_at',
-  'last_login_at',
-  'last_name',
-  'permissions',
-  'phone_number',
-  'phone_number_country_code',
-  'roles',
-  'teams',
-  'type',
-  'updated_at',
-];
+const AGENT_FIELDS = AGENT_RECORD_FIELDS;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 function assertError(res: Response, status: number, errorType: string): ErrorBody {

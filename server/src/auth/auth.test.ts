@@ -2,34 +2,13 @@
 // session cookie and CSRF, logout, and the login rate limit.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { basicHeader, buildTestApp, type Caller, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { AGENT_RECORD_FIELDS, basicHeader, buildTestApp, type Caller, fakeClock, type TestApp } from '../../test/helpers.ts';
 
 type Response = { statusCode: number; body: string; headers: Record<string, unknown>; json: () => unknown };
 type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
 type Agent = Record<string, unknown> & { id: number; email: string; api_key: string | null; api_key_last_used_at: string | null };
 
-const AGENT_FIELDS = [
-  'api_key',
-  'api_key_last_used_at',
-  'availability_status',
-  'avatar_url',
-  'created_at',
-  'custom_attributes',
-  'email',
-  'enabled',
-  'first_name',
-  'id',
-  'last_active_at',
-  'last_login_at',
-  'last_name',
-  'permissions',
-  'phone_number',
-  'phone_number_country_code',
-  'roles',
-  'teams',
-  'type',
-  'updated_at',
-];
+const AGENT_FIELDS = AGENT_RECORD_FIELDS;
 const PASSWORD = 'correct-horse-battery';
 
 function assertError(res: Response, status: number, errorType: string): ErrorBody {

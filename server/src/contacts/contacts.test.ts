@@ -1,7 +1,7 @@
 // Every /api/v1/contacts endpoint (contract §4, §5; spec: Agent record, contact block).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { buildTestApp, type Caller, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { AGENT_RECORD_FIELDS, buildTestApp, type Caller, fakeClock, type TestApp } from '../../test/helpers.ts';
 
 type Response = { statusCode: number; body: string; json: () => unknown };
 type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
@@ -37,28 +37,7 @@ type Note = {
 };
 type Paged<T> = { results: T[]; total: number; per_page: number; total_pages: number; page: number };
 
-const RECORD_FIELDS = [
-  'api_key',
-  'api_key_last_used_at',
-  'availability_status',
-  'avatar_url',
-  'created_at',
-  'custom_attributes',
-  'email',
-  'enabled',
-  'first_name',
-  'id',
-  'last_active_at',
-  'last_login_at',
-  'last_name',
-  'permissions',
-  'phone_number',
-  'phone_number_country_code',
-  'roles',
-  'teams',
-  'type',
-  'updated_at',
-];
+const RECORD_FIELDS = AGENT_RECORD_FIELDS;
 const NOTE_FIELDS = ['avatar_url', 'contact_id', 'created_at', 'first_name', 'id', 'last_name', 'note', 'updated_at', 'user_id'];
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
