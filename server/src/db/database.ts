@@ -57,12 +57,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   let dataDir: string | undefined;
   if (options.pgliteDir) {
     mkdirSync(options.pgliteDir, { recursive: true });
     dataDir = join(options.pgliteDir, 'pgdata');
   }
   const lite = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
     parsers: { [INT8_OID]: (value: string) => Number(value), [NUMERIC_OID]: (value: string) => Number(value) },
   });
   const db = new Kysely<Database>({ dialect: pgliteDialect(lite) });

@@ -1,0 +1,59 @@
+// Contract §3, conversation access: `conversations:read` plus one of
+//   read_all; read_assigned and assigned to me; read_team_inbox and its team is mine;
+//   read_unassigned and no agent assigned.
+// The same rule exists twice, as a predicate on one row and as SQL for lists and search,
+// and both are built from accessScope() so they cannot drift apart.
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Principal } from '../auth/credential-cache.ts';
+import type { Database } from '../db/types.ts';
+
+export interface AccessScope {
+  all: boolean;
+  assignedTo: number | null;
+  teams: readonly number[];
+  unassigned: boolean;
+}
+
+/** What the caller may read, or null when they may read no conversation at all. */
+export function accessScope(principal: Principal): AccessScope | null {
+  const p = principal.permissions;
+  if (!p.has('conversations:read')) return null;
+  const scope: AccessScope = {
+    all: p.has('conversations:read_all'),
+    assignedTo: p.has('conversations:read_assigned') ? principal.userId : null,
+    teams: p.has('conversations:read_team_inbox') ? principal.teamIds : [],
+    unassigned: p.has('conversations:read_unassigned'),
+  };
+  if (!scope.all && scope.assignedTo === null && scope.teams.length === 0 && !scope.unassigned) return null;
+  return scope;
+}
+
+export function canReadConversation(principal: Principal, conversation: { assigned_user_id: number | null; assigned_team_id: number | null }): boolean {
+  const scope = accessScope(principal);
+  if (!scope) return false;
+  if (scope.all) return true;
+  if (scope.assignedTo !== null && conversation.assigned_user_id === scope.assignedTo) return true;
+  if (conversation.assigned_team_id !== null && scope.teams.includes(conversation.assigned_team_id)) return true;
+  if (scope.unassigned && conversation.assigned_user_id === null) return true;
+  return false;
+}
+
+type WithC = Database & { c: Database['conversations'] };
+
+/**
+ * The same rule as SQL over a conversations table aliased `c`. Returns null when the
+ * caller may read nothing (callers answer with an empty result without querying).
+ */
+export function accessFilter<DB extends WithC, TB extends 'c' & keyof DB>(principal: Principal) {
+  const scope = accessScope(principal);
+  if (!scope) return null;
+  return (eb: ExpressionBuilder<DB, TB>): Expression<SqlBool> => {
+    if (scope.all) return sql<SqlBool>`true`;
+    const e = eb as unknown as ExpressionBuilder<WithC, 'c'>;
+    const ors: Expression<SqlBool>[] = [];
+    if (scope.assignedTo !== null) ors.push(e('c.assigned_user_id', '=', scope.assignedTo));
+    if (scope.teams.length > 0) ors.push(e('c.assigned_team_id', 'in', [...scope.teams]));
+    if (scope.unassigned) ors.push(e('c.assigned_user_id', 'is', null));
+    return e.or(ors);
+  };
+}
