@@ -23,6 +23,10 @@ export interface Config {
   readonly loginRateLimitPerMinute: number;
   readonly timezone: string;
   readonly webhookAllowList: readonly string[];
+  /** Run the job runner and periodic tasks in this instance (false: HTTP only). */
+  readonly workers: boolean;
+  /** Jobs one instance runs at once. */
+  readonly jobConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -123,5 +127,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20, 1, 100000),
     timezone,
     webhookAllowList: Object.freeze(webhookAllowList),
+    workers: boolean(env, 'WORKERS', true),
+    jobConcurrency: integer(env, 'JOB_CONCURRENCY', 4, 1, 256),
   });
 }

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { ensureFirstAdmin, openRuntime, prepareDatabase } from './setup.ts';
+import { startWakeRelayOnly, startWorkers, type Workers } from './workers.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   await ensureFirstAdmin(deps);
   const app = await buildApp(deps);
 
+  let workers: Workers | null = null;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -37,7 +39,9 @@ async function main(): Promise<void> {
     }, 15_000);
     timer.unref();
     try {
-      await app.close();
+      // Stop accepting at once; running jobs finish or give their claims back while
+      // in-flight requests drain; the database closes last, since both still use it.
+      await Promise.all([app.close(), workers?.stop()]);
       await runtime.close();
       log.info('stopped');
       process.exit(0);
@@ -50,7 +54,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  log.info({ database: deps.dbKind, bus: deps.bus.kind, baseUrl: config.baseUrl }, 'parley is ready');
+  if (!stopping) workers = config.workers ? startWorkers(deps) : startWakeRelayOnly(deps);
+  log.info({ database: deps.dbKind, bus: deps.bus.kind, baseUrl: config.baseUrl, workers: config.workers }, 'parley is ready');
 }
 
 main().catch((error: unknown) => {

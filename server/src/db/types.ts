@@ -111,7 +111,8 @@ export interface DomainEventsTable {
 }
 
 export interface JobsTable {
-  id: Generated<string>;
+  /** bigserial, read as a number (the int8 parser). */
+  id: Generated<number>;
   kind: string;
   payload: Json<Record<string, unknown>>;
   run_at: Timestamp;
@@ -121,6 +122,10 @@ export interface JobsTable {
   locked_until: NullableTimestamp;
   last_error: string | null;
   completed_at: NullableTimestamp;
+  /** Set when the last attempt failed: the job is dead (kept, never retried). */
+  failed_at: NullableTimestamp;
+  /** At most one pending job per key (unique among jobs neither completed nor dead). */
+  dedupe_key: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,0 +1,338 @@
+// The job runner: claims due jobs with FOR UPDATE SKIP LOCKED (in one short statement),
+// runs them outside any transaction, several at once, and records the outcome.
+//
+// Guarantees, with any number of runners on one PostgreSQL:
+// - a job is run by one runner at a time: a claim holds it until its lease (the handler
+//   timeout plus a margin) runs out, and a handler that outlives its timeout is counted as
+//   failed before the lease can expire;
+// - no job is lost: a claim whose runner died expires and the job is claimed again;
+//   outcomes are written only by the claim's holder (runner and attempt number);
+// - delivery is at least once: a handler that succeeded but whose runner died before it
+//   recorded the success runs again. Handlers must be idempotent.
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { AppDeps } from '../deps.ts';
+import { type ClaimedJob, type ClaimRef, claimDueJobs, completeJob, failJob, releaseJob } from './jobs.queries.ts';
+import { JOB_WAKE_CHANNEL, onJobEnqueued } from './jobs.service.ts';
+
+export interface JobContext {
+  /** The job's id (a bigint, as a string). */
+  id: string;
+  /** This attempt's number: 1 for the first run. */
+  attempts: number;
+  /** Aborted when the handler times out or the runner stops without waiting for it. */
+  signal: AbortSignal;
+}
+
+export type JobHandler = (deps: AppDeps, payload: Record<string, unknown>, job: JobContext) => Promise<void>;
+
+/** Thrown by a handler for a job that can never succeed: the job is left dead at once. */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+export class JobTimeoutError extends Error {
+  override name = 'JobTimeoutError';
+  constructor(ms: number) {
+    super(`the handler did not finish within ${ms} ms`);
+  }
+}
+
+export interface JobRunnerOptions {
+  /** Jobs in flight at once (default: JOB_CONCURRENCY). */
+  concurrency?: number;
+  /** How often to look for due jobs when nothing wakes the runner (default 1000 ms). */
+  pollIntervalMs?: number;
+  /** A handler running longer fails with JobTimeoutError (default 60 s). */
+  handlerTimeoutMs?: number;
+  /** The claim's lease is the handler timeout plus this (default 30 s). */
+  leaseMarginMs?: number;
+  /** Retry n waits a random time in [0, min(maxDelayMs, baseDelayMs · 2^(n−1))) (full jitter). Default 10 s. */
+  baseDelayMs?: number;
+  /** Default 1 hour. */
+  maxDelayMs?: number;
+  /** How long stop() waits for running handlers before releasing their claims (default 10 s). */
+  stopTimeoutMs?: number;
+  /** Source of randomness for the jitter (tests). */
+  random?: () => number;
+  /** The name written in locked_by (default host:pid:random). */
+  runnerId?: string;
+}
+
+interface Running {
+  claim: ClaimRef;
+  /** running: the handler runs; finishing: its outcome is being written. */
+  phase: 'running' | 'finishing';
+  released: boolean;
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+const MAX_ERROR_LENGTH = 2000;
+
+/** A failure as stored in last_error and logged: name and message only (no stack), secrets masked, bounded. */
+export function describeJobError(error: unknown): string {
+  let text: string;
+  if (error instanceof Error) text = error.message ? `${error.name}: ${error.message}` : error.name;
+  else if (typeof error === 'string') text = error;
+  else text = `non-Error value thrown (${typeof error})`;
+  text = text
+    // Credentials inside URLs: scheme://user:password@host
+    .replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, '$1[redacted]@')
+    // Authorization header values
+    .replace(/\b(bearer|basic|token)\s+[A-Za-z0-9._~+/=-]{8,}/gi, '$1 [redacted]')
+    // key=value and "key": "value" pairs whose key names a secret
+    .replace(
+      /\b((?:[a-z0-9_-]*_)?(?:password|passwd|secret|token|api[_-]?key|access[_-]?key|authorization|credentials?)["']?\s*[=:]\s*["']?)[^\s"'&,;}]+/gi,
+      '$1[redacted]',
+    );
+  return text.length > MAX_ERROR_LENGTH ? text.slice(0, MAX_ERROR_LENGTH - 1) + '…' : text;
+}
+
+export function startJobRunner(deps: AppDeps, handlers: Record<string, JobHandler>, options: JobRunnerOptions = {}): { stop(): Promise<void> } {
+  const kinds = Object.keys(handlers);
+  const concurrency = positive('concurrency', options.concurrency ?? deps.config.jobConcurrency);
+  const pollIntervalMs = positive('pollIntervalMs', options.pollIntervalMs ?? 1000);
+  const handlerTimeoutMs = positive('handlerTimeoutMs', options.handlerTimeoutMs ?? 60_000);
+  const leaseMs = handlerTimeoutMs + positive('leaseMarginMs', options.leaseMarginMs ?? 30_000);
+  const baseDelayMs = positive('baseDelayMs', options.baseDelayMs ?? 10_000);
+  const maxDelayMs = positive('maxDelayMs', options.maxDelayMs ?? 3_600_000);
+  const stopTimeoutMs = positive('stopTimeoutMs', options.stopTimeoutMs ?? 10_000);
+  const random = options.random ?? Math.random;
+  const runnerId = options.runnerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const log = deps.log.child({ component: 'jobs', runner: runnerId });
+
+  const inFlight = new Map<number, Running>();
+  let stopping = false;
+  let wakeRequested = false;
+  let wakeIdle: (() => void) | null = null;
+  let recheckTimer: NodeJS.Timeout | null = null;
+
+  function wake(): void {
+    wakeRequested = true;
+    const resolve = wakeIdle;
+    wakeIdle = null;
+    resolve?.();
+  }
+
+  /** A job enqueued in a transaction is visible once it commits: look again shortly. */
+  function recheckSoon(): void {
+    if (stopping || recheckTimer !== null) return;
+    recheckTimer = setTimeout(() => {
+      recheckTimer = null;
+      wake();
+    }, 50);
+    recheckTimer.unref();
+  }
+
+  function idle(ms: number): Promise<void> {
+    if (wakeRequested || stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        wakeIdle = null;
+        resolve();
+      }, ms);
+      timer.unref();
+      wakeIdle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  function handles(kind: unknown): boolean {
+    return typeof kind === 'string' && Object.hasOwn(handlers, kind);
+  }
+
+  const stopListening = onJobEnqueued((signal) => {
+    if (!handles(signal.kind)) return;
+    if (signal.runAt !== null && signal.runAt.getTime() > Math.max(Date.now(), deps.clock.now().getTime())) return;
+    wake();
+    if (signal.inTransaction) recheckSoon();
+  });
+
+  // Wake-ups from other instances (their enqueue relays), when the bus crosses processes.
+  const busSubscription: Promise<(() => Promise<void>) | null> =
+    deps.bus.kind === 'redis' && kinds.length > 0
+      ? deps.bus
+          .subscribe(JOB_WAKE_CHANNEL, (message) => {
+            const wanted = message['kinds'];
+            if (Array.isArray(wanted) && wanted.some(handles)) {
+              wake();
+              recheckSoon();
+            }
+          })
+          .catch((error: unknown) => {
+            log.warn({ err: describeJobError(error) }, 'could not subscribe to job wake-ups; polling only');
+            return null;
+          })
+      : Promise.resolve(null);
+
+  function backoffMs(attempt: number): number {
+    const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(attempt - 1, 40));
+    return Math.floor(random() * ceiling);
+  }
+
+  async function runHandler(job: ClaimedJob, abort: AbortController): Promise<void> {
+    const handler = handlers[job.kind];
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = new JobTimeoutError(handlerTimeoutMs);
+        abort.abort(error);
+        reject(error);
+      }, handlerTimeoutMs);
+    });
+    // Called inside an async function so that a handler throwing synchronously is a rejection too.
+    const work = (async () => handler(deps, job.payload, { id: String(job.id), attempts: job.attempts, signal: abort.signal }))();
+    try {
+      await Promise.race([work, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function run(job: ClaimedJob, entry: Running): Promise<void> {
+    const started = Date.now();
+    let failure: unknown = null;
+    let succeeded = false;
+    try {
+      await runHandler(job, entry.abort);
+      succeeded = true;
+    } catch (error) {
+      failure = error;
+    }
+    // stop() gave the claim back while the handler ran: the outcome belongs to the next runner.
+    if (entry.released) return;
+    entry.phase = 'finishing';
+    const context = { jobId: job.id, kind: job.kind, attempt: job.attempts, ms: Date.now() - started };
+    try {
+      if (succeeded) {
+        const recorded = await completeJob(deps.db, entry.claim, deps.clock.now());
+        if (recorded) log.debug(context, 'job completed');
+        else log.warn(context, 'job finished after its claim was lost; another runner has it');
+        return;
+      }
+      const dead = failure instanceof PermanentJobError || job.attempts >= job.max_attempts;
+      const retryInMs = dead ? null : backoffMs(job.attempts);
+      const error = describeJobError(failure);
+      const recorded = await failJob(deps.db, entry.claim, { error, retryInMs, clockNow: deps.clock.now() });
+      if (!recorded) log.warn({ ...context, err: error }, 'job failed after its claim was lost; another runner has it');
+      else if (dead) log.error({ ...context, maxAttempts: job.max_attempts, err: error }, 'job failed for the last time; it is left dead');
+      else log.warn({ ...context, maxAttempts: job.max_attempts, retryInMs, err: error }, 'job failed; it will be retried');
+    } catch (error) {
+      log.error({ ...context, err: describeJobError(error) }, 'could not record the outcome of a job; it will run again when its claim expires');
+    }
+  }
+
+  function start(job: ClaimedJob): void {
+    const entry: Running = {
+      claim: { id: job.id, lockedBy: runnerId, attempts: job.attempts },
+      phase: 'running',
+      released: false,
+      abort: new AbortController(),
+      done: Promise.resolve(),
+    };
+    inFlight.set(job.id, entry);
+    entry.done = run(job, entry).finally(() => {
+      inFlight.delete(job.id);
+      wake();
+    });
+  }
+
+  async function release(claims: ClaimRef[]): Promise<number> {
+    const results = await Promise.allSettled(claims.map((claim) => releaseJob(deps.db, claim, deps.clock.now())));
+    let released = 0;
+    for (const result of results) {
+      if (result.status === 'fulfilled') {
+        if (result.value) released += 1;
+      } else {
+        log.error({ err: describeJobError(result.reason) }, 'could not release a job claim; it will run again when the claim expires');
+      }
+    }
+    return released;
+  }
+
+  async function loop(): Promise<void> {
+    let failures = 0;
+    while (!stopping) {
+      wakeRequested = false;
+      const room = concurrency - inFlight.size;
+      let full = false;
+      if (room > 0) {
+        let claimed: ClaimedJob[];
+        try {
+          claimed = await claimDueJobs(deps.db, { kinds, limit: room, lockedBy: runnerId, leaseMs, clockNow: deps.clock.now() });
+          failures = 0;
+        } catch (error) {
+          if (stopping) break;
+          failures += 1;
+          // One line per outage, not one per poll.
+          if (failures === 1 || failures % 60 === 0) log.error({ err: describeJobError(error), failures }, 'could not claim jobs; retrying');
+          await idle(pollIntervalMs);
+          continue;
+        }
+        if (stopping) {
+          await release(claimed.map((job) => ({ id: job.id, lockedBy: runnerId, attempts: job.attempts })));
+          break;
+        }
+        for (const job of claimed) start(job);
+        full = claimed.length === room;
+      }
+      if (full || wakeRequested) continue;
+      await idle(pollIntervalMs);
+    }
+  }
+
+  const looping = kinds.length > 0 ? loop() : Promise.resolve();
+  log.info({ kinds, concurrency }, 'job runner started');
+
+  let stopped: Promise<void> | null = null;
+  return {
+    stop() {
+      stopped ??= (async () => {
+        stopping = true;
+        stopListening();
+        if (recheckTimer !== null) clearTimeout(recheckTimer);
+        wake();
+        await looping;
+        const unsubscribe = await busSubscription;
+        if (unsubscribe) await unsubscribe().catch(() => undefined);
+
+        let deadline: NodeJS.Timeout | undefined;
+        const waited = new Promise<void>((resolve) => {
+          deadline = setTimeout(resolve, stopTimeoutMs);
+        });
+        await Promise.race([Promise.allSettled([...inFlight.values()].map((entry) => entry.done)), waited]);
+        clearTimeout(deadline);
+
+        // Handlers still running: give their jobs back so another instance takes them at once.
+        const unfinished = [...inFlight.values()].filter((entry) => entry.phase === 'running');
+        for (const entry of unfinished) {
+          entry.released = true;
+          entry.abort.abort(new Error('the job runner is stopping'));
+        }
+        const released = await release(unfinished.map((entry) => entry.claim));
+        // Outcomes being written finish quickly; wait for them (bounded) before the database closes.
+        const writing = [...inFlight.values()].filter((entry) => entry.phase === 'finishing').map((entry) => entry.done);
+        if (writing.length > 0) {
+          let grace: NodeJS.Timeout | undefined;
+          await Promise.race([
+            Promise.allSettled(writing),
+            new Promise<void>((resolve) => {
+              grace = setTimeout(resolve, 2000);
+            }),
+          ]);
+          clearTimeout(grace);
+        }
+        log.info({ released }, 'job runner stopped');
+      })();
+      return stopped;
+    },
+  };
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`job runner: ${name} must be a positive number, got ${value}`);
+  return value;
+}

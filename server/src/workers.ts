@@ -1,0 +1,47 @@
+// Background work of one instance: the job runner with every domain's job handlers,
+// and the periodic tasks. main.ts starts it after the app listens (unless WORKERS=false)
+// and stops it before the database closes.
+//
+// To add background work, add an entry below, importing from your domain:
+// - a job:            `'webhooks.deliver': deliverWebhook,` in jobHandlers, and enqueue it
+//                     with enqueueJob(trx, { kind: 'webhooks.deliver', payload }) in the
+//                     transaction of the change that causes it;
+// - a periodic task:  `{ name: 'reports.rollup', everyMs: 5 * MINUTE, run: rollUpReports },`
+//                     in periodicTasks.
+import type { AppDeps } from './deps.ts';
+import { type JobHandler, type JobRunnerOptions, startJobRunner } from './jobs/jobs.runner.ts';
+import { type PeriodicTask, type PeriodicTaskOptions, startPeriodicTasks } from './jobs/jobs.scheduler.ts';
+import { purgeCompletedJobs, reapLostJobs, startJobWakeRelay } from './jobs/jobs.service.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** Job kind → handler. Kinds are `<domain>.<verb>`. */
+export const jobHandlers: Record<string, JobHandler> = {};
+
+export const periodicTasks: PeriodicTask[] = [
+  { name: 'jobs.purge_completed', everyMs: HOUR, run: purgeCompletedJobs },
+  { name: 'jobs.reap_lost', everyMs: MINUTE, run: reapLostJobs },
+];
+
+export interface Workers {
+  stop(): Promise<void>;
+}
+
+export function startWorkers(deps: AppDeps, options: { runner?: JobRunnerOptions; periodic?: PeriodicTaskOptions } = {}): Workers {
+  const relay = startJobWakeRelay(deps);
+  const runner = startJobRunner(deps, jobHandlers, options.runner);
+  const tasks = startPeriodicTasks(deps, periodicTasks, options.periodic);
+  return {
+    async stop() {
+      // Running jobs finish or give their claims back; a running task finishes.
+      await Promise.all([runner.stop(), tasks.stop(), relay.stop()]);
+    },
+  };
+}
+
+/** An instance without workers (WORKERS=false) still tells the others about the jobs it enqueues. */
+export function startWakeRelayOnly(deps: AppDeps): Workers {
+  return startJobWakeRelay(deps);
+}
