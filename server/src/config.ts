@@ -27,7 +27,25 @@ export interface Config {
   readonly workers: boolean;
   /** Jobs one instance runs at once. */
   readonly jobConcurrency: number;
+  /** Where uploaded files live: local disk under DATA_DIR/uploads, or an S3-compatible bucket. */
+  readonly storage: StorageConfig;
+  /** Largest file an agent may upload (UPLOAD_MAX_BYTES). */
+  readonly uploadMaxBytes: number;
+  /** Lifetime of a signed media URL (MEDIA_URL_TTL_SECONDS). */
+  readonly mediaUrlTtlSeconds: number;
 }
+
+export type StorageConfig =
+  | { readonly kind: 'local'; readonly dir: string }
+  | {
+      readonly kind: 's3';
+      readonly bucket: string;
+      readonly region: string;
+      readonly endpoint: string | null;
+      /** Null: the AWS SDK's default credential chain (instance role, AWS_* variables, profile). */
+      readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string } | null;
+      readonly forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -88,6 +106,36 @@ function secretKey(env: Env, dataDir: string): Buffer {
   return Buffer.from(generated, 'utf8');
 }
 
+const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const S3_REGION = /^[a-z0-9-]{1,32}$/;
+
+/** S3 storage when S3_BUCKET is set; otherwise local disk. S3_* without S3_BUCKET is a mistake worth stopping for. */
+function storage(env: Env, dataDir: string): StorageConfig {
+  const bucket = env['S3_BUCKET'] || '';
+  if (bucket === '') {
+    for (const name of ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE']) {
+      if (env[name]) throw new ConfigError(`${name} is set but S3_BUCKET is not; set S3_BUCKET to store uploads in S3, or unset ${name}`);
+    }
+    return Object.freeze({ kind: 'local', dir: join(dataDir, 'uploads') });
+  }
+  if (!S3_BUCKET.test(bucket) || bucket.includes('..')) {
+    throw new ConfigError(`S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots, hyphens), got "${bucket}"`);
+  }
+  const region = env['S3_REGION'] || 'us-east-1';
+  if (!S3_REGION.test(region)) throw new ConfigError(`S3_REGION must be a region name such as eu-west-1, got "${region}"`);
+  const accessKeyId = env['S3_ACCESS_KEY_ID'] || '';
+  const secretAccessKey = env['S3_SECRET_ACCESS_KEY'] || '';
+  if ((accessKeyId === '') !== (secretAccessKey === '')) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  return Object.freeze({
+    kind: 's3',
+    bucket,
+    region,
+    endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:']),
+    credentials: accessKeyId ? Object.freeze({ accessKeyId, secretAccessKey }) : null,
+    forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', false),
+  });
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const port = integer(env, 'PORT', 9000, 0, 65535);
   const host = env['HOST'] || '0.0.0.0';
@@ -129,5 +177,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webhookAllowList: Object.freeze(webhookAllowList),
     workers: boolean(env, 'WORKERS', true),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 4, 1, 256),
+    storage: storage(env, dataDir),
+    // The media.size column is a 32-bit integer.
+    uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 25 * 1024 * 1024, 1, 2_147_483_647),
+    mediaUrlTtlSeconds: integer(env, 'MEDIA_URL_TTL_SECONDS', 3600, 10, 7 * 24 * 3600),
   });
 }
