@@ -1,0 +1,99 @@
+// The benchmark's options: command-line flags first, then BENCH_* environment variables,
+// then defaults. Parsed once from an explicit argv and env (run.ts passes process's own).
+
+export interface BenchOptions {
+  /** PostgreSQL database the benchmark (re)creates, seeds and drops. Its name must contain "bench". */
+  databaseUrl: string;
+  /** 1 = 100,000 conversations, 1,000,000 messages, 50,000 contacts. */
+  scale: number;
+  /** Seconds of measured load per scenario. */
+  duration: number;
+  /** Seconds of unmeasured load before each scenario. */
+  warmup: number;
+  connections: number;
+  /** Sequential single requests timed for the report and search (their median is the per-request figure). */
+  sequentialRuns: number;
+  /** Skip seeding when the database already holds a dataset of the same scale. */
+  reuse: boolean;
+  /** Keep the database at the end (for a later --reuse). */
+  keep: boolean;
+  /** Markdown file to write the results to, or null to print them only. */
+  out: string | null;
+  help: boolean;
+}
+
+export class OptionsError extends Error {
+  override name = 'OptionsError';
+}
+
+export const USAGE = `Usage: npm run bench -- [options]
+
+  --scale=N          dataset size; 1 = 100,000 conversations, 1,000,000 messages (default 1)
+  --duration=S       measured seconds per scenario (default 10; env BENCH_DURATION)
+  --warmup=S         unmeasured warm-up seconds per scenario (default 2; env BENCH_WARMUP)
+  --connections=N    concurrent clients (default 50; env BENCH_CONNECTIONS)
+  --runs=N           sequential requests timed for the report and search (default 20)
+  --reuse            keep an existing database seeded at the same scale instead of reseeding
+  --keep             do not drop the database at the end (use with --reuse next time)
+  --out=FILE         write the Markdown results there (default docs/performance.md at scale 1;
+                     at other scales results are only printed unless --out is given)
+  --no-write         print only, even at scale 1
+
+Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/parley_bench).
+The database is dropped and recreated: its name must contain "bench".`;
+
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/parley_bench';
+export const DEFAULT_OUT = 'docs/performance.md';
+
+function positiveNumber(name: string, raw: string, min: number, max: number, integer: boolean): number {
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+    throw new OptionsError(`${name} must be ${integer ? 'an integer' : 'a number'} between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function parseOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): BenchOptions {
+  const flags = new Map<string, string>();
+  for (const arg of argv) {
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (!match) throw new OptionsError(`unknown argument "${arg}"\n\n${USAGE}`);
+    flags.set(match[1] as string, match[2] ?? '');
+  }
+  const known = new Set(['scale', 'duration', 'warmup', 'connections', 'runs', 'reuse', 'keep', 'out', 'no-write', 'help']);
+  for (const name of flags.keys()) if (!known.has(name)) throw new OptionsError(`unknown option --${name}\n\n${USAGE}`);
+
+  const pick = (flag: string, envName: string | null, fallback: string): string => flags.get(flag) ?? (envName ? env[envName] : undefined) ?? fallback;
+
+  const databaseUrl = env['BENCH_DATABASE_URL'] || DEFAULT_DATABASE_URL;
+  let parsed: URL;
+  try {
+    parsed = new URL(databaseUrl);
+  } catch {
+    throw new OptionsError('BENCH_DATABASE_URL is not a URL');
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') throw new OptionsError('BENCH_DATABASE_URL must be a postgres:// URL');
+  const name = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(name) || !/bench/i.test(name)) {
+    throw new OptionsError(`BENCH_DATABASE_URL must name a database whose name contains "bench" (it is dropped and recreated), got "${name}"`);
+  }
+
+  const scale = positiveNumber('--scale', pick('scale', null, '1'), 0.001, 10, false);
+  const noWrite = flags.has('no-write');
+  const outFlag = flags.get('out');
+  if (outFlag === '') throw new OptionsError('--out needs a file name: --out=FILE');
+  const out = noWrite ? null : (outFlag ?? (scale === 1 ? DEFAULT_OUT : null));
+
+  return {
+    databaseUrl,
+    scale,
+    duration: positiveNumber('--duration', pick('duration', 'BENCH_DURATION', '10'), 1, 600, true),
+    warmup: positiveNumber('--warmup', pick('warmup', 'BENCH_WARMUP', '2'), 0, 120, true),
+    connections: positiveNumber('--connections', pick('connections', 'BENCH_CONNECTIONS', '50'), 1, 1000, true),
+    sequentialRuns: positiveNumber('--runs', pick('runs', null, '20'), 1, 1000, true),
+    reuse: flags.has('reuse'),
+    keep: flags.has('keep'),
+    out,
+    help: flags.has('help'),
+  };
+}

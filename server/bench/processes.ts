@@ -1,0 +1,171 @@
+// The processes under test: Parley itself (server/src/main.ts) and the bare Fastify route,
+// each a child of the benchmark. Every child is remembered by its PID and stopped by it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface Child {
+  readonly name: string;
+  readonly pid: number;
+  readonly baseUrl: string;
+  /** Where its stdout and stderr go. */
+  readonly logFile: string;
+  /** Resolves when the process has exited; then `exitCode`/`signal` say how. */
+  readonly exited: Promise<void>;
+  isRunning(): boolean;
+}
+
+const children = new Map<number, { child: ChildProcess; exited: Promise<void> }>();
+
+function track(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined) throw new Error('the child process did not start');
+  const pid = child.pid;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      children.delete(pid);
+      resolve();
+    });
+  });
+  children.set(pid, { child, exited });
+  return exited;
+}
+
+/** Stops one child by its PID: SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
+export async function stopChild(pid: number, graceMs = 10_000): Promise<void> {
+  const entry = children.get(pid);
+  if (!entry) return;
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    return; // already gone
+  }
+  const stopped = await Promise.race([entry.exited.then(() => true), sleep(graceMs).then(() => false)]);
+  if (!stopped) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // exited meanwhile
+    }
+    await entry.exited;
+  }
+}
+
+/** Stops every child this process started, one PID at a time. */
+export async function stopAllChildren(): Promise<void> {
+  await Promise.all([...children.keys()].map((pid) => stopChild(pid)));
+}
+
+/** Last resort on an abrupt exit: SIGKILL by PID, synchronously. */
+export function killAllChildrenNow(): void {
+  for (const pid of children.keys()) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = address !== null && typeof address === 'object' ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+export function tail(file: string, lines = 20): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+function describeExit(child: ChildProcess): string {
+  return child.signalCode ? `signal ${child.signalCode}` : `code ${String(child.exitCode)}`;
+}
+
+export interface ParleyOptions {
+  root: string;
+  databaseUrl: string;
+  dataDir: string;
+  secretKey: string;
+  logDir: string;
+}
+
+/** Starts Parley on a free port of 127.0.0.1 and waits until /ready answers 200. */
+export async function startParley(options: ParleyOptions): Promise<Child> {
+  const port = await freePort();
+  const logFile = join(options.logDir, 'parley.log');
+  const fd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, [join(options.root, 'server/src/main.ts')], {
+    cwd: options.root,
+    env: {
+      DATABASE_URL: options.databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SECRET_KEY: options.secretKey,
+      DATA_DIR: options.dataDir,
+    },
+    stdio: ['ignore', fd, fd],
+  });
+  closeSync(fd);
+  const exited = track(child);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const handle: Child = { name: 'parley', pid: child.pid as number, baseUrl, logFile, exited, isRunning: () => children.has(child.pid as number) };
+
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (!handle.isRunning()) throw new Error(`Parley exited during startup (${describeExit(child)}):\n${tail(logFile)}`);
+    try {
+      const response = await fetch(`${baseUrl}/ready`, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return handle;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  await stopChild(handle.pid);
+  throw new Error(`Parley did not become ready within 60 s:\n${tail(logFile)}`);
+}
+
+/** Starts the bare Fastify route; it picks its own port and prints it. */
+export async function startBare(options: { root: string; logDir: string }): Promise<Child> {
+  const logFile = join(options.logDir, 'bare.log');
+  const fd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, [join(options.root, 'server/bench/bare-server.ts')], {
+    cwd: options.root,
+    env: {},
+    stdio: ['ignore', 'pipe', fd],
+  });
+  closeSync(fd);
+  const exited = track(child);
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error('the bare server did not start within 20 s')), 20_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const match = /listening (\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error(`the bare server exited during startup (${describeExit(child)}):\n${tail(logFile)}`));
+    });
+  });
+  child.stdout?.resume();
+  const pid = child.pid as number;
+  return { name: 'bare', pid, baseUrl: `http://127.0.0.1:${port}`, logFile, exited, isRunning: () => children.has(pid) };
+}

@@ -1,0 +1,213 @@
+// The results as Markdown: the machine, the dataset, one row per scenario (with its ratio to
+// the bare Fastify route), the per-request timings, and each target met or missed.
+import type { LoadResult, LoadSettings, Timing } from './load.ts';
+import type { DatasetCounts } from './seed.ts';
+
+export type Outcome =
+  | { kind: 'measured'; result: LoadResult }
+  | { kind: 'unavailable'; detail: string }
+  | { kind: 'failed'; detail: string };
+
+export interface ScenarioReport {
+  id: string;
+  title: string;
+  as: string;
+  outcome: Outcome;
+  /** Sequential single-request timing, for the endpoints whose target is a per-request time. */
+  timing?: Timing;
+}
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  node: string;
+  postgres: string;
+  os: string;
+  /** One-minute load average when the run started: other work on the machine skews the figures. */
+  loadBefore: number;
+}
+
+export interface RunReport {
+  date: Date;
+  machine: Machine;
+  dataset: DatasetCounts;
+  scale: number;
+  seedSeconds: number | null;
+  settings: LoadSettings;
+  scenarios: ScenarioReport[];
+  totalSeconds: number;
+}
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  /** null when it could not be measured. */
+  met: boolean | null;
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ms = (n: number) => (n < 10 ? fmt(n, 1) : fmt(n, 0));
+
+function measured(report: RunReport, id: string): LoadResult | null {
+  const scenario = report.scenarios.find((s) => s.id === id);
+  return scenario?.outcome.kind === 'measured' ? scenario.outcome.result : null;
+}
+
+function clean(result: LoadResult): boolean {
+  return result.non2xx === 0 && result.errors === 0;
+}
+
+export function bareRate(report: RunReport): number | null {
+  return measured(report, 'bare')?.requestsPerSecond ?? null;
+}
+
+/** The issue's targets, each checked against this run's figures. A scenario with errors misses its targets. */
+export function checkTargets(report: RunReport): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const bare = bareRate(report);
+  const add = (target: string, id: string, value: (r: LoadResult) => number, unit: string, ok: (v: number) => boolean) => {
+    const result = measured(report, id);
+    if (!result) {
+      checks.push({ target, measured: 'not measured', met: null });
+      return;
+    }
+    const v = value(result);
+    const errors = clean(result) ? '' : ` (with ${fmt(result.non2xx + result.errors)} failed requests)`;
+    checks.push({ target, measured: `${unit === '%' ? fmt(v, 1) : unit === 'ms' ? ms(v) : fmt(v)} ${unit}${errors}`, met: clean(result) && ok(v) });
+  };
+  add('GET one message: ≥ 3,500 req/s', 'message', (r) => r.requestsPerSecond, 'req/s', (v) => v >= 3500);
+  add('GET one message: p99 ≤ 25 ms', 'message', (r) => r.p99, 'ms', (v) => v <= 25);
+  if (bare) add('GET one message: ≥ 7% of the bare route', 'message', (r) => (r.requestsPerSecond / bare) * 100, '%', (v) => v >= 7);
+  else checks.push({ target: 'GET one message: ≥ 7% of the bare route', measured: 'bare route not measured', met: null });
+  add('Assigned list, page 1: p99 ≤ 30 ms', 'assigned-1', (r) => r.p99, 'ms', (v) => v <= 30);
+  add('Reply: ≥ 1,500 req/s', 'reply', (r) => r.requestsPerSecond, 'req/s', (v) => v >= 1500);
+  add('Reply: p99 ≤ 30 ms', 'reply', (r) => r.p99, 'ms', (v) => v <= 30);
+  const single = (target: string, id: string, limit: number) => {
+    const scenario = report.scenarios.find((s) => s.id === id);
+    const timing = scenario?.timing;
+    if (!timing) {
+      checks.push({ target, measured: 'not measured', met: null });
+      return;
+    }
+    const failures = timing.failures ? ` (${timing.failures} of ${timing.runs} failed)` : '';
+    checks.push({ target, measured: `${ms(timing.median)} ms median of ${timing.runs}${failures}`, met: timing.failures === 0 && timing.median <= limit });
+  };
+  single('Tag report (days=365), one request: ≤ 150 ms', 'report', 150);
+  single('Search, one request: ≤ 100 ms', 'search', 100);
+  return checks;
+}
+
+function resultRow(scenario: ScenarioReport, bare: number | null): string {
+  const { outcome } = scenario;
+  if (outcome.kind === 'unavailable') return `| ${scenario.title} | ${scenario.as} | not available: ${outcome.detail} | | | | | |`;
+  if (outcome.kind === 'failed') return `| ${scenario.title} | ${scenario.as} | **FAILED: ${outcome.detail}** | | | | | |`;
+  const r = outcome.result;
+  const failed = r.non2xx + r.errors;
+  const failures = failed === 0 ? '0' : `**${fmt(failed)} ⚠** ${r.sampleError ? `(${r.sampleError.replace(/\|/g, '/')})` : ''}`;
+  const ratio = bare ? `${fmt((r.requestsPerSecond / bare) * 100, 1)}%` : 'n/a';
+  return `| ${scenario.title} | ${scenario.as} | ${fmt(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p90)} | ${ms(r.p99)} | ${ratio} | ${failures} |`;
+}
+
+export function renderMarkdown(report: RunReport): string {
+  const bare = bareRate(report);
+  const d = report.dataset;
+  const lines: string[] = [];
+  lines.push('# Performance');
+  lines.push('');
+  lines.push('Measured by `npm run bench` (`server/bench/run.ts`); this file is written by it. Run it again to refresh the figures.');
+  lines.push('');
+  lines.push(`## Results (${report.date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')})`);
+  lines.push('');
+  lines.push(
+    `${report.settings.connections} concurrent connections, ${report.settings.duration} s measured per scenario after ${report.settings.warmup} s of warm-up. ` +
+      'Latencies in milliseconds (autocannon counts only 2xx answers in them); "vs bare" is the requests per second as a share of a bare Fastify JSON route measured in the same run.',
+  );
+  lines.push('');
+  lines.push('| Scenario | As | req/s | p50 | p90 | p99 | vs bare | failed requests |');
+  lines.push('|---|---|---:|---:|---:|---:|---:|---|');
+  for (const scenario of report.scenarios) lines.push(resultRow(scenario, bare));
+  lines.push('');
+
+  const timed = report.scenarios.filter((s) => s.timing);
+  if (timed.length > 0) {
+    lines.push('Single requests, one after another on an idle server (after two untimed ones):');
+    lines.push('');
+    lines.push('| Endpoint | median | min | max | failed |');
+    lines.push('|---|---:|---:|---:|---:|');
+    for (const s of timed) {
+      const t = s.timing as Timing;
+      lines.push(`| ${s.title} | ${ms(t.median)} ms | ${ms(t.min)} ms | ${ms(t.max)} ms | ${t.failures} of ${t.runs} |`);
+    }
+    lines.push('');
+  }
+
+  lines.push('### Targets');
+  lines.push('');
+  lines.push('| Target | Measured | |');
+  lines.push('|---|---|---|');
+  for (const check of checkTargets(report)) {
+    lines.push(`| ${check.target} | ${check.measured} | ${check.met === null ? '—' : check.met ? 'met' : '**missed**'} |`);
+  }
+  lines.push('');
+
+  const m = report.machine;
+  lines.push('### Machine');
+  lines.push('');
+  lines.push(`- CPU: ${m.cpu}, ${m.cores} cores (shared by PostgreSQL, Parley and the load generator), ${fmt(m.memoryGiB)} GiB RAM`);
+  lines.push(`- ${m.os}; Node.js ${m.node}; PostgreSQL ${m.postgres} (on the same machine, default settings)`);
+  lines.push(
+    `- One-minute load average when the run started: ${fmt(m.loadBefore, 2)}` +
+      (m.loadBefore > m.cores / 2 ? ' (other work was running on the machine: the figures are pessimistic)' : ''),
+  );
+  lines.push('');
+  lines.push('### Dataset');
+  lines.push('');
+  lines.push(
+    `${fmt(d.conversations)} conversations, ${fmt(d.messages)} messages, ${fmt(d.contacts)} contacts, ${d.agents} agents (one admin among them), ` +
+      `${d.teams} teams, ${d.tags} tags (${fmt(d.conversationTags)} conversation tags), ${d.inboxes} inboxes; ` +
+      `the benchmark agent has ${fmt(d.benchAgentConversations)} assigned conversations. Scale ${report.scale}` +
+      (report.seedSeconds === null ? ' (reused from an earlier run).' : `, seeded in ${fmt(report.seedSeconds, 0)} s.`),
+  );
+  lines.push(`Whole run: ${fmt(report.totalSeconds / 60, 1)} min.`);
+  lines.push('');
+  return lines.join('\n');
+}
+
+export const METHOD = `## What is measured
+
+\`npm run bench\` does, in one run:
+
+1. **Dataset.** It drops and recreates the PostgreSQL database named by \`BENCH_DATABASE_URL\`
+   (default \`postgres://postgres@127.0.0.1:5432/parley_bench\`), runs Parley's migrations and
+   built-in data, and creates the admin, 50 agents (role Agent, 10 per team), 5 teams and 2 inboxes
+   (email and live chat) through Parley's own services. The bulk is generated with set-based SQL:
+   50,000 contacts; 100,000 conversations spread over the last 365 days (more of them recent; recent
+   ones mostly open, older ones resolved or closed), 95% assigned to an agent (about 1,900 each) and
+   the rest unassigned; 2 to 18 messages each (1,000,000 in all): the contact first, then contact
+   and agent in turn, with private notes (8%) and activity messages (4%), text built from a skewed
+   vocabulary so that full-text search meets common and rare words; 0 to 3 of 200 tags per
+   conversation (skewed too); the conversations' denormalised columns (last message, its time and
+   sender, first and last reply, last incoming message, waiting since) computed from their
+   messages; last-seen marks for the assignees. Then \`VACUUM ANALYZE\`.
+2. **Servers.** Parley (\`server/src/main.ts\`, \`LOG_LEVEL=warn\`) and a bare Fastify app with one
+   \`GET /\` route answering \`{"status":"success","data":{"hello":"world"}}\` run as child processes
+   on 127.0.0.1.
+3. **Load.** autocannon runs in the benchmark's own process, on the same cores, with 50
+   connections. Each scenario gets an unmeasured warm-up, then a measured run. Requests
+   authenticate with API credentials (\`Authorization: token key:secret\`) and rotate over real ids:
+   300 messages of the agent's conversations, 200 of its live-chat conversations for replies, 20
+   search words of every frequency.
+4. **Per-request times.** The tag report and search have per-request targets: each is also timed
+   alone, 20 sequential requests on an idle server, and the median is compared to its target.
+
+The ratio to the bare route is the figure to compare across machines: the absolute numbers depend on
+the CPU and on whatever else runs on it. A scenario whose requests fail is flagged in the table and
+misses its targets; a route that does not exist yet is reported as not available.
+
+Options: \`--scale=0.01\` (a quick run on a small dataset), \`--duration=S\`, \`--warmup=S\`,
+\`--connections=N\`, \`--runs=N\`, \`--keep\` (keep the database) and \`--reuse\` (use a kept
+database of the same scale instead of seeding again), \`--out=FILE\` / \`--no-write\`. This file is
+written only by a run at scale 1 (or with \`--out\`). The exit code is 0 when the run completes,
+whether or not the targets are met, and non-zero when the run itself fails.
+`;

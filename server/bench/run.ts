@@ -1,0 +1,288 @@
+// `npm run bench`: seeds a realistic dataset into PostgreSQL, starts Parley and a bare Fastify
+// route as child processes, loads each scenario with autocannon and prints (and writes to
+// docs/performance.md) a Markdown table. Exit code 0 when the run completes, targets met or not;
+// non-zero when the run itself fails. Children are stopped by PID and the database is dropped
+// on the way out (unless --keep), whatever happens.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { loadConfig } from '../src/config.ts';
+import { openRuntime, prepareDatabase } from '../src/setup.ts';
+import { type LoadSettings, probe, runLoad, type Scenario, timeSequential } from './load.ts';
+import { type BenchOptions, OptionsError, parseOptions, USAGE } from './options.ts';
+import { type Child, killAllChildrenNow, startBare, startParley, stopAllChildren, tail } from './processes.ts';
+import { checkTargets, METHOD, type Machine, type RunReport, renderMarkdown, type ScenarioReport } from './report.ts';
+import { countDataset, type DatasetCounts, dropDatabase, isSeededAt, type LoadTargets, loadTargets, markSeeded, recreateDatabase, seedDataset } from './seed.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const NOTES_MARKER = '<!-- Notes: everything below this line is kept when the benchmark rewrites this file. -->';
+
+const progress = (message: string) => process.stderr.write(`${message}\n`);
+
+// What must be undone on the way out, whatever happens.
+const state: { tmpDir: string | null; databaseUrl: string | null; dropDatabase: boolean } = { tmpDir: null, databaseUrl: null, dropDatabase: false };
+let cleanedUp = false;
+
+async function cleanup(): Promise<void> {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  await stopAllChildren();
+  if (state.databaseUrl && state.dropDatabase) {
+    try {
+      await dropDatabase(state.databaseUrl);
+      progress('Dropped the benchmark database.');
+    } catch (error) {
+      progress(`Could not drop the benchmark database: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  } else if (state.databaseUrl) {
+    progress('Kept the benchmark database (--keep); reuse it with --reuse.');
+  }
+  if (state.tmpDir) rmSync(state.tmpDir, { recursive: true, force: true });
+}
+
+function onSignal(signal: NodeJS.Signals): void {
+  progress(`\n${signal}: stopping.`);
+  cleanup().finally(() => process.exit(130));
+}
+
+interface ScenarioPlan extends Scenario {
+  baseUrl: string;
+  /** Also time single sequential requests (per-request targets). */
+  sequential?: boolean;
+}
+
+function scenarios(bare: Child, parley: Child, targets: LoadTargets): ScenarioPlan[] {
+  const agent = { authorization: targets.agent.authorization };
+  const admin = { authorization: targets.admin.authorization };
+  const replies = [
+    'Thanks for your patience, I have looked into this and the refund is on its way.',
+    'Could you send us a screenshot of the error and the browser version you use?',
+    'I have reset the password on our side; please try to log in again and tell me how it goes.',
+    'Your order has shipped today: the tracking number is in the confirmation email.',
+  ].map((text) => JSON.stringify({ message: `<p>${text}</p>` }));
+  return [
+    { id: 'bare', title: 'Bare Fastify route `GET /`', as: '—', baseUrl: bare.baseUrl, method: 'GET', paths: ['/'], headers: {} },
+    {
+      id: 'message',
+      title: '`GET /api/v1/conversations/{cuuid}/messages/{uuid}`',
+      as: 'agent',
+      baseUrl: parley.baseUrl,
+      method: 'GET',
+      paths: targets.messages.map(([c, m]) => `/api/v1/conversations/${c}/messages/${m}`),
+      headers: agent,
+    },
+    {
+      id: 'assigned-1',
+      title: '`GET /api/v1/conversations/assigned?page=1`',
+      as: 'agent',
+      baseUrl: parley.baseUrl,
+      method: 'GET',
+      paths: ['/api/v1/conversations/assigned?page=1'],
+      headers: agent,
+    },
+    {
+      id: 'assigned-50',
+      title: '`GET /api/v1/conversations/assigned?page=50`',
+      as: 'agent',
+      baseUrl: parley.baseUrl,
+      method: 'GET',
+      paths: ['/api/v1/conversations/assigned?page=50'],
+      headers: agent,
+    },
+    {
+      id: 'report',
+      title: '`GET /api/v1/reports/overview/tags?days=365`',
+      as: 'admin',
+      baseUrl: parley.baseUrl,
+      method: 'GET',
+      paths: ['/api/v1/reports/overview/tags?days=365'],
+      headers: admin,
+      sequential: true,
+    },
+    {
+      id: 'search',
+      title: '`GET /api/v1/search?q=…` (20 words)',
+      as: 'agent',
+      baseUrl: parley.baseUrl,
+      method: 'GET',
+      paths: targets.searchWords.map((word) => `/api/v1/search?q=${encodeURIComponent(word)}`),
+      headers: agent,
+      sequential: true,
+    },
+    // Last: it adds messages, which the other scenarios should not see.
+    {
+      id: 'reply',
+      title: '`POST /api/v1/conversations/{uuid}/messages`',
+      as: 'agent',
+      baseUrl: parley.baseUrl,
+      method: 'POST',
+      paths: targets.replyConversations.map((uuid) => `/api/v1/conversations/${uuid}/messages`),
+      bodies: replies,
+      headers: agent,
+    },
+  ];
+}
+
+async function runScenario(plan: ScenarioPlan, settings: LoadSettings, runs: number, parley: Child): Promise<ScenarioReport> {
+  const base = { id: plan.id, title: plan.title, as: plan.as };
+  progress(`- ${plan.title.replace(/`/g, '')} as ${plan.as}`);
+  if (plan.paths.length === 0) return { ...base, outcome: { kind: 'failed', detail: 'the dataset has no ids for it' } };
+  const probed = await probe(plan.baseUrl, plan);
+  if (probed.kind === 'missing') {
+    progress(`    not available: ${probed.detail}`);
+    return { ...base, outcome: { kind: 'unavailable', detail: probed.detail } };
+  }
+  if (probed.kind === 'failing') progress(`    !! the first request answered ${probed.status}: ${probed.detail}`);
+  const timing = plan.sequential ? await timeSequential(plan.baseUrl, plan, runs) : undefined;
+  if (timing) progress(`    one request at a time: median ${timing.median.toFixed(1)} ms (min ${timing.min.toFixed(1)}, max ${timing.max.toFixed(1)})`);
+  const result = await runLoad(plan.baseUrl, plan, settings);
+  progress(`    ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0) {
+    const codes = Object.entries(result.statusCodes)
+      .map(([code, count]) => `${code}×${count}`)
+      .join(', ');
+    progress(`    !!!! ${result.non2xx + result.errors} FAILED REQUESTS (${codes}${result.timeouts ? `, ${result.timeouts} timeouts` : ''}): ${result.sampleError ?? ''}`);
+    if (plan.baseUrl === parley.baseUrl) progress(`    Parley's log ends with:\n${tail(parley.logFile, 10).replace(/^/gm, '      ')}`);
+  }
+  return { ...base, outcome: { kind: 'measured', result }, ...(timing ? { timing } : {}) };
+}
+
+function writeReport(file: string, markdown: string): void {
+  const path = resolve(ROOT, file);
+  const previous = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  const at = previous.indexOf(NOTES_MARKER);
+  const notes = at >= 0 ? previous.slice(at + NOTES_MARKER.length).replace(/^\n+/, '') : '';
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${markdown}\n${METHOD}\n${NOTES_MARKER}\n\n${notes}`.trimEnd() + '\n');
+  progress(`Wrote ${file}.`);
+}
+
+async function bench(options: BenchOptions): Promise<void> {
+  const started = performance.now();
+  const loadBefore = os.loadavg()[0] ?? 0;
+  const tmpDir = mkdtempSync(join(os.tmpdir(), 'parley-bench-'));
+  state.tmpDir = tmpDir;
+  const databaseUrl = options.databaseUrl;
+  const config = loadConfig(
+    { DATABASE_URL: databaseUrl, DATA_DIR: join(tmpDir, 'data'), SECRET_KEY: randomBytes(32).toString('base64url'), LOG_LEVEL: 'warn' },
+    ROOT,
+  );
+
+  const reuse = options.reuse && (await isSeededAt(databaseUrl, options.scale));
+  state.databaseUrl = databaseUrl;
+  state.dropDatabase = !options.keep;
+  if (options.reuse && !reuse) progress(`No database seeded at scale ${options.scale} to reuse: seeding one.`);
+  if (reuse) progress(`Reusing the database seeded at scale ${options.scale}.`);
+  else {
+    progress(`Seeding ${new URL(databaseUrl).pathname.slice(1)} at scale ${options.scale}:`);
+    await recreateDatabase(databaseUrl);
+  }
+
+  const runtime = await openRuntime(config, pino({ level: 'warn' }, pino.destination(2)));
+  let seedSeconds: number | null = null;
+  let targets: LoadTargets;
+  let dataset: DatasetCounts;
+  let postgres: string;
+  try {
+    if (reuse) await prepareDatabase(runtime.deps.db);
+    else {
+      seedSeconds = (await seedDataset(runtime.deps, options.scale, progress)).seconds;
+      await markSeeded(databaseUrl, options.scale);
+      progress(`Seeded in ${seedSeconds.toFixed(0)} s.`);
+    }
+    targets = await loadTargets(runtime.deps);
+    dataset = await countDataset(runtime.deps.db, targets.agent.id);
+    const { rows } = await sql<{ server_version: string }>`show server_version`.execute(runtime.deps.db);
+    postgres = rows[0]?.server_version ?? 'unknown';
+  } finally {
+    await runtime.close();
+  }
+  progress(
+    `Dataset: ${dataset.conversations} conversations, ${dataset.messages} messages, ${dataset.contacts} contacts; ` +
+      `the benchmark agent has ${dataset.benchAgentConversations} assigned conversations.`,
+  );
+
+  const bare = await startBare({ root: ROOT, logDir: tmpDir });
+  const parley = await startParley({ root: ROOT, databaseUrl, dataDir: join(tmpDir, 'data'), secretKey: config.secretKey.toString('utf8'), logDir: tmpDir });
+  progress(`Parley (pid ${parley.pid}) on ${parley.baseUrl}, bare route (pid ${bare.pid}) on ${bare.baseUrl}.`);
+
+  const settings: LoadSettings = { connections: options.connections, duration: options.duration, warmup: options.warmup };
+  progress(`Load: ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per scenario.`);
+  const reports: ScenarioReport[] = [];
+  for (const plan of scenarios(bare, parley, targets)) {
+    if (!parley.isRunning()) throw new Error(`Parley stopped during the run:\n${tail(parley.logFile)}`);
+    reports.push(await runScenario(plan, settings, options.sequentialRuns, parley));
+  }
+  await stopAllChildren();
+
+  const cpus = os.cpus();
+  const machine: Machine = {
+    cpu: cpus[0]?.model.trim() ?? 'unknown',
+    cores: os.availableParallelism(),
+    memoryGiB: os.totalmem() / 1024 ** 3,
+    node: process.version,
+    postgres,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    loadBefore,
+  };
+  const report: RunReport = {
+    date: new Date(),
+    machine,
+    dataset,
+    scale: options.scale,
+    seedSeconds,
+    settings,
+    scenarios: reports,
+    totalSeconds: (performance.now() - started) / 1000,
+  };
+  const markdown = renderMarkdown(report);
+  process.stdout.write(`\n${markdown}\n`);
+  if (options.out) writeReport(options.out, markdown);
+  else progress(`Not written to a file (scale ${options.scale}; pass --out=FILE to write it).`);
+
+  const failing = reports.filter((r) => r.outcome.kind === 'failed' || (r.outcome.kind === 'measured' && (r.outcome.result.non2xx > 0 || r.outcome.result.errors > 0)));
+  if (failing.length > 0) progress(`\n!!!! FAILED REQUESTS in: ${failing.map((r) => r.id).join(', ')} — see the table.`);
+  const missed = checkTargets(report).filter((c) => c.met === false);
+  progress(missed.length === 0 ? 'Every measured target is met.' : `Targets missed: ${missed.map((c) => c.target).join('; ')}.`);
+}
+
+async function main(): Promise<number> {
+  let options: BenchOptions;
+  try {
+    options = parseOptions(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (error instanceof OptionsError) {
+      progress(`bench: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+  if (options.help) {
+    progress(USAGE);
+    return 0;
+  }
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('exit', killAllChildrenNow);
+  try {
+    await bench(options);
+    return 0;
+  } catch (error) {
+    progress(`bench: the run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    progress(`bench: ${error instanceof Error ? error.message : String(error)}`);
+    killAllChildrenNow();
+    process.exit(1);
+  },
+);
