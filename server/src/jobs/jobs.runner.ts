@@ -151,9 +151,9 @@ export function startJobRunner(deps: AppDeps, handlers: Record<string, JobHandle
     if (signal.inTransaction) recheckSoon();
   });
 
-  // Wake-ups from other instances (their enqueue relays), when the bus crosses processes.
+  // Wake-ups from other instances (their enqueue relays, when the bus is Redis).
   const busSubscription: Promise<(() => Promise<void>) | null> =
-    deps.bus.kind === 'redis' && kinds.length > 0
+    kinds.length > 0
       ? deps.bus
           .subscribe(JOB_WAKE_CHANNEL, (message) => {
             const wanted = message['kinds'];

@@ -8,7 +8,7 @@ import { startWorkers } from '../workers.ts';
 import { findJob, type JobRow } from './jobs.queries.ts';
 import { describeJobError, type JobHandler, PermanentJobError, startJobRunner } from './jobs.runner.ts';
 import { startPeriodicTasks } from './jobs.scheduler.ts';
-import { enqueueJob, purgeCompletedJobs, reapLostJobs } from './jobs.service.ts';
+import { enqueueJob, JOB_WAKE_CHANNEL, purgeCompletedJobs, reapLostJobs, startJobWakeRelay } from './jobs.service.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -126,6 +126,39 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
       assert.equal((await jobsOf(kind)).length, 2);
     } finally {
       await runner.stop();
+    }
+  });
+
+  it('wakes up on a wake-up from another instance (through the bus), and relays its own enqueues', async () => {
+    const kind = newKind('remote');
+    let runs = 0;
+    const runner = startJobRunner(t.deps, { [kind]: async () => void runs++ }, { pollIntervalMs: 60_000 });
+    try {
+      await sleep(20);
+      // As another instance would: the row appears without a local signal, then the bus says so.
+      await t.deps.db.insertInto('jobs').values({ kind, payload: JSON.stringify({}) }).execute();
+      await sleep(50);
+      assert.equal(runs, 0, 'no poll within 60 s');
+      await t.deps.bus.publish(JOB_WAKE_CHANNEL, { kinds: ['some.other.kind', kind] });
+      await waitFor('the remotely woken job', () => runs === 1, 2000);
+    } finally {
+      await runner.stop();
+    }
+
+    // The relay forwards this instance's enqueues to the others (only a Redis bus crosses processes).
+    if (t.deps.bus.kind === 'redis') {
+      const heard: unknown[] = [];
+      const unsubscribe = await t.deps.bus.subscribe(JOB_WAKE_CHANNEL, (message) => void heard.push(message));
+      const relay = startJobWakeRelay(t.deps);
+      try {
+        await enqueueJob(t.deps.db, { kind, payload: {} });
+        await enqueueJob(t.deps.db, { kind, payload: {} });
+        await waitFor('the relayed wake-up', () => heard.length > 0, 2000);
+        assert.deepEqual(heard[0], { kinds: [kind] }, 'coalesced into one message');
+      } finally {
+        await relay.stop();
+        await unsubscribe();
+      }
     }
   });
 
