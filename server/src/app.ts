@@ -11,6 +11,7 @@ import { agentsRoutes } from './agents/agents.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { listenForInvalidations } from './auth/credential-cache.ts';
 import { contactsRoutes } from './contacts/contacts.routes.ts';
+import { conversationsRoutes } from './conversations/conversations.routes.ts';
 import type { AppDeps } from './deps.ts';
 import { RateLimitError, registerErrorHandling } from './errors.ts';
 import { registerAccessControl } from './http/access.ts';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(statusesRoutes(deps), api);
   await app.register(contactsRoutes(deps), api);
   await app.register(inboxesRoutes(deps), api);
+  await app.register(conversationsRoutes(deps), api);
 
   const stopListening = await listenForInvalidations(deps.credentials, deps.bus);
   app.addHook('onClose', async () => {

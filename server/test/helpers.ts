@@ -53,6 +53,12 @@ export interface TestApp {
   /** Injects a request and parses the JSON body. */
   call(options: InjectOptions & { as?: Caller | null }): Promise<LightMyRequestResponse & { body: string; json: () => unknown }>;
   makeAgent(input?: { roles?: string[]; teams?: number[]; email?: string; password?: string; first_name?: string }): Promise<Caller>;
+  /**
+   * A second app instance on the same database, as a second server process would be: on
+   * PostgreSQL its own connection pool (and Redis bus) on the same schema; on PGlite the
+   * same embedded database (one process can hold it).
+   */
+  secondInstance(): Promise<{ app: FastifyInstance; deps: AppDeps; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -144,11 +150,36 @@ export async function buildTestApp(options: { clock?: Clock; env?: Record<string
 
   const admin = await makeAgent({ roles: ['Admin'], email: `admin-${suffix}@example.com`.toLowerCase(), password: 'admin-password-123' });
 
+  async function secondInstance() {
+    if (!config.databaseUrl) {
+      const second = await buildApp(deps);
+      await second.ready();
+      return { app: second, deps, close: () => second.close() };
+    }
+    const other = await openRuntime(config, log, {
+      inMemory: true,
+      ...(schema ? { schema } : {}),
+      redisPrefix: `parley-test:${suffix}:`,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    const second = await buildApp(other.deps);
+    await second.ready();
+    return {
+      app: second,
+      deps: other.deps,
+      async close() {
+        await second.close();
+        await other.close();
+      },
+    };
+  }
+
   return {
     app,
     deps,
     admin,
     makeAgent,
+    secondInstance,
     async call(opts) {
       const { as, ...rest } = opts;
       const caller = as === undefined ? admin : as;
@@ -173,4 +204,25 @@ export async function buildTestApp(options: { clock?: Clock; env?: Record<string
 /** Asserts the error envelope and returns it. */
 export function errorOf(response: { statusCode: number; json: () => unknown }): { status: string; message: string; data: unknown; error_type: string } {
   return response.json() as { status: string; message: string; data: unknown; error_type: string };
+}
+
+export type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
+type Answer = { statusCode: number; body: string; json: () => unknown };
+
+/** Asserts a success envelope (200) and returns its data. */
+export function dataOf<T>(res: Answer): T {
+  if (res.statusCode !== 200) throw new Error(`expected 200, got ${res.statusCode}: ${res.body}`);
+  const body = res.json() as { status: string; data: T };
+  if (body.status !== 'success') throw new Error(`expected status success: ${res.body}`);
+  return body.data;
+}
+
+/** Asserts an error envelope with this status and type, and returns it. */
+export function assertError(res: Answer, status: number, errorType: string): ErrorBody {
+  if (res.statusCode !== status) throw new Error(`expected ${status} ${errorType}, got ${res.statusCode}: ${res.body}`);
+  const body = res.json() as ErrorBody;
+  if (body.status !== 'error' || body.error_type !== errorType || typeof body.message !== 'string' || body.message.length === 0) {
+    throw new Error(`expected a ${errorType} error envelope: ${res.body}`);
+  }
+  return body;
 }

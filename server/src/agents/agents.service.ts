@@ -1,4 +1,5 @@
 import { invalidateCredentials, type Principal } from '../auth/credential-cache.ts';
+import { placeForAgent } from '../conversations/assignment.service.ts';
 import type { DB } from '../db/database.ts';
 import type { Availability, AvailabilitySource } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
@@ -244,17 +245,20 @@ export function nextAvailability(
 }
 
 export async function setMyAvailability(deps: AppDeps, id: number, status: Availability, source: AvailabilitySource): Promise<AgentRecord> {
-  await deps.db.transaction().execute(async (trx) => {
+  const becameAvailable = await deps.db.transaction().execute(async (trx) => {
     const current = await q.findAgentState(trx, id);
     if (!current) throw new NotFoundError('Agent not found');
     const next = nextAvailability({ status: current.availability_status, source: current.availability_source }, { status, source });
-    if (!next || (next.status === current.availability_status && next.source === current.availability_source)) return;
+    if (!next || (next.status === current.availability_status && next.source === current.availability_source)) return false;
     const now = deps.clock.now();
     await q.setAvailability(trx, id, next.status, next.source, now);
     if (next.status !== current.availability_status) {
       await recordEvent(trx, 'agent.availability_changed', { agent_id: id, availability_status: next.status, source: next.source }, now);
     }
+    return next.status === 'available' && current.availability_status !== 'available';
   });
+  // Round robin (contract §7): conversations waiting in the agent's teams are placed as soon as they are available.
+  if (becameAvailable) await placeForAgent(deps, id);
   return getAgent(deps, id);
 }
 

@@ -1,0 +1,62 @@
+// Round-robin assignment (contract §7). A conversation of a round-robin team with no agent
+// goes to the next available member under the team's cap, least recently assigned first.
+// Conversations that found nobody wait and are placed when an agent frees up or becomes
+// available (and by a periodic sweep). The team row lock serialises placements per team,
+// so two instances on one PostgreSQL never give one conversation to two agents nor break a cap.
+import type { DB } from '../db/database.ts';
+import type { AppDeps } from '../deps.ts';
+import * as q from './assignment.queries.ts';
+import { type ConversationRef, conversationEvent, logActivity, SYSTEM } from './conversations.activity.ts';
+
+const MAX_PLACEMENTS_PER_TEAM = 100;
+
+async function giveTo(db: DB, conversation: ConversationRef, teamId: number, cap: number, now: Date): Promise<number | null> {
+  const agent = await q.nextAgent(db, teamId, cap);
+  if (!agent) return null;
+  if (!(await q.assignIfUnassigned(db, conversation.id, agent.id, now))) return null;
+  await q.markAssigned(db, teamId, agent.id, now);
+  const name = `${agent.first_name} ${agent.last_name}`.trim();
+  await logActivity(db, conversation, SYSTEM, `Assigned to ${name} by round robin`, { type: 'assignee', assignee_id: agent.id, auto: true }, now);
+  await conversationEvent(db, 'conversation.assigned', conversation, SYSTEM, { assignee_type: 'user', assignee_id: agent.id, team_id: teamId, auto: true }, now);
+  return agent.id;
+}
+
+/**
+ * Inside the caller's transaction: gives the (new or team-reassigned) conversation to the
+ * team's next agent when the team is round robin. Returns the agent id, or null (it waits).
+ */
+export async function autoAssign(deps: AppDeps, db: DB, conversation: ConversationRef, teamId: number): Promise<number | null> {
+  const team = await q.lockTeam(db, teamId);
+  if (!team || team.conversation_assignment_type !== 'round_robin') return null;
+  return giveTo(db, conversation, teamId, team.max_auto_assigned_conversations, deps.clock.now());
+}
+
+async function placeInTeam(deps: AppDeps, teamId: number): Promise<number> {
+  return deps.db.transaction().execute(async (trx) => {
+    const team = await q.lockTeam(trx, teamId);
+    if (!team || team.conversation_assignment_type !== 'round_robin') return 0;
+    let placed = 0;
+    while (placed < MAX_PLACEMENTS_PER_TEAM) {
+      const waiting = await q.lockNextWaiting(trx, teamId);
+      if (!waiting) break;
+      const agentId = await giveTo(trx, waiting, teamId, team.max_auto_assigned_conversations, deps.clock.now());
+      if (agentId === null) break;
+      placed += 1;
+    }
+    return placed;
+  });
+}
+
+/** Places waiting conversations of the given round-robin teams (all of them when omitted). Returns how many were placed. */
+export async function placeWaitingConversations(deps: AppDeps, teamIds: number[] | null = null): Promise<number> {
+  const teams = await q.teamsWithWaiting(deps.db, teamIds);
+  let placed = 0;
+  for (const teamId of teams) placed += await placeInTeam(deps, teamId);
+  return placed;
+}
+
+/** An agent freed up or became available: place what waits in their teams. */
+export async function placeForAgent(deps: AppDeps, agentId: number): Promise<number> {
+  const teams = await q.teamIdsOfAgent(deps.db, agentId);
+  return placeWaitingConversations(deps, teams);
+}

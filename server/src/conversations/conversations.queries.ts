@@ -1,0 +1,377 @@
+// Every SQL statement of the conversations domain.
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { DB } from '../db/database.ts';
+import type { Database, MessageMeta, MessageStatus, MessageType, SenderType, StatusCategory } from '../db/types.ts';
+
+type WithC = Database & { c: Database['conversations'] };
+export type ConversationFilter = (eb: ExpressionBuilder<WithC, 'c'>) => Expression<SqlBool>;
+
+/** The state a change needs, locked until the transaction ends. */
+export async function lockConversation(db: DB, uuid: string) {
+  return db
+    .selectFrom('conversations as c')
+    .innerJoin('conversation_statuses as s', 's.id', 'c.status_id')
+    .innerJoin('inboxes as i', 'i.id', 'c.inbox_id')
+    .leftJoin('conversation_priorities as p', 'p.id', 'c.priority_id')
+    .where('c.uuid', '=', uuid)
+    .select([
+      'c.id',
+      'c.uuid',
+      'c.reference_number',
+      'c.inbox_id',
+      'c.contact_id',
+      'c.assigned_user_id',
+      'c.assigned_team_id',
+      'c.status_id',
+      'c.priority_id',
+      'c.subject',
+      'c.snoozed_until',
+      'c.first_reply_at',
+      'c.waiting_since',
+      's.name as status',
+      's.category as status_category',
+      'p.name as priority',
+      'i.channel as inbox_channel',
+    ])
+    .forNoKeyUpdate('c')
+    .executeTakeFirst();
+}
+
+export type LockedConversation = NonNullable<Awaited<ReturnType<typeof lockConversation>>>;
+
+/** Just enough to decide access (no lock). */
+export async function findConversationAccess(db: DB, uuid: string) {
+  return db.selectFrom('conversations').where('uuid', '=', uuid).select(['id', 'uuid', 'assigned_user_id', 'assigned_team_id']).executeTakeFirst();
+}
+
+export interface ListOptions {
+  filters: ConversationFilter[];
+  orderBy: 'last_message_at' | 'created_at' | 'updated_at' | 'waiting_since';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** One page of ids plus the true total. The page's records are read afterwards by id, so skipped rows cost no subqueries. */
+export async function listConversationIds(db: DB, options: ListOptions): Promise<{ ids: number[]; total: number }> {
+  const base = () => {
+    let query = db.selectFrom('conversations as c');
+    for (const filter of options.filters) query = query.where(filter);
+    return query;
+  };
+  const column = sql.ref(`c.${options.orderBy}`);
+  const direction = options.order === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
+  const [count, rows] = await Promise.all([
+    base().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    base()
+      .select('c.id')
+      .orderBy(sql`${column} ${direction}`)
+      .orderBy('c.id', options.order)
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+  ]);
+  return { ids: rows.map((r) => r.id), total: count.total };
+}
+
+function selectRecords(db: DB, viewerId: number) {
+  return db
+    .selectFrom('conversations as c')
+    .innerJoin('conversation_statuses as s', 's.id', 'c.status_id')
+    .innerJoin('inboxes as i', 'i.id', 'c.inbox_id')
+    .innerJoin('users as ct', 'ct.id', 'c.contact_id')
+    .leftJoin('conversation_priorities as p', 'p.id', 'c.priority_id')
+    .leftJoin('conversation_last_seen as ls', (join) => join.onRef('ls.conversation_id', '=', 'c.id').on('ls.user_id', '=', viewerId))
+    .select([
+      'c.id',
+      'c.created_at',
+      'c.updated_at',
+      'c.uuid',
+      'c.reference_number',
+      'c.waiting_since',
+      'c.assignee_last_seen_at',
+      'c.inbox_id',
+      'i.channel as inbox_channel',
+      'i.name as inbox_name',
+      'c.first_reply_at',
+      'c.last_reply_at',
+      'c.resolved_at',
+      'c.subject',
+      'c.last_message',
+      'c.last_message_at',
+      'c.last_message_sender',
+      'c.priority_id',
+      's.name as status',
+      's.category as status_category',
+      'p.name as priority',
+      'c.assigned_user_id',
+      'c.assigned_team_id',
+      'c.snoozed_until',
+      'c.custom_attributes',
+      'c.meta',
+      'c.contact_id',
+      'ct.created_at as contact_created_at',
+      'ct.updated_at as contact_updated_at',
+      'ct.first_name as contact_first_name',
+      'ct.last_name as contact_last_name',
+      'ct.avatar_url as contact_avatar_url',
+      'ct.email as contact_email',
+      sql<string[]>`coalesce((select array_agg(t.name order by lower(t.name)) from conversation_tags ctg join tags t on t.id = ctg.tag_id where ctg.conversation_id = c.id), '{}')`.as(
+        'tags',
+      ),
+      sql<number>`(select count(*)::int from messages m where m.conversation_id = c.id and m.type = 'incoming' and m.private = false and m.created_at > coalesce(ls.last_seen_at, '-infinity'::timestamptz))`.as(
+        'unread_message_count',
+      ),
+    ]);
+}
+
+export type ConversationRow = Awaited<ReturnType<ReturnType<typeof selectRecords>['executeTakeFirstOrThrow']>>;
+
+export async function findConversationRecords(db: DB, ids: number[], viewerId: number): Promise<ConversationRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectRecords(db, viewerId).where('c.id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}
+
+export async function findConversationRecordByUuid(db: DB, uuid: string, viewerId: number): Promise<ConversationRow | undefined> {
+  return selectRecords(db, viewerId).where('c.uuid', '=', uuid).executeTakeFirst();
+}
+
+// Lookups used to resolve names in requests and filters.
+
+export async function findStatusIdsByNames(db: DB, names: string[]) {
+  return db
+    .selectFrom('conversation_statuses')
+    .where(
+      sql`lower(name)`,
+      'in',
+      names.map((n) => n.trim().toLowerCase()),
+    )
+    .select(['id', 'name', 'category'])
+    .execute();
+}
+
+export async function findStatusByName(db: DB, name: string) {
+  return db.selectFrom('conversation_statuses').where(sql`lower(name)`, '=', name.trim().toLowerCase()).select(['id', 'name', 'category']).executeTakeFirst();
+}
+
+export async function findStatusIdByCategoryName(db: DB, name: string) {
+  return db.selectFrom('conversation_statuses').where('name', '=', name).select(['id', 'name', 'category']).executeTakeFirst();
+}
+
+export async function findPrioritiesByNames(db: DB, names: string[]) {
+  return db
+    .selectFrom('conversation_priorities')
+    .where(
+      sql`lower(name)`,
+      'in',
+      names.map((n) => n.trim().toLowerCase()),
+    )
+    .select(['id', 'name'])
+    .execute();
+}
+
+export async function findTagsByNames(db: DB, names: string[]) {
+  if (names.length === 0) return [];
+  return db
+    .selectFrom('tags')
+    .where(
+      sql`lower(name)`,
+      'in',
+      names.map((n) => n.trim().toLowerCase()),
+    )
+    .select(['id', 'name'])
+    .execute();
+}
+
+export async function findLiveAgent(db: DB, id: number) {
+  return db
+    .selectFrom('users')
+    .where('id', '=', id)
+    .where('type', '=', 'agent')
+    .where('deleted_at', 'is', null)
+    .select(['id', 'first_name', 'last_name', 'enabled'])
+    .executeTakeFirst();
+}
+
+export async function isTeamMember(db: DB, teamId: number, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).select('user_id').executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findTeamRef(db: DB, id: number) {
+  return db
+    .selectFrom('teams')
+    .where('id', '=', id)
+    .select(['id', 'name', 'conversation_assignment_type', 'max_auto_assigned_conversations'])
+    .executeTakeFirst();
+}
+
+export async function findLiveInbox(db: DB, id: number) {
+  return db.selectFrom('inboxes').where('id', '=', id).where('deleted_at', 'is', null).select(['id', 'channel', 'enabled', 'name']).executeTakeFirst();
+}
+
+export async function findLiveContactByEmail(db: DB, email: string) {
+  return db
+    .selectFrom('users')
+    .where('type', 'in', ['contact', 'visitor'])
+    .where('deleted_at', 'is', null)
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .select(['id', 'enabled'])
+    .orderBy(sql`external_user_id is null`, 'desc')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+export async function findLiveContact(db: DB, id: number) {
+  return db.selectFrom('users').where('id', '=', id).where('type', 'in', ['contact', 'visitor']).where('deleted_at', 'is', null).select(['id', 'enabled']).executeTakeFirst();
+}
+
+// Writes.
+
+export interface NewConversation {
+  inbox_id: number;
+  contact_id: number;
+  status_id: number;
+  subject: string;
+  assigned_user_id: number | null;
+  assigned_team_id: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export async function insertConversation(db: DB, values: NewConversation) {
+  return db.insertInto('conversations').values(values).returning(['id', 'uuid', 'reference_number']).executeTakeFirstOrThrow();
+}
+
+export interface ConversationChanges {
+  status_id?: number;
+  priority_id?: number | null;
+  assigned_user_id?: number | null;
+  assigned_team_id?: number | null;
+  snoozed_until?: Date | null;
+  resolved_at?: Date | null;
+  waiting_since?: Date | null;
+  assignee_last_seen_at?: Date | null;
+  first_reply_at?: Date | null;
+  last_reply_at?: Date | null;
+  last_message?: string | null;
+  last_message_at?: Date | null;
+  last_message_sender?: SenderType | null;
+  last_incoming_at?: Date | null;
+  updated_at: Date;
+}
+
+export async function updateConversation(db: DB, id: number, changes: ConversationChanges): Promise<void> {
+  await db.updateTable('conversations').set(changes).where('id', '=', id).execute();
+}
+
+export interface NewMessage {
+  conversation_id: number;
+  type: MessageType;
+  status: MessageStatus;
+  content: string;
+  text_content: string;
+  content_type: 'text' | 'html';
+  private: boolean;
+  sender_id: number | null;
+  sender_type: SenderType;
+  meta: MessageMeta;
+  source_id?: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export async function insertMessage(db: DB, values: NewMessage) {
+  return db
+    .insertInto('messages')
+    .values({ ...values, meta: JSON.stringify(values.meta) })
+    .returning(['id', 'uuid'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function setTags(db: DB, conversationId: number, tagIds: number[], now: Date): Promise<void> {
+  await db
+    .deleteFrom('conversation_tags')
+    .where('conversation_id', '=', conversationId)
+    .where('tag_id', 'not in', tagIds.length ? tagIds : [0])
+    .execute();
+  await addTags(db, conversationId, tagIds, now);
+}
+
+export async function addTags(db: DB, conversationId: number, tagIds: number[], now: Date): Promise<void> {
+  if (tagIds.length === 0) return;
+  await db
+    .insertInto('conversation_tags')
+    .values(tagIds.map((tag_id) => ({ conversation_id: conversationId, tag_id, created_at: now })))
+    .onConflict((oc) => oc.columns(['conversation_id', 'tag_id']).doNothing())
+    .execute();
+}
+
+export async function removeTags(db: DB, conversationId: number, tagIds: number[]): Promise<void> {
+  if (tagIds.length === 0) return;
+  await db.deleteFrom('conversation_tags').where('conversation_id', '=', conversationId).where('tag_id', 'in', tagIds).execute();
+}
+
+export async function tagNamesOf(db: DB, conversationId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('conversation_tags as ct')
+    .innerJoin('tags as t', 't.id', 'ct.tag_id')
+    .where('ct.conversation_id', '=', conversationId)
+    .select('t.name')
+    .orderBy(sql`lower(t.name)`)
+    .execute();
+  return rows.map((r) => r.name);
+}
+
+export async function setLastSeen(db: DB, conversationId: number, userId: number, at: Date): Promise<void> {
+  await db
+    .insertInto('conversation_last_seen')
+    .values({ conversation_id: conversationId, user_id: userId, last_seen_at: at })
+    .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doUpdateSet({ last_seen_at: at }))
+    .execute();
+}
+
+export async function clearLastSeen(db: DB, conversationId: number, userId: number): Promise<void> {
+  await db.deleteFrom('conversation_last_seen').where('conversation_id', '=', conversationId).where('user_id', '=', userId).execute();
+}
+
+/** The newest public message from the contact, for mark-unread. */
+export async function latestIncomingAt(db: DB, conversationId: number): Promise<Date | null> {
+  const row = await db
+    .selectFrom('messages')
+    .where('conversation_id', '=', conversationId)
+    .where('type', '=', 'incoming')
+    .where('private', '=', false)
+    .select('created_at')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at ?? null;
+}
+
+/** Snoozed conversations whose time has come, locked and skipped when another instance holds them. */
+export async function lockDueSnoozed(db: DB, now: Date, limit: number) {
+  return db
+    .selectFrom('conversations as c')
+    .innerJoin('conversation_statuses as s', 's.id', 'c.status_id')
+    .where('c.snoozed_until', '<=', now)
+    .where('s.category', '=', 'waiting')
+    .select(['c.id', 'c.uuid', 'c.assigned_team_id', 's.name as status'])
+    .orderBy('c.snoozed_until')
+    .limit(limit)
+    .forNoKeyUpdate('c')
+    .skipLocked()
+    .execute();
+}
+
+export async function statusInUse(db: DB, statusId: number): Promise<boolean> {
+  const row = await db.selectFrom('conversations').where('status_id', '=', statusId).select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+export type { StatusCategory };
