@@ -77,22 +77,24 @@ export async function probe(baseUrl: string, scenario: Scenario): Promise<Probe>
 async function fire(baseUrl: string, scenario: Scenario, connections: number, duration: number, measure: boolean): Promise<LoadResult> {
   let next = 0;
   let sampleError: string | null = null;
-  const request: autocannon.Request = {
-    method: scenario.method,
-    setupRequest: (req) => {
-      const i = next++;
-      const body = scenario.bodies ? scenario.bodies[i % scenario.bodies.length] : undefined;
-      return {
-        ...req,
-        path: pathAt(scenario, i),
-        headers: { ...scenario.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-        ...(body !== undefined ? { body } : {}),
-      };
-    },
-    onResponse: (status, body) => {
-      if (measure && sampleError === null && (status < 200 || status >= 300)) sampleError = `${status}: ${summarise(body)}`;
-    },
+  const onResponse = (status: number, body: string) => {
+    if (measure && sampleError === null && (status < 200 || status >= 300)) sampleError = `${status}: ${summarise(body)}`;
   };
+  const body = (i: number) => (scenario.bodies ? scenario.bodies[i % scenario.bodies.length] : undefined);
+  const headers = (i: number) => ({ ...scenario.headers, ...(body(i) !== undefined ? { 'content-type': 'application/json' } : {}) });
+  // One fixed request is encoded once; rotating ones are rebuilt for each request.
+  const fixed = scenario.paths.length === 1 && (scenario.bodies?.length ?? 0) <= 1;
+  const request: autocannon.Request = fixed
+    ? { method: scenario.method, path: pathAt(scenario, 0), headers: headers(0), ...(body(0) !== undefined ? { body: body(0) } : {}), onResponse }
+    : {
+        method: scenario.method,
+        setupRequest: (req) => {
+          const i = next++;
+          const b = body(i);
+          return { ...req, path: pathAt(scenario, i), headers: headers(i), ...(b !== undefined ? { body: b } : {}) };
+        },
+        onResponse,
+      };
   const result = await autocannon({
     url: baseUrl,
     connections,

@@ -366,8 +366,9 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
   await db.connection().execute(async (conn) => {
     await bulkSession(conn);
     await timed(progress, 'conversation columns derived from messages', async () => {
-      // As the message service keeps them: the last public message (not a note, not an activity),
-      // first and last agent reply, last incoming, and since when the contact has been waiting.
+      // As appendMessage keeps them: the last public message (not a note, not an activity) as a
+      // 200-character preview, first and last public reply, last incoming message, and waiting
+      // since the first contact message after the last public reply.
       await sql`
         with agg as (
           select conversation_id,
@@ -386,13 +387,13 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
           group by m.conversation_id
         )
         update conversations c set
-          last_message = left(l.text_content, 250),
+          last_message = left(l.text_content, 200),
           last_message_at = l.created_at,
           last_message_sender = l.sender_type,
           first_reply_at = a.first_reply_at,
           last_reply_at = a.last_reply_at,
           last_incoming_at = a.last_incoming_at,
-          waiting_since = case when c.resolved_at is null and l.sender_type = 'contact' then w.since end
+          waiting_since = w.since
         from agg a
         join last_public l on l.conversation_id = a.conversation_id
         left join waiting w on w.conversation_id = a.conversation_id
