@@ -24,11 +24,16 @@ const progress = (message: string) => process.stderr.write(`${message}\n`);
 
 // What must be undone on the way out, whatever happens.
 const state: { tmpDir: string | null; databaseUrl: string | null; dropDatabase: boolean } = { tmpDir: null, databaseUrl: null, dropDatabase: false };
-let cleanedUp = false;
+let cleaning: Promise<void> | null = null;
+let interrupted = false;
 
-async function cleanup(): Promise<void> {
-  if (cleanedUp) return;
-  cleanedUp = true;
+/** Once, however many callers (the run's end and a signal may both ask); each waits for it to finish. */
+function cleanup(): Promise<void> {
+  cleaning ??= undoEverything();
+  return cleaning;
+}
+
+async function undoEverything(): Promise<void> {
   await stopAllChildren();
   if (state.databaseUrl && state.dropDatabase) {
     try {
@@ -44,6 +49,7 @@ async function cleanup(): Promise<void> {
 }
 
 function onSignal(signal: NodeJS.Signals): void {
+  interrupted = true;
   progress(`\n${signal}: stopping.`);
   cleanup().finally(() => process.exit(130));
 }
@@ -271,6 +277,7 @@ async function main(): Promise<number> {
     await bench(options);
     return 0;
   } catch (error) {
+    if (interrupted) return 130;
     progress(`bench: the run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return 1;
   } finally {
