@@ -1,5 +1,6 @@
 import { invalidateCredentials, type Principal } from '../auth/credential-cache.ts';
-import { placeForAgent } from '../conversations/assignment.service.ts';
+import { placeForAgent, placeWaitingConversations } from '../conversations/assignment.service.ts';
+import { releaseConversationsOfAgent } from '../conversations/conversations.service.ts';
 import type { DB } from '../db/database.ts';
 import type { Availability, AvailabilitySource } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
@@ -159,13 +160,16 @@ export async function updateAgent(deps: AppDeps, actor: Principal, id: number, i
 
 export async function deleteAgent(deps: AppDeps, actorId: number, id: number): Promise<void> {
   if (id === actorId) throw new DataError('You cannot delete yourself');
-  await deps.db.transaction().execute(async (trx) => {
+  const teams = await deps.db.transaction().execute(async (trx) => {
     const current = await q.findAgentState(trx, id);
     if (!current) throw new NotFoundError('Agent not found');
     if (await isAdmin(trx, id)) await assertAnotherAdminRemains(trx, id);
-    await q.softDeleteAgent(trx, id, deps.clock.now());
+    const now = deps.clock.now();
+    await q.softDeleteAgent(trx, id, now);
+    return releaseConversationsOfAgent(trx, id, now);
   });
   await invalidateCredentials(deps, id);
+  if (teams.length > 0) await placeWaitingConversations(deps, teams);
 }
 
 export async function generateApiKey(deps: AppDeps, id: number): Promise<{ api_key: string; api_secret: string }> {

@@ -375,3 +375,28 @@ export async function statusInUse(db: DB, statusId: number): Promise<boolean> {
 }
 
 export type { StatusCategory };
+
+/**
+ * An agent leaves (soft delete): their conversations that are not resolved lose the assignee,
+ * with one activity message and one event each, set-based. Returns the teams of those conversations.
+ */
+export async function releaseConversationsOf(db: DB, agentId: number, text: string, now: Date): Promise<number[]> {
+  const released = await db
+    .updateTable('conversations as c')
+    .set({ assigned_user_id: null, assignee_last_seen_at: null, updated_at: now })
+    .from('conversation_statuses as s')
+    .whereRef('s.id', '=', 'c.status_id')
+    .where('c.assigned_user_id', '=', agentId)
+    .where('s.category', '!=', 'resolved')
+    .returning(['c.id', 'c.uuid', 'c.assigned_team_id'])
+    .execute();
+  if (released.length === 0) return [];
+  const ids = released.map((r) => r.id);
+  await sql`insert into messages (conversation_id, type, status, content, text_content, content_type, private, sender_id, sender_type, meta, created_at, updated_at)
+    select id, 'activity', 'sent', ${text}, ${text}, 'text', true, null, 'agent', ${JSON.stringify({ activity: { type: 'assignee', assignee_id: null, agent_deleted: agentId } })}::jsonb, ${now}, ${now}
+    from conversations where id = any(${ids})`.execute(db);
+  await sql`insert into domain_events (type, payload, created_at)
+    select 'conversation.unassigned', jsonb_build_object('conversation_id', id, 'conversation_uuid', uuid, 'actor_id', null, 'assignee_type', 'user', 'previous_assignee_id', ${agentId}::int), ${now}
+    from conversations where id = any(${ids})`.execute(db);
+  return [...new Set(released.map((r) => r.assigned_team_id).filter((id): id is number => id !== null))];
+}

@@ -651,8 +651,14 @@ export async function createConversation(deps: AppDeps, principal: Principal, in
   return readConversation(deps, deps.db, created.uuid, principal.userId);
 }
 
-export async function deleteStatusCheck(db: DB, statusId: number): Promise<void> {
+/** Contract §6: a status in use cannot be deleted (422). */
+export async function assertStatusUnused(db: DB, statusId: number): Promise<void> {
   if (await q.statusInUse(db, statusId)) throw new DataError('That status is in use by conversations; move them to another status first');
 }
 
 export type { ConversationRef };
+
+/** Inside the deletion's transaction: the agent's unresolved conversations go back to their team. Returns the teams to place into. */
+export async function releaseConversationsOfAgent(trx: DB, agentId: number, now: Date): Promise<number[]> {
+  return q.releaseConversationsOf(trx, agentId, 'The assigned agent was removed; the conversation is unassigned', now);
+}

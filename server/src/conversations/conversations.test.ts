@@ -473,6 +473,26 @@ describe('round robin', () => {
     assert.equal(activity.length, 6);
   });
 
+  it('deleting an agent releases their unresolved conversations to the team, keeps resolved history', async () => {
+    const team = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Leavers', conversation_assignment_type: 'round_robin' } })).id;
+    const leaving = await t.makeAgent({ teams: [team] });
+    dataOf(await setAvailability(leaving, 'available'));
+    const open = await start(team);
+    const done = await start(team);
+    assert.equal(open.assigned_user_id, leaving.id);
+    assert.equal(done.assigned_user_id, leaving.id);
+    dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${done.uuid}/status`, payload: { status: 'Resolved' } }));
+    const stays = await t.makeAgent({ teams: [team] });
+    dataOf(await t.call({ method: 'DELETE', url: `/api/v1/agents/${leaving.id}` }));
+    const reopened = dataOf<Detail>(await t.call({ method: 'GET', url: `/api/v1/conversations/${open.uuid}` }));
+    assert.equal(reopened.assigned_user_id, null, 'nobody available yet: it waits');
+    assert.equal(dataOf<Detail>(await t.call({ method: 'GET', url: `/api/v1/conversations/${done.uuid}` })).assigned_user_id, leaving.id);
+    dataOf(await setAvailability(stays, 'available'));
+    assert.equal(dataOf<Detail>(await t.call({ method: 'GET', url: `/api/v1/conversations/${open.uuid}` })).assigned_user_id, stays.id);
+    const unassigned = await t.deps.db.selectFrom('domain_events').where('type', '=', 'conversation.unassigned').select('payload').execute();
+    assert.ok(unassigned.some((e) => (e.payload as Json)['conversation_uuid'] === open.uuid && (e.payload as Json)['previous_assignee_id'] === leaving.id));
+  });
+
   it('a manual team leaves conversations unassigned', async () => {
     const team = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Manual' } })).id;
     const agent = await t.makeAgent({ teams: [team] });

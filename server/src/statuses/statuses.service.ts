@@ -2,6 +2,7 @@ import type { DB } from '../db/database.ts';
 import type { StatusCategory } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, DataError, InputError, NotFoundError } from '../errors.ts';
+import { assertStatusUnused } from '../conversations/conversations.service.ts';
 import * as q from './statuses.queries.ts';
 
 export const DEFAULT_STATUSES: ReadonlyArray<{ name: string; category: StatusCategory }> = [
@@ -66,6 +67,7 @@ export async function deleteStatus(deps: AppDeps, id: number): Promise<void> {
     const current = await q.findStatus(trx, id);
     if (!current) throw new NotFoundError('Status not found');
     if (current.is_system) throw new DataError(`The built-in status ${current.name} cannot be deleted`);
+    await assertStatusUnused(trx, id);
     await q.deleteStatus(trx, id);
   });
 }

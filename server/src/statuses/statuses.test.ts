@@ -249,6 +249,26 @@ describe('statuses', () => {
       }
     });
 
+    it('refuses to delete a status in use with 422 DataException, and allows it once no conversation uses it', async () => {
+      const custom = await create('Escalation review', 'open');
+      const inbox = await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: { name: 'Status inbox', channel: 'livechat', config: {} } });
+      assert.equal(inbox.statusCode, 200, inbox.body);
+      const inboxId = (inbox.json() as { data: { id: number } }).data.id;
+      const started = await t.call({
+        method: 'POST',
+        url: '/api/v1/conversations',
+        payload: { inbox_id: inboxId, contact_email: `status-${process.pid}@example.com`, content: 'hi', initiator: 'contact' },
+      });
+      assert.equal(started.statusCode, 200, started.body);
+      const uuid = (started.json() as { data: { uuid: string } }).data.uuid;
+      const moved = await t.call({ method: 'PUT', url: `/api/v1/conversations/${uuid}/status`, payload: { status: 'Escalation review' } });
+      assert.equal(moved.statusCode, 200, moved.body);
+      assertError(await t.call({ method: 'DELETE', url: `/api/v1/statuses/${custom.id}` }), 422, 'DataException');
+      await byName('Escalation review');
+      assert.equal((await t.call({ method: 'PUT', url: `/api/v1/conversations/${uuid}/status`, payload: { status: 'Open' } })).statusCode, 200);
+      assert.equal((await t.call({ method: 'DELETE', url: `/api/v1/statuses/${custom.id}` })).statusCode, 200);
+    });
+
     it('is 404 for an unknown or malformed id', async () => {
       assertError(await t.call({ method: 'DELETE', url: '/api/v1/statuses/987654' }), 404, 'NotFoundException');
       assertError(await t.call({ method: 'DELETE', url: '/api/v1/statuses/abc' }), 404, 'NotFoundException');
