@@ -8,6 +8,8 @@
 //                     transaction of the change that causes it;
 // - a periodic task:  `{ name: 'reports.rollup', everyMs: 5 * MINUTE, run: rollUpReports },`
 //                     in periodicTasks.
+import { placeWaitingConversations } from './conversations/assignment.service.ts';
+import { wakeSnoozedConversations } from './conversations/conversations.service.ts';
 import type { AppDeps } from './deps.ts';
 import { type JobHandler, type JobRunnerOptions, startJobRunner } from './jobs/jobs.runner.ts';
 import { type PeriodicTask, type PeriodicTaskOptions, startPeriodicTasks } from './jobs/jobs.scheduler.ts';
@@ -23,6 +25,11 @@ export const jobHandlers: Record<string, JobHandler> = {};
 export const periodicTasks: PeriodicTask[] = [
   { name: 'jobs.purge_completed', everyMs: HOUR, run: purgeCompletedJobs },
   { name: 'jobs.reap_lost', everyMs: MINUTE, run: reapLostJobs },
+  { name: 'conversations.wake_snoozed', everyMs: 30 * SECOND, run: wakeSnoozedConversations },
+  // Round robin: conversations waiting for an agent (capacity freed, agent back online…).
+  { name: 'conversations.place_waiting', everyMs: 15 * SECOND, run: (deps) => placeWaitingConversations(deps) },
+  // TODO(media): when server/src/media/media.service.ts exports purgeOrphanMedia(deps, olderThan), add:
+  //   { name: 'media.purge_orphans', everyMs: HOUR, run: (deps) => purgeOrphanMedia(deps, new Date(deps.clock.now().getTime() - 24 * HOUR)) },
 ];
 
 export interface Workers {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { buildTestApp, fakeClock, type TestApp } from '../../test/helpers.ts';
-import { startWorkers } from '../workers.ts';
+import { periodicTasks, startWorkers } from '../workers.ts';
 import { findJob, type JobRow } from './jobs.queries.ts';
 import { describeJobError, type JobHandler, PermanentJobError, startJobRunner } from './jobs.runner.ts';
 import { startPeriodicTasks } from './jobs.scheduler.ts';
@@ -476,7 +476,16 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
       [recent.id, dead.id, pending.id],
     );
 
-    // startWorkers runs the purge among its periodic tasks.
+    // startWorkers runs the purge among its periodic tasks (and the domains' tasks, on this empty database).
+    assert.deepEqual(
+      periodicTasks.map((task) => [task.name, task.everyMs]),
+      [
+        ['jobs.purge_completed', 3600_000],
+        ['jobs.reap_lost', 60_000],
+        ['conversations.wake_snoozed', 30_000],
+        ['conversations.place_waiting', 15_000],
+      ],
+    );
     await t.deps.db.updateTable('jobs').set({ completed_at: new Date(now - 9 * DAY) }).where('id', '=', recent.id).execute();
     const workers = startWorkers(t.deps, { periodic: { firstRunWithinMs: 1 } });
     try {
