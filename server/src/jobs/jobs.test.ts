@@ -252,7 +252,7 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
     }
   });
 
-  it('two runners on one database run each of 200 jobs exactly once', async (ctx) => {
+  it('two runners (two instances, on PostgreSQL two connection pools) run each of 200 jobs exactly once', async (ctx) => {
     const kind = newKind('many');
     const executions = new Map<string, number>();
     let concurrent = 0;
@@ -269,9 +269,10 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
         perRunner[runnerIndex] += 1;
         concurrent -= 1;
       };
+    const second = await t.secondInstance();
     const runners = [
       startJobRunner(t.deps, { [kind]: handler(0) }, { pollIntervalMs: 10, concurrency: 4 }),
-      startJobRunner(t.deps, { [kind]: handler(1) }, { pollIntervalMs: 10, concurrency: 4 }),
+      startJobRunner(second.deps, { [kind]: handler(1) }, { pollIntervalMs: 10, concurrency: 4 }),
     ];
     try {
       const started = Date.now();
@@ -303,6 +304,7 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
       assert.deepEqual(stuck, []);
     } finally {
       await Promise.all(runners.map((runner) => runner.stop()));
+      await second.close();
     }
   });
 
