@@ -4,7 +4,8 @@
 // Guarantees, with any number of runners on one PostgreSQL:
 // - a job is run by one runner at a time: a claim holds it until its lease (the handler
 //   timeout plus a margin) runs out, and a handler that outlives its timeout is counted as
-//   failed before the lease can expire;
+//   failed before the lease can expire (JavaScript cannot kill it: handlers should pass
+//   job.signal to their I/O, so that a timed-out attempt really stops);
 // - no job is lost: a claim whose runner died expires and the job is claimed again;
 //   outcomes are written only by the claim's holder (runner and attempt number);
 // - delivery is at least once: a handler that succeeded but whose runner died before it
