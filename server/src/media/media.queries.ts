@@ -1,0 +1,79 @@
+// Every SQL statement of the media domain.
+import type { DB } from '../db/database.ts';
+
+const RECORD_COLUMNS = ['id', 'uuid', 'filename', 'content_type', 'size', 'disposition', 'storage_key', 'message_id', 'created_at'] as const;
+
+export interface NewMediaRow {
+  uuid: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  storage_key: string;
+  disposition: 'attachment' | 'inline';
+  uploaded_by: number | null;
+  message_id: number | null;
+  created_at: Date;
+}
+
+/** Inserts the rows and returns them in the order given (ids follow that order). */
+export async function insertMedia(db: DB, rows: NewMediaRow[]) {
+  const inserted = await db.insertInto('media').values(rows).returning(RECORD_COLUMNS).execute();
+  return inserted.sort((a, b) => a.id - b.id);
+}
+
+export async function findMediaByUuid(db: DB, uuid: string) {
+  return db.selectFrom('media').select(RECORD_COLUMNS).where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** Locks the rows so two messages cannot claim the same upload at once. */
+export async function lockMediaByUuids(db: DB, uuids: string[]) {
+  return db
+    .selectFrom('media')
+    .select(['id', 'uuid', 'message_id', 'uploaded_by'])
+    .where('uuid', 'in', uuids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function setMediaMessage(db: DB, ids: number[], messageId: number): Promise<void> {
+  await db.updateTable('media').set({ message_id: messageId }).where('id', 'in', ids).execute();
+}
+
+/** The attachments of many messages in one statement, in upload order. */
+export async function mediaOfMessages(db: DB, messageIds: number[]) {
+  return db
+    .selectFrom('media')
+    .select(['message_id', 'uuid', 'filename', 'content_type', 'size', 'disposition'])
+    .where('message_id', 'in', messageIds)
+    .orderBy('message_id')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Deletes up to `limit` uploads never attached to a message and older than `olderThan`,
+ * returning their storage keys. Rows locked by an attach in progress are skipped; an
+ * attach that commits first makes the row fail the `message_id is null` re-check.
+ */
+export async function deleteOrphans(db: DB, olderThan: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('media')
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('media')
+        .select('id')
+        .where('message_id', 'is', null)
+        .where('created_at', '<', olderThan)
+        .orderBy('id')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .where('message_id', 'is', null)
+    .returning('storage_key')
+    .execute();
+  return rows.map((row) => row.storage_key);
+}

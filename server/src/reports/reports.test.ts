@@ -1,0 +1,344 @@
+// GET /api/v1/reports/overview/tags and /counts (contract §10; spec: Tag distribution report).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { buildTestApp, type Caller, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { clampDays, startOfLocalDay, taggedPercentage, windowStart } from './reports.service.ts';
+
+type Response = { statusCode: number; body: string; json: () => unknown };
+type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
+type TagReport = {
+  top_tags: Array<{ tag_id: number; tag_name: string; count: number }>;
+  tagged_conversations: number;
+  untagged_conversations: number;
+  tagged_percentage: number;
+};
+type Counts = { open: number; waiting: number; unassigned: number; awaiting_first_reply: number; agents: Record<string, number> };
+
+const REPORT_FIELDS = ['tag_id', 'tag_name', 'count'].sort();
+const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+
+function dataOf<T>(res: Response): T {
+  assert.equal(res.statusCode, 200, res.body);
+  const body = res.json() as { status: string; data: T };
+  assert.equal(body.status, 'success');
+  assert.deepEqual(Object.keys(body).sort(), ['data', 'status']);
+  return body.data;
+}
+
+function assertError(res: Response, status: number, errorType: string): ErrorBody {
+  assert.equal(res.statusCode, status, res.body);
+  const body = res.json() as ErrorBody;
+  assert.equal(body.status, 'error');
+  assert.equal(body.error_type, errorType);
+  assert.ok(body.message.length > 0);
+  return body;
+}
+
+function assertReportShape(report: TagReport): void {
+  assert.deepEqual(Object.keys(report).sort(), ['tagged_conversations', 'tagged_percentage', 'top_tags', 'untagged_conversations']);
+  assert.ok(report.top_tags.length <= 10);
+  for (const tag of report.top_tags) {
+    assert.deepEqual(Object.keys(tag).sort(), REPORT_FIELDS);
+    assert.ok(Number.isInteger(tag.tag_id) && Number.isInteger(tag.count));
+  }
+  assert.ok(Number.isInteger(report.tagged_conversations) && Number.isInteger(report.untagged_conversations));
+  assert.equal(typeof report.tagged_percentage, 'number');
+}
+
+/** Test data through the public API: an inbox, tags by name, conversations created at a given time. */
+function factory(t: TestApp, clock: ReturnType<typeof fakeClock>) {
+  let inboxId = 0;
+  let seq = 0;
+  const tagIds = new Map<string, number>();
+  return {
+    async inbox(): Promise<number> {
+      if (inboxId) return inboxId;
+      const res = await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: { name: 'Reports inbox', channel: 'livechat', config: {} } });
+      inboxId = dataOf<{ id: number }>(res).id;
+      return inboxId;
+    },
+    async tag(name: string): Promise<number> {
+      const known = tagIds.get(name);
+      if (known) return known;
+      const id = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name } })).id;
+      tagIds.set(name, id);
+      return id;
+    },
+    /** A conversation created at `at` (the clock is moved there and back), with these tags. */
+    async conversation(at: Date, tags: string[] = [], extra: Record<string, unknown> = {}): Promise<{ uuid: string; id: number }> {
+      const inbox = await this.inbox();
+      for (const name of tags) await this.tag(name);
+      const saved = clock.now();
+      clock.set(at);
+      try {
+        seq += 1;
+        const res = await t.call({
+          method: 'POST',
+          url: '/api/v1/conversations',
+          payload: { inbox_id: inbox, contact_email: `report-contact-${seq}@example.com`, subject: `Report ${seq}`, content: 'Hello', initiator: 'contact', ...extra },
+        });
+        const conversation = dataOf<{ uuid: string; id: number }>(res);
+        if (tags.length > 0) {
+          dataOf(await t.call({ method: 'POST', url: `/api/v1/conversations/${conversation.uuid}/tags`, payload: { tags, action: 'set_tags' } }));
+        }
+        return conversation;
+      } finally {
+        clock.set(saved);
+      }
+    },
+  };
+}
+
+describe('reports: pure rules', () => {
+  it('clamps days into 0..365 and defaults to 30', () => {
+    assert.equal(clampDays(undefined), 30);
+    assert.equal(clampDays(-5), 0);
+    assert.equal(clampDays(0), 0);
+    assert.equal(clampDays(7), 7);
+    assert.equal(clampDays(365), 365);
+    assert.equal(clampDays(999), 365);
+  });
+
+  it('rounds the tagged percentage to one decimal, 0 when there is nothing', () => {
+    const cases: Array<[number, number, number]> = [
+      [0, 0, 0],
+      [0, 5, 0],
+      [1, 3, 33.3],
+      [2, 3, 66.7],
+      [5, 7, 71.4],
+      [5, 8, 62.5],
+      [1, 16, 6.3],
+      [1, 1, 100],
+      [1, 1000, 0.1],
+      [1, 3000, 0],
+    ];
+    for (const [tagged, total, expected] of cases) assert.equal(taggedPercentage(tagged, total), expected, `${tagged}/${total}`);
+  });
+
+  it('finds local midnight in any IANA zone, DST days included', () => {
+    const cases: Array<[string, string, string]> = [
+      ['2026-01-15T10:00:00Z', 'UTC', '2026-01-15T00:00:00.000Z'],
+      // Local date differs from the UTC date: 22:00 EST on the 14th.
+      ['2026-01-15T03:00:00Z', 'America/New_York', '2026-01-14T05:00:00.000Z'],
+      // Spring forward (2:00 → 3:00) later that day: midnight was still EST.
+      ['2026-03-08T15:00:00Z', 'America/New_York', '2026-03-08T05:00:00.000Z'],
+      ['2026-03-09T15:00:00Z', 'America/New_York', '2026-03-09T04:00:00.000Z'],
+      // Fall back (2:00 → 1:00) later that day: midnight was still EDT.
+      ['2026-11-01T15:00:00Z', 'America/New_York', '2026-11-01T04:00:00.000Z'],
+      ['2026-01-15T10:00:00Z', 'Asia/Kolkata', '2026-01-14T18:30:00.000Z'],
+      ['2026-01-15T10:00:00Z', 'Pacific/Chatham', '2026-01-14T10:15:00.000Z'],
+      // Midnight skipped: the day starts at 01:00 local, the transition itself.
+      ['2026-03-29T10:00:00Z', 'Asia/Beirut', '2026-03-28T22:00:00.000Z'],
+      ['2026-09-06T12:00:00Z', 'America/Santiago', '2026-09-06T04:00:00.000Z'],
+      // Midnight reached after the repeated hour 23:00-24:00 of the day before.
+      ['2026-04-05T12:00:00Z', 'America/Santiago', '2026-04-05T04:00:00.000Z'],
+    ];
+    for (const [now, zone, expected] of cases) assert.equal(startOfLocalDay(new Date(now), zone).toISOString(), expected, `${zone} at ${now}`);
+  });
+
+  it('opens the window N × 24 h before now, or at local midnight for 0', () => {
+    const now = new Date('2026-01-15T10:00:00Z');
+    assert.equal(windowStart(now, 1, 'UTC').toISOString(), '2026-01-14T10:00:00.000Z');
+    assert.equal(windowStart(now, 365, 'Europe/Paris').toISOString(), '2025-01-15T10:00:00.000Z');
+    assert.equal(windowStart(now, 0, 'Europe/Paris').toISOString(), '2026-01-14T23:00:00.000Z');
+  });
+});
+
+describe('reports over HTTP', () => {
+  const NOW = new Date('2026-01-15T10:00:00Z');
+  const clock = fakeClock(NOW);
+  let t: TestApp;
+  let agent: Caller;
+  let make: ReturnType<typeof factory>;
+  const report = async (query: string) => {
+    const data = dataOf<TagReport>(await t.call({ method: 'GET', url: `/api/v1/reports/overview/tags${query}` }));
+    assertReportShape(data);
+    return data;
+  };
+  const names = (r: TagReport) => r.top_tags.map((tag) => `${tag.tag_name}:${tag.count}`);
+
+  before(async () => {
+    t = await buildTestApp({ clock });
+    agent = await t.makeAgent();
+    make = factory(t, clock);
+  });
+  after(async () => {
+    await t?.close();
+  });
+
+  it('401 without credentials, 403 without reports:manage', async () => {
+    for (const url of ['/api/v1/reports/overview/tags', '/api/v1/reports/overview/tags?days=3', '/api/v1/reports/overview/counts']) {
+      assertError(await t.call({ method: 'GET', url, as: null }), 401, 'UnauthorizedException');
+      assertError(await t.call({ method: 'GET', url, headers: { authorization: 'token nope:nope' }, as: null }), 401, 'UnauthorizedException');
+      const denied = assertError(await t.call({ method: 'GET', url, as: agent }), 403, 'PermissionException');
+      assert.match(denied.message, /reports:manage/);
+    }
+  });
+
+  it('refuses a days value that is not an integer (400, names the field)', async () => {
+    for (const days of ['abc', '1.5', '', '3x', 'true', '[1]']) {
+      const body = assertError(await t.call({ method: 'GET', url: `/api/v1/reports/overview/tags?days=${encodeURIComponent(days)}` }), 400, 'InputException');
+      assert.match(body.message, /days/, days);
+    }
+    // Numbers written otherwise are still numbers, and huge ones are clamped like the others.
+    for (const days of ['1e3', '1e999', '-1e999', '+7', '007']) {
+      dataOf(await t.call({ method: 'GET', url: `/api/v1/reports/overview/tags?days=${encodeURIComponent(days)}` }));
+    }
+  });
+
+  it('an empty window: no tags, zero counts, percentage 0', async () => {
+    const data = await report('');
+    assert.deepEqual(data, { top_tags: [], tagged_conversations: 0, untagged_conversations: 0, tagged_percentage: 0 });
+  });
+
+  it('counts the conversations created in the window; clamps; top 10 by count then name', async () => {
+    // Outside every window (365 days at most).
+    await make.conversation(new Date(NOW.getTime() - 400 * DAY), ['alpha']);
+    await make.conversation(new Date(NOW.getTime() - 200 * DAY));
+    await make.conversation(new Date(NOW.getTime() - 20 * DAY), ['bravo']);
+    // Exactly on the 2-day boundary: included in days=2.
+    await make.conversation(new Date(NOW.getTime() - 2 * DAY), ['alpha', 'bravo']);
+    // 23:00 UTC yesterday: inside days=1, outside days=0 (UTC midnight).
+    await make.conversation(new Date('2026-01-14T23:00:00Z'));
+    // Today.
+    await make.conversation(new Date('2026-01-15T00:00:00Z'), ['zeta', 'Echo', 'delta', 'alpha']);
+    await make.conversation(new Date('2026-01-15T01:00:00Z'), ['zeta', 'Echo', 'bravo']);
+    await make.conversation(new Date('2026-01-15T02:00:00Z'), ['golf', 'hotel', 'india', 'juliet', 'kilo', 'lima', 'mike', 'foxtrot']);
+    await make.conversation(new Date('2026-01-15T09:59:59Z'));
+    // A tag nobody uses never shows.
+    await make.tag('unused');
+
+    const today = await report('?days=0');
+    assert.deepEqual(names(today), ['Echo:2', 'zeta:2', 'alpha:1', 'bravo:1', 'delta:1', 'foxtrot:1', 'golf:1', 'hotel:1', 'india:1', 'juliet:1']);
+    assert.equal(today.tagged_conversations, 3);
+    assert.equal(today.untagged_conversations, 1);
+    assert.equal(today.tagged_percentage, 75);
+    const echo = today.top_tags[0];
+    assert.equal(echo?.tag_id, await make.tag('Echo'));
+    assert.deepEqual(await report('?days=-5'), today);
+
+    const oneDay = await report('?days=1');
+    assert.equal(oneDay.tagged_conversations, 3);
+    assert.equal(oneDay.untagged_conversations, 2);
+    assert.equal(oneDay.tagged_percentage, 60);
+
+    const twoDays = await report('?days=2');
+    assert.deepEqual(twoDays.top_tags.slice(0, 5).map((tag) => `${tag.tag_name}:${tag.count}`), ['alpha:2', 'bravo:2', 'Echo:2', 'zeta:2', 'delta:1']);
+    assert.equal(twoDays.tagged_conversations, 4);
+    assert.equal(twoDays.untagged_conversations, 2);
+    assert.equal(twoDays.tagged_percentage, 66.7);
+
+    const thirty = await report('?days=30');
+    assert.deepEqual(names(thirty).slice(0, 4), ['bravo:3', 'alpha:2', 'Echo:2', 'zeta:2']);
+    assert.equal(thirty.tagged_conversations, 5);
+    assert.equal(thirty.untagged_conversations, 2);
+    assert.equal(thirty.tagged_percentage, 71.4);
+    assert.deepEqual(await report(''), thirty);
+
+    const year = await report('?days=365');
+    assert.equal(year.tagged_conversations, 5);
+    assert.equal(year.untagged_conversations, 3);
+    assert.equal(year.tagged_percentage, 62.5);
+    assert.equal(year.top_tags.length, 10);
+    assert.deepEqual(await report('?days=999'), year);
+    assert.deepEqual(await report('?days=366'), year);
+    assert.ok(!names(year).some((name) => name.startsWith('unused')));
+  });
+
+  it('follows tag changes: removed tags stop counting, deleted tags disappear', async () => {
+    const c = await make.conversation(new Date('2026-01-15T09:00:00Z'), ['kilo']);
+    let today = await report('?days=0');
+    assert.ok(names(today).includes('kilo:2'), names(today).join());
+    dataOf(await t.call({ method: 'POST', url: `/api/v1/conversations/${c.uuid}/tags`, payload: { tags: ['kilo'], action: 'remove_tags' } }));
+    today = await report('?days=0');
+    assert.equal(today.untagged_conversations, 2);
+    dataOf(await t.call({ method: 'DELETE', url: `/api/v1/tags/${await make.tag('Echo')}` }));
+    today = await report('?days=0');
+    assert.ok(!names(today).some((name) => name.startsWith('Echo')));
+    assert.equal(today.tagged_conversations, 3);
+  });
+
+  it('counts: conversations by state and agents by availability', async () => {
+    const counts = dataOf<Counts>(await t.call({ method: 'GET', url: '/api/v1/reports/overview/counts' }));
+    assert.deepEqual(Object.keys(counts).sort(), ['agents', 'awaiting_first_reply', 'open', 'unassigned', 'waiting']);
+    assert.deepEqual(Object.keys(counts.agents).sort(), ['available', 'away', 'busy', 'offline']);
+    // Every conversation so far (10) is open, unassigned and from a contact with no reply yet.
+    const { agents: _agents, ...conversations } = counts;
+    assert.deepEqual(conversations, { open: 10, waiting: 0, unassigned: 10, awaiting_first_reply: 10 });
+
+    const replied = await make.conversation(clock.now(), [], { initiator: 'agent', assignee_id: t.admin.id });
+    const snoozed = await make.conversation(clock.now());
+    dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${snoozed.uuid}/status`, payload: { status: 'Snoozed', snoozed_until: '2h' } }));
+    const resolved = await make.conversation(clock.now());
+    dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${resolved.uuid}/status`, payload: { status: 'Resolved' } }));
+    const assigned = await make.conversation(clock.now());
+    dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${assigned.uuid}/assignee/user`, payload: { assignee_id: agent.id } }));
+    assert.ok(replied.uuid);
+
+    // Agents: admin busy, agent available, a disabled one and a deleted one not counted.
+    dataOf(await t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', payload: { status: 'busy' } }));
+    dataOf(await t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', payload: { status: 'available' }, as: agent }));
+    const disabled = await t.makeAgent();
+    dataOf(await t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', payload: { status: 'away' }, as: disabled }));
+    dataOf(await t.call({ method: 'PUT', url: `/api/v1/agents/${disabled.id}`, payload: { enabled: false } }));
+    const deleted = await t.makeAgent();
+    dataOf(await t.call({ method: 'DELETE', url: `/api/v1/agents/${deleted.id}` }));
+    const offline = await t.makeAgent();
+    assert.ok(offline.id);
+
+    const after = dataOf<Counts>(await t.call({ method: 'GET', url: '/api/v1/reports/overview/counts' }));
+    assert.deepEqual(after, {
+      open: 12, // 10 + replied + assigned
+      waiting: 1,
+      unassigned: 11, // 10 + snoozed
+      awaiting_first_reply: 12, // 10 + snoozed + assigned
+      agents: { available: 1, busy: 1, away: 0, offline: 1 },
+    });
+  });
+
+  it('is documented in the OpenAPI document', async () => {
+    const doc = (await t.call({ method: 'GET', url: '/api/v1/openapi.json', as: null })).json() as {
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string }>; responses: Record<string, unknown>; description?: string }>>;
+    };
+    const tags = doc.paths['/api/v1/reports/overview/tags']?.['get'];
+    assert.ok(tags);
+    assert.ok(tags.parameters?.some((p) => p.name === 'days'));
+    assert.ok(tags.responses['200'] && tags.responses['400'] && tags.responses['401'] && tags.responses['403']);
+    assert.match(tags.description ?? '', /reports:manage/);
+    assert.ok(doc.paths['/api/v1/reports/overview/counts']?.['get']?.responses['200']);
+  });
+});
+
+describe('reports in a configured timezone', () => {
+  // 2026-03-08 is the spring-forward day in New York; at 15:00 UTC it is 11:00 EDT, and the
+  // day began at 00:00 EST = 05:00 UTC.
+  const clock = fakeClock(new Date('2026-03-08T15:00:00Z'));
+  let t: TestApp;
+  let make: ReturnType<typeof factory>;
+
+  before(async () => {
+    t = await buildTestApp({ clock, env: { TIMEZONE: 'America/New_York' } });
+    make = factory(t, clock);
+  });
+  after(async () => {
+    await t?.close();
+  });
+
+  it('days=0 starts at local midnight, not UTC midnight', async () => {
+    await make.conversation(new Date('2026-03-08T01:00:00Z'), ['late-utc-today']); // 20:00 EST on the 7th
+    await make.conversation(new Date('2026-03-08T04:59:59Z'), ['just-before']); // 23:59:59 EST on the 7th
+    await make.conversation(new Date('2026-03-08T05:00:00Z'), ['at-midnight']); // 00:00 EST on the 8th
+    await make.conversation(new Date('2026-03-08T08:00:00Z')); // 04:00 EDT, after the jump
+    const data = dataOf<TagReport>(await t.call({ method: 'GET', url: '/api/v1/reports/overview/tags?days=0' }));
+    assert.deepEqual(data, {
+      top_tags: [{ tag_id: await make.tag('at-midnight'), tag_name: 'at-midnight', count: 1 }],
+      tagged_conversations: 1,
+      untagged_conversations: 1,
+      tagged_percentage: 50,
+    });
+    const day = dataOf<TagReport>(await t.call({ method: 'GET', url: '/api/v1/reports/overview/tags?days=1' }));
+    assert.equal(day.tagged_conversations, 3);
+    assert.equal(day.untagged_conversations, 1);
+  });
+});
