@@ -2,6 +2,7 @@
 // Never listens, never reads process.env.
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -18,6 +19,7 @@ import { registerAccessControl } from './http/access.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
 import { registerValidation } from './http/validation.ts';
 import { inboxesRoutes } from './inboxes/inboxes.routes.ts';
+import { mediaRoutes } from './media/media.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { statusesRoutes } from './statuses/statuses.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
@@ -76,6 +78,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
+  // Parses nothing by itself: routes read multipart bodies as streams, with their own limits.
+  await app.register(multipart, {
+    limits: { fileSize: deps.config.uploadMaxBytes, files: 20, fields: 20, fieldSize: 65_536, parts: 40, headerPairs: 200 },
+    throwFileSizeLimit: true,
+  });
   await app.register(rateLimit, {
     global: false,
     ...(deps.redis ? { redis: deps.redis, nameSpace: `${deps.redisPrefix}rate:` } : {}),
@@ -126,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(statusesRoutes(deps), api);
   await app.register(contactsRoutes(deps), api);
   await app.register(inboxesRoutes(deps), api);
+  await app.register(mediaRoutes(deps), api);
   await app.register(conversationsRoutes(deps), api);
 
   const stopListening = await listenForInvalidations(deps.credentials, deps.bus);
