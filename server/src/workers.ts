@@ -14,6 +14,7 @@ import type { AppDeps } from './deps.ts';
 import { type JobHandler, type JobRunnerOptions, startJobRunner } from './jobs/jobs.runner.ts';
 import { type PeriodicTask, type PeriodicTaskOptions, startPeriodicTasks } from './jobs/jobs.scheduler.ts';
 import { purgeCompletedJobs, reapLostJobs, startJobWakeRelay } from './jobs/jobs.service.ts';
+import { purgeOrphanMedia } from './media/media.service.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -28,8 +29,8 @@ export const periodicTasks: PeriodicTask[] = [
   { name: 'conversations.wake_snoozed', everyMs: 30 * SECOND, run: wakeSnoozedConversations },
   // Round robin: conversations waiting for an agent (capacity freed, agent back online…).
   { name: 'conversations.place_waiting', everyMs: 15 * SECOND, run: (deps) => placeWaitingConversations(deps) },
-  // TODO(media): when server/src/media/media.service.ts exports purgeOrphanMedia(deps, olderThan), add:
-  //   { name: 'media.purge_orphans', everyMs: HOUR, run: (deps) => purgeOrphanMedia(deps, new Date(deps.clock.now().getTime() - 24 * HOUR)) },
+  // Uploads never attached to a message within a day.
+  { name: 'media.purge_orphans', everyMs: HOUR, run: (deps) => purgeOrphanMedia(deps, new Date(deps.clock.now().getTime() - 24 * HOUR)) },
 ];
 
 export interface Workers {

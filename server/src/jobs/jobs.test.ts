@@ -479,15 +479,16 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
     );
 
     // startWorkers runs the purge among its periodic tasks (and the domains' tasks, on this empty database).
-    assert.deepEqual(
-      periodicTasks.map((task) => [task.name, task.everyMs]),
-      [
-        ['jobs.purge_completed', 3600_000],
-        ['jobs.reap_lost', 60_000],
-        ['conversations.wake_snoozed', 30_000],
-        ['conversations.place_waiting', 15_000],
-      ],
-    );
+    const registered = new Map(periodicTasks.map((task) => [task.name, task.everyMs]));
+    for (const [name, everyMs] of [
+      ['jobs.purge_completed', 3600_000],
+      ['jobs.reap_lost', 60_000],
+      ['conversations.wake_snoozed', 30_000],
+      ['conversations.place_waiting', 15_000],
+      ['media.purge_orphans', 3600_000],
+    ] as const) {
+      assert.equal(registered.get(name), everyMs, name);
+    }
     await t.deps.db.updateTable('jobs').set({ completed_at: new Date(now - 9 * DAY) }).where('id', '=', recent.id).execute();
     const workers = startWorkers(t.deps, { periodic: { firstRunWithinMs: 1 } });
     try {
