@@ -19,6 +19,7 @@ import { registerAccessControl } from './http/access.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
 import { registerValidation } from './http/validation.ts';
 import { inboxesRoutes } from './inboxes/inboxes.routes.ts';
+import { messagesRoutes } from './messages/messages.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { statusesRoutes } from './statuses/statuses.routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inboxesRoutes(deps), api);
   await app.register(mediaRoutes(deps), api);
   await app.register(conversationsRoutes(deps), api);
+  await app.register(messagesRoutes(deps), api);
 
   const stopListening = await listenForInvalidations(deps.credentials, deps.bus);
   app.addHook('onClose', async () => {

@@ -11,6 +11,8 @@
 import { placeWaitingConversations } from './conversations/assignment.service.ts';
 import { wakeSnoozedConversations } from './conversations/conversations.service.ts';
 import type { AppDeps } from './deps.ts';
+import { deliverLivechatMessage } from './messages/messages.delivery.ts';
+import { purgeIdempotencyKeys } from './messages/messages.service.ts';
 import { type JobHandler, type JobRunnerOptions, startJobRunner } from './jobs/jobs.runner.ts';
 import { type PeriodicTask, type PeriodicTaskOptions, startPeriodicTasks } from './jobs/jobs.scheduler.ts';
 import { purgeCompletedJobs, reapLostJobs, startJobWakeRelay } from './jobs/jobs.service.ts';
@@ -21,12 +23,15 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 /** Job kind → handler. Kinds are `<domain>.<verb>`. */
-export const jobHandlers: Record<string, JobHandler> = {};
+export const jobHandlers: Record<string, JobHandler> = {
+  'livechat.deliver': deliverLivechatMessage,
+};
 
 export const periodicTasks: PeriodicTask[] = [
   { name: 'jobs.purge_completed', everyMs: HOUR, run: purgeCompletedJobs },
   { name: 'jobs.reap_lost', everyMs: MINUTE, run: reapLostJobs },
   { name: 'conversations.wake_snoozed', everyMs: 30 * SECOND, run: wakeSnoozedConversations },
+  { name: 'messages.purge_idempotency_keys', everyMs: HOUR, run: purgeIdempotencyKeys },
   // Round robin: conversations waiting for an agent (capacity freed, agent back online…).
   { name: 'conversations.place_waiting', everyMs: 15 * SECOND, run: (deps) => placeWaitingConversations(deps) },
   // Uploads never attached to a message within a day.

@@ -200,7 +200,13 @@ export interface ConversationChanges {
   userAssignee?: number | null;
   status?: { name: string; snoozedUntil?: string | undefined };
   priority?: string;
-  tags?: { action: 'add_tags' | 'remove_tags' | 'set_tags'; names: string[] };
+  /** Several tag actions (macros) run in the order given. */
+  tags?: TagsChange | TagsChange[];
+}
+
+export interface TagsChange {
+  action: 'add_tags' | 'remove_tags' | 'set_tags';
+  names: string[];
 }
 
 const CHANGE_PERMISSIONS: Record<keyof ConversationChanges, Permission> = {
@@ -352,7 +358,7 @@ async function applyPriority(ctx: ChangeContext, name: string): Promise<void> {
   await conversationEvent(trx, 'conversation.priority_changed', c, actor, { previous_priority: previous, priority: priority.name }, now);
 }
 
-async function applyTags(ctx: ChangeContext, input: { action: 'add_tags' | 'remove_tags' | 'set_tags'; names: string[] }): Promise<void> {
+async function applyTags(ctx: ChangeContext, input: TagsChange): Promise<void> {
   const { trx, conversation: c, actor, now } = ctx;
   const wanted = [...new Map(input.names.map((n) => [n.trim().toLowerCase(), n.trim()])).values()].filter(Boolean);
   const tags = await resolveNames(await q.findTagsByNames(trx, wanted), wanted, 'tags');
@@ -399,7 +405,7 @@ export async function changeConversation(deps: AppDeps, principal: Principal, uu
     if (changes.userAssignee !== undefined) await applyUser(ctx, changes.userAssignee);
     if (changes.status !== undefined) await applyStatus(ctx, changes.status);
     if (changes.priority !== undefined) await applyPriority(ctx, changes.priority);
-    if (changes.tags !== undefined) await applyTags(ctx, changes.tags);
+    if (changes.tags !== undefined) for (const tags of [changes.tags].flat()) await applyTags(ctx, tags);
     if (extra) await extra(trx, conversation, { actor, now: ctx.now });
   });
   for (const agentId of freed) await placeForAgent(deps, agentId);
@@ -473,6 +479,11 @@ export interface AppendMessageInput {
  * queued in the same transaction; private notes are `sent` at once.
  */
 export async function appendMessage(trx: DB, conversation: q.LockedConversation, input: AppendMessageInput, now: Date) {
+  // A blocked contact's messages are refused on every channel (they all come through here).
+  if (input.type === 'incoming') {
+    const contact = await q.findLiveContact(trx, conversation.contact_id);
+    if (!contact?.enabled) throw new PermissionError('This contact is blocked: their messages are refused');
+  }
   const isPublicReply = input.type === 'outgoing' && !input.private;
   const status = input.type === 'incoming' ? 'received' : input.private ? 'sent' : 'pending';
   const message = await q.insertMessage(trx, {
@@ -503,7 +514,8 @@ export async function appendMessage(trx: DB, conversation: q.LockedConversation,
     });
     conversation.first_reply_at = conversation.first_reply_at ?? now;
     conversation.waiting_since = null;
-    await enqueueJob(trx, { kind: 'message.deliver', payload: { message_id: message.id, message_uuid: message.uuid, channel: conversation.inbox_channel } });
+    // One job kind per channel: each channel's sender handles its own (the email sender arrives with the email channel).
+    await enqueueJob(trx, { kind: `${conversation.inbox_channel}.deliver`, payload: { message_id: message.id, message_uuid: message.uuid } });
   } else if (input.type === 'incoming') {
     await q.updateConversation(trx, conversation.id, {
       last_message: preview,

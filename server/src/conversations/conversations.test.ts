@@ -138,7 +138,7 @@ describe('conversations', () => {
       assert.ok(c.first_reply_at);
       const messages = await t.deps.db.selectFrom('messages').where('conversation_id', '=', c.id).select(['type', 'status', 'sender_id']).execute();
       assert.deepEqual(messages, [{ type: 'outgoing', status: 'pending', sender_id: t.admin.id }]);
-      const jobs = await t.deps.db.selectFrom('jobs').where('kind', '=', 'message.deliver').select('payload').execute();
+      const jobs = await t.deps.db.selectFrom('jobs').where('kind', '=', 'livechat.deliver').select('payload').execute();
       assert.ok(jobs.some((j) => (j.payload as Json)['message_id'] !== undefined), 'a delivery job was queued with the message');
     });
 

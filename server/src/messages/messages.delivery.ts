@@ -1,0 +1,29 @@
+// Delivery of agent replies on the live-chat channel. The widget reads replies over HTTP and
+// receives them on its socket; either way the reply is delivered once it is stored and
+// announced, so the job marks it `sent` and records `message.updated` for sockets and webhooks.
+import type { AppDeps } from '../deps.ts';
+import { recordEvent } from '../events/events.service.ts';
+import { PermanentJobError } from '../jobs/jobs.runner.ts';
+import * as q from './messages.queries.ts';
+
+function messageIdOf(payload: Record<string, unknown>): number {
+  const id = payload['message_id'];
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) throw new PermanentJobError('livechat.deliver: payload.message_id must be a positive integer');
+  return id;
+}
+
+export async function deliverLivechatMessage(deps: AppDeps, payload: Record<string, unknown>): Promise<void> {
+  const id = messageIdOf(payload);
+  await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    const message = await q.markMessageStatus(trx, id, 'pending', 'sent', now);
+    // Already sent (a retried job) or deleted with its conversation: nothing to do.
+    if (!message) return;
+    await recordEvent(
+      trx,
+      'message.updated',
+      { conversation_id: message.conversation_id, conversation_uuid: message.conversation_uuid, message_id: id, message_uuid: message.uuid, status: 'sent' },
+      now,
+    );
+  });
+}

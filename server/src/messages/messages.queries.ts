@@ -1,0 +1,82 @@
+// Reading messages, and the idempotency keys of sends.
+import { sql } from 'kysely';
+import type { DB } from '../db/database.ts';
+
+function selectMessages(db: DB) {
+  return db
+    .selectFrom('messages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .select([
+      'm.id',
+      'm.created_at',
+      'm.updated_at',
+      'm.uuid',
+      'm.type',
+      'm.status',
+      'm.conversation_id',
+      'c.uuid as conversation_uuid',
+      'm.content',
+      'm.text_content',
+      'm.content_type',
+      'm.private',
+      'm.sender_id',
+      'm.sender_type',
+      'm.meta',
+    ]);
+}
+
+export type MessageRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['executeTakeFirstOrThrow']>>;
+
+/** Newest first (index messages_conversation_idx). */
+export async function listMessages(db: DB, conversationId: number, limit: number, offset: number): Promise<{ rows: MessageRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    selectMessages(db)
+      .where('m.conversation_id', '=', conversationId)
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('messages')
+      .where('conversation_id', '=', conversationId)
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.total };
+}
+
+export async function findMessage(db: DB, conversationUuid: string, uuid: string): Promise<MessageRow | undefined> {
+  return selectMessages(db).where('m.uuid', '=', uuid).where('c.uuid', '=', conversationUuid).executeTakeFirst();
+}
+
+export async function findMessageById(db: DB, id: number): Promise<MessageRow | undefined> {
+  return selectMessages(db).where('m.id', '=', id).executeTakeFirst();
+}
+
+export async function findIdempotencyKey(db: DB, userId: number, key: string) {
+  return db.selectFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).select(['request_hash', 'message_id']).executeTakeFirst();
+}
+
+export async function insertIdempotencyKey(db: DB, values: { user_id: number; key: string; request_hash: string; message_id: number; created_at: Date }): Promise<void> {
+  await db.insertInto('idempotency_keys').values(values).execute();
+}
+
+/** Keys are kept for a day; older ones are purged by the periodic sweep. */
+export async function deleteIdempotencyKeysBefore(db: DB, before: Date): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Moves a message from one status to another; undefined when it was not in the `from` status. */
+export async function markMessageStatus(db: DB, id: number, from: 'pending', to: 'sent' | 'failed', now: Date) {
+  return db
+    .updateTable('messages as m')
+    .set({ status: to, updated_at: now })
+    .from('conversations as c')
+    .whereRef('c.id', '=', 'm.conversation_id')
+    .where('m.id', '=', id)
+    .where('m.status', '=', from)
+    .returning(['m.uuid', 'm.conversation_id', 'c.uuid as conversation_uuid'])
+    .executeTakeFirst();
+}
