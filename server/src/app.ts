@@ -19,6 +19,7 @@ import { registerAccessControl } from './http/access.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
 import { registerValidation } from './http/validation.ts';
 import { inboxesRoutes } from './inboxes/inboxes.routes.ts';
+import { macrosRoutes } from './macros/macros.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inboxesRoutes(deps), api);
   await app.register(mediaRoutes(deps), api);
   await app.register(conversationsRoutes(deps), api);
+  await app.register(macrosRoutes(deps), api);
   await app.register(messagesRoutes(deps), api);
 
   const stopListening = await listenForInvalidations(deps.credentials, deps.bus);
