@@ -22,7 +22,9 @@ import { inboxesRoutes } from './inboxes/inboxes.routes.ts';
 import { macrosRoutes } from './macros/macros.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { reportsRoutes } from './reports/reports.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
+import { searchRoutes } from './search/search.routes.ts';
 import { statusesRoutes } from './statuses/statuses.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
@@ -139,6 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(conversationsRoutes(deps), api);
   await app.register(macrosRoutes(deps), api);
   await app.register(messagesRoutes(deps), api);
+  await app.register(reportsRoutes(deps), api);
+  await app.register(searchRoutes(deps), api);
 
   const stopListening = await listenForInvalidations(deps.credentials, deps.bus);
   app.addHook('onClose', async () => {

@@ -16,7 +16,6 @@ type Counts = { open: number; waiting: number; unassigned: number; awaiting_firs
 
 const REPORT_FIELDS = ['tag_id', 'tag_name', 'count'].sort();
 const DAY = 24 * 60 * 60 * 1000;
-const HOUR = 60 * 60 * 1000;
 
 function dataOf<T>(res: Response): T {
   assert.equal(res.statusCode, 200, res.body);
