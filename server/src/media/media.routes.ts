@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -46,16 +45,19 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const principal = principalOf(request);
-        const options = { tmpDir: join(deps.config.dataDir, 'tmp'), maxFileBytes: deps.config.uploadMaxBytes, maxFiles: media.MAX_ATTACHMENTS, fileField: 'files' };
+        const options = { tmpDir: media.uploadTmpDir(deps.config), maxFileBytes: deps.config.uploadMaxBytes, maxFiles: media.MAX_ATTACHMENTS, fileField: 'files' };
         const stored = await withReceivedFiles(request, options, (form) => media.storeUploads(deps, form.files, principal.userId));
         return ok(stored);
       },
     );
 
+    const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
     app.get(
       '/media/:uuid',
       {
         config: { auth: 'public' },
+        // Fastify's automatic HEAD route would read the whole object to throw it away; the one below does not.
+        exposeHeadRoute: false,
         schema: {
           tags,
           summary: 'Download a file through its signed URL',
@@ -64,7 +66,7 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
             'A missing, malformed, tampered or expired signature → 403; an unknown file → 404. ' +
             'Answers the bytes, not a JSON envelope: PNG, JPEG, GIF and WebP images (recognised by their content) inline as their image type, ' +
             'everything else as an `application/octet-stream` attachment, with `X-Content-Type-Options: nosniff`, `Content-Security-Policy: sandbox` ' +
-            'and `Cache-Control: private` for at most the link’s remaining lifetime.',
+            'and `Cache-Control: private` for at most the link’s remaining lifetime. HEAD answers the same headers without the body.',
           params: MediaParams,
           querystring: SignedQuery,
           response: {
@@ -77,10 +79,19 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
         const download = await media.openDownload(deps, request.params.uuid, single(request.query.exp), single(request.query.sig));
         reply.headers(download.headers);
         return reply.send(download.object.stream);
+      },
+    );
+    app.head(
+      '/media/:uuid',
+      { config: { auth: 'public' }, schema: { hide: true, params: MediaParams, querystring: SignedQuery } },
+      async (request, reply) => {
+        const download = await media.openDownload(deps, request.params.uuid, single(request.query.exp), single(request.query.sig));
+        download.object.stream.destroy();
+        reply.headers(download.headers);
+        return reply.send();
       },
     );
   };

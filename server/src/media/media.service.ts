@@ -2,6 +2,8 @@
 // messages, and removing uploads nobody attached.
 import { createHmac, hkdfSync, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
@@ -306,10 +308,34 @@ export async function openDownload(deps: AppDeps, uuid: string, exp: string | un
 
 const PURGE_BATCH = 500;
 
+/** Where upload requests spool their files while they are checked. */
+export function uploadTmpDir(config: Config): string {
+  return join(config.dataDir, 'tmp');
+}
+
+/** Spool folders a crashed process left behind (a finished request always removes its own). */
+async function removeStaleSpools(deps: AppDeps, olderThan: Date): Promise<void> {
+  const dir = uploadTmpDir(deps.config);
+  let entries: string[];
+  try {
+    entries = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const entry of entries.filter((name) => name.startsWith('upload-'))) {
+    try {
+      if ((await stat(join(dir, entry))).mtime < olderThan) await rm(join(dir, entry), { recursive: true, force: true });
+    } catch (error) {
+      deps.log.warn({ err: error, entry }, 'could not remove a stale upload spool folder');
+    }
+  }
+}
+
 /**
  * Deletes uploads never attached to a message and created before olderThan: their rows,
- * then their stored objects. Returns how many were removed. A stored object that cannot be
- * deleted is logged and left behind (its row is gone, so nothing points at it).
+ * then their stored objects; also spool folders older than that left by a crash. Returns
+ * how many uploads were removed. A stored object that cannot be deleted is logged and left
+ * behind (its row is gone, so nothing points at it).
  */
 export async function purgeOrphanMedia(deps: AppDeps, olderThan: Date): Promise<number> {
   const storage = storageFor(deps.config, deps.log);
@@ -324,6 +350,8 @@ export async function purgeOrphanMedia(deps: AppDeps, olderThan: Date): Promise<
       }
     }
     removed += keys.length;
-    if (keys.length < PURGE_BATCH) return removed;
+    if (keys.length < PURGE_BATCH) break;
   }
+  await removeStaleSpools(deps, olderThan);
+  return removed;
 }

@@ -3,7 +3,7 @@
 // backends (local disk; S3 through the AWS SDK against a local fake S3 server).
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
@@ -298,6 +298,14 @@ describe('media (local disk storage)', () => {
       assert.equal(response.headers['x-content-type-options'], 'nosniff');
       assert.equal(response.headers['content-security-policy'], 'sandbox');
       assert.equal(response.headers['cache-control'], 'private, max-age=3600');
+
+      const head = await t.call({ method: 'HEAD', url: pathOf(attachment.url), as: null });
+      assert.equal(head.statusCode, 200);
+      assert.equal(head.body, '');
+      for (const name of ['content-type', 'content-length', 'content-disposition', 'x-content-type-options', 'content-security-policy', 'cache-control']) {
+        assert.equal(head.headers[name], response.headers[name], name);
+      }
+      assert.equal((await t.call({ method: 'HEAD', url: withQuery(attachment.url, (p) => p.delete('sig')), as: null })).statusCode, 403);
     });
 
     it('serves a real raster image inline as its sniffed type, with a UTF-8 file name', async () => {
@@ -542,6 +550,10 @@ describe('media (local disk storage)', () => {
         const orphansBefore = before.filter((r) => r.message_id === null && r.uuid !== fresh.uuid).length;
         assert.ok(existsSync(join(uploadsDir(t), oldRow.storage_key)));
 
+        // Spool folders of requests that died with the process: one old, one recent.
+        for (const name of ['upload-stale', 'upload-fresh']) mkdirSync(join(t.deps.config.dataDir, 'tmp', name, 'x'), { recursive: true });
+        utimesSync(join(t.deps.config.dataDir, 'tmp', 'upload-stale'), new Date('2025-01-01'), new Date('2025-01-01'));
+
         const removed = await purgeOrphanMedia(t.deps, new Date(clock.now().getTime() - 24 * 3600 * 1000));
         assert.equal(removed, orphansBefore);
         const after = await mediaRows(t.deps.db);
@@ -553,7 +565,9 @@ describe('media (local disk storage)', () => {
         assert.deepEqual(filesUnder(uploadsDir(t)).filter((f) => f.endsWith('.tmp')), []);
         assert.equal(after.length, filesUnder(uploadsDir(t)).length, 'one stored file per row');
         fails(await download(signedMediaUrl(t.deps, old.uuid)), 404, 'NotFoundException');
+        assert.deepEqual(readdirSync(join(t.deps.config.dataDir, 'tmp')), ['upload-fresh'], 'a crashed request’s old spool folder is removed too');
         assert.equal(await purgeOrphanMedia(t.deps, new Date(clock.now().getTime() - 24 * 3600 * 1000)), 0);
+        rmSync(join(t.deps.config.dataDir, 'tmp', 'upload-fresh'), { recursive: true });
       } finally {
         clock.set(start);
       }
