@@ -81,7 +81,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request) => ok(await conversations.createConversation(deps, principalOf(request), request.body)),
     );
     app.get(
-      '/conversations/:uuid',
+      '/conversations/:cuuid',
       {
         schema: {
           tags,
@@ -91,13 +91,13 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(Conversation), ...errors(401, 403, 404) },
         },
       },
-      async (request) => ok(await conversations.getConversation(deps, principalOf(request), request.params.uuid)),
+      async (request) => ok(await conversations.getConversation(deps, principalOf(request), request.params.cuuid)),
     );
 
     const changeResponse = { 200: Envelope(Conversation), ...errors(400, 401, 403, 404, 422) };
 
     app.put(
-      '/conversations/:uuid/status',
+      '/conversations/:cuuid/status',
       {
         config: { permission: 'conversations:update_status' },
         schema: {
@@ -110,26 +110,26 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) =>
-        ok(await conversations.changeConversation(deps, principalOf(request), request.params.uuid, { status: { name: request.body.status, snoozedUntil: request.body.snoozed_until } })),
+        ok(await conversations.changeConversation(deps, principalOf(request), request.params.cuuid, { status: { name: request.body.status, snoozedUntil: request.body.snoozed_until } })),
     );
     app.put(
-      '/conversations/:uuid/priority',
+      '/conversations/:cuuid/priority',
       {
         config: { permission: 'conversations:update_priority' },
         schema: { tags, summary: 'Set the priority (by name)', params: UuidParams, body: PriorityBody, response: changeResponse },
       },
-      async (request) => ok(await conversations.changeConversation(deps, principalOf(request), request.params.uuid, { priority: request.body.priority })),
+      async (request) => ok(await conversations.changeConversation(deps, principalOf(request), request.params.cuuid, { priority: request.body.priority })),
     );
     app.put(
-      '/conversations/:uuid/assignee/user',
+      '/conversations/:cuuid/assignee/user',
       {
         config: { permission: 'conversations:update_user_assignee' },
         schema: { tags, summary: 'Assign an agent', params: UuidParams, body: AssigneeBody, response: changeResponse },
       },
-      async (request) => ok(await conversations.changeConversation(deps, principalOf(request), request.params.uuid, { userAssignee: request.body.assignee_id })),
+      async (request) => ok(await conversations.changeConversation(deps, principalOf(request), request.params.cuuid, { userAssignee: request.body.assignee_id })),
     );
     app.put(
-      '/conversations/:uuid/assignee/team',
+      '/conversations/:cuuid/assignee/team',
       {
         config: { permission: 'conversations:update_team_assignee' },
         schema: {
@@ -141,26 +141,26 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: changeResponse,
         },
       },
-      async (request) => ok(await conversations.changeConversation(deps, principalOf(request), request.params.uuid, { teamAssignee: request.body.assignee_id })),
+      async (request) => ok(await conversations.changeConversation(deps, principalOf(request), request.params.cuuid, { teamAssignee: request.body.assignee_id })),
     );
     app.put(
-      '/conversations/:uuid/assignee/user/remove',
+      '/conversations/:cuuid/assignee/user/remove',
       {
         config: { permission: 'conversations:update_user_assignee' },
         schema: { tags, summary: 'Remove the assigned agent', params: UuidParams, response: changeResponse },
       },
-      async (request) => ok(await conversations.changeConversation(deps, principalOf(request), request.params.uuid, { userAssignee: null })),
+      async (request) => ok(await conversations.changeConversation(deps, principalOf(request), request.params.cuuid, { userAssignee: null })),
     );
     app.put(
-      '/conversations/:uuid/assignee/team/remove',
+      '/conversations/:cuuid/assignee/team/remove',
       {
         config: { permission: 'conversations:update_team_assignee' },
         schema: { tags, summary: 'Remove the assigned team', params: UuidParams, response: changeResponse },
       },
-      async (request) => ok(await conversations.changeConversation(deps, principalOf(request), request.params.uuid, { teamAssignee: null })),
+      async (request) => ok(await conversations.changeConversation(deps, principalOf(request), request.params.cuuid, { teamAssignee: null })),
     );
     app.post(
-      '/conversations/:uuid/tags',
+      '/conversations/:cuuid/tags',
       {
         config: { permission: 'conversations:update_tags' },
         schema: {
@@ -174,20 +174,20 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) =>
         ok(
-          await conversations.changeConversation(deps, principalOf(request), request.params.uuid, {
+          await conversations.changeConversation(deps, principalOf(request), request.params.cuuid, {
             tags: { action: request.body.action ?? 'add_tags', names: request.body.tags },
           }),
         ),
     );
     app.put(
-      '/conversations/:uuid/last-seen',
+      '/conversations/:cuuid/last-seen',
       {
         schema: { tags, summary: 'Mark the conversation as seen by the caller', params: UuidParams, response: { 200: Envelope(Conversation), ...errors(401, 403, 404) } },
       },
-      async (request) => ok(await conversations.markSeen(deps, principalOf(request), request.params.uuid)),
+      async (request) => ok(await conversations.markSeen(deps, principalOf(request), request.params.cuuid)),
     );
     app.put(
-      '/conversations/:uuid/mark-unread',
+      '/conversations/:cuuid/mark-unread',
       {
         schema: {
           tags,
@@ -196,7 +196,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(Conversation), ...errors(401, 403, 404) },
         },
       },
-      async (request) => ok(await conversations.markUnread(deps, principalOf(request), request.params.uuid)),
+      async (request) => ok(await conversations.markUnread(deps, principalOf(request), request.params.cuuid)),
     );
   };
 }

@@ -64,7 +64,7 @@ export const Conversation = Type.Object(
   { title: 'Conversation' },
 );
 
-export const UuidParams = Type.Object({ uuid: Type.String({ format: 'uuid', description: 'Conversation uuid' }) });
+export const UuidParams = Type.Object({ cuuid: Type.String({ format: 'uuid', description: 'Conversation uuid' }) });
 export const TeamIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Team id' }) });
 
 const NameList = (description: string) =>

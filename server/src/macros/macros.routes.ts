@@ -77,7 +77,7 @@ export function macrosRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
     );
     app.post(
-      '/conversations/:uuid/macros/:id/apply',
+      '/conversations/:cuuid/macros/:id/apply',
       {
         schema: {
           tags,
@@ -90,7 +90,7 @@ export function macrosRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) =>
-        ok(await macros.applyMacro(deps, principalOf(request), request.params.uuid, request.params.id, { sendMessage: request.body?.send_message })),
+        ok(await macros.applyMacro(deps, principalOf(request), request.params.cuuid, request.params.id, { sendMessage: request.body?.send_message })),
     );
   };
 }

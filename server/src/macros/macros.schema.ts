@@ -113,7 +113,7 @@ export const MacroListQuery = Type.Object({
 });
 
 export const ApplyParams = Type.Object({
-  uuid: Type.String({ format: 'uuid', description: 'Conversation uuid' }),
+  cuuid: Type.String({ format: 'uuid', description: 'Conversation uuid' }),
   id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Macro id' }),
 });
 

@@ -10,7 +10,7 @@ export function messagesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ['Messages'];
     app.get(
-      '/conversations/:uuid/messages',
+      '/conversations/:cuuid/messages',
       {
         config: { permission: 'messages:read' },
         schema: {
@@ -24,7 +24,7 @@ export function messagesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const page = pageRequest(request.query);
-        return ok(await messages.listMessages(deps, principalOf(request), request.params.uuid, page));
+        return ok(await messages.listMessages(deps, principalOf(request), request.params.cuuid, page));
       },
     );
     app.get(
@@ -42,7 +42,7 @@ export function messagesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request) => ok(await messages.getMessage(deps, principalOf(request), request.params.cuuid, request.params.uuid)),
     );
     app.post(
-      '/conversations/:uuid/messages',
+      '/conversations/:cuuid/messages',
       {
         config: { permission: 'messages:write' },
         schema: {
@@ -56,7 +56,7 @@ export function messagesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(Message), ...errors(400, 401, 403, 404, 409, 422) },
         },
       },
-      async (request) => ok(await messages.sendMessage(deps, principalOf(request), request.params.uuid, request.body, request.headers['idempotency-key'])),
+      async (request) => ok(await messages.sendMessage(deps, principalOf(request), request.params.cuuid, request.body, request.headers['idempotency-key'])),
     );
   };
 }
