@@ -304,8 +304,10 @@ async function applyUser(ctx: ChangeContext, userId: number | null): Promise<voi
   await conversationEvent(trx, 'conversation.assigned', c, actor, { assignee_type: 'user', assignee_id: userId, previous_assignee_id: previous }, now);
 }
 
-function categoryChange(from: StatusCategory, to: StatusCategory, resolvedAt: Date | null, now: Date) {
-  return { resolved_at: to === 'resolved' ? (from === 'resolved' ? resolvedAt : now) : null };
+/** resolved_at: set when the conversation enters a resolved status, kept while it stays resolved, cleared when it leaves. */
+function resolvedAtChange(from: StatusCategory, to: StatusCategory, now: Date): { resolved_at?: Date | null } {
+  if (to !== 'resolved') return { resolved_at: null };
+  return from === 'resolved' ? {} : { resolved_at: now };
 }
 
 async function applyStatus(ctx: ChangeContext, input: { name: string; snoozedUntil?: string | undefined }): Promise<void> {
@@ -321,11 +323,10 @@ async function applyStatus(ctx: ChangeContext, input: { name: string; snoozedUnt
   }
   if (status.id === c.status_id && (snoozedUntil?.getTime() ?? null) === (c.snoozed_until?.getTime() ?? null)) return;
   const previous = c.status;
-  const resolvedAt = categoryChange(c.status_category, status.category, null, now).resolved_at;
   await q.updateConversation(trx, c.id, {
     status_id: status.id,
     snoozed_until: snoozedUntil,
-    ...(status.category === c.status_category && status.category === 'resolved' ? {} : { resolved_at: resolvedAt }),
+    ...resolvedAtChange(c.status_category, status.category, now),
     updated_at: now,
   });
   if (status.category !== 'open' && c.status_category === 'open' && c.assigned_user_id !== null) ctx.freed.add(c.assigned_user_id);
