@@ -15,7 +15,10 @@ export type ReadableFilter = NonNullable<ReturnType<typeof accessFilter<WithC, '
 export interface TextSearch {
   /** The trimmed query text, lower-cased. */
   text: string;
-  /** A `like` pattern (`%text%`, wildcards escaped), or null when the text is too short for trigrams to narrow it. */
+  /**
+   * A `like` pattern (`%text%`, wildcards escaped) for a substring match; null when the text is
+   * shorter than a trigram, and it is matched as the start of a word instead.
+   */
   pattern: string | null;
   limit: number;
 }
@@ -25,16 +28,19 @@ const CONTACT_SEARCH_TEXT = sql`lower(u.first_name || ' ' || u.last_name || ' ' 
 /** The predicate of that partial index, as literals so the planner can prove it. */
 const LIVE_CONTACT = sql<SqlBool>`u.type in ('contact', 'visitor') and u.deleted_at is null`;
 
-/** `text` matches `column` as a substring (when long enough) or as a close word (trigram word similarity). */
+/**
+ * `text` is a substring of `column` (3+ characters: every trigram of the text must be in the
+ * row, so the GIN index narrows it down), or, for 1-2 characters, begins a word of it (trigram
+ * word similarity: "jo" matches "John"). Fuzzy matching of longer texts is left out on purpose:
+ * a common prefix (all emails share "person…") would make the index return every row.
+ */
 function textMatches(column: RawBuilder<unknown>, search: TextSearch): RawBuilder<SqlBool> {
-  const similar = sql<SqlBool>`${search.text} <% ${column}`;
-  return search.pattern === null ? similar : sql<SqlBool>`(${column} like ${search.pattern} or ${similar})`;
+  return search.pattern === null ? sql<SqlBool>`${search.text} <% ${column}` : sql<SqlBool>`${column} like ${search.pattern}`;
 }
 
-/** Sort keys: substring matches first (when the text is long enough for them), then by word similarity. */
-function relevance(column: RawBuilder<unknown>, search: TextSearch): RawBuilder<unknown>[] {
-  const similarity = sql`word_similarity(${search.text}, ${column}) desc`;
-  return search.pattern === null ? [similarity] : [sql`(${column} like ${search.pattern}) desc`, similarity];
+/** Among matches, the closest to a whole-word match first. */
+function relevance(column: RawBuilder<unknown>, search: TextSearch): RawBuilder<unknown> {
+  return sql`word_similarity(${search.text}, ${column}) desc`;
 }
 
 export interface ConversationHitRow {
@@ -51,13 +57,13 @@ export interface ConversationHitRow {
 
 /**
  * Conversations whose reference number is `reference` or whose subject matches, among those
- * `readable` allows. The reference match comes first, then substring matches, then by word
- * similarity, newest activity last as the tiebreaker.
+ * `readable` allows. The reference match comes first, then by word similarity, then the most
+ * recently active.
  */
 export async function searchConversations(db: DB, readable: ReadableFilter, reference: string | null, search: TextSearch): Promise<ConversationHitRow[]> {
   const subject = sql`lower(c.subject)`;
   // A literal in ORDER BY would be read as a column position: every key here is an expression.
-  const order = [...(reference === null ? [] : [sql`(c.reference_number = ${reference}) desc`]), ...relevance(subject, search), sql`c.last_message_at desc nulls last`, sql`c.id desc`];
+  const order = [...(reference === null ? [] : [sql`(c.reference_number = ${reference}) desc`]), relevance(subject, search), sql`c.last_message_at desc nulls last`, sql`c.id desc`];
   const rows = await db
     .selectFrom('conversations as c')
     .innerJoin('conversation_statuses as s', 's.id', 'c.status_id')
@@ -104,44 +110,89 @@ export interface MessageHitRow {
 /** At most this many characters of a message are read to build its snippet. */
 const SNIPPET_SOURCE_CHARS = 20000;
 
+export interface MessageSearchTuning {
+  /** First pass: only the newest this-many messages (by id) are searched... */
+  recentMessages: number;
+  /** ...and relevance is ranked among the newest this-many matches there. */
+  rankedCandidates: number;
+}
+
+/**
+ * A common word matches most messages, and ranking them all reads the whole table. So the
+ * first pass looks at the newest matches only: walking the primary key backwards stops early
+ * for common words, the text index answers rare ones, and the id range bounds the work even
+ * when the planner misjudges a phrase. Only when that finds too few does a second pass rank
+ * every match (then there are few, or the caller's conversations are few).
+ */
+export const MESSAGE_SEARCH: MessageSearchTuning = { recentMessages: 100_000, rankedCandidates: 500 };
+
 /**
  * Incoming and outgoing messages (never activity) of the conversations `readable` allows,
- * whose text matches `text` as a web-search query (words, "phrases", -exclusions), best
- * ts_rank first, newest first among equals. Snippets are made for the returned rows only.
+ * whose text matches `text` as a web-search query (words, "phrases", -exclusions): the best
+ * ts_rank first, newest first among equals, with a plain-text snippet.
  */
-export async function searchMessages(db: DB, readable: ReadableFilter, text: string, limit: number): Promise<MessageHitRow[]> {
+export async function searchMessages(
+  db: DB,
+  readable: ReadableFilter,
+  text: string,
+  limit: number,
+  tuning: MessageSearchTuning = MESSAGE_SEARCH,
+): Promise<MessageHitRow[]> {
+  const newest = await db.selectFrom('messages').select(sql<number | null>`max(id)`.as('id')).executeTakeFirst();
+  const afterId = Math.max((newest?.id ?? 0) - tuning.recentMessages, 0);
+  let best = await rankMessages(db, readable, text, limit, afterId, tuning.rankedCandidates);
+  if (best.length < limit && afterId > 0) best = await rankMessages(db, readable, text, limit, 0, null);
+  return messageHits(db, text, best);
+}
+
+/** Ids of the best matches among messages with id > `afterId` (of the newest `candidates` matches, or of all). */
+async function rankMessages(db: DB, readable: ReadableFilter, text: string, limit: number, afterId: number, candidates: number | null): Promise<number[]> {
   const query = sql`websearch_to_tsquery('simple', ${text})`;
-  const top = db
+  const matches = db
     .selectFrom('messages as m')
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
     .where(sql<SqlBool>`m.search_vector @@ ${query}`)
     .where('m.type', 'in', ['incoming', 'outgoing'])
     .where(readable)
-    .select(['m.id', sql<number>`ts_rank(m.search_vector, ${query})`.as('rank')])
-    .orderBy('rank', 'desc')
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .limit(limit)
-    .as('top');
-  return db
-    .selectFrom(top)
-    .innerJoin('messages as m', 'm.id', 'top.id')
+    .$if(afterId > 0, (qb) => qb.where('m.id', '>', afterId));
+  const rank = sql<number>`ts_rank(m.search_vector, ${query})`.as('rank');
+  const rows =
+    candidates === null
+      ? await matches.select(['m.id', rank]).orderBy('rank', 'desc').orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit).execute()
+      : await db
+          .selectFrom(matches.select('m.id').orderBy('m.id', 'desc').limit(candidates).as('newest'))
+          .innerJoin('messages as m', 'm.id', 'newest.id')
+          .select(['m.id', rank])
+          .orderBy('rank', 'desc')
+          .orderBy('m.created_at', 'desc')
+          .orderBy('m.id', 'desc')
+          .limit(limit)
+          .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The answer rows of these messages, in this order, with snippets made for them only. */
+async function messageHits(db: DB, text: string, ids: number[]): Promise<MessageHitRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('messages as m')
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .where('m.id', 'in', ids)
     .select([
+      'm.id',
       'm.uuid',
       'c.uuid as conversation_uuid',
       'c.reference_number',
       sql<'incoming' | 'outgoing'>`m.type`.as('type'),
       'm.private',
-      sql<string>`ts_headline('simple', left(m.text_content, ${SNIPPET_SOURCE_CHARS}), ${query}, 'StartSel="", StopSel="", MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "')`.as(
+      sql<string>`ts_headline('simple', left(m.text_content, ${SNIPPET_SOURCE_CHARS}), websearch_to_tsquery('simple', ${text}), 'StartSel="", StopSel="", MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "')`.as(
         'snippet',
       ),
       'm.created_at',
     ])
-    .orderBy('top.rank', 'desc')
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
     .execute();
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)).map(({ id: _id, ...hit }) => hit);
 }
 
 export interface ContactHitRow {
@@ -176,7 +227,7 @@ export async function searchContacts(db: DB, readable: ReadableFilter | null, se
     );
   }
   return query
-    .$call((qb) => [...relevance(CONTACT_SEARCH_TEXT, search), sql`lower(u.first_name || ' ' || u.last_name)`, sql`u.id`].reduce((ordered, key) => ordered.orderBy(key), qb))
+    .$call((qb) => [relevance(CONTACT_SEARCH_TEXT, search), sql`lower(u.first_name || ' ' || u.last_name)`, sql`u.id`].reduce((ordered, key) => ordered.orderBy(key), qb))
     .limit(search.limit)
     .execute();
 }

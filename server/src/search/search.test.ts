@@ -2,6 +2,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, type Caller, type TestApp } from '../../test/helpers.ts';
+import type { Principal } from '../auth/credential-cache.ts';
+import { accessFilter } from '../conversations/conversations.access.ts';
+import { searchMessages, type WithC } from './search.queries.ts';
 import { clampLimit, referenceOf } from './search.service.ts';
 
 type Response = { statusCode: number; body: string; json: () => unknown };
@@ -215,12 +218,16 @@ describe('search over HTTP', () => {
   });
 
   it('matches a reference number exactly, with or without #, first', async () => {
-    for (const q of [conv.A.reference_number, `#${conv.A.reference_number}`, ` #${conv.A.reference_number} `]) {
-      const results = await search(q);
-      // D mentions A's number in its subject: found too, but after the exact match.
+    // D mentions A's number in its subject: found too, but after the exact match.
+    assert.deepEqual(
+      (await search(conv.A.reference_number)).conversations.map((c) => c.uuid),
+      [conv.A.uuid, conv.D.uuid],
+    );
+    // With a leading #, the text is a reference: D's subject does not contain "#<number>".
+    for (const q of [`#${conv.A.reference_number}`, ` #${conv.A.reference_number} `, `# ${conv.A.reference_number}`]) {
       assert.deepEqual(
-        results.conversations.map((c) => c.uuid),
-        [conv.A.uuid, conv.D.uuid],
+        (await search(q)).conversations.map((c) => c.uuid),
+        [conv.A.uuid],
         q,
       );
     }
@@ -228,11 +235,16 @@ describe('search over HTTP', () => {
     assert.equal(other.conversations[0]?.uuid, conv.B.uuid);
   });
 
-  it('ranks substring matches of the subject by similarity, and tolerates a typo', async () => {
-    const results = await search('kettle');
-    assert.deepEqual(uuids(results.conversations), expected('A'));
-    const typo = await search('Invoise');
-    assert.deepEqual(uuids(typo.conversations), expected('E'));
+  it('subjects: case-insensitive substring from 3 characters, start of a word below that', async () => {
+    assert.deepEqual(uuids((await search('kettle')).conversations), expected('A'));
+    assert.deepEqual(uuids((await search('NVOIC')).conversations), expected('E'));
+    assert.deepEqual(uuids((await search('fund')).conversations), expected('A', 'B'));
+    // Two letters: words that start with them ("Printer"), not words that contain them.
+    assert.deepEqual(uuids((await search('pr')).conversations), expected('C'));
+    assert.deepEqual(uuids((await search('nt')).conversations), []);
+    // Contacts alike.
+    assert.deepEqual((await search('xa')).contacts.map((c) => c.first_name), ['Xavier']);
+    assert.deepEqual((await search('avie')).contacts.map((c) => c.first_name), ['Xavier']);
   });
 
   it('an agent with read_assigned finds only its own conversations, their messages and contacts', async () => {
@@ -310,6 +322,33 @@ describe('search over HTTP', () => {
   it('web-search syntax: phrases and exclusions', async () => {
     assert.deepEqual(refsOf((await search('"replacement kettle"')).messages), expected('A'));
     assert.deepEqual(refsOf((await search('flamingo -unassigned -again')).messages), expected('A', 'C', 'E'));
+  });
+
+  it('messages: ranks the newest matches first, and every match when the recent ones are too few', async () => {
+    await note(conv.E.uuid, 'zanzibar zanzibar zanzibar, many times zanzibar', false);
+    await note(conv.E.uuid, 'one zanzibar among many other words in a longer message', false);
+    const principal: Principal = {
+      userId: t.admin.id,
+      email: null,
+      firstName: 'Admin',
+      lastName: 'Test',
+      permissions: new Set(['conversations:read', 'conversations:read_all', 'messages:read']),
+      teamIds: [],
+      method: 'api_key',
+      sessionId: null,
+    };
+    const readable = accessFilter<WithC, 'c'>(principal);
+    assert.ok(readable);
+    const best = async (tuning: { recentMessages: number; rankedCandidates: number }, limit = 1) =>
+      (await searchMessages(t.deps.db, readable, 'zanzibar', limit, tuning)).map((m) => m.snippet);
+    // Every match ranked: the message that repeats the word wins.
+    assert.match((await best({ recentMessages: 1_000_000, rankedCandidates: 500 }))[0] ?? '', /many times/);
+    // Ranked among the newest match only: the newest wins.
+    assert.match((await best({ recentMessages: 1_000_000, rankedCandidates: 1 }))[0] ?? '', /other words/);
+    // The newest message alone holds too few matches for two results: every match is ranked.
+    const both = await best({ recentMessages: 1, rankedCandidates: 1 }, 2);
+    assert.equal(both.length, 2);
+    assert.match(both[0] ?? '', /many times/);
   });
 
   it('is documented in the OpenAPI document', async () => {
