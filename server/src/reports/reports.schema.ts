@@ -22,7 +22,7 @@ export const TagCount = Type.Object(
 
 export const TagDistributionReport = Type.Object(
   {
-    top_tags: Type.Array(TagCount, { maxItems: 10, description: 'At most 10 tags, by count (descending), then by name' }),
+    top_tags: Type.Array(TagCount, { maxItems: 10, description: 'At most 10 tags, by count (descending), then by name (case-insensitive); tags on no conversation in the window are left out' }),
     tagged_conversations: Type.Integer({ description: 'Conversations in the window with at least one tag' }),
     untagged_conversations: Type.Integer({ description: 'Conversations in the window without any tag' }),
     tagged_percentage: Type.Number({ description: 'tagged / all conversations in the window × 100, rounded to one decimal; 0 when there are none' }),
