@@ -48,6 +48,7 @@ export interface TargetCheck {
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (n: number) => (n < 10 ? fmt(n, 1) : fmt(n, 0));
+const percent = (n: number) => `${n < 1 ? fmt(n, 2) : fmt(n, 1)}%`;
 
 function measured(report: RunReport, id: string): LoadResult | null {
   const scenario = report.scenarios.find((s) => s.id === id);
@@ -74,7 +75,8 @@ export function checkTargets(report: RunReport): TargetCheck[] {
     }
     const v = value(result);
     const errors = clean(result) ? '' : ` (with ${fmt(result.non2xx + result.errors)} failed requests)`;
-    checks.push({ target, measured: `${unit === '%' ? fmt(v, 1) : unit === 'ms' ? ms(v) : fmt(v)} ${unit}${errors}`, met: clean(result) && ok(v) });
+    const shown = unit === '%' ? percent(v) : `${unit === 'ms' ? ms(v) : fmt(v)} ${unit}`;
+    checks.push({ target, measured: `${shown}${errors}`, met: clean(result) && ok(v) });
   };
   add('GET one message: ≥ 3,500 req/s', 'message', (r) => r.requestsPerSecond, 'req/s', (v) => v >= 3500);
   add('GET one message: p99 ≤ 25 ms', 'message', (r) => r.p99, 'ms', (v) => v <= 25);
@@ -105,7 +107,7 @@ function resultRow(scenario: ScenarioReport, bare: number | null): string {
   const r = outcome.result;
   const failed = r.non2xx + r.errors;
   const failures = failed === 0 ? '0' : `**${fmt(failed)} ⚠** ${r.sampleError ? `(${r.sampleError.replace(/\|/g, '/')})` : ''}`;
-  const ratio = bare ? `${fmt((r.requestsPerSecond / bare) * 100, 1)}%` : 'n/a';
+  const ratio = bare ? percent((r.requestsPerSecond / bare) * 100) : 'n/a';
   return `| ${scenario.title} | ${scenario.as} | ${fmt(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p90)} | ${ms(r.p99)} | ${ratio} | ${failures} |`;
 }
 

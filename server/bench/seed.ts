@@ -296,6 +296,11 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
         join _bench_contacts ct on ct.n = 1 + floor(x.r_contact * ${sizes.contacts}::int)::int
       `.execute(conn);
       await sql`alter table _bench_conv add primary key (id)`.execute(conn);
+      // At least the average times the conversations: one more message for as many as fall short.
+      await sql`
+        update _bench_conv set nmsgs = nmsgs + 1
+        where id <= ${sizes.conversations * sizes.messagesPerConversation}::int - (select sum(nmsgs) from _bench_conv)
+      `.execute(conn);
       await sql`
         insert into conversations (id, inbox_id, contact_id, assigned_user_id, assigned_team_id, status_id, priority_id, subject,
                                    snoozed_until, resolved_at, created_at, updated_at)
