@@ -88,6 +88,10 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
     provider: { getMigrations: async () => migrations },
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
+    // 0004 and 0005 were written in parallel and landed out of name order: a database may
+    // hold either one first. Both are independent, so a pending one is applied whatever
+    // its name sorts after; a fresh database still runs them in name order.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;

@@ -3,13 +3,13 @@ import type { Migration } from 'kysely';
 import * as foundation from './2026_11_22_0001_foundation.ts';
 import * as contactsInboxes from './2026_11_22_0002_contacts_inboxes.ts';
 import * as conversations from './2026_11_23_0003_conversations.ts';
-import * as jobs from './2026_11_23_0005_jobs.ts';
 import * as searchReports from './2026_11_23_0004_search_reports.ts';
+import * as jobs from './2026_11_23_0005_jobs.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
   '2026_11_22_0002_contacts_inboxes': contactsInboxes,
   '2026_11_23_0003_conversations': conversations,
-  '2026_11_23_0005_jobs': jobs,
   '2026_11_23_0004_search_reports': searchReports,
+  '2026_11_23_0005_jobs': jobs,
 };
