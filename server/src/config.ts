@@ -12,6 +12,10 @@ export interface Config {
   readonly baseUrl: string;
   readonly dataDir: string;
   readonly databaseUrl: string | null;
+  /** Connections per instance in the PostgreSQL pool. */
+  readonly databasePoolSize: number;
+  /** Prepare each statement once per connection (turn off behind a pooler that cannot keep them). */
+  readonly databasePreparedStatements: boolean;
   readonly redisUrl: string | null;
   readonly secretKey: Buffer;
   readonly adminEmail: string | null;
@@ -164,6 +168,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     baseUrl,
     dataDir,
     databaseUrl,
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 1000),
+    databasePreparedStatements: boolean(env, 'DATABASE_PREPARED_STATEMENTS', true),
     redisUrl,
     secretKey: secretKey(env, dataDir),
     adminEmail,

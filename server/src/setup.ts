@@ -29,6 +29,8 @@ export async function openRuntime(config: Config, log: FastifyBaseLogger, option
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: options.inMemory ? null : config.dataDir,
+    poolSize: config.databasePoolSize,
+    preparedStatements: config.databasePreparedStatements,
     ...(options.schema ? { schema: options.schema } : {}),
   });
   const redisPrefix = options.redisPrefix ?? 'parley:';

@@ -129,7 +129,10 @@ export type ConversationRow = Awaited<ReturnType<ReturnType<typeof selectRecords
 
 export async function findConversationRecords(db: DB, ids: number[], viewerId: number): Promise<ConversationRow[]> {
   if (ids.length === 0) return [];
-  const rows = await selectRecords(db, viewerId).where('c.id', 'in', ids).execute();
+  // = any(array): one statement text whatever the page size, so it is prepared once.
+  const rows = await selectRecords(db, viewerId)
+    .where('c.id', '=', sql<number>`any(${ids}::int[])`)
+    .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -290,7 +293,7 @@ export async function insertMessage(db: DB, values: NewMessage) {
   return db
     .insertInto('messages')
     .values({ ...values, meta: JSON.stringify(values.meta) })
-    .returning(['id', 'uuid'])
+    .returning(['id', 'uuid', 'created_at', 'updated_at', 'type', 'status', 'conversation_id', 'content', 'text_content', 'content_type', 'private', 'sender_id', 'sender_type', 'meta'])
     .executeTakeFirstOrThrow();
 }
 

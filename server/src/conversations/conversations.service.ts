@@ -546,7 +546,7 @@ export async function appendMessage(trx: DB, conversation: q.LockedConversation,
     },
     now,
   );
-  return { ...message, status };
+  return message;
 }
 
 async function reopen(trx: DB, c: q.LockedConversation, now: Date): Promise<void> {

@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import { pgliteDialect } from './pglite-driver.ts';
+import { preparingPool } from './prepared.ts';
 import type { Database } from './types.ts';
 
 export type DB = Kysely<Database>;
@@ -25,6 +26,8 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests isolate themselves this way). */
   schema?: string;
   poolSize?: number;
+  /** Run statements as named prepared statements (PostgreSQL only; default true). */
+  preparedStatements?: boolean;
 }
 
 const INT8_OID = 20;
@@ -46,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Queries report their own errors.
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) }) });
     return {
       db,
       kind: 'postgres',

@@ -1,4 +1,5 @@
 // Every SQL statement of the media domain.
+import { type RawBuilder, sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 
 const RECORD_COLUMNS = ['id', 'uuid', 'filename', 'content_type', 'size', 'disposition', 'storage_key', 'message_id', 'created_at'] as const;
@@ -38,6 +39,23 @@ export async function lockMediaByUuids(db: DB, uuids: string[]) {
 
 export async function setMediaMessage(db: DB, ids: number[], messageId: number): Promise<void> {
   await db.updateTable('media').set({ message_id: messageId }).where('id', 'in', ids).execute();
+}
+
+export interface AttachmentRow {
+  uuid: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  disposition: 'attachment' | 'inline';
+}
+
+/**
+ * A column expression for a query over `messages as m`: the message's attachments as a JSON
+ * array of AttachmentRow in upload order (one probe of media_message_idx per message), so
+ * message reads need no second statement.
+ */
+export function attachmentsColumn(): RawBuilder<AttachmentRow[]> {
+  return sql<AttachmentRow[]>`coalesce((select json_agg(json_build_object('uuid', md.uuid, 'filename', md.filename, 'content_type', md.content_type, 'size', md.size, 'disposition', md.disposition) order by md.id) from media md where md.message_id = m.id), '[]'::json)`;
 }
 
 /** The attachments of many messages in one statement, in upload order. */

@@ -113,15 +113,12 @@ export function verifyMediaSignature(deps: AppDeps, uuid: string, exp: string | 
 // ---------------------------------------------------------------------------
 // Records
 
-interface AttachmentRow {
-  uuid: string;
-  filename: string;
-  content_type: string;
-  size: number;
-  disposition: 'attachment' | 'inline';
+/** Attachment rows (from attachmentsColumn) as clients see them, with fresh signed URLs. */
+export function toAttachments(deps: AppDeps, rows: readonly q.AttachmentRow[]): AttachmentRecord[] {
+  return rows.map((row) => toAttachment(deps, row));
 }
 
-function toAttachment(deps: AppDeps, row: AttachmentRow): AttachmentRecord {
+function toAttachment(deps: AppDeps, row: q.AttachmentRow): AttachmentRecord {
   return {
     uuid: row.uuid,
     name: row.filename,

@@ -1,6 +1,7 @@
 // Reading messages, and the idempotency keys of sends.
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
+import { attachmentsColumn } from '../media/media.queries.ts';
 
 function selectMessages(db: DB) {
   return db
@@ -22,6 +23,7 @@ function selectMessages(db: DB) {
       'm.sender_id',
       'm.sender_type',
       'm.meta',
+      attachmentsColumn().as('attachments'),
     ]);
 }
 
@@ -46,8 +48,13 @@ export async function listMessages(db: DB, conversationId: number, limit: number
   return { rows, total: count.total };
 }
 
-export async function findMessage(db: DB, conversationUuid: string, uuid: string): Promise<MessageRow | undefined> {
-  return selectMessages(db).where('m.uuid', '=', uuid).where('c.uuid', '=', conversationUuid).executeTakeFirst();
+/** The message with its conversation's access columns, so one statement serves a read. */
+export async function findMessage(db: DB, conversationUuid: string, uuid: string) {
+  return selectMessages(db)
+    .select(['c.assigned_user_id', 'c.assigned_team_id'])
+    .where('m.uuid', '=', uuid)
+    .where('c.uuid', '=', conversationUuid)
+    .executeTakeFirst();
 }
 
 export async function findMessageById(db: DB, id: number): Promise<MessageRow | undefined> {

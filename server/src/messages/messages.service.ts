@@ -2,12 +2,14 @@
 // conversation's (contract §3); a send may carry an Idempotency-Key.
 import { createHash } from 'node:crypto';
 import type { Principal } from '../auth/credential-cache.ts';
+import { canReadConversation } from '../conversations/conversations.access.ts';
 import { appendMessage, assertCanRead, lockConversationFor } from '../conversations/conversations.service.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, DataError, InputError, NotFoundError, PermissionError } from '../errors.ts';
 import { type PageRequest, pagedResult } from '../http/schemas.ts';
-import { attachMediaToMessage, attachmentsByMessage } from '../media/media.service.ts';
+import type { AttachmentRow } from '../media/media.queries.ts';
+import { attachMediaToMessage, toAttachments } from '../media/media.service.ts';
 import type { Permission } from '../roles/permissions.ts';
 import { prepareContent } from './messages.content.ts';
 import * as q from './messages.queries.ts';
@@ -20,51 +22,67 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
+type StoredMessage = Omit<q.MessageRow, 'attachments'> & { attachments: readonly AttachmentRow[] };
+
 /** The spec's Message: meta always has to/cc/bcc/from and subject. */
-async function toRecords(deps: AppDeps, db: DB, rows: q.MessageRow[]) {
-  const attachments = await attachmentsByMessage(deps, db, rows.map((r) => r.id));
-  return rows.map((row) => {
-    const meta = row.meta ?? {};
-    return {
-      ...row,
-      meta: {
-        ...meta,
-        to: stringList(meta.to),
-        cc: stringList(meta.cc),
-        bcc: stringList(meta.bcc),
-        from: stringList(meta.from),
-        subject: typeof meta.subject === 'string' ? meta.subject : '',
-      },
-      attachments: attachments.get(row.id) ?? [],
-    };
-  });
+function toRecord(deps: AppDeps, row: StoredMessage) {
+  const meta = row.meta ?? {};
+  return {
+    id: row.id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    uuid: row.uuid,
+    type: row.type,
+    status: row.status,
+    conversation_id: row.conversation_id,
+    conversation_uuid: row.conversation_uuid,
+    content: row.content,
+    text_content: row.text_content,
+    content_type: row.content_type,
+    private: row.private,
+    sender_id: row.sender_id,
+    sender_type: row.sender_type,
+    meta: {
+      ...meta,
+      to: stringList(meta.to),
+      cc: stringList(meta.cc),
+      bcc: stringList(meta.bcc),
+      from: stringList(meta.from),
+      subject: typeof meta.subject === 'string' ? meta.subject : '',
+    },
+    attachments: toAttachments(deps, row.attachments),
+  };
 }
 
-export type MessageRecord = Awaited<ReturnType<typeof toRecords>>[number];
+export type MessageRecord = ReturnType<typeof toRecord>;
 
 export async function listMessages(deps: AppDeps, principal: Principal, conversationUuid: string, page: PageRequest) {
   needs(principal, 'messages:read');
   const conversation = await assertCanRead(deps, principal, conversationUuid);
   const { rows, total } = await q.listMessages(deps.db, conversation.id, page.pageSize, page.offset);
-  return pagedResult(await toRecords(deps, deps.db, rows), total, page);
+  return pagedResult(
+    rows.map((row) => toRecord(deps, row)),
+    total,
+    page,
+  );
 }
 
+/** One statement when the message is there and readable; a miss is told apart (404 conversation, 403, 404 message) after. */
 export async function getMessage(deps: AppDeps, principal: Principal, conversationUuid: string, uuid: string): Promise<MessageRecord> {
   needs(principal, 'messages:read');
-  await assertCanRead(deps, principal, conversationUuid);
   const row = await q.findMessage(deps.db, conversationUuid, uuid);
-  if (!row) throw new NotFoundError('Message not found in this conversation');
-  const [record] = await toRecords(deps, deps.db, [row]);
-  if (!record) throw new NotFoundError('Message not found in this conversation');
-  return record;
+  if (!row) {
+    await assertCanRead(deps, principal, conversationUuid);
+    throw new NotFoundError('Message not found in this conversation');
+  }
+  if (!canReadConversation(principal, row)) throw new PermissionError('Permission denied: you may not access this conversation');
+  return toRecord(deps, row);
 }
 
 async function messageById(deps: AppDeps, id: number): Promise<MessageRecord> {
   const row = await q.findMessageById(deps.db, id);
   if (!row) throw new NotFoundError('Message not found');
-  const [record] = await toRecords(deps, deps.db, [row]);
-  if (!record) throw new NotFoundError('Message not found');
-  return record;
+  return toRecord(deps, row);
 }
 
 export interface SendMessageInput {
@@ -126,9 +144,9 @@ export async function sendMessage(deps: AppDeps, principal: Principal, conversat
     if (input.cc?.length) meta['cc'] = input.cc;
     if (input.bcc?.length) meta['bcc'] = input.bcc;
   }
-  let messageId: number;
+  let sent: { id: number; record: MessageRecord | null };
   try {
-    messageId = await deps.db.transaction().execute(async (trx) => {
+    sent = await deps.db.transaction().execute(async (trx) => {
       const conversation = await lockConversationFor(trx, principal, conversationUuid);
       const now = deps.clock.now();
       const message = await appendMessage(
@@ -149,7 +167,8 @@ export async function sendMessage(deps: AppDeps, principal: Principal, conversat
       );
       if (attachments.length > 0) await attachMediaToMessage(deps, trx, { mediaUuids: attachments, uploaderId: principal.userId, messageId: message.id });
       if (idempotencyKey) await q.insertIdempotencyKey(trx, { user_id: principal.userId, key: idempotencyKey, request_hash: hash, message_id: message.id, created_at: now });
-      return message.id;
+      // Without attachments the inserted row is the whole record: no read after commit.
+      return { id: message.id, record: attachments.length > 0 ? null : toRecord(deps, { ...message, conversation_uuid: conversation.uuid, attachments: [] }) };
     });
   } catch (error) {
     // Two requests with one key raced: the loser's transaction rolled back; answer with the winner's message.
@@ -160,7 +179,7 @@ export async function sendMessage(deps: AppDeps, principal: Principal, conversat
     }
     throw error;
   }
-  return messageById(deps, messageId);
+  return sent.record ?? messageById(deps, sent.id);
 }
 
 export async function purgeIdempotencyKeys(deps: AppDeps): Promise<number> {
