@@ -19,6 +19,10 @@ export interface BenchOptions {
   keep: boolean;
   /** Markdown file to write the results to, or null to print them only. */
   out: string | null;
+  /** Scenario ids to run (the bare route always runs); null = all. Results are then only printed. */
+  only: string[] | null;
+  /** Folder for a V8 CPU profile of the Parley process, or null. */
+  profileDir: string | null;
   help: boolean;
 }
 
@@ -38,9 +42,14 @@ export const USAGE = `Usage: npm run bench -- [options]
   --out=FILE         write the Markdown results there (default docs/performance.md at scale 1;
                      at other scales results are only printed unless --out is given)
   --no-write         print only, even at scale 1
+  --only=IDS         run only these scenarios (comma-separated: message, assigned-1, assigned-50,
+                     report, search, reply); implies --no-write
+  --profile=DIR      write a CPU profile of the Parley process to DIR (open it in Chrome DevTools)
 
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/parley_bench).
 The database is dropped and recreated: its name must contain "bench".`;
+
+export const SCENARIO_IDS = ['message', 'assigned-1', 'assigned-50', 'report', 'search', 'reply'];
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/parley_bench';
 export const DEFAULT_OUT = 'docs/performance.md';
@@ -60,7 +69,7 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
     if (!match) throw new OptionsError(`unknown argument "${arg}"\n\n${USAGE}`);
     flags.set(match[1] as string, match[2] ?? '');
   }
-  const known = new Set(['scale', 'duration', 'warmup', 'connections', 'runs', 'reuse', 'keep', 'out', 'no-write', 'help']);
+  const known = new Set(['scale', 'duration', 'warmup', 'connections', 'runs', 'reuse', 'keep', 'out', 'no-write', 'only', 'profile', 'help']);
   for (const name of flags.keys()) if (!known.has(name)) throw new OptionsError(`unknown option --${name}\n\n${USAGE}`);
 
   const pick = (flag: string, envName: string | null, fallback: string): string => flags.get(flag) ?? (envName ? env[envName] : undefined) ?? fallback;
@@ -79,7 +88,15 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
   }
 
   const scale = positiveNumber('--scale', pick('scale', null, '1'), 0.001, 10, false);
-  const noWrite = flags.has('no-write');
+  const onlyFlag = flags.get('only');
+  const only = onlyFlag === undefined ? null : onlyFlag.split(',').map((id) => id.trim()).filter(Boolean);
+  if (only !== null) {
+    const unknown = only.filter((id) => !SCENARIO_IDS.includes(id));
+    if (only.length === 0 || unknown.length > 0) throw new OptionsError(`--only takes scenario ids among ${SCENARIO_IDS.join(', ')}`);
+  }
+  const profileFlag = flags.get('profile');
+  if (profileFlag === '') throw new OptionsError('--profile needs a folder: --profile=DIR');
+  const noWrite = flags.has('no-write') || only !== null;
   const outFlag = flags.get('out');
   if (outFlag === '') throw new OptionsError('--out needs a file name: --out=FILE');
   const out = noWrite ? null : (outFlag ?? (scale === 1 ? DEFAULT_OUT : null));
@@ -94,6 +111,8 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
     reuse: flags.has('reuse'),
     keep: flags.has('keep'),
     out,
+    only,
+    profileDir: profileFlag ?? null,
     help: flags.has('help'),
   };
 }

@@ -98,6 +98,8 @@ export interface ParleyOptions {
   dataDir: string;
   secretKey: string;
   logDir: string;
+  /** Write a V8 CPU profile here when the process ends. */
+  profileDir?: string | null;
 }
 
 /** Starts Parley on a free port of 127.0.0.1 and waits until /ready answers 200. */
@@ -105,7 +107,8 @@ export async function startParley(options: ParleyOptions): Promise<Child> {
   const port = await freePort();
   const logFile = join(options.logDir, 'parley.log');
   const fd = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [join(options.root, 'server/src/main.ts')], {
+  const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, join(options.root, 'server/src/main.ts')], {
     cwd: options.root,
     env: {
       DATABASE_URL: options.databaseUrl,

@@ -212,13 +212,14 @@ async function bench(options: BenchOptions): Promise<void> {
   );
 
   const bare = await startBare({ root: ROOT, logDir: tmpDir });
-  const parley = await startParley({ root: ROOT, databaseUrl, dataDir: join(tmpDir, 'data'), secretKey: config.secretKey.toString('utf8'), logDir: tmpDir });
+  const parley = await startParley({ root: ROOT, databaseUrl, dataDir: join(tmpDir, 'data'), secretKey: config.secretKey.toString('utf8'), logDir: tmpDir, profileDir: options.profileDir });
   progress(`Parley (pid ${parley.pid}) on ${parley.baseUrl}, bare route (pid ${bare.pid}) on ${bare.baseUrl}.`);
 
   const settings: LoadSettings = { connections: options.connections, duration: options.duration, warmup: options.warmup };
   progress(`Load: ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per scenario.`);
   const reports: ScenarioReport[] = [];
-  for (const plan of scenarios(bare, parley, targets)) {
+  const only = options.only;
+  for (const plan of scenarios(bare, parley, targets).filter((p) => only === null || p.id === 'bare' || only.includes(p.id))) {
     if (!parley.isRunning()) throw new Error(`Parley stopped during the run:\n${tail(parley.logFile)}`);
     reports.push(await runScenario(plan, settings, options.sequentialRuns, parley));
   }

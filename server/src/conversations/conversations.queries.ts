@@ -289,11 +289,66 @@ export interface NewMessage {
   updated_at: Date;
 }
 
+const MESSAGE_COLUMNS = ['id', 'uuid', 'created_at', 'updated_at', 'type', 'status', 'conversation_id', 'content', 'text_content', 'content_type', 'private', 'sender_id', 'sender_type', 'meta'] as const;
+
 export async function insertMessage(db: DB, values: NewMessage) {
   return db
     .insertInto('messages')
     .values({ ...values, meta: JSON.stringify(values.meta) })
-    .returning(['id', 'uuid', 'created_at', 'updated_at', 'type', 'status', 'conversation_id', 'content', 'text_content', 'content_type', 'private', 'sender_id', 'sender_type', 'meta'])
+    .returning(MESSAGE_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+export interface MessageEffects {
+  conversationId: number;
+  /** The conversation's denormalised columns after the message. */
+  conversation: ConversationChanges;
+  /** A domain event; `message_id` and `message_uuid` are added to its payload. */
+  event: { type: string; payload: Record<string, unknown>; at: Date };
+  /** A job queued with the message (delivery); `message_id` and `message_uuid` are added to its payload. */
+  job: { kind: string; payload: Record<string, unknown>; maxAttempts: number } | null;
+}
+
+/**
+ * A new message and what it causes, in one statement (data-modifying CTEs, so one round
+ * trip instead of four): the message row, the conversation's columns, the domain event,
+ * and optionally a job. Inside the caller's transaction, with the conversation locked.
+ */
+export async function insertMessageWithEffects(db: DB, values: NewMessage, effects: MessageEffects) {
+  const withMessage = (payload: Record<string, unknown>) =>
+    sql<string>`${JSON.stringify(payload)}::jsonb || jsonb_build_object('message_id', msg.id, 'message_uuid', msg.uuid)`;
+  const job = effects.job;
+  return db
+    .with('msg', (d) =>
+      d
+        .insertInto('messages')
+        .values({ ...values, meta: JSON.stringify(values.meta) })
+        .returning(MESSAGE_COLUMNS),
+    )
+    .with('conv', (d) => d.updateTable('conversations').set(effects.conversation).where('id', '=', effects.conversationId).returning('id'))
+    .with('ev', (d) =>
+      d
+        .insertInto('domain_events')
+        .columns(['type', 'payload', 'created_at'])
+        .expression((eb) =>
+          eb.selectFrom('msg').select([sql<string>`${effects.event.type}::text`.as('type'), withMessage(effects.event.payload).as('payload'), sql<Date>`${effects.event.at}::timestamptz`.as('created_at')]),
+        )
+        .returning('id'),
+    )
+    .with('job', (d) =>
+      d
+        .insertInto('jobs')
+        .columns(['kind', 'payload', 'max_attempts'])
+        .expression((eb) =>
+          eb
+            .selectFrom('msg')
+            .select([sql<string>`${job?.kind ?? ''}::text`.as('kind'), withMessage(job?.payload ?? {}).as('payload'), sql<number>`${job?.maxAttempts ?? 1}::int`.as('max_attempts')])
+            .where(sql<boolean>`${job !== null}::boolean`),
+        )
+        .returning('id'),
+    )
+    .selectFrom('msg')
+    .select(MESSAGE_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 

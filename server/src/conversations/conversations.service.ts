@@ -7,9 +7,8 @@ import type { DB } from '../db/database.ts';
 import type { StatusCategory } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
 import { DataError, InputError, NotFoundError, PermissionError } from '../errors.ts';
-import { recordEvent } from '../events/events.service.ts';
 import { type PageRequest, pagedResult } from '../http/schemas.ts';
-import { enqueueJob } from '../jobs/jobs.service.ts';
+import { announceJob, DEFAULT_MAX_ATTEMPTS } from '../jobs/jobs.service.ts';
 import { prepareContent, previewOf } from '../messages/messages.content.ts';
 import type { Permission } from '../roles/permissions.ts';
 import { autoAssign, placeForAgent, placeWaitingConversations } from './assignment.service.ts';
@@ -487,24 +486,10 @@ export async function appendMessage(trx: DB, conversation: q.LockedConversation,
   }
   const isPublicReply = input.type === 'outgoing' && !input.private;
   const status = input.type === 'incoming' ? 'received' : input.private ? 'sent' : 'pending';
-  const message = await q.insertMessage(trx, {
-    conversation_id: conversation.id,
-    type: input.type,
-    status,
-    content: input.content,
-    text_content: input.textContent,
-    content_type: input.contentType,
-    private: input.private,
-    sender_id: input.senderId,
-    sender_type: input.senderType,
-    meta: input.meta ?? {},
-    source_id: input.sourceId ?? null,
-    created_at: now,
-    updated_at: now,
-  });
   const preview = previewOf(input.textContent, input.attachmentCount);
+  let changes: q.ConversationChanges;
   if (isPublicReply) {
-    await q.updateConversation(trx, conversation.id, {
+    changes = {
       last_message: preview,
       last_message_at: now,
       last_message_sender: 'agent',
@@ -512,40 +497,60 @@ export async function appendMessage(trx: DB, conversation: q.LockedConversation,
       last_reply_at: now,
       waiting_since: null,
       updated_at: now,
-    });
-    conversation.first_reply_at = conversation.first_reply_at ?? now;
-    conversation.waiting_since = null;
-    // One job kind per channel: each channel's sender handles its own (the email sender arrives with the email channel).
-    await enqueueJob(trx, { kind: `${conversation.inbox_channel}.deliver`, payload: { message_id: message.id, message_uuid: message.uuid } });
+    };
   } else if (input.type === 'incoming') {
-    await q.updateConversation(trx, conversation.id, {
+    changes = {
       last_message: preview,
       last_message_at: now,
       last_message_sender: 'contact',
       last_incoming_at: now,
       waiting_since: conversation.waiting_since ?? now,
       updated_at: now,
-    });
-    conversation.waiting_since = conversation.waiting_since ?? now;
-    if (conversation.status_category !== 'open') await reopen(trx, conversation, now);
+    };
   } else {
-    await q.updateConversation(trx, conversation.id, { updated_at: now });
+    changes = { updated_at: now };
   }
-  await recordEvent(
+  // One job kind per channel: each channel's sender handles its own (the email sender arrives with the email channel).
+  const deliveryKind = `${conversation.inbox_channel}.deliver`;
+  const message = await q.insertMessageWithEffects(
     trx,
-    'message.created',
     {
       conversation_id: conversation.id,
-      conversation_uuid: conversation.uuid,
-      message_id: message.id,
-      message_uuid: message.uuid,
       type: input.type,
+      status,
+      content: input.content,
+      text_content: input.textContent,
+      content_type: input.contentType,
       private: input.private,
       sender_id: input.senderId,
       sender_type: input.senderType,
+      meta: input.meta ?? {},
+      source_id: input.sourceId ?? null,
+      created_at: now,
+      updated_at: now,
     },
-    now,
+    {
+      conversationId: conversation.id,
+      conversation: changes,
+      event: {
+        type: 'message.created',
+        payload: {
+          conversation_id: conversation.id,
+          conversation_uuid: conversation.uuid,
+          type: input.type,
+          private: input.private,
+          sender_id: input.senderId,
+          sender_type: input.senderType,
+        },
+        at: now,
+      },
+      job: isPublicReply ? { kind: deliveryKind, payload: {}, maxAttempts: DEFAULT_MAX_ATTEMPTS } : null,
+    },
   );
+  if (isPublicReply) announceJob(deliveryKind, null, trx.isTransaction);
+  if (changes.waiting_since !== undefined) conversation.waiting_since = changes.waiting_since;
+  if (changes.first_reply_at !== undefined) conversation.first_reply_at = changes.first_reply_at;
+  if (input.type === 'incoming' && conversation.status_category !== 'open') await reopen(trx, conversation, now);
   return message;
 }
 

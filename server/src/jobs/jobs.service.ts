@@ -71,7 +71,12 @@ export async function enqueueJob(db: DB, job: EnqueueJobInput): Promise<void> {
     dedupeKey: job.dedupeKey ?? null,
   });
   if (id === null) return;
-  const signal: JobEnqueuedSignal = { kind: job.kind, runAt: job.runAt ?? null, inTransaction: db.isTransaction };
+  announceJob(job.kind, job.runAt ?? null, db.isTransaction);
+}
+
+/** Wakes the runners for a job inserted by a statement of another domain (one that writes the job with its cause). */
+export function announceJob(kind: string, runAt: Date | null, inTransaction: boolean): void {
+  const signal: JobEnqueuedSignal = { kind, runAt, inTransaction };
   enqueued.emit('job', signal);
 }
 

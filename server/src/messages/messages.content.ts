@@ -1,6 +1,6 @@
 // Message content on the way in: HTML is sanitised against an allow-list and its
 // plain-text form (previews, search) derived from what was kept.
-import { convert } from 'html-to-text';
+import { compile } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
 
 const ALLOWED: sanitizeHtml.IOptions = {
@@ -29,21 +29,24 @@ export function sanitizeMessageHtml(html: string): string {
   return sanitizeHtml(html, ALLOWED).trim();
 }
 
+// Compiled once: building the converter (its selector tree) costs more than converting a reply.
+const toText = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'img', format: 'skip' },
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'h2', options: { uppercase: false } },
+    { selector: 'h3', options: { uppercase: false } },
+    { selector: 'h4', options: { uppercase: false } },
+    { selector: 'h5', options: { uppercase: false } },
+    { selector: 'h6', options: { uppercase: false } },
+    { selector: 'table', format: 'dataTable' },
+  ],
+});
+
 export function htmlToText(html: string): string {
-  return convert(html, {
-    wordwrap: false,
-    selectors: [
-      { selector: 'a', options: { ignoreHref: true } },
-      { selector: 'img', format: 'skip' },
-      { selector: 'h1', options: { uppercase: false } },
-      { selector: 'h2', options: { uppercase: false } },
-      { selector: 'h3', options: { uppercase: false } },
-      { selector: 'h4', options: { uppercase: false } },
-      { selector: 'h5', options: { uppercase: false } },
-      { selector: 'h6', options: { uppercase: false } },
-      { selector: 'table', format: 'dataTable' },
-    ],
-  })
+  return toText(html)
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

@@ -2,7 +2,6 @@
 // receives them on its socket; either way the reply is delivered once it is stored and
 // announced, so the job marks it `sent` and records `message.updated` for sockets and webhooks.
 import type { AppDeps } from '../deps.ts';
-import { recordEvent } from '../events/events.service.ts';
 import { PermanentJobError } from '../jobs/jobs.runner.ts';
 import * as q from './messages.queries.ts';
 
@@ -13,17 +12,7 @@ function messageIdOf(payload: Record<string, unknown>): number {
 }
 
 export async function deliverLivechatMessage(deps: AppDeps, payload: Record<string, unknown>): Promise<void> {
-  const id = messageIdOf(payload);
-  await deps.db.transaction().execute(async (trx) => {
-    const now = deps.clock.now();
-    const message = await q.markMessageStatus(trx, id, 'pending', 'sent', now);
-    // Already sent (a retried job) or deleted with its conversation: nothing to do.
-    if (!message) return;
-    await recordEvent(
-      trx,
-      'message.updated',
-      { conversation_id: message.conversation_id, conversation_uuid: message.conversation_uuid, message_id: id, message_uuid: message.uuid, status: 'sent' },
-      now,
-    );
-  });
+  // One statement: the status moves and `message.updated` is recorded together. Already sent
+  // (a retried job) or deleted with its conversation: nothing is written.
+  await q.markMessageStatus(deps.db, messageIdOf(payload), 'pending', 'sent', deps.clock.now());
 }

@@ -75,15 +75,38 @@ export async function deleteIdempotencyKeysBefore(db: DB, before: Date): Promise
   return Number(result.numDeletedRows);
 }
 
-/** Moves a message from one status to another; undefined when it was not in the `from` status. */
+/**
+ * Moves a message from one status to another and records `message.updated`, in one
+ * statement; undefined when the message was not in the `from` status (nothing is written).
+ */
 export async function markMessageStatus(db: DB, id: number, from: 'pending', to: 'sent' | 'failed', now: Date) {
   return db
-    .updateTable('messages as m')
-    .set({ status: to, updated_at: now })
-    .from('conversations as c')
-    .whereRef('c.id', '=', 'm.conversation_id')
-    .where('m.id', '=', id)
-    .where('m.status', '=', from)
-    .returning(['m.uuid', 'm.conversation_id', 'c.uuid as conversation_uuid'])
+    .with('m', (d) =>
+      d
+        .updateTable('messages as m')
+        .set({ status: to, updated_at: now })
+        .from('conversations as c')
+        .whereRef('c.id', '=', 'm.conversation_id')
+        .where('m.id', '=', id)
+        .where('m.status', '=', from)
+        .returning(['m.id', 'm.uuid', 'm.conversation_id', 'c.uuid as conversation_uuid']),
+    )
+    .with('ev', (d) =>
+      d
+        .insertInto('domain_events')
+        .columns(['type', 'payload', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('m')
+            .select([
+              sql<string>`'message.updated'`.as('type'),
+              sql<string>`jsonb_build_object('conversation_id', m.conversation_id, 'conversation_uuid', m.conversation_uuid, 'message_id', m.id, 'message_uuid', m.uuid, 'status', ${to}::text)`.as('payload'),
+              sql<Date>`${now}::timestamptz`.as('created_at'),
+            ]),
+        )
+        .returning('id'),
+    )
+    .selectFrom('m')
+    .select(['m.uuid', 'm.conversation_id', 'm.conversation_uuid'])
     .executeTakeFirst();
 }

@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto';
 import type { Principal } from '../auth/credential-cache.ts';
 import { canReadConversation } from '../conversations/conversations.access.ts';
 import { appendMessage, assertCanRead, lockConversationFor } from '../conversations/conversations.service.ts';
-import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, DataError, InputError, NotFoundError, PermissionError } from '../errors.ts';
 import { type PageRequest, pagedResult } from '../http/schemas.ts';
