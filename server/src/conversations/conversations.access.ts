@@ -52,7 +52,8 @@ export function accessFilter<DB extends WithC, TB extends 'c' & keyof DB>(princi
     const e = eb as unknown as ExpressionBuilder<WithC, 'c'>;
     const ors: Expression<SqlBool>[] = [];
     if (scope.assignedTo !== null) ors.push(e('c.assigned_user_id', '=', scope.assignedTo));
-    if (scope.teams.length > 0) ors.push(e('c.assigned_team_id', 'in', [...scope.teams]));
+    // = any(array): one statement text whatever the number of teams (prepared statements).
+    if (scope.teams.length > 0) ors.push(e('c.assigned_team_id', '=', sql<number>`any(${[...scope.teams]}::int[])`));
     if (scope.unassigned) ors.push(e('c.assigned_user_id', 'is', null));
     return e.or(ors);
   };

@@ -52,26 +52,44 @@ export interface ListOptions {
   offset: number;
 }
 
-/** One page of ids plus the true total. The page's records are read afterwards by id, so skipped rows cost no subqueries. */
-export async function listConversationIds(db: DB, options: ListOptions): Promise<{ ids: number[]; total: number }> {
-  const base = () => {
-    let query = db.selectFrom('conversations as c');
-    for (const filter of options.filters) query = query.where(filter);
-    return query;
-  };
-  const column = sql.ref(`c.${options.orderBy}`);
+function filtered(db: DB, filters: ConversationFilter[]) {
+  let query = db.selectFrom('conversations as c');
+  for (const filter of filters) query = query.where(filter);
+  return query;
+}
+
+function countOf(db: DB, filters: ConversationFilter[]) {
+  return filtered(db, filters).select(sql<number>`count(*)::int`.as('total'));
+}
+
+/**
+ * One page of records plus the true total, in one statement: the page's ids come from a
+ * subquery on the list's index (so skipped rows cost no per-record subqueries) and the
+ * total from an uncorrelated subquery. A page past the end has no row to carry the total:
+ * only then is it counted on its own.
+ */
+export async function listConversations(db: DB, options: ListOptions, viewerId: number): Promise<{ rows: ConversationRow[]; total: number }> {
+  const column = (alias: 'c') => sql.ref(`${alias}.${options.orderBy}`);
   const direction = options.order === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
-  const [count, rows] = await Promise.all([
-    base().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-    base()
-      .select('c.id')
-      .orderBy(sql`${column} ${direction}`)
-      .orderBy('c.id', options.order)
-      .limit(options.limit)
-      .offset(options.offset)
-      .execute(),
-  ]);
-  return { ids: rows.map((r) => r.id), total: count.total };
+  const pageIds = filtered(db, options.filters)
+    .select('c.id')
+    .orderBy(sql`${column('c')} ${direction}`)
+    .orderBy('c.id', options.order)
+    // The page size as a literal (at most 100 texts): with LIMIT as a parameter, PostgreSQL
+    // cannot cost a generic plan and would plan this statement again on every request.
+    .limit(sql.lit(options.limit))
+    .offset(options.offset);
+  const rows = await selectRecords(db, viewerId)
+    .select(countOf(db, options.filters).as('total'))
+    .where('c.id', 'in', pageIds)
+    .orderBy(sql`${column('c')} ${direction}`)
+    .orderBy('c.id', options.order)
+    .execute();
+  const first = rows[0];
+  if (first) return { rows, total: first.total ?? rows.length };
+  if (options.offset === 0) return { rows: [], total: 0 };
+  const count = await countOf(db, options.filters).executeTakeFirstOrThrow();
+  return { rows: [], total: count.total };
 }
 
 function selectRecords(db: DB, viewerId: number) {
@@ -126,19 +144,6 @@ function selectRecords(db: DB, viewerId: number) {
 }
 
 export type ConversationRow = Awaited<ReturnType<ReturnType<typeof selectRecords>['executeTakeFirstOrThrow']>>;
-
-export async function findConversationRecords(db: DB, ids: number[], viewerId: number): Promise<ConversationRow[]> {
-  if (ids.length === 0) return [];
-  // = any(array): one statement text whatever the page size, so it is prepared once.
-  const rows = await selectRecords(db, viewerId)
-    .where('c.id', '=', sql<number>`any(${ids}::int[])`)
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [row] : [];
-  });
-}
 
 export async function findConversationRecordByUuid(db: DB, uuid: string, viewerId: number): Promise<ConversationRow | undefined> {
   return selectRecords(db, viewerId).where('c.uuid', '=', uuid).executeTakeFirst();

@@ -181,14 +181,17 @@ export async function listConversations(deps: AppDeps, principal: Principal, lis
     const ids = query.assignee_id;
     filters.push((eb) => eb('c.assigned_user_id', 'in', ids));
   }
-  const { ids, total } = await q.listConversationIds(deps.db, {
-    filters,
-    orderBy: query.order_by ?? 'last_message_at',
-    order: query.order ?? 'desc',
-    limit: page.pageSize,
-    offset: page.offset,
-  });
-  const rows = await q.findConversationRecords(deps.db, ids, principal.userId);
+  const { rows, total } = await q.listConversations(
+    deps.db,
+    {
+      filters,
+      orderBy: query.order_by ?? 'last_message_at',
+      order: query.order ?? 'desc',
+      limit: page.pageSize,
+      offset: page.offset,
+    },
+    principal.userId,
+  );
   return pagedResult(rows.map(toListItem), total, page);
 }
 

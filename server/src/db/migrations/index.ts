@@ -5,6 +5,7 @@ import * as contactsInboxes from './2026_11_22_0002_contacts_inboxes.ts';
 import * as conversations from './2026_11_23_0003_conversations.ts';
 import * as searchReports from './2026_11_23_0004_search_reports.ts';
 import * as jobs from './2026_11_23_0005_jobs.ts';
+import * as listIndexes from './2026_11_23_0006_list_indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0003_conversations': conversations,
   '2026_11_23_0004_search_reports': searchReports,
   '2026_11_23_0005_jobs': jobs,
+  '2026_11_23_0006_list_indexes': listIndexes,
 };
