@@ -117,6 +117,7 @@ export async function startParley(options: ParleyOptions): Promise<Child> {
       LOG_LEVEL: 'warn',
       SECRET_KEY: options.secretKey,
       DATA_DIR: options.dataDir,
+      DATABASE_PREPARED_STATEMENTS: process.env['DATABASE_PREPARED_STATEMENTS'] ?? 'true',
     },
     stdio: ['ignore', fd, fd],
   });

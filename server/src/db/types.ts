@@ -222,6 +222,8 @@ export interface ConversationTagsTable {
   conversation_id: number;
   tag_id: number;
   created_at: Timestamp;
+  /** The conversation's created_at, set by a trigger on insert (the tag report's window). */
+  conversation_created_at: Generated<Date>;
 }
 
 export interface ConversationLastSeenTable {

@@ -11,43 +11,33 @@ export interface TagDistributionRows {
 
 /**
  * Conversations created since `since`: how many there are, how many carry a tag, and the
- * `limit` most used tags among them (count desc, then name). Both statements read the same
- * snapshot, so the totals and the per-tag counts agree. The window comes from the index on
- * (created_at, id) without touching the table (migration 0004).
+ * `limit` most used tags among them (count desc, then name), in one statement (one snapshot,
+ * so the totals and the per-tag counts agree). The window's tags come from an index-only
+ * scan of (conversation_created_at, tag_id, conversation_id) (migration 0007), the total
+ * from the index on conversations (created_at, id) (migration 0004): no join of the two.
  */
 export async function tagDistribution(db: DB, since: Date, limit: number): Promise<TagDistributionRows> {
-  return db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .setAccessMode('read only')
-    .execute(async (trx) => {
-      const totals = await trx
-        .selectNoFrom([
-          sql<number>`(select count(*)::int from conversations c where c.created_at >= ${since})`.as('total'),
-          sql<number>`(select count(*)::int from conversations c where c.created_at >= ${since} and exists (select 1 from conversation_tags ct where ct.conversation_id = c.id))`.as(
-            'tagged',
-          ),
-        ])
-        .executeTakeFirstOrThrow();
-      const perTag = trx
-        .selectFrom('conversation_tags as ct')
-        .innerJoin('conversations as c', 'c.id', 'ct.conversation_id')
-        .where('c.created_at', '>=', since)
-        .groupBy('ct.tag_id')
-        .select(['ct.tag_id', sql<number>`count(*)::int`.as('count')])
-        .as('p');
-      const topTags = await trx
-        .selectFrom(perTag)
-        .innerJoin('tags as t', 't.id', 'p.tag_id')
-        .select(['t.id as tag_id', 't.name as tag_name', 'p.count'])
-        .orderBy('p.count', 'desc')
-        .orderBy(sql`lower(t.name)`)
-        .orderBy('t.name')
-        .orderBy('t.id')
-        .limit(limit)
-        .execute();
-      return { totals, topTags };
-    });
+  const { rows } = await sql<{ total: number; tagged: number; top_tags: TagDistributionRows['topTags'] }>`
+    with window_tags as materialized (
+      select tag_id, conversation_id from conversation_tags where conversation_created_at >= ${since}
+    ), per_tag as (
+      select tag_id, count(*)::int as count from window_tags group by tag_id
+    )
+    select
+      (select count(*)::int from conversations where created_at >= ${since}) as total,
+      (select count(*)::int from (select distinct conversation_id from window_tags) tagged) as tagged,
+      (select coalesce(json_agg(json_build_object('tag_id', top.tag_id, 'tag_name', top.tag_name, 'count', top.count) order by top.rank), '[]'::json)
+         from (
+           select t.id as tag_id, t.name as tag_name, p.count,
+                  row_number() over (order by p.count desc, lower(t.name), t.name, t.id) as rank
+           from per_tag p join tags t on t.id = p.tag_id
+           order by rank
+           limit ${limit}
+         ) top) as top_tags
+  `.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('the tag distribution query returned no row');
+  return { totals: { total: row.total, tagged: row.tagged }, topTags: row.top_tags };
 }
 
 /** Conversations that are not resolved, counted four ways in one scan. */

@@ -6,6 +6,7 @@ import * as conversations from './2026_11_23_0003_conversations.ts';
 import * as searchReports from './2026_11_23_0004_search_reports.ts';
 import * as jobs from './2026_11_23_0005_jobs.ts';
 import * as listIndexes from './2026_11_23_0006_list_indexes.ts';
+import * as tagReportWindow from './2026_11_23_0007_tag_report_window.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0004_search_reports': searchReports,
   '2026_11_23_0005_jobs': jobs,
   '2026_11_23_0006_list_indexes': listIndexes,
+  '2026_11_23_0007_tag_report_window': tagReportWindow,
 };
