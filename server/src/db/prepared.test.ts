@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { migrations } from './migrations/index.ts';
 import { openDatabase } from './database.ts';
-import { StatementNames } from './prepared.ts';
+import { CUSTOM_PLAN_MARKER, StatementNames } from './prepared.ts';
 
 const databaseUrl = process.env['DATABASE_URL'] ?? null;
 
@@ -31,6 +31,10 @@ describe('StatementNames', () => {
     for (const text of ['begin', 'commit', 'rollback', 'set local x = 1', 'create index i on t (a)', 'selected']) {
       assert.equal(names.nameFor(text), null, text);
     }
+  });
+
+  it('leaves statements marked for a custom plan unnamed', () => {
+    assert.equal(new StatementNames().nameFor(`select ${CUSTOM_PLAN_MARKER} * from t where a like $1`), null);
   });
 
   it('stops naming new texts at its bound, and never names a huge text', () => {

@@ -11,8 +11,16 @@
 // DATABASE_PREPARED_STATEMENTS=false behind a pooler that cannot keep prepared statements
 // (PgBouncer in transaction mode before 1.21).
 import { createHash } from 'node:crypto';
-import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import { type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import type pg from 'pg';
+
+/**
+ * Put in a statement (Kysely: `.modifyFront(customPlan)`) whose best plan depends on its
+ * parameters, such as text search, where a common word and a rare one need different plans:
+ * it is then sent unnamed and planned for its values each time.
+ */
+export const CUSTOM_PLAN_MARKER = '/* custom-plan */';
+export const customPlan = sql.raw(CUSTOM_PLAN_MARKER);
 
 const MAX_NAMED = 500;
 const MAX_TEXT = 16_384;
@@ -25,7 +33,7 @@ export class StatementNames {
 
   /** The statement's name, or null when it is not to be prepared. */
   nameFor(text: string): string | null {
-    if (text.length > MAX_TEXT) return null;
+    if (text.length > MAX_TEXT || text.includes(CUSTOM_PLAN_MARKER)) return null;
     const known = this.#names.get(text);
     if (known !== undefined) return known;
     if (this.#names.size >= MAX_NAMED) return null;

@@ -1,9 +1,12 @@
 // Every SQL statement of the global search. Each one is answered from an index:
 // reference numbers by their unique btree, subjects and contact names by the trigram GIN
-// indexes of migration 0003, message text by the tsvector GIN index.
+// indexes of migration 0003, message text by the tsvector GIN index. The text-matching
+// statements are planned for their values each time (customPlan): a common word and a rare
+// one need different plans, which one cached plan cannot be.
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { accessFilter } from '../conversations/conversations.access.ts';
 import type { DB } from '../db/database.ts';
+import { customPlan } from '../db/prepared.ts';
 import type { Database } from '../db/types.ts';
 
 /** The database with the conversations table aliased `c`, as the access filter expects. */
@@ -90,6 +93,7 @@ export async function searchConversations(db: DB, readable: ReadableFilter, refe
     ])
     .$call((qb) => order.reduce((ordered, key) => ordered.orderBy(key), qb))
     .limit(search.limit)
+    .modifyFront(customPlan)
     .execute();
   return rows.map(({ contact_id, contact_first_name, contact_last_name, contact_email, ...row }) => ({
     ...row,
@@ -158,7 +162,7 @@ async function rankMessages(db: DB, readable: ReadableFilter, text: string, limi
   const rank = sql<number>`ts_rank(m.search_vector, ${query})`.as('rank');
   const rows =
     candidates === null
-      ? await matches.select(['m.id', rank]).orderBy('rank', 'desc').orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit).execute()
+      ? await matches.select(['m.id', rank]).orderBy('rank', 'desc').orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit).modifyFront(customPlan).execute()
       : await db
           .selectFrom(matches.select('m.id').orderBy('m.id', 'desc').limit(candidates).as('newest'))
           .innerJoin('messages as m', 'm.id', 'newest.id')
@@ -167,6 +171,7 @@ async function rankMessages(db: DB, readable: ReadableFilter, text: string, limi
           .orderBy('m.created_at', 'desc')
           .orderBy('m.id', 'desc')
           .limit(limit)
+          .modifyFront(customPlan)
           .execute();
   return rows.map((row) => row.id);
 }
@@ -177,7 +182,7 @@ async function messageHits(db: DB, text: string, ids: number[]): Promise<Message
   const rows = await db
     .selectFrom('messages as m')
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-    .where('m.id', 'in', ids)
+    .where('m.id', '=', sql<number>`any(${ids}::int[])`)
     .select([
       'm.id',
       'm.uuid',
@@ -229,5 +234,6 @@ export async function searchContacts(db: DB, readable: ReadableFilter | null, se
   return query
     .$call((qb) => [relevance(CONTACT_SEARCH_TEXT, search), sql`lower(u.first_name || ' ' || u.last_name)`, sql`u.id`].reduce((ordered, key) => ordered.orderBy(key), qb))
     .limit(search.limit)
+    .modifyFront(customPlan)
     .execute();
 }
