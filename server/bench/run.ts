@@ -12,7 +12,7 @@ import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { openRuntime, prepareDatabase } from '../src/setup.ts';
 import { type LoadSettings, probe, runLoad, type Scenario, timeSequential } from './load.ts';
-import { type BenchOptions, OptionsError, parseOptions, USAGE } from './options.ts';
+import { type BenchOptions, OptionsError, parseOptions, SCENARIO_IDS, USAGE } from './options.ts';
 import { type Child, killAllChildrenNow, startBare, startParley, stopAllChildren, tail } from './processes.ts';
 import { checkTargets, METHOD, type Machine, type RunReport, renderMarkdown, type ScenarioReport } from './report.ts';
 import { countDataset, type DatasetCounts, dropDatabase, isSeededAt, type LoadTargets, loadTargets, markSeeded, recreateDatabase, seedDataset } from './seed.ts';
@@ -219,7 +219,10 @@ async function bench(options: BenchOptions): Promise<void> {
   progress(`Load: ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per scenario.`);
   const reports: ScenarioReport[] = [];
   const only = options.only;
-  for (const plan of scenarios(bare, parley, targets).filter((p) => only === null || p.id === 'bare' || only.includes(p.id))) {
+  const plans = scenarios(bare, parley, targets);
+  const ids = plans.map((p) => p.id).filter((id) => id !== 'bare');
+  if (ids.join() !== SCENARIO_IDS.join()) throw new Error(`SCENARIO_IDS (options.ts) lists ${SCENARIO_IDS.join()}, the scenarios are ${ids.join()}`);
+  for (const plan of plans.filter((p) => only === null || p.id === 'bare' || only.includes(p.id))) {
     if (!parley.isRunning()) throw new Error(`Parley stopped during the run:\n${tail(parley.logFile)}`);
     reports.push(await runScenario(plan, settings, options.sequentialRuns, parley));
   }
