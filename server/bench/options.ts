@@ -11,6 +11,10 @@ export interface BenchOptions {
   /** Seconds of unmeasured load before each scenario. */
   warmup: number;
   connections: number;
+  /** Parley server processes (WEB_CONCURRENCY); above 1 they share events through Redis. */
+  processes: number;
+  /** Redis for several processes. */
+  redisUrl: string;
   /** Sequential single requests timed for the report and search (their median is the per-request figure). */
   sequentialRuns: number;
   /** Skip seeding when the database already holds a dataset of the same scale. */
@@ -36,6 +40,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --duration=S       measured seconds per scenario (default 10; env BENCH_DURATION)
   --warmup=S         unmeasured warm-up seconds per scenario (default 2; env BENCH_WARMUP)
   --connections=N    concurrent clients (default 50; env BENCH_CONNECTIONS)
+  --processes=N      Parley server processes (WEB_CONCURRENCY; default 1; env BENCH_PROCESSES);
+                     above 1 they use Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379)
   --runs=N           sequential requests timed for the report and search (default 20)
   --reuse            keep an existing database seeded at the same scale instead of reseeding
   --keep             do not drop the database at the end (use with --reuse next time)
@@ -69,7 +75,7 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
     if (!match) throw new OptionsError(`unknown argument "${arg}"\n\n${USAGE}`);
     flags.set(match[1] as string, match[2] ?? '');
   }
-  const known = new Set(['scale', 'duration', 'warmup', 'connections', 'runs', 'reuse', 'keep', 'out', 'no-write', 'only', 'profile', 'help']);
+  const known = new Set(['scale', 'duration', 'warmup', 'connections', 'processes', 'runs', 'reuse', 'keep', 'out', 'no-write', 'only', 'profile', 'help']);
   for (const name of flags.keys()) if (!known.has(name)) throw new OptionsError(`unknown option --${name}\n\n${USAGE}`);
 
   const pick = (flag: string, envName: string | null, fallback: string): string => flags.get(flag) ?? (envName ? env[envName] : undefined) ?? fallback;
@@ -107,6 +113,8 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
     duration: positiveNumber('--duration', pick('duration', 'BENCH_DURATION', '10'), 1, 600, true),
     warmup: positiveNumber('--warmup', pick('warmup', 'BENCH_WARMUP', '2'), 0, 120, true),
     connections: positiveNumber('--connections', pick('connections', 'BENCH_CONNECTIONS', '50'), 1, 1000, true),
+    processes: positiveNumber('--processes', pick('processes', 'BENCH_PROCESSES', '1'), 1, 64, true),
+    redisUrl: env['BENCH_REDIS_URL'] || 'redis://127.0.0.1:6379',
     sequentialRuns: positiveNumber('--runs', pick('runs', null, '20'), 1, 1000, true),
     reuse: flags.has('reuse'),
     keep: flags.has('keep'),

@@ -35,6 +35,8 @@ export interface RunReport {
   scale: number;
   seedSeconds: number | null;
   settings: LoadSettings;
+  /** Parley server processes (WEB_CONCURRENCY). */
+  processes: number;
   scenarios: ScenarioReport[];
   totalSeconds: number;
 }
@@ -122,7 +124,8 @@ export function renderMarkdown(report: RunReport): string {
   lines.push(`## Results (${report.date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')})`);
   lines.push('');
   lines.push(
-    `${report.settings.connections} concurrent connections, ${report.settings.duration} s measured per scenario after ${report.settings.warmup} s of warm-up. ` +
+    `${report.settings.connections} concurrent connections, ${report.settings.duration} s measured per scenario after ${report.settings.warmup} s of warm-up; ` +
+      `Parley runs ${report.processes === 1 ? 'one server process' : `${report.processes} server processes (WEB_CONCURRENCY, sharing events through Redis)`}, the bare route one. ` +
       'Latencies in milliseconds (autocannon counts only 2xx answers in them); "vs bare" is the requests per second as a share of a bare Fastify JSON route measured in the same run.',
   );
   lines.push('');

@@ -16,6 +16,8 @@ export interface Config {
   readonly databasePoolSize: number;
   /** Prepare each statement once per connection (turn off behind a pooler that cannot keep them). */
   readonly databasePreparedStatements: boolean;
+  /** HTTP server processes on this machine (node:cluster); more than 1 needs PostgreSQL and Redis. */
+  readonly webConcurrency: number;
   readonly redisUrl: string | null;
   readonly secretKey: Buffer;
   readonly adminEmail: string | null;
@@ -161,6 +163,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   } catch {
     throw new ConfigError(`TIMEZONE must be an IANA time zone such as Europe/Paris, got "${timezone}"`);
   }
+  const webConcurrency = integer(env, 'WEB_CONCURRENCY', 1, 1, 64);
+  if (webConcurrency > 1 && !databaseUrl) {
+    throw new ConfigError('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process');
+  }
+  if (webConcurrency > 1 && !redisUrl) {
+    throw new ConfigError('WEB_CONCURRENCY above 1 needs REDIS_URL: the processes share events, credential changes and rate limits through Redis');
+  }
   const webhookAllowList = (env['WEBHOOK_ALLOW_HOSTS'] || '').split(',').map((s) => s.trim()).filter(Boolean);
   return Object.freeze({
     port,
@@ -170,6 +179,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 1000),
     databasePreparedStatements: boolean(env, 'DATABASE_PREPARED_STATEMENTS', true),
+    webConcurrency,
     redisUrl,
     secretKey: secretKey(env, dataDir),
     adminEmail,

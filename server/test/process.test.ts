@@ -189,6 +189,70 @@ describe('the server process', { timeout: 180_000 }, () => {
     }
   });
 
+  it('runs several server processes on one port with WEB_CONCURRENCY, replaces one that dies, stops them all', {
+    skip: databaseUrl && process.env['REDIS_URL'] ? false : 'DATABASE_URL and REDIS_URL not set',
+  }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
+    const name = `parley_proc_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    let started: Started | null = null;
+    try {
+      const url = new URL(databaseUrl!);
+      url.pathname = `/${name}`;
+      started = await start({ DATA_DIR: dataDir, DATABASE_URL: url.toString(), REDIS_URL: process.env['REDIS_URL']!, WEB_CONCURRENCY: '2' });
+      const current = started;
+      const readyPids = () =>
+        current
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('parley is ready'))
+          .map((line) => (JSON.parse(line) as { pid: number }).pid);
+      const waitFor = async (what: string, ok: () => boolean) => {
+        const deadline = Date.now() + 60_000;
+        while (!ok()) {
+          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${current.output()}`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      };
+      await waitFor('two server processes', () => readyPids().length === 2);
+      const [first, second] = readyPids() as [number, number];
+      assert.notEqual(first, second);
+      assert.notEqual(first, started.child.pid);
+      // Both answer on the one port (requests on new connections are spread over them).
+      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${started!.base}/ready`, { headers: { connection: 'close' } }).then((r) => r.status)));
+      assert.deepEqual(new Set(answers), new Set([200]));
+
+      // One dies after its first 10 s: another takes its place.
+      await new Promise((r) => setTimeout(r, 10_500));
+      process.kill(first, 'SIGKILL');
+      await waitFor('a replacement', () => readyPids().length === 3);
+      const replacement = readyPids()[2]!;
+      assert.ok(![first, second].includes(replacement));
+      assert.equal((await fetch(`${started.base}/ready`)).status, 200);
+
+      // SIGTERM to the supervisor stops every process, gracefully.
+      assert.equal(await stopGracefully(started), 0, started.output());
+      started = null;
+      for (const pid of [second, replacement]) assert.throws(() => process.kill(pid, 0), `server process ${pid} still runs`);
+    } finally {
+      if (started) await killHard(started);
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses WEB_CONCURRENCY above 1 on the embedded database', async () => {
+    const result = await run(process.execPath, [mainScript], { env: { PATH: process.env['PATH'] ?? '', WEB_CONCURRENCY: '2', DATA_DIR: tmpdir() } }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    assert.equal(result.code, 78);
+    assert.match(result.stderr, /WEB_CONCURRENCY above 1 needs DATABASE_URL/);
+  });
+
   it('refuses a bad configuration value with one line naming the variable', async () => {
     const result = await run(process.execPath, [mainScript], { env: { PATH: process.env['PATH'] ?? '', PORT: 'eighty' } }).then(
       () => ({ code: 0, stderr: '' }),
