@@ -1,14 +1,15 @@
 // Every SQL statement of the conversations domain.
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../db/database.ts';
+import { compiledOnce } from '../db/statement.ts';
 import type { Database, MessageMeta, MessageStatus, MessageType, SenderType, StatusCategory } from '../db/types.ts';
 
 type WithC = Database & { c: Database['conversations'] };
 export type ConversationFilter = (eb: ExpressionBuilder<WithC, 'c'>) => Expression<SqlBool>;
 
 /** The state a change needs, locked until the transaction ends. */
-export async function lockConversation(db: DB, uuid: string) {
-  return db
+const lockStatement = compiledOnce((db: DB, uuid: string) =>
+  db
     .selectFrom('conversations as c')
     .innerJoin('conversation_statuses as s', 's.id', 'c.status_id')
     .innerJoin('inboxes as i', 'i.id', 'c.inbox_id')
@@ -33,8 +34,12 @@ export async function lockConversation(db: DB, uuid: string) {
       'p.name as priority',
       'i.channel as inbox_channel',
     ])
-    .forNoKeyUpdate('c')
-    .executeTakeFirst();
+    .forNoKeyUpdate('c'),
+);
+
+/** The conversation, locked for the rest of the transaction (compiled once: every change and reply runs it). */
+export async function lockConversation(db: DB, uuid: string) {
+  return lockStatement.executeTakeFirst(db, uuid);
 }
 
 export type LockedConversation = NonNullable<Awaited<ReturnType<typeof lockConversation>>>;

@@ -1,6 +1,7 @@
 // Reading messages, and the idempotency keys of sends.
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
+import { compiledOnce } from '../db/statement.ts';
 import { attachmentsColumn } from '../media/media.queries.ts';
 
 function selectMessages(db: DB) {
@@ -48,13 +49,13 @@ export async function listMessages(db: DB, conversationId: number, limit: number
   return { rows, total: count.total };
 }
 
-/** The message with its conversation's access columns, so one statement serves a read. */
+const messageForReader = compiledOnce((db: DB, conversationUuid: string, uuid: string) =>
+  selectMessages(db).select(['c.assigned_user_id', 'c.assigned_team_id']).where('m.uuid', '=', uuid).where('c.uuid', '=', conversationUuid),
+);
+
+/** The message with its conversation's access columns, so one statement serves a read (compiled once: every read runs it). */
 export async function findMessage(db: DB, conversationUuid: string, uuid: string) {
-  return selectMessages(db)
-    .select(['c.assigned_user_id', 'c.assigned_team_id'])
-    .where('m.uuid', '=', uuid)
-    .where('c.uuid', '=', conversationUuid)
-    .executeTakeFirst();
+  return messageForReader.executeTakeFirst(db, conversationUuid, uuid);
 }
 
 export async function findMessageById(db: DB, id: number): Promise<MessageRow | undefined> {
