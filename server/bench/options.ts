@@ -11,7 +11,7 @@ export interface BenchOptions {
   /** Seconds of unmeasured load before each scenario. */
   warmup: number;
   connections: number;
-  /** Parley server processes (WEB_CONCURRENCY); above 1 they share events through Redis. */
+  /** Parley server processes (SERVER_PROCESSES); above 1 they share events through Redis. */
   processes: number;
   /** Redis for several processes. */
   redisUrl: string;
@@ -40,7 +40,7 @@ export const USAGE = `Usage: npm run bench -- [options]
   --duration=S       measured seconds per scenario (default 10; env BENCH_DURATION)
   --warmup=S         unmeasured warm-up seconds per scenario (default 2; env BENCH_WARMUP)
   --connections=N    concurrent clients (default 50; env BENCH_CONNECTIONS)
-  --processes=N      Parley server processes (WEB_CONCURRENCY; default 1; env BENCH_PROCESSES);
+  --processes=N      Parley server processes (SERVER_PROCESSES; default 1; env BENCH_PROCESSES);
                      above 1 they use Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379)
   --runs=N           sequential requests timed for the report and search (default 20)
   --reuse            keep an existing database seeded at the same scale instead of reseeding

@@ -100,7 +100,7 @@ export interface ParleyOptions {
   logDir: string;
   /** Write a V8 CPU profile here when the process ends. */
   profileDir?: string | null;
-  /** Server processes (WEB_CONCURRENCY); above 1 with Redis at redisUrl. */
+  /** Server processes (SERVER_PROCESSES); above 1 with Redis at redisUrl. */
   processes?: number;
   redisUrl?: string;
 }
@@ -121,7 +121,7 @@ export async function startParley(options: ParleyOptions): Promise<Child> {
       SECRET_KEY: options.secretKey,
       DATA_DIR: options.dataDir,
       DATABASE_PREPARED_STATEMENTS: process.env['DATABASE_PREPARED_STATEMENTS'] ?? 'true',
-      ...((options.processes ?? 1) > 1 ? { WEB_CONCURRENCY: String(options.processes), REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379' } : {}),
+      ...((options.processes ?? 1) > 1 ? { SERVER_PROCESSES: String(options.processes), REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379' } : {}),
     },
     stdio: ['ignore', fd, fd],
   });

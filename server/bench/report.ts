@@ -35,7 +35,7 @@ export interface RunReport {
   scale: number;
   seedSeconds: number | null;
   settings: LoadSettings;
-  /** Parley server processes (WEB_CONCURRENCY). */
+  /** Parley server processes (SERVER_PROCESSES). */
   processes: number;
   scenarios: ScenarioReport[];
   totalSeconds: number;
@@ -125,7 +125,7 @@ export function renderMarkdown(report: RunReport): string {
   lines.push('');
   lines.push(
     `${report.settings.connections} concurrent connections, ${report.settings.duration} s measured per scenario after ${report.settings.warmup} s of warm-up; ` +
-      `Parley runs ${report.processes === 1 ? 'one server process' : `${report.processes} server processes (WEB_CONCURRENCY, sharing events through Redis)`}, the bare route one. ` +
+      `Parley runs ${report.processes === 1 ? 'one server process' : `${report.processes} server processes (SERVER_PROCESSES, sharing events through Redis)`}, the bare route one. ` +
       'Latencies in milliseconds (autocannon counts only 2xx answers in them); "vs bare" is the requests per second as a share of a bare Fastify JSON route measured in the same run.',
   );
   lines.push('');

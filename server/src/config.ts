@@ -17,7 +17,7 @@ export interface Config {
   /** Prepare each statement once per connection (turn off behind a pooler that cannot keep them). */
   readonly databasePreparedStatements: boolean;
   /** HTTP server processes on this machine (node:cluster); more than 1 needs PostgreSQL and Redis. */
-  readonly webConcurrency: number;
+  readonly serverProcesses: number;
   readonly redisUrl: string | null;
   readonly secretKey: Buffer;
   readonly adminEmail: string | null;
@@ -163,12 +163,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   } catch {
     throw new ConfigError(`TIMEZONE must be an IANA time zone such as Europe/Paris, got "${timezone}"`);
   }
-  const webConcurrency = integer(env, 'WEB_CONCURRENCY', 1, 1, 64);
-  if (webConcurrency > 1 && !databaseUrl) {
-    throw new ConfigError('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process');
+  const serverProcesses = integer(env, 'SERVER_PROCESSES', 1, 1, 64);
+  if (serverProcesses > 1 && !databaseUrl) {
+    throw new ConfigError('SERVER_PROCESSES above 1 needs DATABASE_URL: the embedded database belongs to one process');
   }
-  if (webConcurrency > 1 && !redisUrl) {
-    throw new ConfigError('WEB_CONCURRENCY above 1 needs REDIS_URL: the processes share events, credential changes and rate limits through Redis');
+  if (serverProcesses > 1 && !redisUrl) {
+    throw new ConfigError('SERVER_PROCESSES above 1 needs REDIS_URL: the processes share events, credential changes and rate limits through Redis');
   }
   const webhookAllowList = (env['WEBHOOK_ALLOW_HOSTS'] || '').split(',').map((s) => s.trim()).filter(Boolean);
   return Object.freeze({
@@ -179,7 +179,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 1000),
     databasePreparedStatements: boolean(env, 'DATABASE_PREPARED_STATEMENTS', true),
-    webConcurrency,
+    serverProcesses,
     redisUrl,
     secretKey: secretKey(env, dataDir),
     adminEmail,

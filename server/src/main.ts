@@ -1,7 +1,8 @@
 // Reads config, opens the database, migrates, builds the app, listens, shuts down gracefully.
-// With WEB_CONCURRENCY above 1 this process is a supervisor: it migrates once, then runs that
-// many server processes (node:cluster) sharing the port, restarts one that dies, and stops
-// them all on SIGTERM/SIGINT. They coordinate like separate instances: PostgreSQL and Redis.
+// With SERVER_PROCESSES above 1 this process is a supervisor: it migrates once, then runs that
+// many server processes (node:cluster) sharing the port, restarts one that dies (after a
+// growing delay when they keep dying), and stops them all on SIGTERM/SIGINT. They coordinate
+// like separate instances: through PostgreSQL and Redis.
 import cluster, { type Worker } from 'node:cluster';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.ts';
@@ -9,8 +10,11 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { ensureFirstAdmin, openRuntime, prepareDatabase } from './setup.ts';
 import { startWakeRelayOnly, startWorkers, type Workers } from './workers.ts';
 
-/** A server process that dies sooner than this after starting is not restarted (a crash loop). */
-const MIN_UPTIME_MS = 10_000;
+/** What a server process tells its supervisor once it listens. */
+const READY = 'parley:ready';
+/** A process that served this long before dying is restarted at once; sooner, after a growing delay. */
+const STABLE_MS = 60_000;
+const MAX_RESTART_DELAY_MS = 30_000;
 const SHUTDOWN_MS = 15_000;
 
 function logger(config: Config): Logger {
@@ -32,14 +36,9 @@ async function prepare(config: Config, log: Logger): Promise<void> {
 }
 
 async function serve(config: Config, log: Logger): Promise<void> {
-  const runtime = await openRuntime(config, log);
-  const { deps } = runtime;
-  // Under a supervisor the database is already migrated; running it again is a quick no-op.
-  const applied = await prepareDatabase(deps.db);
-  if (applied.length > 0) log.info({ migrations: applied }, 'applied database migrations');
-  if (cluster.isPrimary) await ensureFirstAdmin(deps);
-  const app = await buildApp(deps);
-
+  // Signals are handled from the start: a stop during startup is a clean stop too.
+  let runtime: Awaited<ReturnType<typeof openRuntime>> | null = null;
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   let workers: Workers | null = null;
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -54,8 +53,8 @@ async function serve(config: Config, log: Logger): Promise<void> {
     try {
       // Stop accepting at once; running jobs finish or give their claims back while
       // in-flight requests drain; the database closes last, since both still use it.
-      await Promise.all([app.close(), workers?.stop()]);
-      await runtime.close();
+      await Promise.all([app?.close(), workers?.stop()]);
+      await runtime?.close();
       log.info('stopped');
       process.exit(0);
     } catch (error) {
@@ -66,50 +65,76 @@ async function serve(config: Config, log: Logger): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  runtime = await openRuntime(config, log);
+  const { deps } = runtime;
+  // Under a supervisor the database is already migrated; running it again is a quick no-op.
+  const applied = await prepareDatabase(deps.db);
+  if (applied.length > 0) log.info({ migrations: applied }, 'applied database migrations');
+  if (cluster.isPrimary) await ensureFirstAdmin(deps);
+  app = await buildApp(deps);
+  if (stopping) return;
   await app.listen({ port: config.port, host: config.host });
-  if (!stopping) workers = config.workers ? startWorkers(deps) : startWakeRelayOnly(deps);
+  if (stopping) return;
+  workers = config.workers ? startWorkers(deps) : startWakeRelayOnly(deps);
   log.info({ database: deps.dbKind, bus: deps.bus.kind, baseUrl: config.baseUrl, workers: config.workers }, 'parley is ready');
+  process.send?.(READY);
 }
 
 async function supervise(config: Config, log: Logger): Promise<void> {
-  await prepare(config, log);
-  const started = new Map<Worker, number>();
+  const processes = new Map<Worker, { readyAt: number | null }>();
   let stopping = false;
-  const fork = () => started.set(cluster.fork(), Date.now());
-  const stopAll = (signal: string, code: number) => {
+  /** Processes that died soon after becoming ready, in a row: the next restart waits longer. */
+  let quickDeaths = 0;
+  const stopAll = (reason: string, code: number) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal, processes: started.size }, 'stopping the server processes');
+    log.info({ reason, processes: processes.size }, 'stopping the server processes');
     const timer = setTimeout(() => {
       log.error('server processes did not stop within 20 s; killing them');
-      for (const worker of started.keys()) worker.process.kill('SIGKILL');
+      for (const worker of processes.keys()) worker.process.kill('SIGKILL');
       process.exit(1);
     }, SHUTDOWN_MS + 5_000);
     timer.unref();
     let failed = code !== 0;
-    if (started.size === 0) process.exit(code);
-    cluster.on('exit', (_worker, exitCode) => {
-      if (exitCode !== 0) failed = true;
-      if (started.size === 0) process.exit(failed ? 1 : 0);
+    if (processes.size === 0) process.exit(code);
+    cluster.on('exit', (_worker, exitCode, signal) => {
+      // Stopped by the signal before it could handle it (very early in its start): a clean stop.
+      if (exitCode !== 0 && signal !== 'SIGTERM') failed = true;
+      if (processes.size === 0) process.exit(failed ? 1 : 0);
     });
-    for (const worker of started.keys()) worker.process.kill('SIGTERM');
+    for (const worker of processes.keys()) worker.process.kill('SIGTERM');
+  };
+  const fork = () => {
+    const worker = cluster.fork();
+    processes.set(worker, { readyAt: null });
+    worker.on('message', (message: unknown) => {
+      const entry = processes.get(worker);
+      if (message === READY && entry) entry.readyAt = Date.now();
+    });
   };
   cluster.on('exit', (worker, code, signal) => {
-    const since = started.get(worker) ?? Date.now();
-    started.delete(worker);
+    const entry = processes.get(worker);
+    processes.delete(worker);
     if (stopping) return;
-    if (Date.now() - since < MIN_UPTIME_MS) {
-      log.error({ pid: worker.process.pid, code, signal }, 'a server process died right after starting; stopping');
-      stopAll('crash', 1);
+    if (!entry?.readyAt) {
+      // It never served: the next one would fail the same way (configuration, database, Redis).
+      log.error({ pid: worker.process.pid, code, signal }, 'a server process failed to start; stopping');
+      stopAll('startup failure', 1);
       return;
     }
-    log.error({ pid: worker.process.pid, code, signal }, 'a server process died; starting another');
-    fork();
+    quickDeaths = Date.now() - entry.readyAt < STABLE_MS ? quickDeaths + 1 : 0;
+    const delayMs = quickDeaths === 0 ? 0 : Math.min(MAX_RESTART_DELAY_MS, 1000 * 2 ** (quickDeaths - 1));
+    log.error({ pid: worker.process.pid, code, signal, restartInMs: delayMs }, 'a server process died; starting another');
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, delayMs);
   });
   process.on('SIGTERM', () => stopAll('SIGTERM', 0));
   process.on('SIGINT', () => stopAll('SIGINT', 0));
-  for (let i = 0; i < config.webConcurrency; i++) fork();
-  log.info({ processes: config.webConcurrency, port: config.port }, 'parley supervisor started');
+  await prepare(config, log);
+  if (stopping) return;
+  for (let i = 0; i < config.serverProcesses; i++) fork();
+  log.info({ processes: config.serverProcesses, port: config.port }, 'parley supervisor started');
 }
 
 async function main(): Promise<void> {
@@ -124,7 +149,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = logger(config);
-  if (config.webConcurrency > 1 && cluster.isPrimary) await supervise(config, log);
+  if (config.serverProcesses > 1 && cluster.isPrimary) await supervise(config, log);
   else await serve(config, log);
 }
 

@@ -57,6 +57,12 @@ export interface ListOptions {
   offset: number;
 }
 
+const LIMIT_BUCKETS = [10, 20, 30, 50, 100];
+
+function limitBucket(limit: number): number {
+  return LIMIT_BUCKETS.find((size) => size >= limit) ?? limit;
+}
+
 function filtered(db: DB, filters: ConversationFilter[]) {
   let query = db.selectFrom('conversations as c');
   for (const filter of filters) query = query.where(filter);
@@ -80,9 +86,10 @@ export async function listConversations(db: DB, options: ListOptions, viewerId: 
     .select('c.id')
     .orderBy(sql`${column('c')} ${direction}`)
     .orderBy('c.id', options.order)
-    // The page size as a literal (at most 100 texts): with LIMIT as a parameter, PostgreSQL
-    // cannot cost a generic plan and would plan this statement again on every request.
-    .limit(sql.lit(options.limit))
+    // The page size as a literal, rounded up to one of a few sizes (the extra rows are cut
+    // below): with LIMIT as a parameter PostgreSQL cannot cost a generic plan and would plan
+    // this statement again on every request, and a literal per size would fill the statement cache.
+    .limit(sql.lit(limitBucket(options.limit)))
     .offset(options.offset);
   const rows = await selectRecords(db, viewerId)
     .select(countOf(db, options.filters).as('total'))
@@ -91,7 +98,7 @@ export async function listConversations(db: DB, options: ListOptions, viewerId: 
     .orderBy('c.id', options.order)
     .execute();
   const first = rows[0];
-  if (first) return { rows, total: first.total ?? rows.length };
+  if (first) return { rows: rows.slice(0, options.limit), total: first.total ?? rows.length };
   if (options.offset === 0) return { rows: [], total: 0 };
   const count = await countOf(db, options.filters).executeTakeFirstOrThrow();
   return { rows: [], total: count.total };

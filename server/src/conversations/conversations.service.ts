@@ -1,6 +1,7 @@
 // The rules of conversations: creation, the lists, and every change (status, snooze,
 // priority, assignees, tags, last-seen). Each change writes an activity message and a
 // domain event in the transaction of the change (the outbox).
+import { sql } from 'kysely';
 import type { Principal } from '../auth/credential-cache.ts';
 import { createContact, getContact } from '../contacts/contacts.service.ts';
 import type { DB } from '../db/database.ts';
@@ -113,6 +114,11 @@ export interface ListQuery {
   order?: 'asc' | 'desc';
 }
 
+/** `= any(array)`: one statement text whatever the number of ids (prepared statements). */
+function anyOf(ids: readonly number[]) {
+  return sql<number>`any(${[...ids]}::int[])`;
+}
+
 function needs(principal: Principal, permission: Permission): void {
   if (!principal.permissions.has(permission)) throw new PermissionError(`Permission denied: requires ${permission}`);
 }
@@ -155,31 +161,31 @@ export async function listConversations(deps: AppDeps, principal: Principal, lis
   if (query.status?.length) {
     const rows = await resolveNames(await q.findStatusIdsByNames(deps.db, query.status), query.status, 'status');
     const ids = rows.map((r) => r.id);
-    filters.push((eb) => eb('c.status_id', 'in', ids));
+    filters.push((eb) => eb('c.status_id', '=', anyOf(ids)));
   }
   if (query.priority?.length) {
     const rows = await resolveNames(await q.findPrioritiesByNames(deps.db, query.priority), query.priority, 'priority');
     const ids = rows.map((r) => r.id);
-    filters.push((eb) => eb('c.priority_id', 'in', ids));
+    filters.push((eb) => eb('c.priority_id', '=', anyOf(ids)));
   }
   if (query.tag?.length) {
     const rows = await resolveNames(await q.findTagsByNames(deps.db, query.tag), query.tag, 'tag');
     const ids = rows.map((r) => r.id);
     filters.push((eb) =>
-      eb.exists(eb.selectFrom('conversation_tags as ctf').select('ctf.tag_id').whereRef('ctf.conversation_id', '=', 'c.id').where('ctf.tag_id', 'in', ids)),
+      eb.exists(eb.selectFrom('conversation_tags as ctf').select('ctf.tag_id').whereRef('ctf.conversation_id', '=', 'c.id').where('ctf.tag_id', '=', anyOf(ids))),
     );
   }
   if (query.inbox_id?.length) {
     const ids = query.inbox_id;
-    filters.push((eb) => eb('c.inbox_id', 'in', ids));
+    filters.push((eb) => eb('c.inbox_id', '=', anyOf(ids)));
   }
   if (query.team_id?.length) {
     const ids = query.team_id;
-    filters.push((eb) => eb('c.assigned_team_id', 'in', ids));
+    filters.push((eb) => eb('c.assigned_team_id', '=', anyOf(ids)));
   }
   if (query.assignee_id?.length) {
     const ids = query.assignee_id;
-    filters.push((eb) => eb('c.assigned_user_id', 'in', ids));
+    filters.push((eb) => eb('c.assigned_user_id', '=', anyOf(ids)));
   }
   const { rows, total } = await q.listConversations(
     deps.db,

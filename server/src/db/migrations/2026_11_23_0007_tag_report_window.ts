@@ -9,9 +9,13 @@ const statements = [
   `alter table conversation_tags add column conversation_created_at timestamptz`,
   `update conversation_tags ct set conversation_created_at = c.created_at from conversations c where c.id = ct.conversation_id`,
   `alter table conversation_tags alter column conversation_created_at set not null`,
-  `create function conversation_tags_set_created_at() returns trigger language plpgsql as $$
+  // The tables are found on the search path of the migration, whatever the inserting session's.
+  `create function conversation_tags_set_created_at() returns trigger language plpgsql set search_path from current as $$
    begin
      select c.created_at into new.conversation_created_at from conversations c where c.id = new.conversation_id;
+     if not found then
+       raise foreign_key_violation using message = 'conversation ' || new.conversation_id || ' does not exist';
+     end if;
      return new;
    end
    $$`,
