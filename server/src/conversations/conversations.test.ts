@@ -285,6 +285,14 @@ describe('conversations', () => {
         dataOf<Paged<Item>>(await list('conversations/assigned?tag=vip', mine)).results.map((r) => r.uuid),
         [second.uuid],
       );
+      // Each item carries its own tags, sorted by name; an untagged one has none.
+      dataOf(await tags(first.uuid, { tags: ['vip', 'Billing'] }));
+      const tagged = dataOf<Paged<Item>>(await list('conversations/assigned?order_by=created_at&order=asc', mine)).results;
+      assert.deepEqual(
+        tagged.map((r) => r.tags),
+        created.map((c) => (c.uuid === first.uuid ? ['billing', 'vip'] : c.uuid === second.uuid ? ['vip'] : [])),
+      );
+      dataOf(await tags(first.uuid, { tags: [], action: 'set_tags' }));
       assert.equal(dataOf<Paged<Item>>(await list(`conversations/all?assignee_id=${mine.id}&inbox_id=${inboxId}`)).total, 7);
       assert.equal(dataOf<Paged<Item>>(await list(`conversations/all?assignee_id=${mine.id}&inbox_id=999999`)).total, 0);
       assertError(await list('conversations/assigned?status=Nope', mine), 400, 'InputException');
