@@ -23,7 +23,7 @@ export interface BenchOptions {
   keep: boolean;
   /** Markdown file to write the results to, or null to print them only. */
   out: string | null;
-  /** Scenario ids to run (the bare route always runs); null = all. Results are then only printed. */
+  /** Scenario ids to run (the two bare reference routes always run); null = all. Results are then only printed. */
   only: string[] | null;
   /** Folder for a V8 CPU profile of the Parley process, or null. */
   profileDir: string | null;

@@ -195,9 +195,11 @@ export const METHOD = `## What is measured
    conversation (skewed too); the conversations' denormalised columns (last message, its time and
    sender, first and last reply, last incoming message, waiting since) computed from their
    messages; last-seen marks for the assignees. Then \`VACUUM ANALYZE\`.
-2. **Servers.** Parley (\`server/src/main.ts\`, \`LOG_LEVEL=warn\`) and a bare Fastify app with one
-   \`GET /\` route answering \`{"status":"success","data":{"hello":"world"}}\` run as child processes
-   on 127.0.0.1.
+2. **Servers.** Parley (\`server/src/main.ts\`, \`LOG_LEVEL=warn\`) and a bare Fastify app run as
+   child processes on 127.0.0.1. The bare app's \`GET /\` answers
+   \`{"status":"success","data":{"hello":"world"}}\`; its \`GET /page\` answers a copy of Parley's
+   page 1 of the agent's assigned list, taken at the start of the run and serialised again on every
+   request: what a list page costs in bytes and serialisation alone, without auth or database.
 3. **Load.** autocannon runs in the benchmark's own process, on the same cores, with 50
    connections. Each scenario gets an unmeasured warm-up, then a measured run. Requests
    authenticate with API credentials (\`Authorization: token key:secret\`) and rotate over real ids:
