@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { UnauthorizedError } from '../errors.ts';
 import { constantTimeEqual, randomToken, sha256, verifySecret } from '../security/hashing.ts';
 import * as q from './auth.queries.ts';
-import type { Principal } from './credential-cache.ts';
+import { INVALIDATE_CHANNEL, type Principal } from './credential-cache.ts';
 
 export const SESSION_COOKIE = 'parley_session';
 export const CSRF_COOKIE = 'csrf_token';
@@ -55,15 +55,21 @@ export async function authenticateApiKey(deps: AppDeps, header: string): Promise
   const credentials = parseAuthorization(header);
   if (!credentials) throw new UnauthorizedError('Malformed Authorization header; use "Basic base64(key:secret)" or "token key:secret"');
   const cacheKey = 'k:' + sha256(`${credentials.key}:${credentials.secret}`);
+  const verify = () => verifyApiKey(deps, credentials, cacheKey);
   const nowMs = deps.clock.now().getTime();
   const cached = deps.credentials.get(cacheKey, nowMs);
-  if (cached) {
-    if (nowMs - cached.touchedAt >= TOUCH_INTERVAL_MS) {
-      deps.credentials.markTouched(cacheKey, nowMs);
-      await q.touchApiKey(deps.db, cached.principal.userId, deps.clock.now(), TOUCH_INTERVAL_MS);
-    }
-    return cached.principal;
+  if (!cached) return deps.credentials.verifyOnce(cacheKey, verify);
+  if (deps.credentials.needsRefresh(cacheKey, cached, nowMs)) renewInBackground(deps, cacheKey, verify);
+  if (nowMs - cached.touchedAt >= TOUCH_INTERVAL_MS) {
+    deps.credentials.markTouched(cacheKey, nowMs);
+    await q.touchApiKey(deps.db, cached.principal.userId, deps.clock.now(), TOUCH_INTERVAL_MS);
   }
+  return cached.principal;
+}
+
+async function verifyApiKey(deps: AppDeps, credentials: { key: string; secret: string }, cacheKey: string): Promise<Principal> {
+  const generation = deps.credentials.generation;
+  const nowMs = deps.clock.now().getTime();
   const owner = await q.findApiKeyOwner(deps.db, credentials.key);
   const valid = await verifySecret(credentials.secret, owner?.api_secret_hash ?? null);
   if (!owner || !valid || !owner.enabled) throw new UnauthorizedError('Invalid API credentials');
@@ -72,7 +78,7 @@ export async function authenticateApiKey(deps: AppDeps, header: string): Promise
   // Remember when the column was really last written, so the next write comes a minute after it
   // (not a minute after this cache refill, which would let the value lag behind by more).
   const touched = await q.touchApiKey(deps.db, owner.id, deps.clock.now(), TOUCH_INTERVAL_MS);
-  deps.credentials.set(cacheKey, principal, nowMs, touched || !owner.api_key_last_used_at ? nowMs : new Date(owner.api_key_last_used_at).getTime());
+  deps.credentials.set(cacheKey, principal, generation, nowMs, touched || !owner.api_key_last_used_at ? nowMs : new Date(owner.api_key_last_used_at).getTime());
   return principal;
 }
 
@@ -80,15 +86,31 @@ export async function authenticateSession(deps: AppDeps, token: string): Promise
   if (token.length < 20 || token.length > 128) throw new UnauthorizedError('Invalid or expired session');
   const sessionId = sha256(token);
   const cacheKey = 's:' + sessionId;
+  const verify = () => verifySession(deps, sessionId, cacheKey);
   const nowMs = deps.clock.now().getTime();
   const cached = deps.credentials.get(cacheKey, nowMs);
-  if (cached) return cached.principal;
-  const session = await q.findLiveSession(deps.db, sessionId, deps.clock.now());
+  if (!cached) return deps.credentials.verifyOnce(cacheKey, verify);
+  if (deps.credentials.needsRefresh(cacheKey, cached, nowMs)) renewInBackground(deps, cacheKey, verify);
+  return cached.principal;
+}
+
+async function verifySession(deps: AppDeps, sessionId: string, cacheKey: string): Promise<Principal> {
+  const generation = deps.credentials.generation;
+  const now = deps.clock.now();
+  const session = await q.findLiveSession(deps.db, sessionId, now);
   if (!session) throw new UnauthorizedError('Invalid or expired session');
   const principal = await loadPrincipal(deps, session.user_id, 'session', sessionId);
   if (!principal) throw new UnauthorizedError('Invalid or expired session');
-  deps.credentials.set(cacheKey, principal, nowMs, nowMs, new Date(session.expires_at).getTime());
+  deps.credentials.set(cacheKey, principal, generation, now.getTime(), now.getTime(), new Date(session.expires_at).getTime());
   return principal;
+}
+
+/** Renews a cache entry in its last seconds while it keeps answering; a credential found invalid is dropped. */
+function renewInBackground(deps: AppDeps, cacheKey: string, verify: () => Promise<Principal>): void {
+  deps.credentials.verifyOnce(cacheKey, verify).catch((error: unknown) => {
+    deps.credentials.deleteKey(cacheKey);
+    if (!(error instanceof UnauthorizedError)) deps.log.warn({ err: error }, 'renewing cached credentials failed; they will be verified again on next use');
+  });
 }
 
 export function csrfMatches(cookie: string | undefined, header: string | string[] | undefined): boolean {
@@ -132,5 +154,6 @@ export async function logout(deps: AppDeps, principal: Principal): Promise<void>
   if (!principal.sessionId) return;
   await q.deleteSession(deps.db, principal.sessionId);
   deps.credentials.deleteKey('s:' + principal.sessionId);
-  await deps.bus.publish('auth.invalidate', { userId: principal.userId });
+  // The other instances drop this agent's entries (this session's among them); this one just did.
+  await deps.bus.publish(INVALIDATE_CHANNEL, { userId: principal.userId, origin: deps.credentials.id });
 }

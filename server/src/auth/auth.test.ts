@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AGENT_RECORD_FIELDS, basicHeader, buildTestApp, type Caller, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { sha256 } from '../security/hashing.ts';
 
 type Response = { statusCode: number; body: string; headers: Record<string, unknown>; json: () => unknown };
 type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
@@ -220,6 +221,84 @@ describe('auth', () => {
       clock.advance(120_000);
       assertError(await me({ authorization: basicHeader(user.apiKey, 'x'.repeat(64)) }), 401, 'UnauthorizedException');
       assert.equal((await getAgent(user.id)).api_key_last_used_at, later.toISOString());
+    });
+
+    it('answers 20 concurrent first uses of a key, all 200', async () => {
+      const user = await t.makeAgent();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => me(user.headers)));
+      assert.deepEqual(
+        answers.map((r) => dataOf<Agent>(r).id),
+        Array.from({ length: 20 }, () => user.id),
+      );
+    });
+
+    it('renews a cached key in its last seconds while it keeps answering, and drops it when the renewal finds it invalid', async () => {
+      const cacheKey = (u: { apiKey: string; apiSecret: string }) => 'k:' + sha256(`${u.apiKey}:${u.apiSecret}`);
+      // Stands for a change whose invalidation never reached this instance (a lost bus message):
+      // the secret changes in the database behind the cache's back.
+      const changeSecretBehindCache = (id: number) => t.deps.db.updateTable('users').set({ api_secret_hash: 'scrypt$16384$8$1$AAAA$AAAA' }).where('id', '=', id).execute();
+      const renewed = async (key: string, beyondMs: number) => {
+        for (let i = 0; i < 200; i++) {
+          const entry = t.deps.credentials.get(key, clock.now().getTime());
+          if (entry && entry.expiresAt > beyondMs) return;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        assert.fail('the entry was not renewed');
+      };
+
+      const valid = await t.makeAgent();
+      dataOf(await me(valid.headers)); // verified and cached for 30 s
+      const firstEnd = clock.now().getTime() + 30_000;
+      clock.advance(26_000); // in the last 5 s: answered from the cache, renewed in the background
+      dataOf(await me(valid.headers));
+      await renewed(cacheKey(valid), firstEnd);
+      await changeSecretBehindCache(valid.id);
+      clock.advance(10_000); // past the first entry's end: the renewed entry answers
+      assert.equal(dataOf<Agent>(await me(valid.headers)).id, valid.id);
+
+      const revoked = await t.makeAgent();
+      dataOf(await me(revoked.headers));
+      await changeSecretBehindCache(revoked.id);
+      clock.advance(10_000);
+      dataOf(await me(revoked.headers)); // still cached, not yet in its last seconds
+      clock.advance(16_000);
+      dataOf(await me(revoked.headers)); // still answered; the renewal finds the secret changed
+      let answer = await me(revoked.headers);
+      for (let i = 0; i < 200 && answer.statusCode === 200; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        answer = await me(revoked.headers);
+      }
+      assertError(answer, 401, 'UnauthorizedException');
+      assert.equal(t.deps.credentials.get(cacheKey(revoked), clock.now().getTime()), undefined);
+    });
+
+    it('across two instances sharing Redis: a change made on one refuses the key on the other at once; its own echo drops nothing', { skip: process.env['REDIS_URL'] && process.env['DATABASE_URL'] ? false : 'needs DATABASE_URL and REDIS_URL' }, async () => {
+      const second = await t.secondInstance();
+      try {
+        const holder = await t.makeAgent();
+        const meOn = (app: typeof second.app) => app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: holder.headers });
+        dataOf(await me(holder.headers));
+        dataOf(await meOn(second.app)); // cached on both
+        const cacheKey = 'k:' + sha256(`${holder.apiKey}:${holder.apiSecret}`);
+        // A change on the first instance: its own entry goes at once, the other's when the bus delivers.
+        dataOf(await t.call({ method: 'PUT', url: `/api/v1/agents/${holder.id}`, payload: { first_name: 'Renamed' } }));
+        assert.equal(dataOf<Agent>(await me(holder.headers)).first_name, 'Renamed');
+        for (let i = 0; i < 200 && second.deps.credentials.get(cacheKey, clock.now().getTime()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+        assert.equal(second.deps.credentials.get(cacheKey, clock.now().getTime()), undefined, 'the other instance dropped its entry');
+        // The echo of the first instance's own invalidation has had time to come back: it kept the entry verified after the change.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        assert.equal(t.deps.credentials.get(cacheKey, clock.now().getTime())?.principal.firstName, 'Renamed');
+        // Disabling on the first instance refuses the key on the second.
+        dataOf(await t.call({ method: 'PUT', url: `/api/v1/agents/${holder.id}`, payload: { enabled: false } }));
+        let answer = await meOn(second.app);
+        for (let i = 0; i < 200 && answer.statusCode === 200; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          answer = await meOn(second.app);
+        }
+        assertError(answer, 401, 'UnauthorizedException');
+      } finally {
+        await second.close();
+      }
     });
 
     it('never shows the api_secret (or any hash) in an agent response', async () => {

@@ -1,6 +1,12 @@
 // Verified credentials are kept briefly in memory so the slow hash is not paid on
 // every request. Changes to an agent clear its entries here at once and, through
 // the event bus, on every other instance.
+//
+// Two things keep a busy client from stalling when its entry runs out: concurrent checks of
+// one credential share a single verification (50 parallel requests would otherwise run 50
+// scrypt hashes at once), and an entry in its last seconds is renewed in the background while
+// it still answers. A verification that an invalidation overtook is not stored.
+import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../realtime/bus.ts';
 
 export interface Principal {
@@ -23,13 +29,37 @@ interface Entry {
 }
 
 export const CREDENTIAL_TTL_MS = 30_000;
+/** An entry this close to its end is renewed in the background by the next request that uses it. */
+export const CREDENTIAL_REFRESH_AHEAD_MS = 5_000;
 export const INVALIDATE_CHANNEL = 'auth.invalidate';
 
 export class CredentialCache {
+  /** Names this cache in the invalidations it publishes, so that it ignores their echo. */
+  readonly id = randomUUID();
   readonly #entries = new Map<string, Entry>();
+  readonly #loading = new Map<string, Promise<Principal>>();
   readonly #ttlMs: number;
-  constructor(ttlMs = CREDENTIAL_TTL_MS) {
+  readonly #refreshAheadMs: number;
+  /** Bumped by every invalidation: a verification started before one must not store its result. */
+  #generation = 0;
+  constructor(ttlMs = CREDENTIAL_TTL_MS, refreshAheadMs = CREDENTIAL_REFRESH_AHEAD_MS) {
     this.#ttlMs = ttlMs;
+    this.#refreshAheadMs = Math.min(refreshAheadMs, ttlMs);
+  }
+  get generation(): number {
+    return this.#generation;
+  }
+  /** True when the entry is in its last seconds and no renewal of it is under way. */
+  needsRefresh(key: string, entry: Entry, nowMs: number): boolean {
+    return entry.expiresAt - nowMs <= this.#refreshAheadMs && !this.#loading.has(key);
+  }
+  /** Runs `verify` for the key, unless a verification of the same key is under way: its outcome is then shared. */
+  verifyOnce(key: string, verify: () => Promise<Principal>): Promise<Principal> {
+    const running = this.#loading.get(key);
+    if (running) return running;
+    const started = verify().finally(() => this.#loading.delete(key));
+    this.#loading.set(key, started);
+    return started;
   }
   get(key: string, nowMs: number): Entry | undefined {
     const entry = this.#entries.get(key);
@@ -40,8 +70,12 @@ export class CredentialCache {
     }
     return entry;
   }
-  /** `notAfterMs`: a hard end (a session's expiry) the entry must not outlive. */
-  set(key: string, principal: Principal, nowMs: number, touchedAt: number, notAfterMs = Number.POSITIVE_INFINITY): void {
+  /**
+   * `generation`: the cache's generation when the verification started (nothing is stored when
+   * an invalidation came since); `notAfterMs`: a hard end (a session's expiry) the entry must not outlive.
+   */
+  set(key: string, principal: Principal, generation: number, nowMs: number, touchedAt: number, notAfterMs = Number.POSITIVE_INFINITY): void {
+    if (generation !== this.#generation) return;
     if (this.#entries.size > 50_000) this.#entries.clear();
     this.#entries.set(key, { principal, expiresAt: Math.min(nowMs + this.#ttlMs, notAfterMs), touchedAt });
   }
@@ -51,6 +85,7 @@ export class CredentialCache {
   }
   /** Drops the entries of one user, or every entry when userId is null. */
   invalidateLocal(userId: number | null): void {
+    this.#generation += 1;
     if (userId === null) {
       this.#entries.clear();
       return;
@@ -58,6 +93,7 @@ export class CredentialCache {
     for (const [key, entry] of this.#entries) if (entry.principal.userId === userId) this.#entries.delete(key);
   }
   deleteKey(key: string): void {
+    this.#generation += 1;
     this.#entries.delete(key);
   }
 }
@@ -65,11 +101,14 @@ export class CredentialCache {
 /** Clears cached credentials here and on every other instance. userId null = everybody (a role changed). */
 export async function invalidateCredentials(deps: { credentials: CredentialCache; bus: EventBus }, userId: number | null): Promise<void> {
   deps.credentials.invalidateLocal(userId);
-  await deps.bus.publish(INVALIDATE_CHANNEL, { userId });
+  await deps.bus.publish(INVALIDATE_CHANNEL, { userId, origin: deps.credentials.id });
 }
 
 export function listenForInvalidations(cache: CredentialCache, bus: EventBus): Promise<() => Promise<void>> {
   return bus.subscribe(INVALIDATE_CHANNEL, (message) => {
+    // Its own invalidations were applied when published: their echo (Redis) would only drop
+    // entries verified since, after the change.
+    if (message['origin'] === cache.id) return;
     const userId = message['userId'];
     cache.invalidateLocal(typeof userId === 'number' ? userId : null);
   });
