@@ -64,6 +64,41 @@ describe('CredentialCache', () => {
     assert.equal(calls, 2);
   });
 
+  it('does not share a verification that started before an invalidation', async () => {
+    const cache = new CredentialCache();
+    let calls = 0;
+    const before = pending();
+    const first = cache.verifyOnce('k:a', () => {
+      calls += 1;
+      return before.promise;
+    });
+    cache.invalidateLocal(1); // e.g. a permission was taken away meanwhile
+    const second = cache.verifyOnce('k:a', async () => {
+      calls += 1;
+      return { ...principal(1), permissions: new Set<string>() };
+    });
+    assert.equal(calls, 2, 'the request after the change verified again');
+    before.resolve(principal(1));
+    assert.equal((await first).permissions.size, 1);
+    assert.equal((await second).permissions.size, 0);
+    // The older one settling does not forget the newer one while it runs.
+    const older = pending();
+    const olderCheck = cache.verifyOnce('k:b', () => older.promise);
+    cache.invalidateLocal(null);
+    const newer = pending();
+    const newerCheck = cache.verifyOnce('k:b', () => newer.promise);
+    older.resolve(principal(2));
+    await olderCheck;
+    let extra = 0;
+    const shared = cache.verifyOnce('k:b', async () => {
+      extra += 1;
+      return principal(2);
+    });
+    assert.equal(extra, 0, 'shares the newer verification');
+    newer.resolve(principal(2));
+    assert.equal(await shared, await newerCheck);
+  });
+
   it('does not store a verification that an invalidation overtook', () => {
     const cache = new CredentialCache();
     const startedAt = cache.generation;

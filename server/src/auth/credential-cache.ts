@@ -37,7 +37,7 @@ export class CredentialCache {
   /** Names this cache in the invalidations it publishes, so that it ignores their echo. */
   readonly id = randomUUID();
   readonly #entries = new Map<string, Entry>();
-  readonly #loading = new Map<string, Promise<Principal>>();
+  readonly #loading = new Map<string, { generation: number; promise: Promise<Principal> }>();
   readonly #ttlMs: number;
   readonly #refreshAheadMs: number;
   /** Bumped by every invalidation: a verification started before one must not store its result. */
@@ -53,13 +53,20 @@ export class CredentialCache {
   needsRefresh(key: string, entry: Entry, nowMs: number): boolean {
     return entry.expiresAt - nowMs <= this.#refreshAheadMs && !this.#loading.has(key);
   }
-  /** Runs `verify` for the key, unless a verification of the same key is under way: its outcome is then shared. */
+  /**
+   * Runs `verify` for the key, unless a verification of the same key is under way: its outcome
+   * is then shared. Not one that started before an invalidation: a request that comes after a
+   * change must be judged after it.
+   */
   verifyOnce(key: string, verify: () => Promise<Principal>): Promise<Principal> {
     const running = this.#loading.get(key);
-    if (running) return running;
-    const started = verify().finally(() => this.#loading.delete(key));
-    this.#loading.set(key, started);
-    return started;
+    if (running && running.generation === this.#generation) return running.promise;
+    const generation = this.#generation;
+    const promise: Promise<Principal> = verify().finally(() => {
+      if (this.#loading.get(key)?.promise === promise) this.#loading.delete(key);
+    });
+    this.#loading.set(key, { generation, promise });
+    return promise;
   }
   get(key: string, nowMs: number): Entry | undefined {
     const entry = this.#entries.get(key);
