@@ -27,6 +27,8 @@ export interface Config {
   readonly sessionTtlSeconds: number;
   readonly trustProxy: boolean;
   readonly loginRateLimitPerMinute: number;
+  /** Failed API authentications per client address per minute before 429 (0 = no limit). */
+  readonly authFailureLimitPerMinute: number;
   readonly timezone: string;
   readonly webhookAllowList: readonly string[];
   /** Run the job runner and periodic tasks in this instance (false: HTTP only). */
@@ -189,6 +191,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20, 1, 100000),
+    authFailureLimitPerMinute: integer(env, 'AUTH_FAILURE_LIMIT_PER_MINUTE', 60, 0, 100000),
     timezone,
     webhookAllowList: Object.freeze(webhookAllowList),
     workers: boolean(env, 'WORKERS', true),

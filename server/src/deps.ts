@@ -1,6 +1,7 @@
 // The plain dependencies every service receives. Built once in main.ts (or a test), passed down.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { AuthFailureLimiter } from './auth/auth-failures.ts';
 import type { CredentialCache } from './auth/credential-cache.ts';
 import type { Config } from './config.ts';
 import type { DB } from './db/database.ts';
@@ -21,6 +22,8 @@ export interface AppDeps {
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;
   readonly credentials: CredentialCache;
+  /** Failed API authentications per client address (429 past the limit). */
+  readonly authFailures: AuthFailureLimiter;
   /** Redis for shared rate limits, or null for in-process limits. */
   readonly redis: Redis | null;
   /** Prefix for every Redis key and channel of this app. */

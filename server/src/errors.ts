@@ -63,8 +63,11 @@ export class DataError extends AppError {
   }
 }
 export class RateLimitError extends AppError {
-  constructor(message = 'Rate limit exceeded') {
+  /** Sent as Retry-After (60 when unknown). */
+  readonly retryAfterSeconds: number | null;
+  constructor(message = 'Rate limit exceeded', retryAfterSeconds: number | null = null) {
     super(429, 'RateLimitException', message);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 export class NetworkError extends AppError {
@@ -131,7 +134,7 @@ function databaseError(error: { code?: unknown }): AppError | null {
 export function registerErrorHandling(app: FastifyInstance, allowedMethods: (url: string) => string[]): void {
   app.setErrorHandler((raw: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (raw instanceof AppError) {
-      if (raw instanceof RateLimitError && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+      if (raw instanceof RateLimitError && !reply.hasHeader('retry-after')) reply.header('retry-after', String(raw.retryAfterSeconds ?? 60));
       return reply.code(raw.statusCode).send(envelope(raw.errorType, raw.message, raw.data));
     }
     const error = raw as FastifyError;

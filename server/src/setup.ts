@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { createAdmin, countAgents } from './agents/agents.service.ts';
+import { memoryAuthFailureLimiter, noAuthFailureLimit, redisAuthFailureLimiter } from './auth/auth-failures.ts';
 import { CredentialCache } from './auth/credential-cache.ts';
 import type { Config } from './config.ts';
 import { type DB, migrateToLatest, openDatabase } from './db/database.ts';
@@ -47,15 +48,24 @@ export async function openRuntime(config: Config, log: FastifyBaseLogger, option
     await database.close();
     throw error;
   }
+  const clock = options.clock ?? systemClock;
+  const limit = config.authFailureLimitPerMinute;
+  const authFailures =
+    limit === 0
+      ? noAuthFailureLimit
+      : redis
+        ? redisAuthFailureLimiter(redis, redisPrefix, limit, (err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'auth failure limit: redis error, not limiting'))
+        : memoryAuthFailureLimiter(limit, clock);
   const deps: AppDeps = {
     config,
     db: database.db,
     dbKind: database.kind,
     ping: database.ping,
     bus,
-    clock: options.clock ?? systemClock,
+    clock,
     log,
     credentials: new CredentialCache(),
+    authFailures,
     redis,
     redisPrefix,
   };

@@ -1,6 +1,6 @@
 // Who is calling: API credentials (Basic or token scheme) or a session cookie.
 import type { AppDeps } from '../deps.ts';
-import { UnauthorizedError } from '../errors.ts';
+import { RateLimitError, UnauthorizedError } from '../errors.ts';
 import { constantTimeEqual, randomToken, sha256, verifySecret } from '../security/hashing.ts';
 import * as q from './auth.queries.ts';
 import { INVALIDATE_CHANNEL, type Principal } from './credential-cache.ts';
@@ -51,14 +51,25 @@ async function loadPrincipal(deps: AppDeps, userId: number, method: Principal['m
   };
 }
 
-export async function authenticateApiKey(deps: AppDeps, header: string): Promise<Principal> {
+/** `address`: the client's address, whose failed attempts are limited (AUTH_FAILURE_LIMIT_PER_MINUTE). */
+export async function authenticateApiKey(deps: AppDeps, header: string, address: string): Promise<Principal> {
   const credentials = parseAuthorization(header);
   if (!credentials) throw new UnauthorizedError('Malformed Authorization header; use "Basic base64(key:secret)" or "token key:secret"');
   const cacheKey = 'k:' + sha256(`${credentials.key}:${credentials.secret}`);
   const verify = () => verifyApiKey(deps, credentials, cacheKey);
   const nowMs = deps.clock.now().getTime();
   const cached = deps.credentials.get(cacheKey, nowMs);
-  if (!cached) return deps.credentials.verifyOnce(cacheKey, verify);
+  if (!cached) {
+    // Checked before the slow hash, and only then: credentials verified earlier keep working.
+    const waitSeconds = await deps.authFailures.blockedFor(address);
+    if (waitSeconds > 0) throw new RateLimitError(`Too many failed authentications from this address; retry in ${waitSeconds} s`, waitSeconds);
+    try {
+      return await deps.credentials.verifyOnce(cacheKey, verify);
+    } catch (error) {
+      if (error instanceof UnauthorizedError) await deps.authFailures.recordFailure(address);
+      throw error;
+    }
+  }
   if (deps.credentials.needsRefresh(cacheKey, cached, nowMs)) renewInBackground(deps, cacheKey, verify);
   if (nowMs - cached.touchedAt >= TOUCH_INTERVAL_MS) {
     deps.credentials.markTouched(cacheKey, nowMs);

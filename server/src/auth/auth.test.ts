@@ -524,3 +524,55 @@ describe('auth: login rate limit', () => {
     assert.equal((await t.call({ method: 'GET', url: '/api/v1/agents/me', as: user, remoteAddress: '203.0.113.7' })).statusCode, 200);
   });
 });
+
+describe('auth: failed API authentications per address', () => {
+  const clock = fakeClock();
+  let t: TestApp;
+  let user: Caller;
+  let other: Caller;
+  before(async () => {
+    t = await buildTestApp({ clock, env: { AUTH_FAILURE_LIMIT_PER_MINUTE: '3' } });
+    user = await t.makeAgent();
+    other = await t.makeAgent();
+  });
+  after(() => t.close());
+
+  const me = (headers: Record<string, string>, remoteAddress: string) => t.call({ method: 'GET', url: '/api/v1/agents/me', headers, remoteAddress, as: null });
+  const wrong = (caller: Caller) => ({ authorization: basicHeader(caller.apiKey, 'w'.repeat(64)) });
+
+  it('refuses an address with 429 and Retry-After once it failed the limit, before any hashing; other addresses and verified credentials go on', async () => {
+    const attacker = '203.0.113.50';
+    dataOf(await me(user.headers, attacker)); // verified (and cached) before the attack
+    for (let i = 0; i < 3; i++) assertError(await me(wrong(user), attacker), 401, 'UnauthorizedException');
+    const limited = await me(wrong(user), attacker);
+    assertError(limited, 429, 'RateLimitException');
+    const retryAfter = Number(limited.headers['retry-after']);
+    assert.ok(Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= 60, `Retry-After: ${String(limited.headers['retry-after'])}`);
+    // Credentials not yet verified are refused from that address too, even the right ones...
+    assertError(await me(other.headers, attacker), 429, 'RateLimitException');
+    // ...while those verified before keep working, and other addresses are not concerned.
+    assert.equal(dataOf<Agent>(await me(user.headers, attacker)).id, user.id);
+    assert.equal(dataOf<Agent>(await me(other.headers, '198.51.100.20')).id, other.id);
+    assertError(await me(wrong(other), '198.51.100.20'), 401, 'UnauthorizedException');
+    // Malformed headers cost nothing and are not counted; requests without credentials neither.
+    assertError(await me({ authorization: 'token nocolon' }, '198.51.100.21'), 401, 'UnauthorizedException');
+  });
+
+  it('lets the address try again once its minute is over (embedded limiter; Redis keeps real time)', { skip: process.env['REDIS_URL'] ? 'with Redis the window is a real minute' : false }, async () => {
+    const address = '203.0.113.60';
+    for (let i = 0; i < 3; i++) assertError(await me(wrong(user), address), 401, 'UnauthorizedException');
+    assertError(await me(wrong(user), address), 429, 'RateLimitException');
+    clock.advance(61_000);
+    assertError(await me(wrong(user), address), 401, 'UnauthorizedException');
+    const fresh = await t.makeAgent();
+    assert.equal(dataOf<Agent>(await me(fresh.headers, address)).id, fresh.id);
+  });
+
+  it('AUTH_FAILURE_LIMIT_PER_MINUTE must be a whole number from 0 to 100000', async () => {
+    const { loadConfig } = await import('../config.ts');
+    assert.equal(loadConfig({ AUTH_FAILURE_LIMIT_PER_MINUTE: '0' }).authFailureLimitPerMinute, 0);
+    assert.equal(loadConfig({}).authFailureLimitPerMinute, 60);
+    assert.throws(() => loadConfig({ AUTH_FAILURE_LIMIT_PER_MINUTE: '-1' }), /AUTH_FAILURE_LIMIT_PER_MINUTE/);
+    assert.throws(() => loadConfig({ AUTH_FAILURE_LIMIT_PER_MINUTE: 'many' }), /AUTH_FAILURE_LIMIT_PER_MINUTE/);
+  });
+});

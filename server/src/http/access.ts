@@ -49,7 +49,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AppDeps): void
 
 async function authenticate(deps: AppDeps, request: FastifyRequest): Promise<Principal> {
   const header = request.headers.authorization;
-  if (header) return authenticateApiKey(deps, header);
+  if (header) return authenticateApiKey(deps, header, request.ip);
   const token = request.cookies[SESSION_COOKIE];
   if (!token) throw new UnauthorizedError('Authentication required: send API credentials or log in');
   const principal = await authenticateSession(deps, token);
