@@ -9,23 +9,42 @@ export interface TagDistributionRows {
   topTags: Array<{ tag_id: number; tag_name: string; count: number }>;
 }
 
+/** The first UTC midnight at or after the instant. */
+export function nextUtcMidnight(instant: Date): Date {
+  const midnight = new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()));
+  return midnight.getTime() === instant.getTime() ? midnight : new Date(midnight.getTime() + 24 * 60 * 60 * 1000);
+}
+
 /**
  * Conversations created since `since`: how many there are, how many carry a tag, and the
  * `limit` most used tags among them (count desc, then name), in one statement (one snapshot,
- * so the totals and the per-tag counts agree). The window's tags come from an index-only
- * scan of (conversation_created_at, tag_id, conversation_id) (migration 0007), the total
- * from the index on conversations (created_at, id) (migration 0004): no join of the two.
+ * so the totals and the per-tag counts agree). Whole UTC days come from the daily rollups
+ * (migration 0008); the part of the window before its first UTC midnight from the rows
+ * themselves, through the (window, tag, conversation) index of conversation tags (migration
+ * 0007) and the (created_at, id) index of conversations (migration 0004).
  */
 export async function tagDistribution(db: DB, since: Date, limit: number): Promise<TagDistributionRows> {
+  const dayStart = nextUtcMidnight(since);
+  const firstDay = dayStart.toISOString().slice(0, 10);
   const { rows } = await sql<{ total: number; tagged: number; top_tags: TagDistributionRows['topTags'] }>`
-    with window_tags as materialized (
-      select tag_id, conversation_id from conversation_tags where conversation_created_at >= ${since}
+    with edge_tags as materialized (
+      select tag_id, conversation_id from conversation_tags
+       where conversation_created_at >= ${since} and conversation_created_at < ${dayStart}
     ), per_tag as (
-      select tag_id, count(*)::int as count from window_tags group by tag_id
+      select tag_id, sum(count)::int as count
+        from (
+          select tag_id, count from report_daily_tags where day >= ${firstDay}::date
+          union all
+          select tag_id, count(*)::int from edge_tags group by tag_id
+        ) parts
+       group by tag_id
+      having sum(count) > 0
     )
     select
-      (select count(*)::int from conversations where created_at >= ${since}) as total,
-      (select count(*)::int from (select distinct conversation_id from window_tags) tagged) as tagged,
+      (select coalesce(sum(total), 0)::int from report_daily_conversations where day >= ${firstDay}::date)
+        + (select count(*)::int from conversations where created_at >= ${since} and created_at < ${dayStart}) as total,
+      (select coalesce(sum(tagged), 0)::int from report_daily_conversations where day >= ${firstDay}::date)
+        + (select count(distinct conversation_id)::int from edge_tags) as tagged,
       (select coalesce(json_agg(json_build_object('tag_id', top.tag_id, 'tag_name', top.tag_name, 'count', top.count) order by top.rank), '[]'::json)
          from (
            select t.id as tag_id, t.name as tag_name, p.count,

@@ -1,6 +1,7 @@
 // GET /api/v1/reports/overview/tags and /counts (contract §10; spec: Tag distribution report).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { buildTestApp, type Caller, fakeClock, type TestApp } from '../../test/helpers.ts';
 import { clampDays, startOfLocalDay, taggedPercentage, windowStart } from './reports.service.ts';
 
@@ -294,6 +295,59 @@ describe('reports over HTTP', () => {
       awaiting_first_reply: 12, // 10 + snoozed + assigned
       agents: { available: 1, busy: 1, away: 0, offline: 1 },
     });
+  });
+
+  it('keeps its daily rollups equal to a recount through every kind of change', async () => {
+    const setTags = async (uuid: string, tags: string[]) =>
+      dataOf(await t.call({ method: 'POST', url: `/api/v1/conversations/${uuid}/tags`, payload: { tags, action: 'set_tags' } }));
+    const a = await make.conversation(new Date('2026-01-10T12:00:00Z'), ['alpha', 'bravo', 'zeta']);
+    const b = await make.conversation(new Date('2026-01-10T23:59:59Z'), ['alpha']);
+    const c = await make.conversation(new Date('2026-01-11T00:00:00Z'), ['bravo']);
+    await make.conversation(new Date('2026-01-11T06:00:00Z'), ['solo']); // keeps only 'solo'
+    await setTags(a.uuid, []); // three tags gone in one statement: untagged once
+    await setTags(a.uuid, ['golf', 'hotel']);
+    await setTags(a.uuid, ['hotel']);
+    await setTags(b.uuid, ['alpha', 'solo']);
+    dataOf(await t.call({ method: 'DELETE', url: `/api/v1/tags/${await make.tag('solo')}` })); // d's only tag, one of b's
+    await t.deps.db.deleteFrom('conversations').where('id', '=', c.id).execute(); // gone with its tags
+
+    const { rows: days } = await sql<{ line: string }>`
+      select to_char(day, 'YYYY-MM-DD') || ' ' || total || ' ' || tagged as line
+        from report_daily_conversations where total <> 0 or tagged <> 0 order by day`.execute(t.deps.db);
+    const { rows: recountedDays } = await sql<{ line: string }>`
+      select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') || ' ' || count(*) || ' '
+             || count(*) filter (where exists (select 1 from conversation_tags ct where ct.conversation_id = c.id)) as line
+        from conversations c group by (created_at at time zone 'UTC')::date order by (created_at at time zone 'UTC')::date`.execute(t.deps.db);
+    assert.deepEqual(
+      days.map((r) => r.line),
+      recountedDays.map((r) => r.line),
+    );
+    assert.ok(days.some((r) => r.line.startsWith('2026-01-10 ')) && days.some((r) => r.line.startsWith('2026-01-11 ')));
+
+    const { rows: tags } = await sql<{ line: string }>`
+      select to_char(day, 'YYYY-MM-DD') || ' ' || tag_id || ' ' || count as line
+        from report_daily_tags where count <> 0 order by day, tag_id`.execute(t.deps.db);
+    const { rows: recountedTags } = await sql<{ line: string }>`
+      select to_char((conversation_created_at at time zone 'UTC')::date, 'YYYY-MM-DD') || ' ' || tag_id || ' ' || count(*) as line
+        from conversation_tags group by (conversation_created_at at time zone 'UTC')::date, tag_id
+        order by (conversation_created_at at time zone 'UTC')::date, tag_id`.execute(t.deps.db);
+    assert.deepEqual(
+      tags.map((r) => r.line),
+      recountedTags.map((r) => r.line),
+    );
+
+    const { rows: drift } = await sql<{ n: number }>`
+      select count(*)::int as n from conversations c
+       where tag_count <> (select count(*) from conversation_tags ct where ct.conversation_id = c.id)`.execute(t.deps.db);
+    assert.equal(drift[0]?.n, 0);
+    // And the report over these days agrees with the conversations themselves.
+    const window = await report('?days=6'); // from 2026-01-09T10:00Z: the rollup days and the edge of the 9th
+    const { rows: direct } = await sql<{ total: number; tagged: number }>`
+      select count(*)::int as total,
+             (count(*) filter (where exists (select 1 from conversation_tags ct where ct.conversation_id = c.id)))::int as tagged
+        from conversations c where created_at >= ${new Date(NOW.getTime() - 6 * DAY)}`.execute(t.deps.db);
+    assert.equal(window.tagged_conversations, direct[0]?.tagged);
+    assert.equal(window.untagged_conversations, (direct[0]?.total ?? 0) - (direct[0]?.tagged ?? 0));
   });
 
   it('is documented in the OpenAPI document', async () => {

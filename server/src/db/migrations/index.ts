@@ -7,6 +7,7 @@ import * as searchReports from './2026_11_23_0004_search_reports.ts';
 import * as jobs from './2026_11_23_0005_jobs.ts';
 import * as listIndexes from './2026_11_23_0006_list_indexes.ts';
 import * as tagReportWindow from './2026_11_23_0007_tag_report_window.ts';
+import * as reportRollups from './2026_11_23_0008_report_rollups.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0005_jobs': jobs,
   '2026_11_23_0006_list_indexes': listIndexes,
   '2026_11_23_0007_tag_report_window': tagReportWindow,
+  '2026_11_23_0008_report_rollups': reportRollups,
 };
