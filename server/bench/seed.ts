@@ -10,6 +10,7 @@ import type { DB } from '../src/db/database.ts';
 import type { Database } from '../src/db/types.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { createInbox } from '../src/inboxes/inboxes.service.ts';
+import { foldReportRollups } from '../src/reports/reports.service.ts';
 import { AGENT_ROLE } from '../src/roles/permissions.ts';
 import { prepareDatabase } from '../src/setup.ts';
 import { createTeam } from '../src/teams/teams.service.ts';
@@ -429,6 +430,7 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
   await timed(progress, `rebuilding ${conversationIndexes.length + messageIndexes.length} indexes`, () =>
     rebuildIndexes(db, [...messageIndexes, ...conversationIndexes]),
   );
+  await timed(progress, 'folding the report rollups', () => foldReportRollups(deps));
   await timed(progress, 'vacuum and analyze', async () => {
     await sql`vacuum (analyze) conversations`.execute(db);
     await sql`analyze`.execute(db);

@@ -17,6 +17,7 @@ import { type JobHandler, type JobRunnerOptions, startJobRunner } from './jobs/j
 import { type PeriodicTask, type PeriodicTaskOptions, startPeriodicTasks } from './jobs/jobs.scheduler.ts';
 import { purgeCompletedJobs, reapLostJobs, startJobWakeRelay } from './jobs/jobs.service.ts';
 import { purgeOrphanMedia } from './media/media.service.ts';
+import { foldReportRollups } from './reports/reports.service.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -31,6 +32,7 @@ export const periodicTasks: PeriodicTask[] = [
   { name: 'jobs.purge_completed', everyMs: HOUR, run: purgeCompletedJobs },
   { name: 'jobs.reap_lost', everyMs: MINUTE, run: reapLostJobs },
   { name: 'conversations.wake_snoozed', everyMs: 30 * SECOND, run: wakeSnoozedConversations },
+  { name: 'reports.fold_rollups', everyMs: 30 * SECOND, run: foldReportRollups },
   { name: 'messages.purge_idempotency_keys', everyMs: HOUR, run: purgeIdempotencyKeys },
   // Round robin: conversations waiting for an agent (capacity freed, agent back online…).
   { name: 'conversations.place_waiting', everyMs: 15 * SECOND, run: (deps) => placeWaitingConversations(deps) },

@@ -214,8 +214,6 @@ export interface ConversationsTable {
   last_incoming_at: NullableTimestamp;
   custom_attributes: Json<Record<string, unknown>>;
   meta: Json<Record<string, unknown>>;
-  /** How many tags the conversation carries, kept by a trigger (the tag report's rollups). */
-  tag_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -120,6 +120,15 @@ export async function tagDistribution(deps: AppDeps, days: number | undefined): 
   };
 }
 
+/**
+ * The periodic fold of pending rollup changes into the daily rollups (see migration 0008).
+ * Reports are exact without it; it keeps what they add up small. Returns the rows folded
+ * (0 when another instance is folding).
+ */
+export async function foldReportRollups(deps: AppDeps): Promise<number> {
+  return deps.db.transaction().execute(async (trx) => ((await q.tryLockFold(trx)) ? q.foldPendingRollups(trx) : 0));
+}
+
 export async function overviewCounts(deps: AppDeps): Promise<OverviewCounts> {
   const [conversations, agents] = await Promise.all([q.conversationCounts(deps.db), q.agentAvailability(deps.db)]);
   const byStatus = { available: 0, busy: 0, away: 0, offline: 0 };

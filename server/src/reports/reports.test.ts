@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { buildTestApp, type Caller, fakeClock, type TestApp } from '../../test/helpers.ts';
-import { clampDays, startOfLocalDay, taggedPercentage, windowStart } from './reports.service.ts';
+import { clampDays, foldReportRollups, startOfLocalDay, taggedPercentage, windowStart } from './reports.service.ts';
 
 type Response = { statusCode: number; body: string; json: () => unknown };
 type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
@@ -311,6 +311,25 @@ describe('reports over HTTP', () => {
     dataOf(await t.call({ method: 'DELETE', url: `/api/v1/tags/${await make.tag('solo')}` })); // d's only tag, one of b's
     await t.deps.db.deleteFrom('conversations').where('id', '=', c.id).execute(); // gone with its tags
 
+    // The report agrees with the conversations themselves, before and after the changes are folded.
+    const direct = async () => {
+      const { rows } = await sql<{ total: number; tagged: number }>`
+        select count(*)::int as total,
+               (count(*) filter (where exists (select 1 from conversation_tags ct where ct.conversation_id = c.id)))::int as tagged
+          from conversations c where created_at >= ${new Date(NOW.getTime() - 6 * DAY)}`.execute(t.deps.db);
+      return { tagged_conversations: rows[0]?.tagged ?? -1, untagged_conversations: (rows[0]?.total ?? 0) - (rows[0]?.tagged ?? 0) };
+    };
+    const reportCounts = async () => {
+      const r = await report('?days=6'); // from 2026-01-09T10:00Z: whole days from the rollups, the edge of the 9th from the rows
+      return { tagged_conversations: r.tagged_conversations, untagged_conversations: r.untagged_conversations };
+    };
+    const pendingBefore = await report('?days=6');
+    assert.deepEqual(await reportCounts(), await direct());
+    assert.ok((await foldReportRollups(t.deps)) > 0);
+    assert.equal(await foldReportRollups(t.deps), 0, 'nothing left to fold');
+    assert.deepEqual(await report('?days=6'), pendingBefore, 'folding changes no report');
+    assert.deepEqual(await reportCounts(), await direct());
+
     const { rows: days } = await sql<{ line: string }>`
       select to_char(day, 'YYYY-MM-DD') || ' ' || total || ' ' || tagged as line
         from report_daily_conversations where total <> 0 or tagged <> 0 order by day`.execute(t.deps.db);
@@ -336,18 +355,37 @@ describe('reports over HTTP', () => {
       recountedTags.map((r) => r.line),
     );
 
-    const { rows: drift } = await sql<{ n: number }>`
-      select count(*)::int as n from conversations c
-       where tag_count <> (select count(*) from conversation_tags ct where ct.conversation_id = c.id)`.execute(t.deps.db);
-    assert.equal(drift[0]?.n, 0);
-    // And the report over these days agrees with the conversations themselves.
-    const window = await report('?days=6'); // from 2026-01-09T10:00Z: the rollup days and the edge of the 9th
-    const { rows: direct } = await sql<{ total: number; tagged: number }>`
-      select count(*)::int as total,
-             (count(*) filter (where exists (select 1 from conversation_tags ct where ct.conversation_id = c.id)))::int as tagged
-        from conversations c where created_at >= ${new Date(NOW.getTime() - 6 * DAY)}`.execute(t.deps.db);
-    assert.equal(window.tagged_conversations, direct[0]?.tagged);
-    assert.equal(window.untagged_conversations, (direct[0]?.total ?? 0) - (direct[0]?.tagged ?? 0));
+    // Folding in between changes gives the same: a tag added after a fold, then the conversation untagged.
+    await setTags(b.uuid, ['alpha', 'bravo']);
+    assert.ok((await foldReportRollups(t.deps)) > 0);
+    await setTags(b.uuid, []);
+    assert.deepEqual(await reportCounts(), await direct());
+    await foldReportRollups(t.deps);
+    assert.deepEqual(await reportCounts(), await direct());
+    // Conversation tags are never updated in place (the rollups count inserts and deletes).
+    await assert.rejects(t.deps.db.updateTable('conversation_tags').set({ created_at: new Date() }).execute(), /never updated/);
+  });
+
+  it('tag changes on conversations of one day never wait on each other nor deadlock (PostgreSQL)', { skip: process.env['DATABASE_URL'] ? false : 'needs concurrent connections (DATABASE_URL)' }, async () => {
+    const x = await make.conversation(new Date('2026-01-12T08:00:00Z'), ['tier1']);
+    const y = await make.conversation(new Date('2026-01-12T09:00:00Z'), ['tier2']);
+    const swap = (uuid: string, tags: string[]) => t.call({ method: 'POST', url: `/api/v1/conversations/${uuid}/tags`, payload: { tags, action: 'set_tags' } });
+    // Opposite swaps at once: each removes the tag the other adds.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? swap(x.uuid, i % 4 === 0 ? ['tier2'] : ['tier1']) : swap(y.uuid, i % 4 === 1 ? ['tier1'] : ['tier2']))),
+    );
+    assert.deepEqual(
+      answers.map((r) => r.statusCode),
+      answers.map(() => 200),
+    );
+    await foldReportRollups(t.deps);
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from (
+        select tag_id, count from report_daily_tags where day = '2026-01-12' and count <> 0
+        except
+        select tag_id, count(*)::int from conversation_tags where (conversation_created_at at time zone 'UTC')::date = '2026-01-12' group by tag_id
+      ) drift`.execute(t.deps.db);
+    assert.equal(rows[0]?.n, 0);
   });
 
   it('is documented in the OpenAPI document', async () => {
