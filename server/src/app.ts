@@ -51,10 +51,12 @@ function routeTable() {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const trust = deps.config.trustProxy;
   const app = Fastify({
     loggerInstance: deps.log,
     bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: deps.config.trustProxy,
+    // A number of proxies: the client is the address that many hops back (as proxy-addr counts them).
+    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();

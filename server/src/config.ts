@@ -2,6 +2,7 @@
 // typed Config; a bad value stops startup with one line naming the variable.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -25,7 +26,8 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly bodyLimitBytes: number;
   readonly sessionTtlSeconds: number;
-  readonly trustProxy: boolean;
+  /** Fastify's trustProxy: false, true (every hop: only behind a proxy that overwrites X-Forwarded-For), a hop count, or proxy addresses/CIDRs. */
+  readonly trustProxy: boolean | number | string[];
   readonly loginRateLimitPerMinute: number;
   /** Failed API authentications per client address per minute before 429 (0 = no limit). */
   readonly authFailureLimitPerMinute: number;
@@ -93,6 +95,32 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/**
+ * TRUST_PROXY: `false`; `true` (trust every hop); a number of proxies in front (the client is
+ * that many hops from the right of X-Forwarded-For, so a forged left part is ignored); or a
+ * comma-separated list of proxy addresses or CIDR ranges.
+ */
+function trustProxy(env: Env): boolean | number | string[] {
+  const raw = env['TRUST_PROXY']?.trim();
+  if (raw === undefined || raw === '') return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops < 1 || hops > 10) throw new ConfigError(`TRUST_PROXY as a number of proxies must be between 1 and 10, got ${hops}`);
+    return hops;
+  }
+  if (/^[a-z]+$/i.test(raw)) return boolean(env, 'TRUST_PROXY', false);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (family === 0 || !validBits || extra !== undefined) {
+      throw new ConfigError(`TRUST_PROXY must be true, false, a number of proxies, or proxy addresses/CIDR ranges separated by commas; "${entry}" is none of these`);
+    }
+  }
+  return entries;
 }
 
 /** SECRET_KEY may be given (≥ 32 characters); otherwise one is generated once and kept in DATA_DIR. */
@@ -189,7 +217,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 1_073_741_824),
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
-    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env),
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20, 1, 100000),
     authFailureLimitPerMinute: integer(env, 'AUTH_FAILURE_LIMIT_PER_MINUTE', 60, 0, 100000),
     timezone,

@@ -60,15 +60,20 @@ export async function authenticateApiKey(deps: AppDeps, header: string, address:
   const nowMs = deps.clock.now().getTime();
   const cached = deps.credentials.get(cacheKey, nowMs);
   if (!cached) {
-    // Checked before the slow hash, and only then: credentials verified earlier keep working.
-    const waitSeconds = await deps.authFailures.blockedFor(address);
-    if (waitSeconds > 0) throw new RateLimitError(`Too many failed authentications from this address; retry in ${waitSeconds} s`, waitSeconds);
-    try {
-      return await deps.credentials.verifyOnce(cacheKey, verify);
-    } catch (error) {
-      if (error instanceof UnauthorizedError) await deps.authFailures.recordFailure(address);
-      throw error;
-    }
+    // Counted before the slow hash, and only then: credentials verified earlier keep working.
+    // Concurrent requests of one address with one credential share one attempt.
+    return deps.credentials.verifyOnce(`${cacheKey}@${address}`, async () => {
+      const waitSeconds = await deps.authFailures.reserve(address);
+      if (waitSeconds > 0) throw new RateLimitError(`Too many failed authentications from this address; retry in ${waitSeconds} s`, waitSeconds);
+      try {
+        const principal = await verify();
+        await deps.authFailures.release(address);
+        return principal;
+      } catch (error) {
+        if (!(error instanceof UnauthorizedError)) await deps.authFailures.release(address);
+        throw error;
+      }
+    });
   }
   if (deps.credentials.needsRefresh(cacheKey, cached, nowMs)) renewInBackground(deps, cacheKey, verify);
   if (nowMs - cached.touchedAt >= TOUCH_INTERVAL_MS) {

@@ -558,6 +558,25 @@ describe('auth: failed API authentications per address', () => {
     assertError(await me({ authorization: 'token nocolon' }, '198.51.100.21'), 401, 'UnauthorizedException');
   });
 
+  it('counts an attempt before its hash: a burst of wrong secrets from one address gets at most the limit verified', async () => {
+    const address = '203.0.113.70';
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => me({ authorization: basicHeader(user.apiKey, `${i}`.padStart(64, 'x')) }, address)));
+    const codes = burst.map((r) => r.statusCode);
+    assert.equal(codes.filter((c) => c === 401).length, 3, codes.join());
+    assert.equal(codes.filter((c) => c === 429).length, 17, codes.join());
+  });
+
+  it('does not count successes: many first uses from one address, at once or one by one, all pass', async () => {
+    const address = '203.0.113.80';
+    const fresh = await t.makeAgent();
+    const together = await Promise.all(Array.from({ length: 20 }, () => me(fresh.headers, address)));
+    assert.ok(together.every((r) => r.statusCode === 200));
+    for (let i = 0; i < 5; i++) dataOf(await me((await t.makeAgent()).headers, address));
+    // Successes left the whole allowance for failures.
+    for (let i = 0; i < 3; i++) assertError(await me(wrong(user), address), 401, 'UnauthorizedException');
+    assertError(await me(wrong(user), address), 429, 'RateLimitException');
+  });
+
   it('lets the address try again once its minute is over (embedded limiter; Redis keeps real time)', { skip: process.env['REDIS_URL'] ? 'with Redis the window is a real minute' : false }, async () => {
     const address = '203.0.113.60';
     for (let i = 0; i < 3; i++) assertError(await me(wrong(user), address), 401, 'UnauthorizedException');
@@ -574,5 +593,48 @@ describe('auth: failed API authentications per address', () => {
     assert.equal(loadConfig({}).authFailureLimitPerMinute, 60);
     assert.throws(() => loadConfig({ AUTH_FAILURE_LIMIT_PER_MINUTE: '-1' }), /AUTH_FAILURE_LIMIT_PER_MINUTE/);
     assert.throws(() => loadConfig({ AUTH_FAILURE_LIMIT_PER_MINUTE: 'many' }), /AUTH_FAILURE_LIMIT_PER_MINUTE/);
+  });
+});
+
+describe('auth: client address behind proxies (TRUST_PROXY)', () => {
+  it('parses false, true, a number of proxies, or proxy addresses and ranges; refuses anything else', async () => {
+    const { loadConfig } = await import('../config.ts');
+    const parse = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    assert.equal(parse(''), false);
+    assert.equal(parse('false'), false);
+    assert.equal(parse('true'), true);
+    assert.equal(parse('2'), 2);
+    assert.deepEqual(parse('10.0.0.1, 192.168.0.0/16,::1,fd00::/8'), ['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8']);
+    for (const bad of ['0', '11', 'maybe', '10.0.0.300', '10.0.0.0/33', 'fd00::/129', 'proxy.example.com', '10.0.0.1/8/2']) {
+      assert.throws(() => parse(bad), /TRUST_PROXY/, bad);
+    }
+  });
+
+  it('with a number of proxies, a forged X-Forwarded-For cannot change the address the limit counts', async () => {
+    const t = await buildTestApp({ env: { TRUST_PROXY: '1', AUTH_FAILURE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const user = await t.makeAgent();
+      const attempt = (forged: string) =>
+        t.call({
+          method: 'GET',
+          url: '/api/v1/agents/me',
+          headers: { authorization: basicHeader(user.apiKey, 'q'.repeat(64)), 'x-forwarded-for': `${forged}, 203.0.113.99` },
+          remoteAddress: '10.0.0.2', // the proxy
+          as: null,
+        });
+      for (let i = 1; i <= 3; i++) assertError(await attempt(`198.51.100.${i}`), 401, 'UnauthorizedException');
+      assertError(await attempt('198.51.100.4'), 429, 'RateLimitException');
+      // Another client behind the same proxy is counted apart.
+      const other = await t.call({
+        method: 'GET',
+        url: '/api/v1/agents/me',
+        headers: { ...user.headers, 'x-forwarded-for': '203.0.113.100' },
+        remoteAddress: '10.0.0.2',
+        as: null,
+      });
+      assert.equal(other.statusCode, 200);
+    } finally {
+      await t.close();
+    }
   });
 });
