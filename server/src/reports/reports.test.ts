@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { buildTestApp, type Caller, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { nextUtcMidnight } from './reports.queries.ts';
 import { clampDays, foldReportRollups, startOfLocalDay, taggedPercentage, windowStart } from './reports.service.ts';
 
 type Response = { statusCode: number; body: string; json: () => unknown };
@@ -135,6 +136,14 @@ describe('reports: pure rules', () => {
       ['2026-04-05T12:00:00Z', 'America/Santiago', '2026-04-05T04:00:00.000Z'],
     ];
     for (const [now, zone, expected] of cases) assert.equal(startOfLocalDay(new Date(now), zone).toISOString(), expected, `${zone} at ${now}`);
+  });
+
+  it('splits a window at its first UTC midnight: whole days from the rollups, the rest from the rows', () => {
+    assert.equal(nextUtcMidnight(new Date('2026-01-15T00:00:00.000Z')).toISOString(), '2026-01-15T00:00:00.000Z', 'a window starting at midnight has no edge');
+    assert.equal(nextUtcMidnight(new Date('2026-01-15T00:00:00.001Z')).toISOString(), '2026-01-16T00:00:00.000Z');
+    assert.equal(nextUtcMidnight(new Date('2026-01-14T15:00:00.000Z')).toISOString(), '2026-01-15T00:00:00.000Z', 'Tokyo midnight');
+    assert.equal(nextUtcMidnight(new Date('2026-01-15T05:00:00.000Z')).toISOString(), '2026-01-16T00:00:00.000Z', 'New York midnight');
+    assert.equal(nextUtcMidnight(new Date('2026-12-31T18:30:00.000Z')).toISOString(), '2027-01-01T00:00:00.000Z', 'Kolkata midnight, across a year');
   });
 
   it('opens the window N × 24 h before now, or at local midnight for 0', () => {
@@ -431,5 +440,42 @@ describe('reports in a configured timezone', () => {
     const day = dataOf<TagReport>(await t.call({ method: 'GET', url: '/api/v1/reports/overview/tags?days=1' }));
     assert.equal(day.tagged_conversations, 3);
     assert.equal(day.untagged_conversations, 1);
+  });
+});
+
+describe('reports in a zone east of UTC', () => {
+  // At 10:00 UTC on 2026-03-08 it is 19:00 in Tokyo; the local day began at 15:00 UTC on the 7th,
+  // so the window is an edge of the 7th (from the rows) and the whole UTC 8th (from the rollups).
+  const clock = fakeClock(new Date('2026-03-08T10:00:00Z'));
+  let t: TestApp;
+  let make: ReturnType<typeof factory>;
+
+  before(async () => {
+    t = await buildTestApp({ clock, env: { TIMEZONE: 'Asia/Tokyo' } });
+    make = factory(t, clock);
+  });
+  after(async () => {
+    await t?.close();
+  });
+
+  it('days=0 starts at Tokyo midnight, and folding the rollups changes nothing', async () => {
+    await make.conversation(new Date('2026-03-07T14:59:59Z'), ['before']); // 23:59:59 on the 7th in Tokyo
+    await make.conversation(new Date('2026-03-07T15:00:00Z'), ['tokyo-midnight', 'shared']);
+    await make.conversation(new Date('2026-03-08T02:00:00Z'), ['utc-day', 'shared']);
+    await make.conversation(new Date('2026-03-08T09:00:00Z'));
+    const expected = {
+      top_tags: [
+        { tag_id: await make.tag('shared'), tag_name: 'shared', count: 2 },
+        { tag_id: await make.tag('tokyo-midnight'), tag_name: 'tokyo-midnight', count: 1 },
+        { tag_id: await make.tag('utc-day'), tag_name: 'utc-day', count: 1 },
+      ],
+      tagged_conversations: 2,
+      untagged_conversations: 1,
+      tagged_percentage: 66.7,
+    };
+    const today = () => t.call({ method: 'GET', url: '/api/v1/reports/overview/tags?days=0' });
+    assert.deepEqual(dataOf<TagReport>(await today()), expected);
+    await foldReportRollups(t.deps);
+    assert.deepEqual(dataOf<TagReport>(await today()), expected);
   });
 });
