@@ -107,10 +107,11 @@ function trustProxy(env: Env): boolean | number | string[] {
   if (raw === undefined || raw === '') return false;
   if (/^\d+$/.test(raw)) {
     const hops = Number(raw);
-    if (hops < 1 || hops > 10) throw new ConfigError(`TRUST_PROXY as a number of proxies must be between 1 and 10, got ${hops}`);
+    if (hops === 0) return false;
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY as a number of proxies must be between 0 and 10, got ${hops}`);
     return hops;
   }
-  if (/^[a-z]+$/i.test(raw)) return boolean(env, 'TRUST_PROXY', false);
+  if (/^[a-z]+$/i.test(raw)) return boolean({ TRUST_PROXY: raw }, 'TRUST_PROXY', false);
   const entries = raw.split(',').map((entry) => entry.trim());
   for (const entry of entries) {
     const [address, bits, extra] = entry.split('/');

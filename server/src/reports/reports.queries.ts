@@ -84,12 +84,13 @@ function taggedChanges(pending: RawBuilder<unknown>) {
 /**
  * Moves the pending rows into the daily rollups, in one statement (one snapshot): the rows it
  * deletes are exactly the changes it sees. Rollup rows are written in (day, tag) order. Rows of
- * tags deleted since carry no per-tag count any more but still move their conversations'
- * tagged state. Returns how many pending rows were folded.
+ * tags deleted since carry no per-tag count any more (the join with tags drops them) but still
+ * move their conversations' tagged state. Returns how many pending rows were folded.
  */
 /** Inside a transaction: true when this transaction may fold (one fold at a time across instances). */
 export async function tryLockFold(db: DB): Promise<boolean> {
-  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(727275) as locked`.execute(db);
+  // Keyed by schema too: installations (or tests) sharing one database in separate schemas fold independently.
+  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(727275, hashtext(current_schema())) as locked`.execute(db);
   return rows[0]?.locked === true;
 }
 
