@@ -161,6 +161,24 @@ async function scenario(env: Record<string, string>): Promise<void> {
   }
 }
 
+/** Runs `body` with a scratch data folder and a scratch PostgreSQL database (its URL), then removes both. */
+async function withScratchDatabase(databaseUrl: string, body: (dataDir: string, url: string) => Promise<void>): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
+  const name = `parley_proc_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    await body(dataDir, url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 describe('the server process', { timeout: 180_000 }, () => {
   it('survives SIGKILL on the embedded database', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
@@ -173,35 +191,18 @@ describe('the server process', { timeout: 180_000 }, () => {
 
   const databaseUrl = process.env['DATABASE_URL'];
   it('survives SIGKILL on PostgreSQL', { skip: databaseUrl ? false : 'DATABASE_URL not set' }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
-    const name = `parley_proc_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    try {
-      const url = new URL(databaseUrl!);
-      url.pathname = `/${name}`;
-      await scenario({ DATA_DIR: dataDir, DATABASE_URL: url.toString(), ...(process.env['REDIS_URL'] ? { REDIS_URL: process.env['REDIS_URL'] } : {}) });
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    await withScratchDatabase(databaseUrl!, (dataDir, url) =>
+      scenario({ DATA_DIR: dataDir, DATABASE_URL: url, ...(process.env['REDIS_URL'] ? { REDIS_URL: process.env['REDIS_URL'] } : {}) }),
+    );
   });
 
   it('runs several server processes on one port with SERVER_PROCESSES, replaces one that dies, stops them all', {
     skip: databaseUrl && process.env['REDIS_URL'] ? false : 'DATABASE_URL and REDIS_URL not set',
   }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
-    const name = `parley_proc_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
+    await withScratchDatabase(databaseUrl!, async (dataDir, url) => {
     let started: Started | null = null;
     try {
-      const url = new URL(databaseUrl!);
-      url.pathname = `/${name}`;
-      started = await start({ DATA_DIR: dataDir, DATABASE_URL: url.toString(), REDIS_URL: process.env['REDIS_URL']!, SERVER_PROCESSES: '2' });
+      started = await start({ DATA_DIR: dataDir, DATABASE_URL: url, REDIS_URL: process.env['REDIS_URL']!, SERVER_PROCESSES: '2' });
       const current = started;
       const readyPids = () =>
         current
@@ -237,23 +238,14 @@ describe('the server process', { timeout: 180_000 }, () => {
       for (const pid of [second, replacement]) assert.throws(() => process.kill(pid, 0), `server process ${pid} still runs`);
     } finally {
       if (started) await killHard(started);
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-      rmSync(dataDir, { recursive: true, force: true });
     }
+    });
   });
 
   it('a supervisor stopped while its processes are still starting exits cleanly', {
     skip: databaseUrl && process.env['REDIS_URL'] ? false : 'DATABASE_URL and REDIS_URL not set',
   }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
-    const name = `parley_proc_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    try {
-      const url = new URL(databaseUrl!);
-      url.pathname = `/${name}`;
+    await withScratchDatabase(databaseUrl!, async (dataDir, url) => {
       const port = await freePort();
       let output = '';
       const child = spawn(process.execPath, [mainScript], {
@@ -263,7 +255,7 @@ describe('the server process', { timeout: 180_000 }, () => {
           HOST: '127.0.0.1',
           LOG_LEVEL: 'info',
           DATA_DIR: dataDir,
-          DATABASE_URL: url.toString(),
+          DATABASE_URL: url,
           REDIS_URL: process.env['REDIS_URL']!,
           SERVER_PROCESSES: '2',
         },
@@ -280,11 +272,7 @@ describe('the server process', { timeout: 180_000 }, () => {
       }
       child.kill('SIGTERM');
       assert.equal(await exited, 0, output);
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('refuses SERVER_PROCESSES above 1 on the embedded database', async () => {

@@ -5,6 +5,7 @@ import { authenticateApiKey, authenticateSession, CSRF_COOKIE, CSRF_HEADER, csrf
 import type { Principal } from '../auth/credential-cache.ts';
 import type { AppDeps } from '../deps.ts';
 import { PermissionError, UnauthorizedError } from '../errors.ts';
+import { errors } from './schemas.ts';
 import type { Permission } from '../roles/permissions.ts';
 
 declare module 'fastify' {
@@ -29,6 +30,9 @@ export function registerAccessControl(app: FastifyInstance, deps: AppDeps): void
     if (!route.url.startsWith('/api/v1') || route.config?.auth === 'public' || !route.schema) return;
     const schema = route.schema as Record<string, unknown>;
     schema['security'] = [{ basicAuth: [] }, { tokenAuth: [] }, { sessionCookie: [] }];
+    // API credentials not yet verified are refused with 429 once their address failed too often (AUTH_FAILURE_LIMIT_PER_MINUTE).
+    const response = (schema['response'] ?? {}) as Record<string | number, unknown>;
+    if (!response[429] && !response['429']) schema['response'] = { ...response, ...errors(429) };
     const permission = route.config?.permission;
     if (permission) {
       const text = `Requires permission \`${permission}\`.`;

@@ -377,6 +377,7 @@ describe('http: envelope, errors, probes, OpenAPI', () => {
           authenticated += 1;
           const schema = errorRef(op, '401');
           assert.ok(schema, `${method} ${path}: 401 documented`);
+          assert.ok(errorRef(op, '429'), `${method} ${path}: 429 (too many failed authentications) documented`);
           const ref = schema['$ref'];
           if (typeof ref === 'string') {
             const name = ref.replace('#/components/schemas/', '');
