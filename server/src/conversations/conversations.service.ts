@@ -11,7 +11,7 @@ import { DataError, InputError, NotFoundError, PermissionError } from '../errors
 import { type PageRequest, pagedResult } from '../http/schemas.ts';
 import { announceJob, DEFAULT_MAX_ATTEMPTS } from '../jobs/jobs.service.ts';
 import { prepareContent, previewOf } from '../messages/messages.content.ts';
-import type { Permission } from '../roles/permissions.ts';
+import { type Permission, requirePermission } from '../roles/permissions.ts';
 import { autoAssign, placeForAgent, placeWaitingConversations } from './assignment.service.ts';
 import { canReadConversation } from './conversations.access.ts';
 import { type Actor, type ConversationRef, conversationEvent, logActivity, SYSTEM } from './conversations.activity.ts';
@@ -119,9 +119,6 @@ function anyOf(ids: readonly number[]) {
   return sql<number>`any(${[...ids]}::int[])`;
 }
 
-function needs(principal: Principal, permission: Permission): void {
-  if (!principal.permissions.has(permission)) throw new PermissionError(`Permission denied: requires ${permission}`);
-}
 
 async function resolveNames<T extends { name: string }>(rows: T[], names: string[], field: string): Promise<T[]> {
   const found = new Set(rows.map((r) => r.name.toLowerCase()));
@@ -134,14 +131,14 @@ export async function listConversations(deps: AppDeps, principal: Principal, lis
   const filters: q.ConversationFilter[] = [];
   switch (list.kind) {
     case 'all':
-      needs(principal, 'conversations:read_all');
+      requirePermission(principal, 'conversations:read_all');
       break;
     case 'assigned':
-      needs(principal, 'conversations:read_assigned');
+      requirePermission(principal, 'conversations:read_assigned');
       filters.push((eb) => eb('c.assigned_user_id', '=', principal.userId));
       break;
     case 'unassigned': {
-      needs(principal, 'conversations:read_unassigned');
+      requirePermission(principal, 'conversations:read_unassigned');
       filters.push((eb) => eb('c.assigned_user_id', 'is', null));
       break;
     }
@@ -157,7 +154,7 @@ export async function listConversations(deps: AppDeps, principal: Principal, lis
     }
   }
   // Each list's own rule is one of the access rules of contract §3, so every item is readable.
-  needs(principal, 'conversations:read');
+  requirePermission(principal, 'conversations:read');
   if (query.status?.length) {
     const rows = await resolveNames(await q.findStatusIdsByNames(deps.db, query.status), query.status, 'status');
     const ids = rows.map((r) => r.id);
@@ -403,7 +400,7 @@ export type ExtraWork = (trx: DB, conversation: q.LockedConversation, ctx: { act
  */
 export async function changeConversation(deps: AppDeps, principal: Principal, uuid: string, changes: ConversationChanges, extra?: ExtraWork): Promise<ConversationDetail> {
   for (const key of Object.keys(changes) as Array<keyof ConversationChanges>) {
-    if (changes[key] !== undefined) needs(principal, CHANGE_PERMISSIONS[key]);
+    if (changes[key] !== undefined) requirePermission(principal, CHANGE_PERMISSIONS[key]);
   }
   const actor = actorOf(principal);
   const freed = new Set<number>();
@@ -619,11 +616,11 @@ async function resolveContact(deps: AppDeps, input: CreateConversationInput): Pr
 }
 
 export async function createConversation(deps: AppDeps, principal: Principal, input: CreateConversationInput): Promise<ConversationDetail> {
-  needs(principal, 'conversations:write');
+  requirePermission(principal, 'conversations:write');
   const initiator = input.initiator ?? 'agent';
-  if (initiator === 'agent') needs(principal, 'messages:write');
-  if (input.assignee_id !== undefined && input.assignee_id !== principal.userId) needs(principal, 'conversations:update_user_assignee');
-  if (input.team_id !== undefined) needs(principal, 'conversations:update_team_assignee');
+  if (initiator === 'agent') requirePermission(principal, 'messages:write');
+  if (input.assignee_id !== undefined && input.assignee_id !== principal.userId) requirePermission(principal, 'conversations:update_user_assignee');
+  if (input.team_id !== undefined) requirePermission(principal, 'conversations:update_team_assignee');
   const { content, textContent } = prepareContent(input.content, 'html');
   if (textContent === '' && !/<img\s/i.test(content)) throw InputError.field('content', 'must not be empty');
 

@@ -6,7 +6,7 @@ import type { Principal } from '../auth/credential-cache.ts';
 import type { AppDeps } from '../deps.ts';
 import { PermissionError, UnauthorizedError } from '../errors.ts';
 import { errors } from './schemas.ts';
-import type { Permission } from '../roles/permissions.ts';
+import { type Permission, requirePermission } from '../roles/permissions.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,9 +45,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AppDeps): void
     if (!request.routeOptions.url?.startsWith('/api/v1') || config.auth === 'public') return;
     const principal = await authenticate(deps, request);
     request.principal = principal;
-    if (config.permission && !principal.permissions.has(config.permission)) {
-      throw new PermissionError(`Permission denied: requires ${config.permission}`);
-    }
+    if (config.permission) requirePermission(principal, config.permission);
   });
 }
 

@@ -14,7 +14,7 @@ import type { MacroVisibility, StatusCategory } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
 import { DataError, InputError, NotFoundError, PermissionError } from '../errors.ts';
 import { prepareContent, sanitizeMessageHtml } from '../messages/messages.content.ts';
-import type { Permission } from '../roles/permissions.ts';
+import { type Permission, requirePermission } from '../roles/permissions.ts';
 import * as q from './macros.queries.ts';
 import { VISIBLE_WHEN } from './macros.schema.ts';
 
@@ -358,12 +358,10 @@ export async function applyMacro(deps: AppDeps, principal: Principal, uuid: stri
   const stored = storedActions(macro.actions);
   for (const type of ACTION_TYPES) {
     const permission = ACTION_PERMISSIONS[type];
-    if (stored[type] !== undefined && !principal.permissions.has(permission)) {
-      throw new PermissionError(`Permission denied: the macro's ${type} action requires ${permission}`);
-    }
+    if (stored[type] !== undefined) requirePermission(principal, permission, `the macro's ${type} action`);
   }
   const send = options.sendMessage === true;
-  if (send && !principal.permissions.has('messages:write')) throw new PermissionError('Permission denied: sending the message requires messages:write');
+  if (send) requirePermission(principal, 'messages:write', 'sending the message');
   // What the actions refer to may have gone since the macro was saved: say which.
   const actions = await checkActions(deps.db, stored);
 

@@ -9,13 +9,10 @@ import { ConflictError, DataError, InputError, NotFoundError, PermissionError } 
 import { type PageRequest, pagedResult } from '../http/schemas.ts';
 import type { AttachmentRow } from '../media/media.queries.ts';
 import { attachMediaToMessage, toAttachments } from '../media/media.service.ts';
-import type { Permission } from '../roles/permissions.ts';
+import { requirePermission } from '../roles/permissions.ts';
 import { prepareContent } from './messages.content.ts';
 import * as q from './messages.queries.ts';
 
-function needs(principal: Principal, permission: Permission): void {
-  if (!principal.permissions.has(permission)) throw new PermissionError(`Permission denied: requires ${permission}`);
-}
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -56,7 +53,7 @@ function toRecord(deps: AppDeps, row: StoredMessage) {
 export type MessageRecord = ReturnType<typeof toRecord>;
 
 export async function listMessages(deps: AppDeps, principal: Principal, conversationUuid: string, page: PageRequest) {
-  needs(principal, 'messages:read');
+  requirePermission(principal, 'messages:read');
   const conversation = await assertCanRead(deps, principal, conversationUuid);
   const { rows, total } = await q.listMessages(deps.db, conversation.id, page.pageSize, page.offset);
   return pagedResult(
@@ -68,7 +65,7 @@ export async function listMessages(deps: AppDeps, principal: Principal, conversa
 
 /** One statement when the message is there and readable; a miss is told apart (404 conversation, 403, 404 message) after. */
 export async function getMessage(deps: AppDeps, principal: Principal, conversationUuid: string, uuid: string): Promise<MessageRecord> {
-  needs(principal, 'messages:read');
+  requirePermission(principal, 'messages:read');
   const row = await q.findMessage(deps.db, conversationUuid, uuid);
   if (!row) {
     await assertCanRead(deps, principal, conversationUuid);
@@ -122,7 +119,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** A reply (or a private note) from the caller. */
 export async function sendMessage(deps: AppDeps, principal: Principal, conversationUuid: string, input: SendMessageInput, idempotencyKey?: string): Promise<MessageRecord> {
-  needs(principal, 'messages:write');
+  requirePermission(principal, 'messages:write');
   const contentType = input.content_type ?? 'html';
   const isPrivate = input.private ?? false;
   const attachments = input.attachments ?? [];

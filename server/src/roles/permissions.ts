@@ -1,4 +1,6 @@
 // The permission catalogue (contract §3). Extend it as features arrive; never rename.
+import { PermissionError } from '../errors.ts';
+
 export const PERMISSIONS = [
   'conversations:read_all',
   'conversations:read_assigned',
@@ -41,6 +43,13 @@ export type Permission = (typeof PERMISSIONS)[number];
 const known = new Set<string>(PERMISSIONS);
 export function isPermission(value: string): value is Permission {
   return known.has(value);
+}
+
+/** The one check of a permission inside a service: 403 naming what is missing. */
+export function requirePermission(principal: { permissions: ReadonlySet<string> }, permission: Permission, what?: string): void {
+  if (!principal.permissions.has(permission)) {
+    throw new PermissionError(`Permission denied: ${what ? `${what} requires` : 'requires'} ${permission}`);
+  }
 }
 
 export const ADMIN_ROLE = 'Admin';
