@@ -8,7 +8,7 @@ export interface BenchOptions {
   scale: number;
   /** Seconds of measured load per scenario. */
   duration: number;
-  /** Seconds of unmeasured load before each scenario. */
+  /** Minimum seconds of unmeasured load on the connections before each scenario's measured window. */
   warmup: number;
   connections: number;
   /** Parley server processes (SERVER_PROCESSES); above 1 they share events through Redis. */
@@ -38,7 +38,9 @@ export const USAGE = `Usage: npm run bench -- [options]
 
   --scale=N          dataset size; 1 = 100,000 conversations, 1,000,000 messages (default 1)
   --duration=S       measured seconds per scenario (default 10; env BENCH_DURATION)
-  --warmup=S         unmeasured warm-up seconds per scenario (default 2; env BENCH_WARMUP)
+  --warmup=S         unmeasured warm-up seconds per scenario, on the connections then measured;
+                     it also lasts until each connection has answered a few requests
+                     (default 2; env BENCH_WARMUP)
   --connections=N    concurrent clients (default 50; env BENCH_CONNECTIONS)
   --processes=N      Parley server processes (SERVER_PROCESSES; default 1; env BENCH_PROCESSES);
                      above 1 they use Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379)

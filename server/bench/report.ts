@@ -1,6 +1,6 @@
 // The results as Markdown: the machine, the dataset, one row per scenario (with its ratio to
 // the bare Fastify route), the per-request timings, and each target met or missed.
-import type { LoadResult, LoadSettings, Timing } from './load.ts';
+import { type LoadResult, type LoadSettings, type Timing, WARM_ANSWERS_PER_CONNECTION } from './load.ts';
 import type { DatasetCounts } from './seed.ts';
 
 export type Outcome =
@@ -108,7 +108,8 @@ function resultRow(scenario: ScenarioReport, bare: number | null): string {
   if (outcome.kind === 'failed') return `| ${scenario.title} | ${scenario.as} | **FAILED: ${outcome.detail}** | | | | | |`;
   const r = outcome.result;
   const failed = r.non2xx + r.errors;
-  const failures = failed === 0 ? '0' : `**${fmt(failed)} ⚠** ${r.sampleError ? `(${r.sampleError.replace(/\|/g, '/')})` : ''}`;
+  const reopened = r.reopened > 0 ? ` (${fmt(r.reopened)} connections re-opened)` : '';
+  const failures = (failed === 0 ? '0' : `**${fmt(failed)} ⚠** ${r.sampleError ? `(${r.sampleError.replace(/\|/g, '/')})` : ''}`) + reopened;
   const ratio = bare ? percent((r.requestsPerSecond / bare) * 100) : 'n/a';
   return `| ${scenario.title} | ${scenario.as} | ${fmt(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p90)} | ${ms(r.p99)} | ${ratio} | ${failures} |`;
 }
@@ -124,9 +125,11 @@ export function renderMarkdown(report: RunReport): string {
   lines.push(`## Results (${report.date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')})`);
   lines.push('');
   lines.push(
-    `${report.settings.connections} concurrent connections, ${report.settings.duration} s measured per scenario after ${report.settings.warmup} s of warm-up; ` +
+    `${report.settings.connections} concurrent connections, opened and warmed before each scenario's measured window ` +
+      `(at least ${report.settings.warmup} s, and until every connection has answered ${WARM_ANSWERS_PER_CONNECTION} requests), ` +
+      `then ${report.settings.duration} s measured on the same connections; ` +
       `Parley runs ${report.processes === 1 ? 'one server process' : `${report.processes} server processes (SERVER_PROCESSES, sharing events through Redis)`}, the bare route one. ` +
-      'Latencies in milliseconds (autocannon counts only 2xx answers in them); "vs bare" is the requests per second as a share of a bare Fastify JSON route measured in the same run.',
+      'Latencies in milliseconds, of the 2xx answers in the window; "vs bare" is the requests per second as a share of a bare Fastify JSON route measured in the same run.',
   );
   lines.push('');
   lines.push('| Scenario | As | req/s | p50 | p90 | p99 | vs bare | failed requests |');
@@ -201,11 +204,23 @@ export const METHOD = `## What is measured
    page 1 of the agent's assigned list, taken at the start of the run and serialised again on every
    request: what a list page costs in bytes and serialisation alone, without auth or database.
 3. **Load.** autocannon runs in the benchmark's own process, on the same cores, with 50
-   connections. Each scenario gets an unmeasured warm-up, then a measured run. Requests
-   authenticate with API credentials (\`Authorization: token key:secret\`) and rotate over real ids:
-   300 messages of the agent's conversations, 200 of its live-chat conversations for replies, 20
-   search words of every frequency.
-4. **Per-request times.** The tag report and search have per-request targets: each is also timed
+   keep-alive connections, each sending its next request when the previous one is answered.
+   Requests authenticate with API credentials (\`Authorization: token key:secret\`) and rotate over
+   real ids: 300 messages of the agent's conversations, 200 of its live-chat conversations for
+   replies, 20 search words of every frequency.
+4. **Warm connections only.** Each scenario runs one autocannon instance: it opens all the
+   connections and loads them for an unmeasured warm-up of at least 2 s (\`--warmup\`) that lasts
+   until every connection has answered ${WARM_ANSWERS_PER_CONNECTION} requests. Only then does the measured window of 10 s
+   (\`--duration\`) open, on the same connections, which stay open throughout. Opening a connection
+   (its first request waits for the TCP handshake and, on a busy machine, for the server to accept
+   it) and each connection's first requests are therefore never measured: on a loaded machine
+   they took up to several seconds and set the p99 of whole runs. The window counts the answers
+   that arrive within it on connections that were already warm; the benchmark times them itself
+   (from writing the request to the last byte of its answer) and computes requests per second and
+   exact percentiles from them, rather than taking autocannon's totals, which include the warm-up.
+   A connection re-opened during the window (after an error, a timeout or a close by the server)
+   counts again only once warm, and the table reports it beside the failed requests.
+5. **Per-request times.** The tag report and search have per-request targets: each is also timed
    alone, 20 sequential requests on an idle server, and the median is compared to its target.
 
 The ratio to the bare route is the figure to compare across machines: the absolute numbers depend on

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { openRuntime, prepareDatabase } from '../src/setup.ts';
-import { type LoadSettings, probe, runLoad, type Scenario, timeSequential } from './load.ts';
+import { type LoadResult, type LoadSettings, probe, runLoad, type Scenario, timeSequential, WarmUpError } from './load.ts';
 import { type BenchOptions, OptionsError, parseOptions, SCENARIO_IDS, USAGE } from './options.ts';
 import { type Child, killAllChildrenNow, startBare, startParley, stopAllChildren, tail } from './processes.ts';
 import { checkTargets, METHOD, type Machine, type RunReport, renderMarkdown, type ScenarioReport } from './report.ts';
@@ -168,8 +168,23 @@ async function runScenario(plan: ScenarioPlan, settings: LoadSettings, runs: num
   if (probed.kind === 'failing') progress(`    !! the first request answered ${probed.status}: ${probed.detail}`);
   const timing = plan.sequential ? await timeSequential(plan.baseUrl, plan, runs) : undefined;
   if (timing) progress(`    one request at a time: median ${timing.median.toFixed(1)} ms (min ${timing.min.toFixed(1)}, max ${timing.max.toFixed(1)})`);
-  const result = await runLoad(plan.baseUrl, plan, settings);
-  progress(`    ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.non2xx} non-2xx, ${result.errors} errors`);
+  let result: LoadResult;
+  try {
+    result = await runLoad(plan.baseUrl, plan, settings);
+  } catch (error) {
+    if (!(error instanceof WarmUpError)) throw error;
+    progress(`    !!!! the connections did not warm up: ${error.message}`);
+    return { ...base, outcome: { kind: 'failed', detail: `connections not warmed up: ${error.message}` } };
+  }
+  const { warmUp } = result;
+  progress(
+    `    warm-up ${warmUp.seconds.toFixed(1)} s; first answer per connection: median ${warmUp.firstAnswerMedian.toFixed(1)} ms, ` +
+      `max ${warmUp.firstAnswerMax.toFixed(1)} ms (not measured)`,
+  );
+  progress(
+    `    ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ` +
+      `max ${result.max.toFixed(1)} ms, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.reopened} connections re-opened`,
+  );
   if (result.non2xx > 0 || result.errors > 0) {
     const codes = Object.entries(result.statusCodes)
       .map(([code, count]) => `${code}×${count}`)
