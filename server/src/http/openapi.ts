@@ -115,7 +115,8 @@ export function registerOpenApiCompletion(app: FastifyInstance): void {
     const first = methods[0];
     if (first === undefined || route.schema?.hide) return;
     const where = `${methods.join(',')} ${route.url}`;
-    const schema = (route.schema ??= {}) as Json;
+    route.schema ??= {};
+    const schema = route.schema as Json;
     schema['operationId'] ??= operationIdFor(first, route.url, schema);
     const operationId = schema['operationId'] as string;
     const taken = operations.get(operationId);
@@ -159,8 +160,10 @@ function collapseNullable(schema: Json): Json {
  */
 export function completeDocument(document: Json): Json {
   const doc = structuredClone(document);
-  const components = ((doc['components'] ??= {}) as Json);
-  const schemas = ((components['schemas'] ??= {}) as Record<string, unknown>);
+  doc['components'] ??= {};
+  const components = doc['components'] as Json;
+  components['schemas'] ??= {};
+  const schemas = components['schemas'] as Record<string, unknown>;
   const texts = new Map(Object.entries(schemas).map(([name, schema]) => [name, JSON.stringify(schema)]));
 
   const complete = (schema: unknown) =>
