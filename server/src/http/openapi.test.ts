@@ -337,6 +337,26 @@ describe('OpenAPI document', () => {
       assert.ok(refs > 300, `components are referenced (${refs})`);
     });
 
+    it('declares each path parameter once and as required, required properties that exist, and only its own security schemes', () => {
+      const schemes = Object.keys((doc.components as { securitySchemes?: Json }).securitySchemes ?? {});
+      for (const { method, path, op } of operationsOf(doc)) {
+        const parameters = (op['parameters'] ?? []) as Array<{ in: string; name: string; required?: boolean }>;
+        const inPath = parameters.filter((p) => p.in === 'path');
+        assert.deepEqual(inPath.map((p) => p.name).sort(), [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort(), `${method} ${path}`);
+        assert.ok(inPath.every((p) => p.required === true), `${method} ${path}: path parameters are required`);
+        const keys = parameters.map((p) => `${p.in}:${p.name}`);
+        assert.equal(new Set(keys).size, keys.length, `${method} ${path}: no parameter twice`);
+        for (const requirement of (op['security'] ?? []) as Json[]) {
+          for (const name of Object.keys(requirement)) assert.ok(schemes.includes(name), `${method} ${path}: security scheme ${name}`);
+        }
+      }
+      eachNode(doc, (node, pointer) => {
+        const properties = node['properties'];
+        if (!Array.isArray(node['required']) || typeof properties !== 'object' || properties === null) return;
+        for (const name of node['required'] as string[]) assert.ok(name in properties, `${pointer}: required "${name}" is a property`);
+      });
+    });
+
     it('makes each titled schema a component (one title, one shape) and writes plain nullable values as type arrays', () => {
       for (const { method, path, op } of operationsOf(doc)) {
         eachNode(op, (node, pointer) => {
