@@ -54,7 +54,11 @@ function eachNode(node: unknown, visit: (node: Json, pointer: string) => void, p
 }
 
 /** A subschema that stands for one value: `const`, or an `enum` of one. */
-const isSingleValue = (s: unknown) => typeof s === 'object' && s !== null && ('const' in s || (Array.isArray((s as Json)['enum']) && ((s as Json)['enum'] as unknown[]).length === 1));
+function isSingleValue(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  const values = (schema as Json)['enum'];
+  return 'const' in schema || (Array.isArray(values) && values.length === 1);
+}
 
 describe('operationIdFor', () => {
   const cases: Array<[string, string, Json | undefined, string]> = [
@@ -110,7 +114,10 @@ describe('registerOpenApiCompletion on a bare app', () => {
   it('refuses a second operation with the same operationId, and two different schemas with one $id', async () => {
     const app = await bareApp();
     app.get('/api/v1/things', { schema: { operationId: 'things' } }, handler);
-    assert.throws(() => app.get('/api/v1/other-things', { schema: { operationId: 'things' } }, handler), /operationId "things" of GET \/api\/v1\/other-things is already used by GET \/api\/v1\/things/);
+    assert.throws(
+      () => app.get('/api/v1/other-things', { schema: { operationId: 'things' } }, handler),
+      /operationId "things" of GET \/api\/v1\/other-things is already used by GET \/api\/v1\/things/,
+    );
     const shape = (type: string) => ({ type: 'object', properties: { data: { $id: 'Shape', type } } });
     app.get('/api/v1/a', { schema: { response: { 200: shape('string') } } }, handler);
     app.get('/api/v1/b', { schema: { response: { 200: shape('string') } } }, handler);
@@ -120,7 +127,8 @@ describe('registerOpenApiCompletion on a bare app', () => {
 
   it('names a component by the $id of a nested schema, never def-N', async () => {
     const app = await bareApp();
-    app.get('/api/v1/widgets', { schema: { response: { 200: { type: 'object', properties: { data: { $id: 'Widget', type: 'object', properties: { n: { type: 'integer' } } } } } } } }, handler);
+    const widget = { $id: 'Widget', type: 'object', properties: { n: { type: 'integer' } } };
+    app.get('/api/v1/widgets', { schema: { response: { 200: { type: 'object', properties: { data: widget } } } } }, handler);
     await app.ready();
     const doc = app.swagger() as unknown as Doc;
     assert.deepEqual(Object.keys(doc.components.schemas), ['Widget']);
@@ -445,7 +453,8 @@ describe('OpenAPI document', () => {
       assert.equal(propertiesOf('LivechatInbox')['config']?.['$ref'], '#/components/schemas/LivechatInboxConfig');
       const update = propertiesOf('UpdateInbox')['config']?.['oneOf'] as Json[];
       assert.deepEqual(update.map((s) => s['$ref']), ['#/components/schemas/EmailInboxConfig', '#/components/schemas/LivechatInboxConfig']);
-      const body = (path: string, method: string) => (doc.paths[path]?.[method]?.['requestBody'] as { content: Record<string, { schema: Json }> }).content['application/json']?.schema;
+      const body = (path: string, method: string) =>
+        (doc.paths[path]?.[method]?.['requestBody'] as { content: Record<string, { schema: Json }> }).content['application/json']?.schema;
       assert.equal(body('/api/v1/inboxes', 'post')?.['$ref'], '#/components/schemas/CreateInbox');
       assert.equal(body('/api/v1/inboxes/{id}', 'put')?.['$ref'], '#/components/schemas/UpdateInbox');
       const answer = (doc.paths['/api/v1/inboxes/{id}']?.['get']?.['responses'] as Record<string, { content: Record<string, { schema: Json }> }>)['200'];

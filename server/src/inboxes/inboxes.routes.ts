@@ -62,7 +62,10 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     );
     app.get(
       '/inboxes/:id',
-      { config: oneInbox, schema: { tags, summary: 'Get an inbox (secrets masked)', params: IdParams, response: { 200: Envelope(InboxRecord), ...errors(401, 403, 404) } } },
+      {
+        config: oneInbox,
+        schema: { tags, summary: 'Get an inbox (secrets masked)', params: IdParams, response: { 200: Envelope(InboxRecord), ...errors(401, 403, 404) } },
+      },
       async (request) => ok(await inboxes.getInbox(deps, request.params.id)),
     );
     app.post(

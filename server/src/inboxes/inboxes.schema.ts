@@ -142,7 +142,12 @@ export const LivechatConfig = Type.Object(
           ),
           logo_url: HttpUrlOrEmpty,
           color: Defaulted(
-            Type.String({ maxLength: 7, pattern: '^(#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}))?$', default: '', description: 'Launcher colour; empty = colors.primary' }),
+            Type.String({
+              maxLength: 7,
+              pattern: '^(#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}))?$',
+              default: '',
+              description: 'Launcher colour; empty = colors.primary',
+            }),
           ),
         },
         { ...strict, default: {} },
@@ -187,7 +192,9 @@ export const LivechatConfig = Type.Object(
         description: 'Host names allowed to embed the widget (no scheme or path; `*.` only as a prefix). Empty = any.',
       }),
     ),
-    blocked_ips: Defaulted(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 1000, default: [], description: 'IP addresses or CIDR ranges' })),
+    blocked_ips: Defaulted(
+      Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 1000, default: [], description: 'IP addresses or CIDR ranges' }),
+    ),
     session_duration: Defaulted(
       Type.String({ pattern: '^[1-9][0-9]{0,5}[mhd]$', default: '30d', description: 'Session lifetime of verified contacts, e.g. 30d, 12h, 90m' }),
     ),
@@ -274,7 +281,10 @@ export const DocumentedCreateInboxBody = byChannel(
     { ...createFields, channel: Type.Literal('email'), from: Type.String({ minLength: 1, maxLength: 320, description: FROM_TEXT }), config: EmailConfig },
     { ...strict, title: 'CreateEmailInbox' },
   ),
-  Type.Object({ ...createFields, channel: Type.Literal('livechat'), from: Type.Optional(From), config: LivechatConfig }, { ...strict, title: 'CreateLivechatInbox' }),
+  Type.Object(
+    { ...createFields, channel: Type.Literal('livechat'), from: Type.Optional(From), config: LivechatConfig },
+    { ...strict, title: 'CreateLivechatInbox' },
+  ),
 );
 
 // Read-only fields a client may echo back from a GET: accepted and ignored.
