@@ -16,6 +16,7 @@ import { conversationsRoutes } from './conversations/conversations.routes.ts';
 import type { AppDeps } from './deps.ts';
 import { RateLimitError, registerErrorHandling } from './errors.ts';
 import { registerAccessControl } from './http/access.ts';
+import { openApiDocumentOptions, registerOpenApiCompletion } from './http/openapi.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
 import { registerValidation } from './http/validation.ts';
 import { inboxesRoutes } from './inboxes/inboxes.routes.ts';
@@ -113,8 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         },
       },
     },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json['$id'] === 'string' ? json['$id'] : `def-${i}`) },
+    ...openApiDocumentOptions,
   });
+  registerOpenApiCompletion(app);
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
 
   registerAccessControl(app, deps);

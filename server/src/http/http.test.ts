@@ -1,7 +1,6 @@
-// The envelope and error handling of contract §1, the probes, and the OpenAPI document.
+// The envelope and error handling (docs/api.md, Envelope and errors) and the probes; the OpenAPI document: openapi.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 
 type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
@@ -29,23 +28,7 @@ function assertRequestId(res: Response): string {
   return id as string;
 }
 
-/** Every (method, path) the router knows, read from Fastify's own route tree. */
-function registeredRoutes(app: FastifyInstance): Array<{ method: string; path: string }> {
-  const out: Array<{ method: string; path: string }> = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    stack.length = depth;
-    stack.push(match[2] ?? '');
-    const path = stack.join('');
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) out.push({ method, path });
-  }
-  return out;
-}
-
-describe('http: envelope, errors, probes, OpenAPI', () => {
+describe('http: envelope, errors, probes', () => {
   let t: TestApp;
   before(async () => {
     t = await buildTestApp();
@@ -269,141 +252,6 @@ describe('http: envelope, errors, probes, OpenAPI', () => {
       await withFailingTagQuery(Object.assign(new Error('invalid input syntax for type integer: "x"'), { code: '22P02' }), async () => {
         assertError(await t.call({ method: 'GET', url: '/api/v1/tags' }), 400, 'InputException');
       });
-    });
-  });
-
-  describe('OpenAPI document', () => {
-    type Operation = { responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>; security?: unknown[] };
-    type Document = {
-      openapi: string;
-      info: { version: string; title: string };
-      paths: Record<string, Record<string, Operation>>;
-      components?: { schemas?: Record<string, unknown> };
-    };
-    let doc: Document;
-    const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
-
-    before(async () => {
-      const res = await t.call({ method: 'GET', url: '/api/v1/openapi.json', as: null });
-      assert.equal(res.statusCode, 200, res.body);
-      doc = res.json() as Document;
-    });
-
-    it('is public, OpenAPI 3.1.x, version 1.0.0', async () => {
-      assert.match(doc.openapi, /^3\.1\.\d+$/);
-      assert.equal(doc.info.version, '1.0.0');
-      assert.equal(typeof doc.info.title, 'string');
-      const bad = await t.call({ method: 'GET', url: '/api/v1/openapi.json', as: null, headers: { authorization: 'Basic Zm9vOmJhcg==' } });
-      assert.equal(bad.statusCode, 200, 'bad credentials do not matter on a public route');
-    });
-
-    it('documents the routes the clients depend on', () => {
-      const expected: Array<[string, string]> = [
-        ['/api/v1/tags', 'get'],
-        ['/api/v1/tags', 'post'],
-        ['/api/v1/tags/{id}', 'put'],
-        ['/api/v1/tags/{id}', 'delete'],
-        ['/api/v1/agents', 'get'],
-        ['/api/v1/agents', 'post'],
-        ['/api/v1/agents/{id}', 'get'],
-        ['/api/v1/agents/{id}', 'put'],
-        ['/api/v1/agents/{id}', 'delete'],
-        ['/api/v1/agents/{id}/api-key', 'post'],
-        ['/api/v1/agents/{id}/api-key', 'delete'],
-        ['/api/v1/agents/me/availability', 'put'],
-        ['/api/v1/teams/{id}', 'get'],
-        ['/api/v1/statuses', 'get'],
-        ['/api/v1/statuses', 'post'],
-        ['/api/v1/statuses/{id}', 'put'],
-        ['/api/v1/statuses/{id}', 'delete'],
-        ['/api/v1/priorities', 'get'],
-        ['/api/v1/roles', 'get'],
-        ['/api/v1/roles', 'post'],
-        ['/api/v1/auth/login', 'post'],
-      ];
-      for (const [path, method] of expected) {
-        assert.ok(doc.paths[path]?.[method], `${method.toUpperCase()} ${path} is documented`);
-      }
-    });
-
-    it('documents every /api/v1 route the app registers, and nothing it does not', () => {
-      const registered = registeredRoutes(t.app)
-        .filter((r) => r.path.startsWith('/api/v1/') && r.path !== '/api/v1/openapi.json' && r.method !== 'HEAD')
-        .map((r) => `${r.method.toLowerCase()} ${r.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`);
-      assert.ok(registered.length >= 30, `the route tree was read (${registered.length} routes)`);
-      assert.ok(registered.includes('put /api/v1/tags/{id}'));
-      const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
-        Object.keys(item)
-          .filter((m) => METHODS.includes(m))
-          .map((m) => `${m} ${path}`),
-      );
-      assert.deepEqual([...documented].sort(), [...registered].sort());
-      for (const route of documented) {
-        const [method, path] = route.split(' ') as [string, string];
-        assert.ok(t.app.hasRoute({ method: method.toUpperCase() as 'GET', url: path.replace(/\{([A-Za-z_]+)\}/g, ':$1') }), route);
-      }
-    });
-
-    it('every operation has a JSON 200 response schema (file downloads: a binary one)', () => {
-      let binary = 0;
-      for (const [path, item] of Object.entries(doc.paths)) {
-        for (const [method, op] of Object.entries(item)) {
-          if (!METHODS.includes(method)) continue;
-          if (op.responses?.['200']?.content?.['application/octet-stream']) {
-            binary += 1;
-            assert.equal(path, '/api/v1/media/{uuid}', `${method} ${path}: only file downloads answer bytes`);
-            continue;
-          }
-          const schema = op.responses?.['200']?.content?.['application/json']?.schema;
-          assert.ok(schema && typeof schema === 'object', `${method} ${path}: 200 schema`);
-          const properties = schema['properties'] as Record<string, unknown> | undefined;
-          assert.ok(properties?.['status'] && 'data' in properties, `${method} ${path}: 200 is the envelope`);
-        }
-      }
-      assert.ok(binary >= 1, 'the media download is documented as bytes');
-    });
-
-    it('every operation that needs credentials declares security and a 401 error envelope, and really answers 401', async () => {
-      const errorRef = (op: Operation, code: string) => op.responses?.[code]?.content?.['application/json']?.schema;
-      let authenticated = 0;
-      for (const [path, item] of Object.entries(doc.paths)) {
-        for (const [method, op] of Object.entries(item)) {
-          if (!METHODS.includes(method)) continue;
-          const url = path.replace(/\{[A-Za-z_]+\}/g, '1');
-          const res = await t.call({ method: method.toUpperCase() as 'GET', url, as: null, ...(method === 'get' || method === 'delete' ? {} : { payload: {} }) });
-          const needsAuth = res.statusCode === 401;
-          assert.equal(Boolean(op.security?.length), needsAuth, `${method} ${path}: security declared iff anonymous call is 401 (got ${res.statusCode})`);
-          if (!needsAuth) continue;
-          authenticated += 1;
-          const schema = errorRef(op, '401');
-          assert.ok(schema, `${method} ${path}: 401 documented`);
-          assert.ok(errorRef(op, '429'), `${method} ${path}: 429 (too many failed authentications) documented`);
-          const ref = schema['$ref'];
-          if (typeof ref === 'string') {
-            const name = ref.replace('#/components/schemas/', '');
-            assert.ok(doc.components?.schemas?.[name], `${method} ${path}: ${ref} resolves`);
-          } else {
-            assert.ok((schema['properties'] as Record<string, unknown> | undefined)?.['error_type'], `${method} ${path}: 401 is the error envelope`);
-          }
-        }
-      }
-      assert.ok(authenticated >= 25, `most routes are authenticated (${authenticated})`);
-      assert.equal(doc.paths['/api/v1/auth/login']?.['post']?.security, undefined, 'login is public');
-    });
-
-    it('GET /api/docs serves the HTML documentation page without credentials', async () => {
-      for (const start of ['/api/docs', '/api/docs/']) {
-        let url = start;
-        let res = await t.call({ method: 'GET', url, as: null });
-        for (let hops = 0; hops < 3 && res.statusCode >= 300 && res.statusCode < 400; hops += 1) {
-          const location = String(res.headers['location']);
-          url = new URL(location, `http://localhost${url}`).pathname;
-          res = await t.call({ method: 'GET', url, as: null });
-        }
-        assert.equal(res.statusCode, 200, `${start} -> ${url}`);
-        assert.match(String(res.headers['content-type']), /^text\/html/);
-        assert.match(res.body, /<html/i);
-      }
     });
   });
 });

@@ -1,10 +1,35 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import type { FastifySchema } from 'fastify';
+import { type TSchema, Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { InputError } from '../errors.ts';
 import { Envelope, errors, IdParams, ok, TrueEnvelope } from '../http/schemas.ts';
-import { CreateInboxBody, InboxCompact, InboxRecord, ToggleInboxBody, UpdateInboxBody } from './inboxes.schema.ts';
+import {
+  CreateInboxBody,
+  DocumentedCreateInboxBody,
+  DocumentedInbox,
+  DocumentedUpdateInboxBody,
+  InboxCompact,
+  InboxRecord,
+  ToggleInboxBody,
+  UpdateInboxBody,
+} from './inboxes.schema.ts';
 import * as inboxes from './inboxes.service.ts';
+
+/**
+ * The document shows each channel's config in full (its components), where the route schemas
+ * leave `config` to the service: it checks it with those same schemas once the channel is known.
+ */
+function documented(parts: { body?: TSchema; data?: TSchema }) {
+  return ({ schema, url }: { schema: FastifySchema; url: string }) => ({
+    url,
+    schema: {
+      ...schema,
+      ...(parts.body ? { body: parts.body } : {}),
+      ...(parts.data ? { response: { ...(schema.response as object), 200: Envelope(parts.data) } } : {}),
+    },
+  });
+}
 
 export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -21,9 +46,13 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
 
     const tags = ['Inboxes'];
     const manage = { permission: 'inboxes:manage' } as const;
+    const oneInbox = { ...manage, swaggerTransform: documented({ data: DocumentedInbox }) };
     app.get(
       '/inboxes',
-      { config: manage, schema: { tags, summary: 'List inboxes (secrets masked)', response: { 200: Envelope(Type.Array(InboxRecord)), ...errors(401, 403) } } },
+      {
+        config: { ...manage, swaggerTransform: documented({ data: Type.Array(DocumentedInbox) }) },
+        schema: { tags, summary: 'List inboxes (secrets masked)', response: { 200: Envelope(Type.Array(InboxRecord)), ...errors(401, 403) } },
+      },
       async () => ok(await inboxes.listInboxes(deps)),
     );
     app.get(
@@ -33,13 +62,16 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     );
     app.get(
       '/inboxes/:id',
-      { config: manage, schema: { tags, summary: 'Get an inbox (secrets masked)', params: IdParams, response: { 200: Envelope(InboxRecord), ...errors(401, 403, 404) } } },
+      {
+        config: oneInbox,
+        schema: { tags, summary: 'Get an inbox (secrets masked)', params: IdParams, response: { 200: Envelope(InboxRecord), ...errors(401, 403, 404) } },
+      },
       async (request) => ok(await inboxes.getInbox(deps, request.params.id)),
     );
     app.post(
       '/inboxes',
       {
-        config: manage,
+        config: { ...manage, swaggerTransform: documented({ body: DocumentedCreateInboxBody, data: DocumentedInbox }) },
         schema: {
           tags,
           summary: 'Create an inbox',
@@ -53,7 +85,7 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.put(
       '/inboxes/:id',
       {
-        config: manage,
+        config: { ...manage, swaggerTransform: documented({ body: DocumentedUpdateInboxBody, data: DocumentedInbox }) },
         schema: {
           tags,
           summary: 'Update an inbox (partial; `config` replaces the whole config)',
@@ -70,7 +102,7 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.put(
       '/inboxes/:id/toggle',
       {
-        config: manage,
+        config: oneInbox,
         schema: {
           tags,
           summary: 'Enable or disable an inbox',

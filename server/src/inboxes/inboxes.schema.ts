@@ -1,4 +1,4 @@
-import { type TSchema, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { DateTime, Nullable } from '../http/schemas.ts';
 import { SECRET_MASK } from '../security/encryption.ts';
 
@@ -13,13 +13,23 @@ export const Channel = StringEnum(CHANNELS, { description: 'email | livechat; ca
 
 const strict = { additionalProperties: false } as const;
 
+// Config schemas serve both directions: a field with a default may be left out of a request (the
+// default is filled in) and is always present in a response. Each `title` names an OpenAPI component.
+const Defaulted = Type.Optional;
+
 // ---------------------------------------------------------------- email config
 
 const TlsMode = StringEnum(['none', 'starttls', 'tls'] as const, { description: 'none | starttls | tls' });
 const Host = Type.String({ minLength: 1, maxLength: 253, pattern: '^[^\\s/:@]+$', description: 'Host name or IP address' });
 const Port = Type.Integer({ minimum: 1, maximum: 65535 });
-const Username = Type.String({ maxLength: 320, default: '' });
-const Password = Type.String({ maxLength: 1000, default: '', description: `Stored encrypted; answered as "${SECRET_MASK}". Send the mask back to keep it.` });
+const Username = Defaulted(Type.String({ maxLength: 320, default: '' }));
+const Password = Defaulted(
+  Type.String({
+    maxLength: 1000,
+    default: '',
+    description: `Stored encrypted; answered as "${SECRET_MASK}". Send the mask back, or leave it out on update, to keep it.`,
+  }),
+);
 
 export const ImapConfig = Type.Object(
   {
@@ -28,10 +38,10 @@ export const ImapConfig = Type.Object(
     username: Username,
     password: Password,
     tls: TlsMode,
-    mailbox: Type.String({ minLength: 1, maxLength: 200, default: 'INBOX' }),
-    poll_interval_seconds: Type.Integer({ minimum: 10, maximum: 86400, default: 60 }),
+    mailbox: Defaulted(Type.String({ minLength: 1, maxLength: 200, default: 'INBOX' })),
+    poll_interval_seconds: Defaulted(Type.Integer({ minimum: 10, maximum: 86400, default: 60 })),
   },
-  strict,
+  { ...strict, title: 'ImapConfig' },
 );
 
 export const SmtpConfig = Type.Object(
@@ -43,7 +53,7 @@ export const SmtpConfig = Type.Object(
     tls: TlsMode,
     max_connections: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   },
-  strict,
+  { ...strict, title: 'SmtpConfig' },
 );
 
 export const EmailConfig = Type.Object({ imap: ImapConfig, smtp: SmtpConfig }, { ...strict, title: 'EmailInboxConfig' });
@@ -72,16 +82,16 @@ export const DEFAULT_ALLOWED_EXTENSIONS = [
   'mov',
 ];
 
-const ShortText = (fallback: string, maxLength = 1000) => Type.String({ maxLength, default: fallback });
+const ShortText = (fallback: string, maxLength = 1000) => Defaulted(Type.String({ maxLength, default: fallback }));
 
 const ChatPermissions = Type.Object(
   {
-    allow_start_conversation: Type.Boolean({ default: true }),
-    prevent_multiple_conversations: Type.Boolean({ default: false }),
-    prevent_reply_to_closed_conversation: Type.Boolean({ default: false }),
+    allow_start_conversation: Defaulted(Type.Boolean({ default: true })),
+    prevent_multiple_conversations: Defaulted(Type.Boolean({ default: false })),
+    prevent_reply_to_closed_conversation: Defaulted(Type.Boolean({ default: false })),
     start_conversation_button_text: ShortText('Start a conversation', 100),
   },
-  { ...strict, default: {} },
+  { ...strict, default: {}, title: 'LivechatPermissions' },
 );
 
 const PrechatField = Type.Object(
@@ -90,13 +100,13 @@ const PrechatField = Type.Object(
     type: StringEnum(['text', 'email', 'phone', 'number', 'checkbox', 'date', 'link', 'list', 'textarea'] as const),
     label: Type.String({ minLength: 1, maxLength: 200 }),
     placeholder: ShortText('', 200),
-    required: Type.Boolean({ default: false }),
-    enabled: Type.Boolean({ default: true }),
-    order: Type.Integer({ minimum: 0, maximum: 1000, default: 0 }),
-    is_default: Type.Boolean({ default: false }),
-    custom_attribute_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { default: null }),
+    required: Defaulted(Type.Boolean({ default: false })),
+    enabled: Defaulted(Type.Boolean({ default: true })),
+    order: Defaulted(Type.Integer({ minimum: 0, maximum: 1000, default: 0 })),
+    is_default: Defaulted(Type.Boolean({ default: false })),
+    custom_attribute_id: Defaulted(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { default: null })),
   },
-  strict,
+  { ...strict, title: 'PrechatField' },
 );
 
 const DEFAULT_PRECHAT_FIELDS = [
@@ -105,7 +115,7 @@ const DEFAULT_PRECHAT_FIELDS = [
   { key: 'phone', type: 'phone', label: 'Phone', placeholder: '', required: false, enabled: false, order: 3, is_default: true, custom_attribute_id: null },
 ];
 
-const HttpUrlOrEmpty = Type.String({ maxLength: 2048, pattern: '^(https?://\\S+)?$', default: '', description: 'http(s) URL, or empty' });
+const HttpUrlOrEmpty = Defaulted(Type.String({ maxLength: 2048, pattern: '^(https?://\\S+)?$', default: '', description: 'http(s) URL, or empty' }));
 const Color = Type.String({ pattern: '^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$', description: '#RGB or #RRGGBB' });
 
 export const LivechatConfig = Type.Object(
@@ -113,62 +123,87 @@ export const LivechatConfig = Type.Object(
     brand_name: ShortText('Support', 100),
     website_url: HttpUrlOrEmpty,
     logo_url: HttpUrlOrEmpty,
-    dark_mode: Type.Boolean({ default: false }),
-    show_powered_by: Type.Boolean({ default: true }),
-    language: Type.String({ minLength: 2, maxLength: 35, pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$', default: 'en' }),
-    colors: Type.Object({ primary: { ...Color, default: '#2563eb' } }, { ...strict, default: {} }),
-    launcher: Type.Object(
-      {
-        position: StringEnum(['left', 'right'] as const, { default: 'right' }),
-        spacing: Type.Object(
-          { side: Type.Integer({ minimum: 0, maximum: 200, default: 20 }), bottom: Type.Integer({ minimum: 0, maximum: 200, default: 20 }) },
-          { ...strict, default: {} },
-        ),
-        logo_url: HttpUrlOrEmpty,
-        color: Type.String({ maxLength: 7, pattern: '^(#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}))?$', default: '', description: 'Launcher colour; empty = colors.primary' }),
-      },
-      { ...strict, default: {} },
+    dark_mode: Defaulted(Type.Boolean({ default: false })),
+    show_powered_by: Defaulted(Type.Boolean({ default: true })),
+    language: Defaulted(Type.String({ minLength: 2, maxLength: 35, pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$', default: 'en' })),
+    colors: Defaulted(Type.Object({ primary: Defaulted({ ...Color, default: '#2563eb' }) }, { ...strict, default: {} })),
+    launcher: Defaulted(
+      Type.Object(
+        {
+          position: Defaulted(StringEnum(['left', 'right'] as const, { default: 'right' })),
+          spacing: Defaulted(
+            Type.Object(
+              {
+                side: Defaulted(Type.Integer({ minimum: 0, maximum: 200, default: 20 })),
+                bottom: Defaulted(Type.Integer({ minimum: 0, maximum: 200, default: 20 })),
+              },
+              { ...strict, default: {} },
+            ),
+          ),
+          logo_url: HttpUrlOrEmpty,
+          color: Defaulted(
+            Type.String({
+              maxLength: 7,
+              pattern: '^(#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}))?$',
+              default: '',
+              description: 'Launcher colour; empty = colors.primary',
+            }),
+          ),
+        },
+        { ...strict, default: {} },
+      ),
     ),
     greeting_message: ShortText('Hi there! How can we help?'),
     introduction_message: ShortText(''),
     chat_introduction: ShortText(''),
     chat_reply_expectation_message: ShortText(''),
-    direct_to_conversation: Type.Boolean({ default: false }),
-    notice_banner: Type.Object({ enabled: Type.Boolean({ default: false }), text: ShortText('') }, { ...strict, default: {} }),
-    show_office_hours_in_chat: Type.Boolean({ default: false }),
-    show_office_hours_after_assignment: Type.Boolean({ default: false }),
-    users: ChatPermissions,
-    visitors: ChatPermissions,
-    prechat_form: Type.Object(
-      {
-        enabled: Type.Boolean({ default: false }),
-        title: ShortText('', 200),
-        fields: Type.Array(PrechatField, { maxItems: 50, default: DEFAULT_PRECHAT_FIELDS }),
-      },
-      { ...strict, default: {} },
+    direct_to_conversation: Defaulted(Type.Boolean({ default: false })),
+    notice_banner: Defaulted(Type.Object({ enabled: Defaulted(Type.Boolean({ default: false })), text: ShortText('') }, { ...strict, default: {} })),
+    show_office_hours_in_chat: Defaulted(Type.Boolean({ default: false })),
+    show_office_hours_after_assignment: Defaulted(Type.Boolean({ default: false })),
+    users: Defaulted(ChatPermissions),
+    visitors: Defaulted(ChatPermissions),
+    prechat_form: Defaulted(
+      Type.Object(
+        {
+          enabled: Defaulted(Type.Boolean({ default: false })),
+          title: ShortText('', 200),
+          fields: Defaulted(Type.Array(PrechatField, { maxItems: 50, default: DEFAULT_PRECHAT_FIELDS })),
+        },
+        { ...strict, default: {} },
+      ),
     ),
-    file_upload: Type.Object(
-      {
-        enabled: Type.Boolean({ default: true }),
-        max_size_mb: Type.Number({ exclusiveMinimum: 0, maximum: 100, default: 10 }),
-        allowed_extensions: Type.Array(Type.String({ pattern: '^\\.?[A-Za-z0-9]{1,16}$' }), { maxItems: 200, default: DEFAULT_ALLOWED_EXTENSIONS }),
-      },
-      { ...strict, default: {} },
+    file_upload: Defaulted(
+      Type.Object(
+        {
+          enabled: Defaulted(Type.Boolean({ default: true })),
+          max_size_mb: Defaulted(Type.Number({ exclusiveMinimum: 0, maximum: 100, default: 10 })),
+          allowed_extensions: Defaulted(
+            Type.Array(Type.String({ pattern: '^\\.?[A-Za-z0-9]{1,16}$' }), { maxItems: 200, default: DEFAULT_ALLOWED_EXTENSIONS }),
+          ),
+        },
+        { ...strict, default: {} },
+      ),
     ),
-    trusted_domains: Type.Array(Type.String({ minLength: 1, maxLength: 253 }), {
-      maxItems: 200,
-      default: [],
-      description: 'Host names allowed to embed the widget (no scheme or path; `*.` only as a prefix). Empty = any.',
-    }),
-    blocked_ips: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 1000, default: [], description: 'IP addresses or CIDR ranges' }),
-    session_duration: Type.String({ pattern: '^[1-9][0-9]{0,5}[mhd]$', default: '30d', description: 'Session lifetime of verified contacts, e.g. 30d, 12h, 90m' }),
-    business_hours_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { default: null }),
+    trusted_domains: Defaulted(
+      Type.Array(Type.String({ minLength: 1, maxLength: 253 }), {
+        maxItems: 200,
+        default: [],
+        description: 'Host names allowed to embed the widget (no scheme or path; `*.` only as a prefix). Empty = any.',
+      }),
+    ),
+    blocked_ips: Defaulted(
+      Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 1000, default: [], description: 'IP addresses or CIDR ranges' }),
+    ),
+    session_duration: Defaulted(
+      Type.String({ pattern: '^[1-9][0-9]{0,5}[mhd]$', default: '30d', description: 'Session lifetime of verified contacts, e.g. 30d, 12h, 90m' }),
+    ),
+    business_hours_id: Defaulted(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { default: null })),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone; defaults to the server time zone' })),
+    // Answers carry the mask instead of the secret, and the mask sent back keeps the stored one.
     secret: Type.Optional(
-      Type.String({
-      minLength: 32,
-      maxLength: 256,
-        description: `JWT secret for verified contacts; generated when absent. Stored encrypted; answered as "${SECRET_MASK}".`,
+      Type.Union([Type.String({ minLength: 32, maxLength: 256 }), Type.Literal(SECRET_MASK)], {
+        description: `JWT secret for verified contacts, 32..256 characters; generated when absent. Stored encrypted; answered as "${SECRET_MASK}".`,
       }),
     ),
   },
@@ -176,70 +211,113 @@ export const LivechatConfig = Type.Object(
 );
 
 // ---------------------------------------------------------------- records and bodies
+//
+// The edge checks the top level of a body and leaves `config` to the service, which checks it with
+// the schemas above once the channel is known (on update, from the stored row) and masked secrets
+// are put back. The OpenAPI document shows those schemas per channel: the `Documented*` schemas.
 
 const ConfigObject = Type.Unsafe<Record<string, unknown>>({
   type: 'object',
   additionalProperties: true,
-  description: 'Channel settings: EmailInboxConfig for email, LivechatInboxConfig for livechat (absent live-chat fields take their defaults). Secrets are masked.',
+  description: 'Channel settings: EmailInboxConfig for email, LivechatInboxConfig for livechat (absent fields take their defaults). Secrets are masked.',
 });
 
-/** The spec's Inbox record plus `uuid` (the widget's inbox id). */
-export const InboxRecord = Type.Object(
+/** A union told apart by `channel`; the mapping names the components the members' titles make. */
+function byChannel<E extends TSchema, L extends TSchema>(title: string, email: E, livechat: L) {
+  const component = (member: TSchema) => `#/components/schemas/${(member as { title?: string }).title}`;
+  return Type.Unsafe<Static<E> | Static<L>>({
+    title,
+    oneOf: [email, livechat],
+    discriminator: { propertyName: 'channel', mapping: { email: component(email), livechat: component(livechat) } },
+  });
+}
+
+const recordFields = {
+  id: Type.Integer(),
+  uuid: Type.String({ format: 'uuid' }),
+  created_at: DateTime,
+  updated_at: DateTime,
+  name: Type.String(),
+  enabled: Type.Boolean(),
+  csat_enabled: Type.Boolean(),
+  from: Nullable(Type.String()),
+};
+
+/** The spec's Inbox record plus `uuid` (the widget's inbox id), as written: config as the service masked it. */
+export const InboxRecord = Type.Object({ ...recordFields, channel: Channel, config: Type.Object({}, { additionalProperties: true }) });
+
+export const DocumentedInbox = byChannel(
+  'Inbox',
+  Type.Object({ ...recordFields, channel: Type.Literal('email'), config: EmailConfig }, { title: 'EmailInbox' }),
+  Type.Object({ ...recordFields, channel: Type.Literal('livechat'), config: LivechatConfig }, { title: 'LivechatInbox' }),
+);
+
+export const InboxCompact = Type.Object(
   {
     id: Type.Integer(),
     uuid: Type.String({ format: 'uuid' }),
-    created_at: DateTime,
-    updated_at: DateTime,
     name: Type.String(),
-    channel: Type.String({ description: 'email | livechat' }),
+    channel: Channel,
     enabled: Type.Boolean(),
-    csat_enabled: Type.Boolean(),
-    from: Nullable(Type.String()),
-    config: Type.Object({}, { additionalProperties: true }),
   },
-  { title: 'Inbox' },
+  { title: 'InboxCompact' },
 );
 
-export const InboxCompact = Type.Object({
-  id: Type.Integer(),
-  uuid: Type.String({ format: 'uuid' }),
-  name: Type.String(),
-  channel: Type.String(),
-  enabled: Type.Boolean(),
-});
-
 const Name = Type.String({ minLength: 1, maxLength: 140, pattern: '\\S' });
-const From = Nullable(Type.String({ maxLength: 320, description: 'Sender address, e.g. "support@example.com" or "Support <support@example.com>"; required for email inboxes' }));
+const FROM_TEXT = 'Sender address, e.g. "support@example.com" or "Support <support@example.com>"';
+const From = Nullable(Type.String({ maxLength: 320, description: `${FROM_TEXT}; required for email inboxes` }));
 
-export const CreateInboxBody = Type.Object(
-  {
-    name: Name,
-    channel: Channel,
-    enabled: Type.Optional(Type.Boolean({ default: true })),
-    csat_enabled: Type.Optional(Type.Boolean({ default: false })),
-    from: Type.Optional(From),
-    config: ConfigObject,
-  },
-  strict,
+const createFields = {
+  name: Name,
+  enabled: Type.Optional(Type.Boolean({ default: true })),
+  csat_enabled: Type.Optional(Type.Boolean({ default: false })),
+};
+
+export const CreateInboxBody = Type.Object({ ...createFields, channel: Channel, from: Type.Optional(From), config: ConfigObject }, strict);
+
+export const DocumentedCreateInboxBody = byChannel(
+  'CreateInbox',
+  Type.Object(
+    { ...createFields, channel: Type.Literal('email'), from: Type.String({ minLength: 1, maxLength: 320, description: FROM_TEXT }), config: EmailConfig },
+    { ...strict, title: 'CreateEmailInbox' },
+  ),
+  Type.Object(
+    { ...createFields, channel: Type.Literal('livechat'), from: Type.Optional(From), config: LivechatConfig },
+    { ...strict, title: 'CreateLivechatInbox' },
+  ),
 );
 
 // Read-only fields a client may echo back from a GET: accepted and ignored.
 const Echoed: TSchema = Type.Unknown({ description: 'Read-only; ignored' });
 
-export const UpdateInboxBody = Type.Object(
-  {
-    name: Type.Optional(Name),
-    enabled: Type.Optional(Type.Boolean()),
-    csat_enabled: Type.Optional(Type.Boolean()),
-    from: Type.Optional(From),
-    config: Type.Optional(ConfigObject),
-    channel: Type.Optional(StringEnum(CHANNELS, { description: 'Read-only: must equal the current channel when sent' })),
-    id: Type.Optional(Echoed),
-    uuid: Type.Optional(Echoed),
-    created_at: Type.Optional(Echoed),
-    updated_at: Type.Optional(Echoed),
-  },
-  { ...strict, description: 'Partial update. `config`, when sent, replaces the whole config (absent live-chat fields take their defaults; absent or masked secrets keep their stored value).' },
+function updateBody<C extends TSchema>(config: C, options: Record<string, unknown> = {}) {
+  return Type.Object(
+    {
+      name: Type.Optional(Name),
+      enabled: Type.Optional(Type.Boolean()),
+      csat_enabled: Type.Optional(Type.Boolean()),
+      from: Type.Optional(From),
+      config: Type.Optional(config),
+      channel: Type.Optional(StringEnum(CHANNELS, { description: 'Read-only: must equal the current channel when sent' })),
+      id: Type.Optional(Echoed),
+      uuid: Type.Optional(Echoed),
+      created_at: Type.Optional(Echoed),
+      updated_at: Type.Optional(Echoed),
+    },
+    {
+      ...strict,
+      description:
+        'Partial update. `config`, when sent, replaces the whole config (absent fields take their defaults; absent or masked secrets keep their stored value).',
+      ...options,
+    },
+  );
+}
+
+export const UpdateInboxBody = updateBody(ConfigObject);
+
+export const DocumentedUpdateInboxBody = updateBody(
+  Type.Unsafe<Record<string, unknown>>({ oneOf: [EmailConfig, LivechatConfig], description: "The config of the inbox's channel" }),
+  { title: 'UpdateInbox' },
 );
 
 export const ToggleInboxBody = Type.Object({ enabled: Type.Boolean() }, strict);
