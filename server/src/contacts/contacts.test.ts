@@ -503,6 +503,40 @@ describe('contacts', () => {
       assert.deepEqual(dataOf<Note[]>(await notes(c.id)), []);
     });
 
+    it('notes are HTML sanitised like messages: scripts, handlers and javascript: links are gone, formatting stays', async () => {
+      const c = await newContact();
+      const raw =
+        '<p onclick="steal()">VIP <b>since</b> <i>2019</i>, <a href="https://crm.example.com/42" onmouseover="x()">CRM</a></p>' +
+        '<script>alert(document.cookie)</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">click</a>' +
+        '<ul><li>prefers email</li></ul><iframe src="https://evil.example.com"></iframe><style>body{display:none}</style>';
+      const added = dataOf<Note>(await addNote(c.id, { note: raw }, agent));
+      const [listed] = dataOf<Note[]>(await notes(c.id, agent));
+      assert.ok(listed);
+      assert.equal(listed.note, added.note, 'the list answers what was stored');
+      for (const stored of [added.note, listed.note]) {
+        for (const banned of [/<script/i, /alert\(/, /onerror/i, /onclick/i, /onmouseover/i, /javascript:/i, /<iframe/i, /<style/i]) {
+          assert.doesNotMatch(stored, banned);
+        }
+        assert.match(stored, /<p>VIP <b>since<\/b> <i>2019<\/i>, <a href="https:\/\/crm\.example\.com\/42"[^>]*>CRM<\/a><\/p>/);
+        assert.match(stored, /<ul><li>prefers email<\/li><\/ul>/);
+        assert.match(stored, /<a[^>]*>click<\/a>/, 'the text of a refused link stays');
+      }
+      // Plain text is read as HTML: markup characters come back escaped.
+      assert.equal(dataOf<Note>(await addNote(c.id, { note: 'a < b & c' }, agent)).note, 'a &lt; b &amp; c');
+    });
+
+    it('refuses a note that sanitising empties, and one that grows past 10000 characters, storing nothing', async () => {
+      const c = await newContact();
+      for (const note of ['<script>alert(1)</script>', '<p onclick="x()"> </p>', '<style>p{}</style><iframe></iframe>']) {
+        assertError(await addNote(c.id, { note }, agent), 400, 'InputException');
+      }
+      const grows = assertError(await addNote(c.id, { note: '<'.repeat(10000) }, agent), 400, 'InputException');
+      assert.match(grows.message, /10000/);
+      assert.deepEqual(dataOf<Note[]>(await notes(c.id)), []);
+      // An image alone is content.
+      assert.match(dataOf<Note>(await addNote(c.id, { note: '<img src="https://cdn.example.com/a.png" onerror="x()">' }, agent)).note, /^<img src="https:\/\/cdn\.example\.com\/a\.png" \/>$/);
+    });
+
     it('404 for unknown or agent ids; 401 anonymous; 403 without contact_notes permissions', async () => {
       const c = await newContact();
       assertError(await notes(987654), 404, 'NotFoundException');
