@@ -8,6 +8,7 @@ import { CredentialCache } from './auth/credential-cache.ts';
 import type { Config } from './config.ts';
 import { type DB, migrateToLatest, openDatabase } from './db/database.ts';
 import { type AppDeps, type Clock, systemClock } from './deps.ts';
+import { createJobSignals } from './jobs/jobs.service.ts';
 import { createMemoryBus, createRedisBus } from './realtime/bus.ts';
 import { seedRoles } from './roles/roles.service.ts';
 import { seedStatusesAndPriorities } from './statuses/statuses.service.ts';
@@ -68,6 +69,7 @@ export async function openRuntime(config: Config, log: FastifyBaseLogger, option
     authFailures,
     redis,
     redisPrefix,
+    jobSignals: createJobSignals(),
   };
   return {
     deps,
