@@ -16,7 +16,9 @@ import { type FakeS3, startFakeS3 } from '../../test/s3-fake.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { DB } from '../db/database.ts';
 import type { AttachmentRecord } from './media.schema.ts';
-import { attachMediaToMessage, attachmentsByMessage, purgeOrphanMedia, sanitiseFilename, signedMediaUrl, storeMedia } from './media.service.ts';
+import { sanitiseFilename } from './media.files.ts';
+import { attachMediaToMessage, attachmentsByMessage, purgeOrphanMedia, storeMedia } from './media.service.ts';
+import { signedMediaUrl } from './media.signing.ts';
 import { localStorage, type MediaStorage, s3Storage } from './media.storage.ts';
 
 type Response = { statusCode: number; body: string; rawPayload: Buffer; headers: Record<string, unknown>; json: () => unknown };
