@@ -1,10 +1,9 @@
 // Every /api/v1/contacts endpoint (contract §4, §5; spec: Agent record, contact block).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AGENT_RECORD_FIELDS, buildTestApp, type Caller, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { agentWith, createContact, uniqueEmail, uniqueNumber } from '../../test/factories.ts';
+import { AGENT_RECORD_FIELDS, assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 
-type Response = { statusCode: number; body: string; json: () => unknown };
-type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
 type Contact = {
   id: number;
   created_at: string;
@@ -41,22 +40,6 @@ const RECORD_FIELDS = AGENT_RECORD_FIELDS;
 const NOTE_FIELDS = ['avatar_url', 'contact_id', 'created_at', 'first_name', 'id', 'last_name', 'note', 'updated_at', 'user_id'];
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
-function assertError(res: Response, status: number, errorType: string): ErrorBody {
-  assert.equal(res.statusCode, status, res.body);
-  const body = res.json() as ErrorBody;
-  assert.equal(body.status, 'error');
-  assert.equal(body.error_type, errorType);
-  assert.ok(typeof body.message === 'string' && body.message.length > 0);
-  return body;
-}
-
-function dataOf<T>(res: Response): T {
-  assert.equal(res.statusCode, 200, res.body);
-  const body = res.json() as { status: string; data: T };
-  assert.equal(body.status, 'success');
-  return body.data;
-}
-
 function assertContactShape(c: Contact): void {
   assert.deepEqual(Object.keys(c).sort(), RECORD_FIELDS);
   assert.ok(Number.isInteger(c.id));
@@ -73,9 +56,6 @@ function assertContactShape(c: Contact): void {
   assert.ok(c.custom_attributes !== null && !Array.isArray(c.custom_attributes));
 }
 
-let seq = 0;
-const uniqueEmail = (label = 'c') => `${label}-${process.pid}-${Date.now()}-${++seq}@example.com`;
-
 describe('contacts', () => {
   const clock = fakeClock();
   let t: TestApp;
@@ -88,10 +68,8 @@ describe('contacts', () => {
     t = await buildTestApp({ clock });
     agent = await t.makeAgent();
     otherAgent = await t.makeAgent();
-    dataOf(await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'NoteModerator', permissions: ['contact_notes:delete', 'contact_notes:read'] } }));
-    dataOf(await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'Reader', permissions: ['contacts:read'] } }));
-    moderator = await t.makeAgent({ roles: ['NoteModerator'] });
-    noNotes = await t.makeAgent({ roles: ['Reader'] });
+    moderator = await agentWith(t, ['contact_notes:delete', 'contact_notes:read']);
+    noNotes = await agentWith(t, ['contacts:read']);
   });
   after(() => t.close());
 
@@ -115,7 +93,10 @@ describe('contacts', () => {
   };
   const deleteNote = (id: number | string, noteId: number | string, caller?: Caller | null) =>
     t.call({ method: 'DELETE', url: `/api/v1/contacts/${id}/notes/${noteId}`, ...as(caller) });
-  const newContact = async (extra: Record<string, unknown> = {}) => dataOf<Contact>(await create({ first_name: 'New', email: uniqueEmail(), ...extra }));
+  const newContact = async (extra: Parameters<typeof createContact>[1] = {}) => {
+    clock.advance(1000);
+    return (await createContact(t, { first_name: 'New', ...extra })) as Contact;
+  };
 
   describe('POST /contacts', () => {
     it('creates a contact with exactly the Agent record fields', async () => {
@@ -157,7 +138,7 @@ describe('contacts', () => {
     });
 
     it('applies defaults and accepts an external_user_id without email', async () => {
-      const ext = `ext-${process.pid}-${++seq}`;
+      const ext = `ext-${process.pid}-${uniqueNumber()}`;
       const c = dataOf<Contact>(await create({ first_name: 'Ext', external_user_id: ext }));
       assertContactShape(c);
       assert.equal(c.email, null);
@@ -219,7 +200,7 @@ describe('contacts', () => {
       const c = await newContact();
       const dup = assertError(await create({ first_name: 'Dup', email: c.email!.toUpperCase() }), 409, 'ConflictException');
       assert.match(dup.message, /email/);
-      const ext = `dup-ext-${process.pid}-${++seq}`;
+      const ext = `dup-ext-${process.pid}-${uniqueNumber()}`;
       dataOf<Contact>(await create({ first_name: 'Ext', external_user_id: ext }));
       assertError(await create({ first_name: 'Ext2', external_user_id: ext, email: uniqueEmail() }), 409, 'ConflictException');
       // an agent's email is not a contact's: no clash
@@ -395,7 +376,7 @@ describe('contacts', () => {
       const b = await newContact();
       assertError(await update(b.id, { email: a.email!.toUpperCase() }), 409, 'ConflictException');
       assert.equal(dataOf<Contact>(await update(a.id, { email: a.email })).email, a.email);
-      const ext = `put-ext-${process.pid}-${++seq}`;
+      const ext = `put-ext-${process.pid}-${uniqueNumber()}`;
       dataOf(await update(a.id, { external_user_id: ext }));
       assertError(await update(b.id, { external_user_id: ext }), 409, 'ConflictException');
       assert.equal(dataOf<Contact>(await get(b.id)).email, b.email);
