@@ -66,13 +66,16 @@ export async function createConversation(t: TestApp, overrides: Partial<Static<t
   return dataOf<Conversation>(await t.call({ method: 'POST', url: '/api/v1/conversations', payload }));
 }
 
-/** An agent whose only role is a new custom role holding exactly these permissions (none at all for []). */
-export async function agentWith(t: TestApp, permissions: readonly string[], options: { teams?: number[] } = {}): Promise<Caller> {
+/**
+ * An agent whose only role is a new custom role holding exactly these permissions (no role at
+ * all for []), optionally in these teams and with this first name.
+ */
+export async function agentWith(t: TestApp, permissions: readonly string[], options: { teams?: number[]; first_name?: string } = {}): Promise<Caller> {
   const roles: string[] = [];
   if (permissions.length > 0) {
     const name = `Custom role ${uniqueNumber()}`;
     dataOf(await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name, permissions: [...permissions] } }));
     roles.push(name);
   }
-  return t.makeAgent({ roles, ...(options.teams ? { teams: options.teams } : {}) });
+  return t.makeAgent({ roles, ...options });
 }
