@@ -5,6 +5,8 @@ import type { AuthFailureLimiter } from './auth/auth-failures.ts';
 import type { CredentialCache } from './auth/credential-cache.ts';
 import type { Config } from './config.ts';
 import type { DB } from './db/database.ts';
+import type { JobSignals } from './jobs/jobs.service.ts';
+import type { MediaStorage } from './media/media.storage.ts';
 import type { EventBus } from './realtime/bus.ts';
 
 export interface Clock {
@@ -28,4 +30,8 @@ export interface AppDeps {
   readonly redis: Redis | null;
   /** Prefix for every Redis key and channel of this app. */
   readonly redisPrefix: string;
+  /** Wakes this app's job runners when a job is enqueued (the jobs table stays the queue). */
+  readonly jobSignals: JobSignals;
+  /** Where the bytes of uploaded files live (local disk or S3); closed with the runtime. */
+  readonly storage: MediaStorage;
 }

@@ -8,6 +8,8 @@ import { CredentialCache } from './auth/credential-cache.ts';
 import type { Config } from './config.ts';
 import { type DB, migrateToLatest, openDatabase } from './db/database.ts';
 import { type AppDeps, type Clock, systemClock } from './deps.ts';
+import { createJobSignals } from './jobs/jobs.service.ts';
+import { openStorage } from './media/media.storage.ts';
 import { createMemoryBus, createRedisBus } from './realtime/bus.ts';
 import { seedRoles } from './roles/roles.service.ts';
 import { seedStatusesAndPriorities } from './statuses/statuses.service.ts';
@@ -56,6 +58,7 @@ export async function openRuntime(config: Config, log: FastifyBaseLogger, option
       : redis
         ? redisAuthFailureLimiter(redis, redisPrefix, limit, (err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'auth failure limit: redis error, not limiting'))
         : memoryAuthFailureLimiter(limit, clock);
+  const storage = openStorage(config, log);
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -68,11 +71,14 @@ export async function openRuntime(config: Config, log: FastifyBaseLogger, option
     authFailures,
     redis,
     redisPrefix,
+    jobSignals: createJobSignals(),
+    storage,
   };
   return {
     deps,
     async close() {
       await bus.close();
+      await storage.close();
       if (redis) await redis.quit().catch(() => undefined);
       await database.close();
     },

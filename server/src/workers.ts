@@ -4,7 +4,7 @@
 //
 // To add background work, add an entry below, importing from your domain:
 // - a job:            `'webhooks.deliver': deliverWebhook,` in jobHandlers, and enqueue it
-//                     with enqueueJob(trx, { kind: 'webhooks.deliver', payload }) in the
+//                     with enqueueJob(deps, trx, { kind: 'webhooks.deliver', payload }) in the
 //                     transaction of the change that causes it;
 // - a periodic task:  `{ name: 'reports.rollup', everyMs: 5 * MINUTE, run: rollUpReports },`
 //                     in periodicTasks.

@@ -201,28 +201,52 @@ export async function buildTestApp(options: { clock?: Clock; env?: Record<string
   };
 }
 
-/** Asserts the error envelope and returns it. */
-export function errorOf(response: { statusCode: number; json: () => unknown }): { status: string; message: string; data: unknown; error_type: string } {
-  return response.json() as { status: string; message: string; data: unknown; error_type: string };
+export type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
+/** What `call` answers; `headers` is optional so that a plain { statusCode, body, json } can be checked too. */
+type Answer = { statusCode: number; body: string; json: () => unknown; headers?: Record<string, unknown> };
+
+const ERROR_KEYS = ['data', 'error_type', 'message', 'status'];
+
+function fail(label: string, message: string, res: Answer): never {
+  throw new Error(`${label ? `${label}: ` : ''}${message}: ${res.statusCode} ${res.body}`);
 }
 
-export type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
-type Answer = { statusCode: number; body: string; json: () => unknown };
-
-/** Asserts a success envelope (200) and returns its data. */
-export function dataOf<T>(res: Answer): T {
-  if (res.statusCode !== 200) throw new Error(`expected 200, got ${res.statusCode}: ${res.body}`);
-  const body = res.json() as { status: string; data: T };
-  if (body.status !== 'success') throw new Error(`expected status success: ${res.body}`);
-  return body.data;
+/**
+ * Asserts an error envelope (whatever its status code) and returns it: exactly status
+ * "error", message (non-empty), data and error_type (docs/api.md, Envelope and errors);
+ * when the answer has headers, a JSON content type and an X-Request-Id.
+ */
+export function errorOf(res: Answer, label = ''): ErrorBody {
+  let body: ErrorBody;
+  try {
+    body = res.json() as ErrorBody;
+  } catch {
+    return fail(label, 'expected a JSON error envelope', res);
+  }
+  if (typeof body !== 'object' || body === null || Object.keys(body).sort().join() !== ERROR_KEYS.join()) fail(label, `expected exactly the keys ${ERROR_KEYS}`, res);
+  if (body.status !== 'error' || typeof body.error_type !== 'string' || typeof body.message !== 'string' || body.message.length === 0) {
+    fail(label, 'expected status "error", an error_type and a message', res);
+  }
+  if (res.headers) {
+    if (!/^application\/json/.test(String(res.headers['content-type']))) fail(label, `expected a JSON content type, got ${String(res.headers['content-type'])}`, res);
+    const requestId = res.headers['x-request-id'];
+    if (typeof requestId !== 'string' || requestId.length === 0) fail(label, 'expected an X-Request-Id header', res);
+  }
+  return body;
 }
 
 /** Asserts an error envelope with this status and type, and returns it. */
-export function assertError(res: Answer, status: number, errorType: string): ErrorBody {
-  if (res.statusCode !== status) throw new Error(`expected ${status} ${errorType}, got ${res.statusCode}: ${res.body}`);
-  const body = res.json() as ErrorBody;
-  if (body.status !== 'error' || body.error_type !== errorType || typeof body.message !== 'string' || body.message.length === 0) {
-    throw new Error(`expected a ${errorType} error envelope: ${res.body}`);
-  }
+export function assertError(res: Answer, status: number, errorType: string, label = ''): ErrorBody {
+  if (res.statusCode !== status) fail(label, `expected ${status} ${errorType}`, res);
+  const body = errorOf(res, label);
+  if (body.error_type !== errorType) fail(label, `expected error_type ${errorType}`, res);
   return body;
+}
+
+/** Asserts a success envelope (200, exactly status "success" and data) and returns its data. */
+export function dataOf<T = Record<string, unknown>>(res: Answer, label = ''): T {
+  if (res.statusCode !== 200) fail(label, 'expected 200', res);
+  const body = res.json() as { status: string; data: T };
+  if (body.status !== 'success' || Object.keys(body).sort().join() !== 'data,status') fail(label, 'expected exactly { status: "success", data }', res);
+  return body.data;
 }

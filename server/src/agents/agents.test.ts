@@ -2,10 +2,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AGENT_ROLE_PERMISSIONS } from '../roles/permissions.ts';
-import { AGENT_RECORD_FIELDS, buildTestApp, type Caller, type TestApp } from '../../test/helpers.ts';
+import { createTeam } from '../../test/factories.ts';
+import { AGENT_RECORD_FIELDS, assertError, buildTestApp, type Caller, dataOf, type TestApp } from '../../test/helpers.ts';
 
-type Response = { statusCode: number; body: string; json: () => unknown };
-type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
 type Team = { id: number; name: string; emoji: string };
 type Agent = {
   id: number;
@@ -29,22 +28,6 @@ type Paged<T> = { results: T[]; total: number; per_page: number; total_pages: nu
 
 const AGENT_FIELDS = AGENT_RECORD_FIELDS;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
-
-function assertError(res: Response, status: number, errorType: string): ErrorBody {
-  assert.equal(res.statusCode, status, res.body);
-  const body = res.json() as ErrorBody;
-  assert.equal(body.status, 'error');
-  assert.equal(body.error_type, errorType);
-  assert.ok(typeof body.message === 'string' && body.message.length > 0);
-  return body;
-}
-
-function dataOf<T>(res: Response): T {
-  assert.equal(res.statusCode, 200, res.body);
-  const body = res.json() as { status: string; data: T };
-  assert.equal(body.status, 'success');
-  return body.data;
-}
 
 function assertAgentShape(a: Agent): void {
   assert.deepEqual(Object.keys(a).sort(), AGENT_FIELDS);
@@ -73,8 +56,8 @@ describe('agents', () => {
   before(async () => {
     t = await buildTestApp();
     agent = await t.makeAgent();
-    teamA = dataOf<Team>(await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Alpha team', emoji: '🅰️' } }));
-    teamB = dataOf<Team>(await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Bravo team' } }));
+    teamA = await createTeam(t, { name: 'Alpha team', emoji: '🅰️' });
+    teamB = await createTeam(t, { name: 'Bravo team' });
     dataOf(await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'Reporter', permissions: ['reports:manage', 'tags:manage', 'messages:read'] } }));
     dataOf(await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'UserManager', permissions: ['users:manage'] } }));
   });

@@ -105,7 +105,7 @@ export function contactsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(ContactNote), ...errors(400, 401, 403, 404) },
         },
       },
-      async (request) => ok(await contacts.addNote(deps, principalOf(request), request.params.id, request.body.note)),
+      async (request) => ok(await contacts.addNote(deps, principalOf(request), request.params.id, request.body)),
     );
     app.delete(
       '/contacts/:id/notes/:note_id',

@@ -1,5 +1,5 @@
 // Request and response schemas of the contacts domain. A contact is answered with
-// the spec's Agent record (contract §4: same shape, type `contact` or `visitor`).
+// the spec's Agent record (same shape, type `contact` or `visitor`).
 import { Type } from 'typebox';
 import { AgentRecord } from '../agents/agents.schema.ts';
 import { DateTime, Nullable } from '../http/schemas.ts';
@@ -71,8 +71,24 @@ export const NoteParams = Type.Object({
   note_id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Note id' }),
 });
 
+/** At most this many characters (code points) in a note, as given and as stored once sanitised. */
+export const NOTE_MAX_LENGTH = 10000;
+
+// Notes are HTML, like message content: the agent web app edits and renders them as rich text.
+const NOTE_HTML =
+  'HTML, sanitised on the way in exactly as message content is: an allow-list of formatting tags (p, br, b, i, a, lists, headings, ' +
+  'tables, img…) is kept, everything else (script, style, iframe, event handlers such as onerror, javascript: and data: links) is removed. ' +
+  'Plain text is read as HTML too: `<` and `&` come back escaped, and line breaks need <br> or <p>.';
+
 export const NoteBody = Type.Object(
-  { note: Type.String({ minLength: 1, maxLength: 10000, pattern: '\\S', description: 'Trimmed; 1..10000 characters' }) },
+  {
+    note: Type.String({
+      minLength: 1,
+      maxLength: NOTE_MAX_LENGTH,
+      pattern: '\\S',
+      description: `${NOTE_HTML} Trimmed; 1..${NOTE_MAX_LENGTH} characters, and after sanitising it must still show some text or an image (else 400).`,
+    }),
+  },
   { additionalProperties: false },
 );
 
@@ -82,11 +98,11 @@ export const ContactNote = Type.Object(
     created_at: DateTime,
     updated_at: DateTime,
     contact_id: Type.Integer(),
-    note: Type.String(),
+    note: Type.String({ description: 'The note as stored: sanitised HTML, safe to render as it is' }),
     user_id: Nullable(Type.Integer({ description: 'The author (an agent); null if the author no longer exists' })),
     first_name: Type.String({ description: "The author's first name" }),
     last_name: Type.String({ description: "The author's last name" }),
     avatar_url: Nullable(Type.String({ description: "The author's avatar" })),
   },
-  { title: 'ContactNote' },
+  { title: 'ContactNote', description: `A note on a contact. ${NOTE_HTML}` },
 );

@@ -1,34 +1,25 @@
-// The rules of contacts and their notes (contract §4).
+// The rules of contacts and their notes.
+import type { Static } from 'typebox';
 import type { Principal } from '../auth/credential-cache.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, InputError, NotFoundError, PermissionError } from '../errors.ts';
 import { recordEvent } from '../events/events.service.ts';
 import type { PageRequest } from '../http/schemas.ts';
+import { prepareContent } from '../messages/messages.content.ts';
 import * as q from './contacts.queries.ts';
+import { type ContactListQuery, type CreateContactBody, NOTE_MAX_LENGTH, type NoteBody, type UpdateContactBody } from './contacts.schema.ts';
 
 export type ContactRecord = q.ContactRecord;
-
-export interface ContactInput {
-  email?: string | null;
-  first_name?: string;
-  last_name?: string;
-  phone_number?: string | null;
-  phone_number_country_code?: string | null;
-  external_user_id?: string | null;
-  custom_attributes?: Record<string, unknown>;
-}
-
-export interface CreateContactInput extends ContactInput {
-  first_name: string;
-}
+export type CreateContactInput = Static<typeof CreateContactBody>;
+export type UpdateContactInput = Static<typeof UpdateContactBody>;
 
 const normaliseEmail = (email: string | null | undefined) => (email == null ? email : email.trim().toLowerCase());
 const normaliseText = (value: string | null | undefined) => (value == null ? value : value.trim() || null);
 const normaliseCountry = (value: string | null | undefined) => (value == null ? value : value.toUpperCase());
 
 /** The columns an input sets; undefined means "keep". */
-function columnsOf(input: ContactInput) {
+function columnsOf(input: UpdateContactInput) {
   const email = normaliseEmail(input.email);
   const externalUserId = input.external_user_id == null ? input.external_user_id : input.external_user_id.trim();
   return {
@@ -61,11 +52,7 @@ export async function getContact(deps: AppDeps, id: number): Promise<ContactReco
   return contact;
 }
 
-export async function listContacts(
-  deps: AppDeps,
-  page: PageRequest,
-  filter: { q?: string; order_by?: q.ContactListFilter['orderBy']; order?: 'asc' | 'desc' },
-) {
+export async function listContacts(deps: AppDeps, page: PageRequest, filter: Static<typeof ContactListQuery>) {
   const search = filter.q?.trim();
   return q.listContactRecords(deps.db, {
     ...(search ? { q: search } : {}),
@@ -106,7 +93,7 @@ export async function createContact(deps: AppDeps, input: CreateContactInput): P
   });
 }
 
-export async function updateContact(deps: AppDeps, id: number, input: ContactInput): Promise<ContactRecord> {
+export async function updateContact(deps: AppDeps, id: number, input: UpdateContactInput): Promise<ContactRecord> {
   const { email, externalUserId, values } = columnsOf(input);
   await deps.db.transaction().execute(async (trx) => {
     const current = await q.lockContact(trx, id);
@@ -137,9 +124,19 @@ export async function listNotes(deps: AppDeps, contactId: number) {
   return q.listNotes(deps.db, contactId);
 }
 
-export async function addNote(deps: AppDeps, author: Principal, contactId: number, text: string) {
-  const note = text.trim();
-  if (note.length === 0) throw InputError.field('note', 'must not be empty');
+/**
+ * A note is HTML that the agent web app renders: it is sanitised exactly as message content
+ * is (the same allow-list) and stored in that form, so no reader ever meets a script.
+ */
+function sanitiseNote(raw: string): string {
+  const { content, textContent } = prepareContent(raw, 'html');
+  if (textContent.trim().length === 0 && !/<img\s/i.test(content)) throw InputError.field('note', 'must not be empty (once sanitised, nothing was left to show)');
+  if ([...content].length > NOTE_MAX_LENGTH) throw InputError.field('note', `must be at most ${NOTE_MAX_LENGTH} characters once sanitised`);
+  return content;
+}
+
+export async function addNote(deps: AppDeps, author: Principal, contactId: number, body: Static<typeof NoteBody>) {
+  const note = sanitiseNote(body.note);
   return deps.db.transaction().execute(async (trx) => {
     if (!(await q.contactExists(trx, contactId))) throw new NotFoundError('Contact not found');
     const now = deps.clock.now();

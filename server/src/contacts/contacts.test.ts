@@ -1,10 +1,9 @@
 // Every /api/v1/contacts endpoint (contract §4, §5; spec: Agent record, contact block).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AGENT_RECORD_FIELDS, buildTestApp, type Caller, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { agentWith, createContact, uniqueEmail, uniqueNumber } from '../../test/factories.ts';
+import { AGENT_RECORD_FIELDS, assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 
-type Response = { statusCode: number; body: string; json: () => unknown };
-type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
 type Contact = {
   id: number;
   created_at: string;
@@ -41,22 +40,6 @@ const RECORD_FIELDS = AGENT_RECORD_FIELDS;
 const NOTE_FIELDS = ['avatar_url', 'contact_id', 'created_at', 'first_name', 'id', 'last_name', 'note', 'updated_at', 'user_id'];
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
-function assertError(res: Response, status: number, errorType: string): ErrorBody {
-  assert.equal(res.statusCode, status, res.body);
-  const body = res.json() as ErrorBody;
-  assert.equal(body.status, 'error');
-  assert.equal(body.error_type, errorType);
-  assert.ok(typeof body.message === 'string' && body.message.length > 0);
-  return body;
-}
-
-function dataOf<T>(res: Response): T {
-  assert.equal(res.statusCode, 200, res.body);
-  const body = res.json() as { status: string; data: T };
-  assert.equal(body.status, 'success');
-  return body.data;
-}
-
 function assertContactShape(c: Contact): void {
   assert.deepEqual(Object.keys(c).sort(), RECORD_FIELDS);
   assert.ok(Number.isInteger(c.id));
@@ -73,9 +56,6 @@ function assertContactShape(c: Contact): void {
   assert.ok(c.custom_attributes !== null && !Array.isArray(c.custom_attributes));
 }
 
-let seq = 0;
-const uniqueEmail = (label = 'c') => `${label}-${process.pid}-${Date.now()}-${++seq}@example.com`;
-
 describe('contacts', () => {
   const clock = fakeClock();
   let t: TestApp;
@@ -88,10 +68,8 @@ describe('contacts', () => {
     t = await buildTestApp({ clock });
     agent = await t.makeAgent();
     otherAgent = await t.makeAgent();
-    dataOf(await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'NoteModerator', permissions: ['contact_notes:delete', 'contact_notes:read'] } }));
-    dataOf(await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'Reader', permissions: ['contacts:read'] } }));
-    moderator = await t.makeAgent({ roles: ['NoteModerator'] });
-    noNotes = await t.makeAgent({ roles: ['Reader'] });
+    moderator = await agentWith(t, ['contact_notes:delete', 'contact_notes:read']);
+    noNotes = await agentWith(t, ['contacts:read']);
   });
   after(() => t.close());
 
@@ -115,7 +93,10 @@ describe('contacts', () => {
   };
   const deleteNote = (id: number | string, noteId: number | string, caller?: Caller | null) =>
     t.call({ method: 'DELETE', url: `/api/v1/contacts/${id}/notes/${noteId}`, ...as(caller) });
-  const newContact = async (extra: Record<string, unknown> = {}) => dataOf<Contact>(await create({ first_name: 'New', email: uniqueEmail(), ...extra }));
+  const newContact = async (extra: Parameters<typeof createContact>[1] = {}) => {
+    clock.advance(1000);
+    return (await createContact(t, { first_name: 'New', ...extra })) as Contact;
+  };
 
   describe('POST /contacts', () => {
     it('creates a contact with exactly the Agent record fields', async () => {
@@ -157,7 +138,7 @@ describe('contacts', () => {
     });
 
     it('applies defaults and accepts an external_user_id without email', async () => {
-      const ext = `ext-${process.pid}-${++seq}`;
+      const ext = `ext-${process.pid}-${uniqueNumber()}`;
       const c = dataOf<Contact>(await create({ first_name: 'Ext', external_user_id: ext }));
       assertContactShape(c);
       assert.equal(c.email, null);
@@ -219,7 +200,7 @@ describe('contacts', () => {
       const c = await newContact();
       const dup = assertError(await create({ first_name: 'Dup', email: c.email!.toUpperCase() }), 409, 'ConflictException');
       assert.match(dup.message, /email/);
-      const ext = `dup-ext-${process.pid}-${++seq}`;
+      const ext = `dup-ext-${process.pid}-${uniqueNumber()}`;
       dataOf<Contact>(await create({ first_name: 'Ext', external_user_id: ext }));
       assertError(await create({ first_name: 'Ext2', external_user_id: ext, email: uniqueEmail() }), 409, 'ConflictException');
       // an agent's email is not a contact's: no clash
@@ -395,7 +376,7 @@ describe('contacts', () => {
       const b = await newContact();
       assertError(await update(b.id, { email: a.email!.toUpperCase() }), 409, 'ConflictException');
       assert.equal(dataOf<Contact>(await update(a.id, { email: a.email })).email, a.email);
-      const ext = `put-ext-${process.pid}-${++seq}`;
+      const ext = `put-ext-${process.pid}-${uniqueNumber()}`;
       dataOf(await update(a.id, { external_user_id: ext }));
       assertError(await update(b.id, { external_user_id: ext }), 409, 'ConflictException');
       assert.equal(dataOf<Contact>(await get(b.id)).email, b.email);
@@ -501,6 +482,40 @@ describe('contacts', () => {
         assertError(await addNote(c.id, payload), 400, 'InputException');
       }
       assert.deepEqual(dataOf<Note[]>(await notes(c.id)), []);
+    });
+
+    it('notes are HTML sanitised like messages: scripts, handlers and javascript: links are gone, formatting stays', async () => {
+      const c = await newContact();
+      const raw =
+        '<p onclick="steal()">VIP <b>since</b> <i>2019</i>, <a href="https://crm.example.com/42" onmouseover="x()">CRM</a></p>' +
+        '<script>alert(document.cookie)</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">click</a>' +
+        '<ul><li>prefers email</li></ul><iframe src="https://evil.example.com"></iframe><style>body{display:none}</style>';
+      const added = dataOf<Note>(await addNote(c.id, { note: raw }, agent));
+      const [listed] = dataOf<Note[]>(await notes(c.id, agent));
+      assert.ok(listed);
+      assert.equal(listed.note, added.note, 'the list answers what was stored');
+      for (const stored of [added.note, listed.note]) {
+        for (const banned of [/<script/i, /alert\(/, /onerror/i, /onclick/i, /onmouseover/i, /javascript:/i, /<iframe/i, /<style/i]) {
+          assert.doesNotMatch(stored, banned);
+        }
+        assert.match(stored, /<p>VIP <b>since<\/b> <i>2019<\/i>, <a href="https:\/\/crm\.example\.com\/42"[^>]*>CRM<\/a><\/p>/);
+        assert.match(stored, /<ul><li>prefers email<\/li><\/ul>/);
+        assert.match(stored, /<a[^>]*>click<\/a>/, 'the text of a refused link stays');
+      }
+      // Plain text is read as HTML: markup characters come back escaped.
+      assert.equal(dataOf<Note>(await addNote(c.id, { note: 'a < b & c' }, agent)).note, 'a &lt; b &amp; c');
+    });
+
+    it('refuses a note that sanitising empties, and one that grows past 10000 characters, storing nothing', async () => {
+      const c = await newContact();
+      for (const note of ['<script>alert(1)</script>', '<p onclick="x()"> </p>', '<style>p{}</style><iframe></iframe>']) {
+        assertError(await addNote(c.id, { note }, agent), 400, 'InputException');
+      }
+      const grows = assertError(await addNote(c.id, { note: '<'.repeat(10000) }, agent), 400, 'InputException');
+      assert.match(grows.message, /10000/);
+      assert.deepEqual(dataOf<Note[]>(await notes(c.id)), []);
+      // An image alone is content.
+      assert.match(dataOf<Note>(await addNote(c.id, { note: '<img src="https://cdn.example.com/a.png" onerror="x()">' }, agent)).note, /^<img src="https:\/\/cdn\.example\.com\/a\.png" \/>$/);
     });
 
     it('404 for unknown or agent ids; 401 anonymous; 403 without contact_notes permissions', async () => {

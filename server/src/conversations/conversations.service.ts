@@ -484,7 +484,7 @@ export interface AppendMessageInput {
  * waiting or resolved conversation. Agent replies start `pending` and a delivery job is
  * queued in the same transaction; private notes are `sent` at once.
  */
-export async function appendMessage(trx: DB, conversation: q.LockedConversation, input: AppendMessageInput, now: Date) {
+export async function appendMessage(deps: AppDeps, trx: DB, conversation: q.LockedConversation, input: AppendMessageInput, now: Date) {
   // A blocked contact's messages are refused on every channel (they all come through here).
   if (input.type === 'incoming') {
     const contact = await q.findLiveContact(trx, conversation.contact_id);
@@ -553,7 +553,7 @@ export async function appendMessage(trx: DB, conversation: q.LockedConversation,
       job: isPublicReply ? { kind: deliveryKind, payload: {}, maxAttempts: DEFAULT_MAX_ATTEMPTS } : null,
     },
   );
-  if (isPublicReply) announceJob(deliveryKind, null, trx.isTransaction);
+  if (isPublicReply) announceJob(deps, deliveryKind, null, trx.isTransaction);
   if (changes.waiting_since !== undefined) conversation.waiting_since = changes.waiting_since;
   if (changes.first_reply_at !== undefined) conversation.first_reply_at = changes.first_reply_at;
   if (input.type === 'incoming' && conversation.status_category !== 'open') await reopen(trx, conversation, now);
@@ -655,6 +655,7 @@ export async function createConversation(deps: AppDeps, principal: Principal, in
     if (!conversation) throw new Error(`conversation ${row.uuid} vanished inside its own transaction`);
     await conversationEvent(trx, 'conversation.created', conversation, actor, { inbox_id: inbox.id, contact_id: contact.id, initiator }, now);
     await appendMessage(
+      deps,
       trx,
       conversation,
       initiator === 'agent'

@@ -1,6 +1,7 @@
 // Conversations: creation, the lists, every change, access rules (contract §3, §5, §6, §7).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { agentWith, createInbox, createTeam } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 import { wakeSnoozedConversations } from './conversations.service.ts';
 
@@ -84,19 +85,13 @@ describe('conversations', () => {
 
   before(async () => {
     t = await buildTestApp({ clock });
-    inboxId = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: { name: 'Chat', channel: 'livechat', config: {} } })).id;
-    teamA = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Team A' } })).id;
-    teamB = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Team B' } })).id;
+    inboxId = (await createInbox(t, { name: 'Chat' })).id;
+    teamA = (await createTeam(t, { name: 'Team A' })).id;
+    teamB = (await createTeam(t, { name: 'Team B' })).id;
     alice = await t.makeAgent({ teams: [teamA], first_name: 'Alice' });
     bob = await t.makeAgent({ teams: [teamB], first_name: 'Bob' });
-    dataOf(
-      await t.call({
-        method: 'POST',
-        url: '/api/v1/roles',
-        payload: { name: 'AssignedOnly', permissions: ['conversations:read', 'conversations:read_assigned', 'conversations:update_status', 'messages:read', 'messages:write'] },
-      }),
-    );
-    carol = await t.makeAgent({ roles: ['AssignedOnly'], first_name: 'Carol' });
+    const assignedOnly = ['conversations:read', 'conversations:read_assigned', 'conversations:update_status', 'messages:read', 'messages:write'];
+    carol = await agentWith(t, assignedOnly, { first_name: 'Carol' });
     for (const name of ['vip', 'billing', 'bug']) dataOf(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name } }));
   });
   after(() => t.close());

@@ -1,25 +1,12 @@
 // The envelope and error handling (docs/api.md, Envelope and errors) and the probes; the OpenAPI document: openapi.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { assertError, buildTestApp, type TestApp } from '../../test/helpers.ts';
 
 type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
 type Response = { statusCode: number; body: string; headers: Record<string, unknown>; json: () => unknown };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-function assertError(res: Response, status: number, errorType: string): ErrorBody {
-  assert.equal(res.statusCode, status, res.body);
-  assert.match(String(res.headers['content-type']), /^application\/json/);
-  const body = res.json() as ErrorBody;
-  assert.deepEqual(Object.keys(body).sort(), ['data', 'error_type', 'message', 'status']);
-  assert.equal(body.status, 'error');
-  assert.equal(body.error_type, errorType);
-  assert.equal(typeof body.message, 'string');
-  assert.ok(body.message.length > 0);
-  assertRequestId(res);
-  return body;
-}
 
 function assertRequestId(res: Response): string {
   const id = res.headers['x-request-id'];

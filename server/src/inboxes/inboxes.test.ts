@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { buildTestApp, type Caller, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { assertError as fails, buildTestApp, type Caller, fakeClock, type TestApp, dataOf as ok } from '../../test/helpers.ts';
 import { DecryptionError, decryptSecret, encryptSecret, isEncrypted, SECRET_MASK } from '../security/encryption.ts';
 import { DEFAULT_ALLOWED_EXTENSIONS } from './inboxes.schema.ts';
 import { getInboxByUuid } from './inboxes.service.ts';
@@ -14,22 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const IMAP_PASSWORD = 'imap-plain-password-1';
 const SMTP_PASSWORD = 'smtp-plain-password-1';
 
-function ok<T = Json>(res: Res): T {
-  const body = res.json() as Json;
-  assert.equal(res.statusCode, 200, res.body);
-  assert.equal(body['status'], 'success');
-  return body['data'] as T;
-}
 
-function fails(res: Res, status: number, errorType: string, label = ''): Json {
-  const body = res.json() as Json;
-  assert.equal(res.statusCode, status, `${label} ${res.body}`);
-  assert.equal(body['status'], 'error', label);
-  assert.equal(body['error_type'], errorType, label);
-  assert.equal(typeof body['message'], 'string', label);
-  assert.ok('data' in body, label);
-  return body;
-}
 
 function text(value: unknown): string {
   assert.equal(typeof value, 'string');

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../deps.ts';
 import { type ClaimedJob, type ClaimRef, claimDueJobs, completeJob, failJob, releaseJob } from './jobs.queries.ts';
-import { JOB_WAKE_CHANNEL, onJobEnqueued } from './jobs.service.ts';
+import { JOB_WAKE_CHANNEL } from './jobs.service.ts';
 
 export interface JobContext {
   /** The job's id (a bigint, as a string). */
@@ -145,7 +145,7 @@ export function startJobRunner(deps: AppDeps, handlers: Record<string, JobHandle
     return typeof kind === 'string' && Object.hasOwn(handlers, kind);
   }
 
-  const stopListening = onJobEnqueued((signal) => {
+  const stopListening = deps.jobSignals.subscribe((signal) => {
     if (!handles(signal.kind)) return;
     if (signal.runAt !== null && signal.runAt.getTime() > Math.max(Date.now(), deps.clock.now().getTime())) return;
     wake();

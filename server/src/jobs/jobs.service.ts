@@ -1,6 +1,5 @@
 // The job queue's public side: enqueue (inside the caller's transaction), the
 // wake-up signal runners listen to, and the queue's own housekeeping.
-import { EventEmitter } from 'node:events';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { deleteCompletedJobs, insertJob, markLostJobsDead } from './jobs.queries.ts';
@@ -29,26 +28,41 @@ export interface JobEnqueuedSignal {
   inTransaction: boolean;
 }
 
-// A wake-up signal for the runners of this process. It carries no work: the jobs table
-// is the queue, and a runner that misses a signal finds the job at its next poll. One
-// emitter per process is deliberate: enqueueJob receives only an executor (which may be
-// a transaction), and a spurious wake-up costs one cheap claim query.
-const enqueued = new EventEmitter();
-enqueued.setMaxListeners(0);
+export interface JobSignals {
+  /** Tells this app's runners and wake relay that a job was recorded. */
+  announce(signal: JobEnqueuedSignal): void;
+  /** Listens to the announcements; returns the function that stops listening. */
+  subscribe(listener: (signal: JobEnqueuedSignal) => void): () => void;
+}
 
-export function onJobEnqueued(listener: (signal: JobEnqueuedSignal) => void): () => void {
-  enqueued.on('job', listener);
-  return () => {
-    enqueued.off('job', listener);
+/**
+ * The wake-up signal of one app (built with its dependencies, so two apps in one process
+ * never wake each other's runners). It carries no work: the jobs table is the queue, and
+ * a runner that misses a signal finds the job at its next poll.
+ */
+export function createJobSignals(): JobSignals {
+  const listeners = new Set<(signal: JobEnqueuedSignal) => void>();
+  return {
+    announce(signal) {
+      for (const listener of listeners) listener(signal);
+    },
+    subscribe(listener) {
+      // A wrapper per subscription, so that one listener subscribed twice is also removed twice.
+      const entry = (signal: JobEnqueuedSignal) => listener(signal);
+      listeners.add(entry);
+      return () => {
+        listeners.delete(entry);
+      };
+    },
   };
 }
 
 /**
  * Records a job. Pass the caller's transaction as `db` so the job exists if and only if
- * the change that caused it commits (the outbox pattern). Runners of this process are
- * woken at once; other instances find it at their next poll, or sooner through the bus.
+ * the change that caused it commits (the outbox pattern). Runners of this app are woken
+ * at once; other instances find it at their next poll, or sooner through the bus.
  */
-export async function enqueueJob(db: DB, job: EnqueueJobInput): Promise<void> {
+export async function enqueueJob(deps: Pick<AppDeps, 'jobSignals'>, db: DB, job: EnqueueJobInput): Promise<void> {
   if (typeof job.kind !== 'string' || job.kind.length === 0 || job.kind.length > 100) {
     throw new RangeError('enqueueJob: kind must be a non-empty string of at most 100 characters');
   }
@@ -71,17 +85,16 @@ export async function enqueueJob(db: DB, job: EnqueueJobInput): Promise<void> {
     dedupeKey: job.dedupeKey ?? null,
   });
   if (id === null) return;
-  announceJob(job.kind, job.runAt ?? null, db.isTransaction);
+  announceJob(deps, job.kind, job.runAt ?? null, db.isTransaction);
 }
 
 /** Wakes the runners for a job inserted by a statement of another domain (one that writes the job with its cause). */
-export function announceJob(kind: string, runAt: Date | null, inTransaction: boolean): void {
-  const signal: JobEnqueuedSignal = { kind, runAt, inTransaction };
-  enqueued.emit('job', signal);
+export function announceJob(deps: Pick<AppDeps, 'jobSignals'>, kind: string, runAt: Date | null, inTransaction: boolean): void {
+  deps.jobSignals.announce({ kind, runAt, inTransaction });
 }
 
 /**
- * Forwards this process's enqueue signals to the other instances through the Redis bus
+ * Forwards this app's enqueue signals to the other instances through the Redis bus
  * (coalesced, at most one message per 50 ms). With the in-memory bus there is no other
  * instance, and it does nothing. Started by every instance, with or without workers.
  */
@@ -99,7 +112,7 @@ export function startJobWakeRelay(deps: AppDeps, options: { intervalMs?: number 
       deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not publish a job wake-up');
     });
   };
-  const unsubscribe = onJobEnqueued((signal) => {
+  const unsubscribe = deps.jobSignals.subscribe((signal) => {
     kinds.add(signal.kind);
     // The delay also lets an enqueueing transaction commit before remote runners look.
     if (timer === null) {

@@ -70,7 +70,7 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
     try {
       await sleep(20); // the runner's first (empty) claim is behind it
       const startedAt = Date.now();
-      await enqueueJob(t.deps.db, { kind, payload: { conversation: 7, note: 'héllo' } });
+      await enqueueJob(t.deps, t.deps.db, { kind, payload: { conversation: 7, note: 'héllo' } });
       const done = await waitFor('completion', async () => (await onlyJob(kind)).completed_at, 2000);
       assert.ok(done instanceof Date);
       assert.ok(Date.now() - startedAt < 2000, 'woken by the enqueue, not by the 60 s poll');
@@ -88,13 +88,13 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
       // Enqueued inside a transaction (the outbox): runs once the transaction commits.
       const kindTx = kind;
       await t.deps.db.transaction().execute(async (trx) => {
-        await enqueueJob(trx, { kind: kindTx, payload: { n: 2 } });
+        await enqueueJob(t.deps, trx, { kind: kindTx, payload: { n: 2 } });
       });
       await waitFor('the job of the transaction', () => seen.length === 2, 2000);
       // A rolled back transaction leaves no job.
       await assert.rejects(
         t.deps.db.transaction().execute(async (trx) => {
-          await enqueueJob(trx, { kind: kindTx, payload: { n: 3 } });
+          await enqueueJob(t.deps, trx, { kind: kindTx, payload: { n: 3 } });
           throw new Error('rollback');
         }),
         /rollback/,
@@ -112,8 +112,8 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
     let runs = 0;
     const runner = startJobRunner(t.deps, { [kind]: async () => void runs++ }, { pollIntervalMs: 10 });
     try {
-      await enqueueJob(t.deps.db, { kind, payload: {}, runAt: new Date(clock.now().getTime() + 60_000), dedupeKey: `k-${kind}` });
-      await enqueueJob(t.deps.db, { kind, payload: { second: true }, dedupeKey: `k-${kind}` });
+      await enqueueJob(t.deps, t.deps.db, { kind, payload: {}, runAt: new Date(clock.now().getTime() + 60_000), dedupeKey: `k-${kind}` });
+      await enqueueJob(t.deps, t.deps.db, { kind, payload: { second: true }, dedupeKey: `k-${kind}` });
       assert.equal((await jobsOf(kind)).length, 1, 'the second enqueue was absorbed by the pending job');
       await sleep(100);
       assert.equal(runs, 0, 'not due yet');
@@ -121,7 +121,7 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
       await waitFor('the delayed job', () => runs === 1, 2000);
       await waitFor('completion', async () => (await onlyJob(kind)).completed_at, 2000);
       // Once completed, the key is free again.
-      await enqueueJob(t.deps.db, { kind, payload: {}, dedupeKey: `k-${kind}` });
+      await enqueueJob(t.deps, t.deps.db, { kind, payload: {}, dedupeKey: `k-${kind}` });
       await waitFor('the new job with the key', () => runs === 2, 2000);
       assert.equal((await jobsOf(kind)).length, 2);
     } finally {
@@ -151,8 +151,8 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
       const unsubscribe = await t.deps.bus.subscribe(JOB_WAKE_CHANNEL, (message) => void heard.push(message));
       const relay = startJobWakeRelay(t.deps);
       try {
-        await enqueueJob(t.deps.db, { kind, payload: {} });
-        await enqueueJob(t.deps.db, { kind, payload: {} });
+        await enqueueJob(t.deps, t.deps.db, { kind, payload: {} });
+        await enqueueJob(t.deps, t.deps.db, { kind, payload: {} });
         await waitFor('the relayed wake-up', () => heard.length > 0, 2000);
         assert.deepEqual(heard[0], { kinds: [kind] }, 'coalesced into one message');
       } finally {
@@ -162,11 +162,32 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
     }
   });
 
+  it('two apps in one process do not wake each other’s runners: the wake-up signal belongs to the app', async () => {
+    const kind = newKind('isolated');
+    const other = await buildTestApp();
+    let runs = 0;
+    const runner = startJobRunner(other.deps, { [kind]: async () => void runs++ }, { pollIntervalMs: 60_000 });
+    try {
+      await sleep(20); // the runner's first (empty) claim is behind it
+      // A job of the other app that nothing announced: only a wake-up (or a poll in 60 s) finds it.
+      await other.deps.db.insertInto('jobs').values({ kind, payload: JSON.stringify({}) }).execute();
+      await enqueueJob(t.deps, t.deps.db, { kind, payload: {} });
+      await sleep(150);
+      assert.equal(runs, 0, 'an enqueue in this app did not wake the other app’s runner');
+      await enqueueJob(other.deps, other.deps.db, { kind, payload: {} });
+      await waitFor('the other app’s own jobs', () => runs === 2, 2000);
+    } finally {
+      await runner.stop();
+      await other.close();
+    }
+    await sql`delete from jobs where kind = ${kind}`.execute(t.deps.db);
+  });
+
   it('rejects a malformed job', async () => {
-    await assert.rejects(enqueueJob(t.deps.db, { kind: '', payload: {} }), RangeError);
-    await assert.rejects(enqueueJob(t.deps.db, { kind: 'x', payload: {}, maxAttempts: 0 }), RangeError);
-    await assert.rejects(enqueueJob(t.deps.db, { kind: 'x', payload: {}, runAt: new Date('nope') }), RangeError);
-    await assert.rejects(enqueueJob(t.deps.db, { kind: 'x', payload: {}, dedupeKey: '' }), RangeError);
+    await assert.rejects(enqueueJob(t.deps, t.deps.db, { kind: '', payload: {} }), RangeError);
+    await assert.rejects(enqueueJob(t.deps, t.deps.db, { kind: 'x', payload: {}, maxAttempts: 0 }), RangeError);
+    await assert.rejects(enqueueJob(t.deps, t.deps.db, { kind: 'x', payload: {}, runAt: new Date('nope') }), RangeError);
+    await assert.rejects(enqueueJob(t.deps, t.deps.db, { kind: 'x', payload: {}, dedupeKey: '' }), RangeError);
     const count = await t.deps.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'x').executeTakeFirstOrThrow();
     assert.equal(Number(count.n), 0);
   });
@@ -187,7 +208,7 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
       { pollIntervalMs: 10, baseDelayMs: 60_000, maxDelayMs: 100_000, random: () => 0.5 },
     );
     try {
-      await enqueueJob(t.deps.db, { kind, payload: {}, maxAttempts: 3 });
+      await enqueueJob(t.deps, t.deps.db, { kind, payload: {}, maxAttempts: 3 });
       // Attempt 1 fails: the next is due in 0.5 · 60 s.
       let job = await waitFor('first failure', async () => {
         const row = await onlyJob(kind);
@@ -240,7 +261,7 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
       { pollIntervalMs: 10 },
     );
     try {
-      await enqueueJob(t.deps.db, { kind, payload: {} });
+      await enqueueJob(t.deps, t.deps.db, { kind, payload: {} });
       const job = await waitFor('death', async () => {
         const row = await onlyJob(kind);
         return row.failed_at ? row : null;
@@ -278,7 +299,7 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
       const started = Date.now();
       for (let batch = 0; batch < 4; batch += 1) {
         await t.deps.db.transaction().execute(async (trx) => {
-          for (let i = 0; i < 50; i += 1) await enqueueJob(trx, { kind, payload: { n: batch * 50 + i } });
+          for (let i = 0; i < 50; i += 1) await enqueueJob(t.deps, trx, { kind, payload: { n: batch * 50 + i } });
         });
       }
       await waitFor(
@@ -311,8 +332,8 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
   it('takes again a job whose claim expired (its worker died), and never one whose claim is live', async () => {
     const kind = newKind('orphan');
     let runs = 0;
-    await enqueueJob(t.deps.db, { kind, payload: { which: 'dead' } });
-    await enqueueJob(t.deps.db, { kind, payload: { which: 'alive' } });
+    await enqueueJob(t.deps, t.deps.db, { kind, payload: { which: 'dead' } });
+    await enqueueJob(t.deps, t.deps.db, { kind, payload: { which: 'alive' } });
     const [dead, alive] = await jobsOf(kind);
     const now = clock.now().getTime();
     await t.deps.db
@@ -350,7 +371,7 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
 
     // A worker that died during the last attempt: the job is left dead, not lost.
     const lastKind = newKind('orphan-last');
-    await enqueueJob(t.deps.db, { kind: lastKind, payload: {}, maxAttempts: 2 });
+    await enqueueJob(t.deps, t.deps.db, { kind: lastKind, payload: {}, maxAttempts: 2 });
     const last = await onlyJob(lastKind);
     await t.deps.db
       .updateTable('jobs')
@@ -384,7 +405,7 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
     );
     try {
       const started = Date.now();
-      await enqueueJob(t.deps.db, { kind, payload: {}, maxAttempts: 1 });
+      await enqueueJob(t.deps, t.deps.db, { kind, payload: {}, maxAttempts: 1 });
       const job = await waitFor('the timeout', async () => {
         const row = await onlyJob(kind);
         return row.failed_at ? row : null;
@@ -411,7 +432,7 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
       },
       { pollIntervalMs: 10, stopTimeoutMs: 5000 },
     );
-    await enqueueJob(t.deps.db, { kind, payload: {} });
+    await enqueueJob(t.deps, t.deps.db, { kind, payload: {} });
     await waitFor('the handler to start', () => started, 2000);
     await runner.stop();
     const job = await onlyJob(kind);
@@ -436,7 +457,7 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
       },
       { pollIntervalMs: 10, stopTimeoutMs: 100, runnerId: 'first-runner' },
     );
-    await enqueueJob(t.deps.db, { kind, payload: {} });
+    await enqueueJob(t.deps, t.deps.db, { kind, payload: {} });
     await waitFor('the handler to start', () => started, 2000);
     const claimed = await onlyJob(kind);
     assert.equal(claimed.locked_by, 'first-runner');
@@ -465,7 +486,7 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
 
   it('purges completed jobs older than 7 days, keeps recent and dead ones', async () => {
     const kind = newKind('purge');
-    for (let i = 0; i < 4; i += 1) await enqueueJob(t.deps.db, { kind, payload: { i } });
+    for (let i = 0; i < 4; i += 1) await enqueueJob(t.deps, t.deps.db, { kind, payload: { i } });
     const [old, recent, dead, pending] = await jobsOf(kind);
     const now = Math.max(clock.now().getTime(), Date.now());
     await t.deps.db.updateTable('jobs').set({ completed_at: new Date(now - 8 * DAY) }).where('id', '=', old.id).execute();
@@ -521,8 +542,8 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
     let runs = 0;
     const runner = startJobRunner(t.deps, { [mine]: async () => void runs++ }, { pollIntervalMs: 10 });
     try {
-      await enqueueJob(t.deps.db, { kind, payload: {} });
-      await enqueueJob(t.deps.db, { kind: mine, payload: {} });
+      await enqueueJob(t.deps, t.deps.db, { kind, payload: {} });
+      await enqueueJob(t.deps, t.deps.db, { kind: mine, payload: {} });
       await waitFor('my job', () => runs === 1, 2000);
       await sleep(50);
       const foreign = await onlyJob(kind);

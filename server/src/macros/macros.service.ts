@@ -382,6 +382,7 @@ export async function applyMacro(deps: AppDeps, principal: Principal, uuid: stri
     const { content, textContent } = prepareContent(rendered, 'html');
     if (textContent === '' && !/<img\s/i.test(content)) return;
     await appendMessage(
+      deps,
       trx,
       locked,
       { type: 'outgoing', private: false, senderId: principal.userId, senderType: 'agent', content, textContent, contentType: 'html', attachmentCount: 0 },

@@ -1,6 +1,7 @@
 // Macros: CRUD, validation, visibility, permissions, and applying one to a conversation (contract §7).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { agentWith, createInbox, createTeam } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 
 type Json = Record<string, unknown>;
@@ -84,26 +85,27 @@ describe('macros', () => {
 
   before(async () => {
     t = await buildTestApp({ clock });
-    inboxId = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: { name: 'Chat', channel: 'livechat', config: {} } })).id;
-    teamA = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Team A' } })).id;
-    teamB = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Team B' } })).id;
+    inboxId = (await createInbox(t, { name: 'Chat' })).id;
+    teamA = (await createTeam(t, { name: 'Team A' })).id;
+    teamB = (await createTeam(t, { name: 'Team B' })).id;
     alice = await t.makeAgent({ teams: [teamA], first_name: 'Alice' });
     bob = await t.makeAgent({ teams: [teamB], first_name: 'Bob' });
-    const role = async (name: string, permissions: string[]) => dataOf(await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name, permissions } }));
-    await role('AssignedOnly', ['conversations:read', 'conversations:read_assigned', 'conversations:update_status', 'messages:read', 'messages:write']);
-    await role('NoPriority', [
-      'conversations:read',
-      'conversations:read_unassigned',
-      'conversations:read_assigned',
-      'conversations:update_status',
-      'conversations:update_tags',
-      'messages:read',
-      'messages:write',
-    ]);
-    await role('NoWrite', ['conversations:read', 'conversations:read_all', 'conversations:update_status', 'messages:read']);
-    carol = await t.makeAgent({ roles: ['AssignedOnly'], first_name: 'Carol' });
-    noPriority = await t.makeAgent({ roles: ['NoPriority'], first_name: 'Nora' });
-    noWrite = await t.makeAgent({ roles: ['NoWrite'], first_name: 'Walt' });
+    const assignedOnly = ['conversations:read', 'conversations:read_assigned', 'conversations:update_status', 'messages:read', 'messages:write'];
+    carol = await agentWith(t, assignedOnly, { first_name: 'Carol' });
+    noPriority = await agentWith(
+      t,
+      [
+        'conversations:read',
+        'conversations:read_unassigned',
+        'conversations:read_assigned',
+        'conversations:update_status',
+        'conversations:update_tags',
+        'messages:read',
+        'messages:write',
+      ],
+      { first_name: 'Nora' },
+    );
+    noWrite = await agentWith(t, ['conversations:read', 'conversations:read_all', 'conversations:update_status', 'messages:read'], { first_name: 'Walt' });
     for (const name of ['vip', 'billing', 'spam', 'doomed']) dataOf(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name } }));
   });
   after(() => t.close());

@@ -7,15 +7,11 @@ import { principalOf } from '../http/access.ts';
 import { Envelope, errors, ok } from '../http/schemas.ts';
 import { Attachment, MediaParams, SignedQuery, UploadBody } from './media.schema.ts';
 import * as media from './media.service.ts';
-import { closeStorageFor } from './media.storage.ts';
-import { describeBytes, isMultipartFormData, withReceivedFiles } from './media.upload.ts';
+import { describeBytes, isMultipartFormData, uploadTmpDir, withReceivedFiles } from './media.upload.ts';
 
 export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ['Media'];
-    app.addHook('onClose', async () => {
-      await closeStorageFor(deps.config);
-    });
 
     app.post(
       '/media/upload',
@@ -45,7 +41,7 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const principal = principalOf(request);
-        const options = { tmpDir: media.uploadTmpDir(deps.config), maxFileBytes: deps.config.uploadMaxBytes, maxFiles: media.MAX_ATTACHMENTS, fileField: 'files' };
+        const options = { tmpDir: uploadTmpDir(deps.config), maxFileBytes: deps.config.uploadMaxBytes, maxFiles: media.MAX_ATTACHMENTS, fileField: 'files' };
         const stored = await withReceivedFiles(request, options, (form) => media.storeUploads(deps, form.files, principal.userId));
         return ok(stored);
       },

@@ -173,22 +173,7 @@ export function s3Storage(settings: S3Settings, log: FastifyBaseLogger): MediaSt
   };
 }
 
-// One storage per configuration (so one S3 client and its socket pool), not a module
-// singleton: two apps with two configurations in one process get two storages.
-const storages = new WeakMap<Config, MediaStorage>();
-
-export function storageFor(config: Config, log: FastifyBaseLogger): MediaStorage {
-  let storage = storages.get(config);
-  if (!storage) {
-    storage = config.storage.kind === 's3' ? s3Storage(config.storage, log) : localStorage(config.storage.dir);
-    storages.set(config, storage);
-  }
-  return storage;
-}
-
-/** Closes the storage of a configuration (on app close); a later use opens a new one. */
-export async function closeStorageFor(config: Config): Promise<void> {
-  const storage = storages.get(config);
-  storages.delete(config);
-  await storage?.close();
+/** The storage the configuration names; built once per app with its dependencies, closed with them. */
+export function openStorage(config: Config, log: FastifyBaseLogger): MediaStorage {
+  return config.storage.kind === 's3' ? s3Storage(config.storage, log) : localStorage(config.storage.dir);
 }

@@ -11,16 +11,18 @@ import { after, before, describe, it } from 'node:test';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { KyselyPlugin } from 'kysely';
 import pino from 'pino';
-import { buildTestApp, type Caller, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { agentWith, createConversation } from '../../test/factories.ts';
+import { assertError, buildTestApp, type Caller, dataOf, type ErrorBody, fakeClock, type TestApp } from '../../test/helpers.ts';
 import { type FakeS3, startFakeS3 } from '../../test/s3-fake.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { DB } from '../db/database.ts';
 import type { AttachmentRecord } from './media.schema.ts';
-import { attachMediaToMessage, attachmentsByMessage, purgeOrphanMedia, sanitiseFilename, signedMediaUrl, storeMedia } from './media.service.ts';
+import { sanitiseFilename } from './media.files.ts';
+import { attachMediaToMessage, attachmentsByMessage, purgeOrphanMedia, storeMedia } from './media.service.ts';
+import { signedMediaUrl } from './media.signing.ts';
 import { localStorage, type MediaStorage, s3Storage } from './media.storage.ts';
 
 type Response = { statusCode: number; body: string; rawPayload: Buffer; headers: Record<string, unknown>; json: () => unknown };
-type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(64)]);
@@ -55,11 +57,9 @@ function file(filename: string, data: Buffer | string, type = 'text/plain'): Par
   return { name: 'files', filename, type, data };
 }
 
+/** An error envelope whose message names no internals (Fastify codes, stack frames) and matches pattern. */
 function fails(response: Response, status: number, errorType: string, pattern?: RegExp): ErrorBody {
-  assert.equal(response.statusCode, status, response.body);
-  const body = response.json() as ErrorBody;
-  assert.equal(body.status, 'error');
-  assert.equal(body.error_type, errorType);
+  const body = assertError(response, status, errorType);
   assert.doesNotMatch(body.message, /FST_|stack|at .*\.ts/);
   if (pattern) assert.match(body.message, pattern);
   return body;
@@ -96,23 +96,11 @@ function withQuery(url: string, change: (params: URLSearchParams) => void): stri
   return parsed.pathname + parsed.search;
 }
 
-/** A conversation and a message to attach uploads to (the messages API is built elsewhere). */
-async function makeMessage(t: TestApp, senderId: number): Promise<number> {
-  const db = t.deps.db;
-  const inbox = await db.insertInto('inboxes').values({ name: `Inbox ${randomUUID()}`, channel: 'livechat', from: null, config: '{}' }).returning('id').executeTakeFirstOrThrow();
-  const contact = await db
-    .insertInto('users')
-    .values({ type: 'contact', email: `c-${randomUUID()}@example.com`, password_hash: null, phone_number: null, phone_number_country_code: null, avatar_url: null, last_active_at: null, last_login_at: null, custom_attributes: '{}', external_user_id: null, api_key: null, api_secret_hash: null, api_key_last_used_at: null, deleted_at: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const status = await db.selectFrom('conversation_statuses').select('id').where('name', '=', 'Open').executeTakeFirstOrThrow();
-  const conversation = await db.insertInto('conversations').values({ inbox_id: inbox.id, contact_id: contact.id, status_id: status.id }).returning('id').executeTakeFirstOrThrow();
-  const message = await db
-    .insertInto('messages')
-    .values({ conversation_id: conversation.id, type: 'outgoing', status: 'sent', content_type: 'text', sender_id: senderId, sender_type: 'agent', content: 'see attached' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return message.id;
+/** A message to attach uploads to: a reply in a new conversation. */
+async function makeMessage(t: TestApp): Promise<number> {
+  const conversation = await createConversation(t);
+  const payload = { message: 'see attached' };
+  return dataOf<{ id: number }>(await t.call({ method: 'POST', url: `/api/v1/conversations/${conversation.uuid}/messages`, payload })).id;
 }
 
 describe('media (local disk storage)', () => {
@@ -124,9 +112,7 @@ describe('media (local disk storage)', () => {
   before(async () => {
     t = await buildTestApp({ clock });
     writer = await t.makeAgent({ roles: ['Agent'] });
-    const role = await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'Reader', permissions: ['messages:read', 'conversations:read'] } });
-    assert.equal(role.statusCode, 200, role.body);
-    reader = await t.makeAgent({ roles: ['Reader'] });
+    reader = await agentWith(t, ['messages:read', 'conversations:read']);
   });
   after(() => t.close());
 
@@ -134,13 +120,7 @@ describe('media (local disk storage)', () => {
     const body = multipart(parts);
     return t.call({ method: 'POST', url: '/api/v1/media/upload', payload: body.payload, headers: body.headers, ...(as !== undefined ? { as } : {}) });
   };
-  const uploaded = async (parts: Part[], as?: Caller | null): Promise<AttachmentRecord[]> => {
-    const response = await upload(parts, as);
-    assert.equal(response.statusCode, 200, response.body);
-    const body = response.json() as { status: string; data: AttachmentRecord[] };
-    assert.equal(body.status, 'success');
-    return body.data;
-  };
+  const uploaded = async (parts: Part[], as?: Caller | null) => dataOf<AttachmentRecord[]>(await upload(parts, as));
   const download = (url: string) => t.call({ method: 'GET', url: url.startsWith('http') ? pathOf(url) : url, as: null });
 
   /** Runs a refused request and checks it changed nothing: no row, no stored file, no temporary file. */
@@ -401,7 +381,7 @@ describe('media (local disk storage)', () => {
 
   describe('attachMediaToMessage and attachmentsByMessage', () => {
     it('attaches a caller’s unattached uploads to a message and lists them in upload order', async () => {
-      const messageId = await makeMessage(t, writer.id);
+      const messageId = await makeMessage(t);
       const files = await uploaded([file('one.txt', '1'), file('two.png', PNG, 'image/png'), file('three.txt', '333')], writer);
       // Attach in a different order than uploaded: the listing keeps upload order.
       const uuids = [files[2]!.uuid, files[0]!.uuid, files[1]!.uuid.toUpperCase()];
@@ -412,7 +392,7 @@ describe('media (local disk storage)', () => {
         [messageId, messageId, messageId],
       );
 
-      const other = await makeMessage(t, writer.id);
+      const other = await makeMessage(t);
       const map = await attachmentsByMessage(t.deps, t.deps.db, [messageId, other]);
       assert.deepEqual([...map.keys()].sort(), [messageId, other].sort());
       assert.deepEqual(map.get(other), []);
@@ -432,7 +412,7 @@ describe('media (local disk storage)', () => {
     it('reads the attachments of many messages with one query', async () => {
       const ids: number[] = [];
       for (let i = 0; i < 5; i += 1) {
-        const messageId = await makeMessage(t, writer.id);
+        const messageId = await makeMessage(t);
         const files = await uploaded([file(`m${i}-a.txt`, 'a'), file(`m${i}-b.txt`, 'b')], writer);
         await attachMediaToMessage(t.deps, t.deps.db, { mediaUuids: files.map((f) => f.uuid), uploaderId: writer.id, messageId });
         ids.push(messageId);
@@ -454,12 +434,12 @@ describe('media (local disk storage)', () => {
     });
 
     it('refuses unknown, foreign, attached, duplicate, malformed and too many uploads, naming the uuid, and changes nothing', async () => {
-      const messageId = await makeMessage(t, writer.id);
+      const messageId = await makeMessage(t);
       const [mine, mine2] = await uploaded([file('mine.txt', 'm'), file('mine2.txt', 'm')], writer);
       const [theirs] = await uploaded([file('theirs.txt', 't')]);
       const [attached] = await uploaded([file('attached.txt', 'a')], writer);
       assert.ok(mine && mine2 && theirs && attached);
-      await attachMediaToMessage(t.deps, t.deps.db, { mediaUuids: [attached.uuid], uploaderId: writer.id, messageId: await makeMessage(t, writer.id) });
+      await attachMediaToMessage(t.deps, t.deps.db, { mediaUuids: [attached.uuid], uploaderId: writer.id, messageId: await makeMessage(t) });
       const unknown = randomUUID();
       const cases: Array<[string[], RegExp]> = [
         [[mine.uuid, unknown], new RegExp(unknown)],
@@ -493,8 +473,8 @@ describe('media (local disk storage)', () => {
     it('lets only one of two messages claim the same upload, even concurrently', async () => {
       const [upload1] = await uploaded([file('race.txt', 'r')], writer);
       assert.ok(upload1);
-      const first = await makeMessage(t, writer.id);
-      const second = await makeMessage(t, writer.id);
+      const first = await makeMessage(t);
+      const second = await makeMessage(t);
       const claim = (messageId: number) =>
         t.deps.db.transaction().execute(async (trx) => {
           await attachMediaToMessage(t.deps, trx, { mediaUuids: [upload1.uuid], uploaderId: writer.id, messageId });
@@ -515,7 +495,7 @@ describe('media (local disk storage)', () => {
 
   describe('storeMedia', () => {
     it('stores a buffer for the channels, attached or not, inside the caller’s transaction', async () => {
-      const messageId = await makeMessage(t, writer.id);
+      const messageId = await makeMessage(t);
       const record = await t.deps.db.transaction().execute((trx) =>
         storeMedia(t.deps, trx, { filename: '../inbound/photo.jpg', contentType: 'image/jpeg', data: JPEG, uploaderId: null, messageId }),
       );
@@ -541,7 +521,7 @@ describe('media (local disk storage)', () => {
       try {
         const [old, oldAttached] = await uploaded([file('old.txt', 'o'), file('old-attached.txt', 'a')], writer);
         assert.ok(old && oldAttached);
-        await attachMediaToMessage(t.deps, t.deps.db, { mediaUuids: [oldAttached.uuid], uploaderId: writer.id, messageId: await makeMessage(t, writer.id) });
+        await attachMediaToMessage(t.deps, t.deps.db, { mediaUuids: [oldAttached.uuid], uploaderId: writer.id, messageId: await makeMessage(t) });
         clock.advance(25 * 3600 * 1000);
         const [fresh] = await uploaded([file('fresh.txt', 'f')], writer);
         assert.ok(fresh);

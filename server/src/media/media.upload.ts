@@ -9,6 +9,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
 import { InputError } from '../errors.ts';
 
 export interface SpooledFile {
@@ -41,6 +42,11 @@ export interface ReceiveOptions {
 const HEAD_BYTES = 16;
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 64 * 1024;
+
+/** Where upload requests spool their files while they are checked (a crash's leftovers are purged with orphan uploads). */
+export function uploadTmpDir(config: Config): string {
+  return join(config.dataDir, 'tmp');
+}
 
 export function isMultipartFormData(contentType: string | undefined): boolean {
   return typeof contentType === 'string' && /^multipart\/form-data\s*(;|$)/i.test(contentType.trim());

@@ -146,6 +146,7 @@ export async function sendMessage(deps: AppDeps, principal: Principal, conversat
       const conversation = await lockConversationFor(trx, principal, conversationUuid);
       const now = deps.clock.now();
       const message = await appendMessage(
+        deps,
         trx,
         conversation,
         {

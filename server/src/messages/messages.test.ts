@@ -1,6 +1,7 @@
 // Messages under a conversation: list, get one (spec), send with sanitising and Idempotency-Key.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { agentWith, createInbox } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 import { deliverLivechatMessage } from './messages.delivery.ts';
 
@@ -66,10 +67,9 @@ describe('messages', () => {
 
   before(async () => {
     t = await buildTestApp({ clock });
-    inboxId = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: { name: 'Chat', channel: 'livechat', config: {} } })).id;
+    inboxId = (await createInbox(t, { name: 'Chat' })).id;
     alice = await t.makeAgent();
-    dataOf(await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'ReadOnly', permissions: ['conversations:read', 'conversations:read_all', 'messages:read'] } }));
-    reader = await t.makeAgent({ roles: ['ReadOnly'] });
+    reader = await agentWith(t, ['conversations:read', 'conversations:read_all', 'messages:read']);
     conversation = await start();
   });
   after(() => t.close());

@@ -1,6 +1,8 @@
-// The rules of the overview reports (contract §10; spec: Tag distribution report).
+// The rules of the overview reports (spec: Tag distribution report).
+import type { Static } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import * as q from './reports.queries.ts';
+import type { OverviewCounts as OverviewCountsSchema, TagDistributionReport } from './reports.schema.ts';
 
 export const DEFAULT_DAYS = 30;
 export const MAX_DAYS = 365;
@@ -8,20 +10,8 @@ export const TOP_TAGS = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
-export interface TagDistribution {
-  top_tags: Array<{ tag_id: number; tag_name: string; count: number }>;
-  tagged_conversations: number;
-  untagged_conversations: number;
-  tagged_percentage: number;
-}
-
-export interface OverviewCounts {
-  open: number;
-  waiting: number;
-  unassigned: number;
-  awaiting_first_reply: number;
-  agents: { available: number; busy: number; away: number; offline: number };
-}
+export type TagDistribution = Static<typeof TagDistributionReport>;
+export type OverviewCounts = Static<typeof OverviewCountsSchema>;
 
 /** The spec clamps out-of-range values into 0..365 rather than refusing them. */
 export function clampDays(days: number | undefined): number {
@@ -29,6 +19,8 @@ export function clampDays(days: number | undefined): number {
   return Math.min(Math.max(days, 0), MAX_DAYS);
 }
 
+// A memo of a pure function (one immutable formatter per zone, the same for every app), not
+// app state: building an Intl.DateTimeFormat costs far more than the conversion it serves.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall-clock fields of an instant in an IANA zone. */

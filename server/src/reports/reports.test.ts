@@ -2,12 +2,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { buildTestApp, type Caller, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { createConversation, createInbox, type Inbox } from '../../test/factories.ts';
+import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 import { nextUtcMidnight } from './reports.queries.ts';
 import { clampDays, foldReportRollups, startOfLocalDay, taggedPercentage, windowStart } from './reports.service.ts';
 
-type Response = { statusCode: number; body: string; json: () => unknown };
-type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
 type TagReport = {
   top_tags: Array<{ tag_id: number; tag_name: string; count: number }>;
   tagged_conversations: number;
@@ -18,23 +17,6 @@ type Counts = { open: number; waiting: number; unassigned: number; awaiting_firs
 
 const REPORT_FIELDS = ['tag_id', 'tag_name', 'count'].sort();
 const DAY = 24 * 60 * 60 * 1000;
-
-function dataOf<T>(res: Response): T {
-  assert.equal(res.statusCode, 200, res.body);
-  const body = res.json() as { status: string; data: T };
-  assert.equal(body.status, 'success');
-  assert.deepEqual(Object.keys(body).sort(), ['data', 'status']);
-  return body.data;
-}
-
-function assertError(res: Response, status: number, errorType: string): ErrorBody {
-  assert.equal(res.statusCode, status, res.body);
-  const body = res.json() as ErrorBody;
-  assert.equal(body.status, 'error');
-  assert.equal(body.error_type, errorType);
-  assert.ok(body.message.length > 0);
-  return body;
-}
 
 function assertReportShape(report: TagReport): void {
   assert.deepEqual(Object.keys(report).sort(), ['tagged_conversations', 'tagged_percentage', 'top_tags', 'untagged_conversations']);
@@ -47,18 +29,11 @@ function assertReportShape(report: TagReport): void {
   assert.equal(typeof report.tagged_percentage, 'number');
 }
 
-/** Test data through the public API: an inbox, tags by name, conversations created at a given time. */
+/** Test data through the public API: one inbox, tags by name, conversations created at a given time. */
 function factory(t: TestApp, clock: ReturnType<typeof fakeClock>) {
-  let inboxId = 0;
-  let seq = 0;
+  let inbox: Promise<Inbox> | null = null;
   const tagIds = new Map<string, number>();
   return {
-    async inbox(): Promise<number> {
-      if (inboxId) return inboxId;
-      const res = await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: { name: 'Reports inbox', channel: 'livechat', config: {} } });
-      inboxId = dataOf<{ id: number }>(res).id;
-      return inboxId;
-    },
     async tag(name: string): Promise<number> {
       const known = tagIds.get(name);
       if (known) return known;
@@ -67,19 +42,14 @@ function factory(t: TestApp, clock: ReturnType<typeof fakeClock>) {
       return id;
     },
     /** A conversation created at `at` (the clock is moved there and back), with these tags. */
-    async conversation(at: Date, tags: string[] = [], extra: Record<string, unknown> = {}): Promise<{ uuid: string; id: number }> {
-      const inbox = await this.inbox();
+    async conversation(at: Date, tags: string[] = [], extra: Parameters<typeof createConversation>[1] = {}): Promise<{ uuid: string; id: number }> {
+      inbox ??= createInbox(t, { name: 'Reports inbox' });
+      const inboxId = (await inbox).id;
       for (const name of tags) await this.tag(name);
       const saved = clock.now();
       clock.set(at);
       try {
-        seq += 1;
-        const res = await t.call({
-          method: 'POST',
-          url: '/api/v1/conversations',
-          payload: { inbox_id: inbox, contact_email: `report-contact-${seq}@example.com`, subject: `Report ${seq}`, content: 'Hello', initiator: 'contact', ...extra },
-        });
-        const conversation = dataOf<{ uuid: string; id: number }>(res);
+        const conversation = await createConversation(t, { inbox_id: inboxId, ...extra });
         if (tags.length > 0) {
           dataOf(await t.call({ method: 'POST', url: `/api/v1/conversations/${conversation.uuid}/tags`, payload: { tags, action: 'set_tags' } }));
         }

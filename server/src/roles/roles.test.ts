@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { basicHeader, buildTestApp, type Caller, type TestApp } from '../../test/helpers.ts';
+import { assertError as fails, basicHeader, buildTestApp, type Caller, type TestApp, dataOf as ok } from '../../test/helpers.ts';
 
 type Json = Record<string, unknown>;
-type Res = { statusCode: number; json: () => unknown };
 interface Role {
   id: number;
   name: string;
@@ -59,21 +58,7 @@ const AGENT_SET = [
 ];
 const sorted = (list: string[]) => [...list].sort();
 
-function ok<T = Json>(res: Res): T {
-  const body = res.json() as Json;
-  assert.equal(res.statusCode, 200, JSON.stringify(body));
-  assert.equal(body['status'], 'success');
-  return body['data'] as T;
-}
 
-function fails(res: Res, status: number, errorType: string, label = ''): Json {
-  const body = res.json() as Json;
-  assert.equal(res.statusCode, status, `${label} ${JSON.stringify(body)}`);
-  assert.equal(body['status'], 'error', label);
-  assert.equal(body['error_type'], errorType, label);
-  assert.equal(typeof body['message'], 'string', label);
-  return body;
-}
 
 describe('roles and permissions', () => {
   let t: TestApp;

@@ -1,14 +1,13 @@
 // GET /api/v1/search: conversations, messages and contacts, within what the caller may read.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { buildTestApp, type Caller, type TestApp } from '../../test/helpers.ts';
+import { agentWith, createContact, createConversation, createInbox, createTeam } from '../../test/factories.ts';
+import { assertError, buildTestApp, type Caller, dataOf, type TestApp } from '../../test/helpers.ts';
 import type { Principal } from '../auth/credential-cache.ts';
 import { accessFilter } from '../conversations/conversations.access.ts';
 import { searchMessages, type WithC } from './search.queries.ts';
 import { clampLimit, referenceOf } from './search.service.ts';
 
-type Response = { statusCode: number; body: string; json: () => unknown };
-type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
 type ConversationHit = {
   id: number;
   uuid: string;
@@ -29,22 +28,6 @@ const CONVERSATION_FIELDS = ['contact', 'created_at', 'id', 'inbox_id', 'last_me
 const MESSAGE_FIELDS = ['conversation_uuid', 'created_at', 'private', 'reference_number', 'snippet', 'type', 'uuid'];
 const CONTACT_FIELDS = ['avatar_url', 'email', 'first_name', 'id', 'last_name', 'phone_number', 'type'];
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
-
-function dataOf<T>(res: Response): T {
-  assert.equal(res.statusCode, 200, res.body);
-  const body = res.json() as { status: string; data: T };
-  assert.equal(body.status, 'success');
-  return body.data;
-}
-
-function assertError(res: Response, status: number, errorType: string): ErrorBody {
-  assert.equal(res.statusCode, status, res.body);
-  const body = res.json() as ErrorBody;
-  assert.equal(body.status, 'error');
-  assert.equal(body.error_type, errorType);
-  assert.ok(body.message.length > 0);
-  return body;
-}
 
 function assertShape(results: Results): void {
   assert.deepEqual(Object.keys(results).sort(), ['contacts', 'conversations', 'messages']);
@@ -102,28 +85,21 @@ describe('search over HTTP', () => {
   const refsOf = (hits: Array<{ conversation_uuid: string }>) => [...new Set(hits.map((h) => h.conversation_uuid))].sort();
   const expected = (...names: Array<keyof typeof conv>) => names.map((n) => conv[n].uuid).sort();
 
-  async function create(body: Record<string, unknown>): Promise<Conversation> {
-    return dataOf<Conversation>(await t.call({ method: 'POST', url: '/api/v1/conversations', payload: { inbox_id: inboxId, initiator: 'contact', ...body } }));
-  }
+  const create = (body: Parameters<typeof createConversation>[1]): Promise<Conversation> => createConversation(t, { inbox_id: inboxId, ...body });
   async function note(uuid: string, message: string, isPrivate: boolean): Promise<void> {
     dataOf(await t.call({ method: 'POST', url: `/api/v1/conversations/${uuid}/messages`, payload: { message, private: isPrivate } }));
   }
 
   before(async () => {
     t = await buildTestApp();
-    const role = async (name: string, permissions: string[]) =>
-      dataOf(await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name, permissions } }));
-    await role('AssignedReader', ['conversations:read', 'conversations:read_assigned', 'messages:read']);
-    await role('EverythingButMessages', ['conversations:read', 'conversations:read_all']);
-    await role('Reporter', ['reports:manage']);
-    north = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'North Walrus' } })).id;
-    south = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'South Pelican' } })).id;
-    alice = await t.makeAgent({ roles: ['AssignedReader'] });
-    bob = await t.makeAgent({ roles: ['AssignedReader'] });
+    north = (await createTeam(t, { name: 'North Walrus' })).id;
+    south = (await createTeam(t, { name: 'South Pelican' })).id;
+    alice = await agentWith(t, ['conversations:read', 'conversations:read_assigned', 'messages:read']);
+    bob = await agentWith(t, ['conversations:read', 'conversations:read_assigned', 'messages:read']);
     carol = await t.makeAgent({ roles: ['Agent'], teams: [north] });
-    dave = await t.makeAgent({ roles: ['EverythingButMessages'] });
-    erin = await t.makeAgent({ roles: ['Reporter'] });
-    inboxId = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: { name: 'Search inbox', channel: 'livechat', config: {} } })).id;
+    dave = await agentWith(t, ['conversations:read', 'conversations:read_all']);
+    erin = await agentWith(t, ['reports:manage']);
+    inboxId = (await createInbox(t, { name: 'Search inbox' })).id;
 
     conv.A = await create({
       contact_email: 'zebulon.quixote@example.com',
@@ -172,7 +148,7 @@ describe('search over HTTP', () => {
     await note(conv.A.uuid, 'We are sending a replacement kettle today', false);
     dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${conv.A.uuid}/status`, payload: { status: 'Snoozed', snoozed_until: '1d' } }));
     // A contact with no conversation, and a visitor-less phone match.
-    dataOf(await t.call({ method: 'POST', url: '/api/v1/contacts', payload: { email: 'quentin.lonely@example.com', first_name: 'Quentin', last_name: 'Lonely', phone_number: '+15550009876' } }));
+    await createContact(t, { email: 'quentin.lonely@example.com', first_name: 'Quentin', last_name: 'Lonely', phone_number: '+15550009876' });
   });
   after(async () => {
     await t?.close();

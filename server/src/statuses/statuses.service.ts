@@ -1,9 +1,11 @@
+import type { Static } from 'typebox';
 import type { DB } from '../db/database.ts';
 import type { StatusCategory } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, DataError, InputError, NotFoundError } from '../errors.ts';
 import { assertStatusUnused } from '../conversations/conversations.service.ts';
 import * as q from './statuses.queries.ts';
+import type { CreateStatusBody, UpdateStatusBody } from './statuses.schema.ts';
 
 export const DEFAULT_STATUSES: ReadonlyArray<{ name: string; category: StatusCategory }> = [
   { name: 'Open', category: 'open' },
@@ -32,7 +34,7 @@ export async function listStatuses(deps: AppDeps) {
   return q.listStatuses(deps.db);
 }
 
-export async function createStatus(deps: AppDeps, input: { name: string; category: StatusCategory }) {
+export async function createStatus(deps: AppDeps, input: Static<typeof CreateStatusBody>) {
   const name = cleanName(input.name);
   return deps.db.transaction().execute(async (trx) => {
     if (await q.findStatusByName(trx, name)) throw new ConflictError(`Status "${name}" already exists`);
@@ -40,7 +42,7 @@ export async function createStatus(deps: AppDeps, input: { name: string; categor
   });
 }
 
-export async function updateStatus(deps: AppDeps, id: number, input: { name?: string; category?: StatusCategory }) {
+export async function updateStatus(deps: AppDeps, id: number, input: Static<typeof UpdateStatusBody>) {
   const name = input.name !== undefined ? cleanName(input.name) : undefined;
   return deps.db.transaction().execute(async (trx) => {
     const current = await q.findStatus(trx, id);

@@ -1,23 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { buildTestApp, type Caller, type TestApp } from '../../test/helpers.ts';
+import { agentWith } from '../../test/factories.ts';
+import { assertError, buildTestApp, type Caller, dataOf, errorOf, type TestApp } from '../../test/helpers.ts';
 
 type Status = { id: number; created_at: string; updated_at: string; name: string; category: string; is_system: boolean };
 type Envelope<T> = { status: string; data: T };
-type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
-
-function assertError(res: { statusCode: number; body: string; json: () => unknown }, status: number, errorType: string): ErrorBody {
-  assert.equal(res.statusCode, status, res.body);
-  const body = res.json() as ErrorBody;
-  assert.equal(body.status, 'error');
-  assert.equal(body.error_type, errorType);
-  assert.equal(typeof body.message, 'string');
-  assert.ok(body.message.length > 0);
-  assert.ok('data' in body, 'the error envelope carries data');
-  return body;
-}
 
 describe('statuses', () => {
   let t: TestApp;
@@ -25,31 +14,23 @@ describe('statuses', () => {
   let statusManager: Caller;
 
   async function list(as?: Caller): Promise<Status[]> {
-    const res = await t.call({ method: 'GET', url: '/api/v1/statuses', ...(as ? { as } : {}) });
-    assert.equal(res.statusCode, 200, res.body);
-    const body = res.json() as Envelope<Status[]>;
-    assert.equal(body.status, 'success');
-    assert.ok(Array.isArray(body.data));
-    return body.data;
+    const statuses = dataOf<Status[]>(await t.call({ method: 'GET', url: '/api/v1/statuses', ...(as ? { as } : {}) }));
+    assert.ok(Array.isArray(statuses));
+    return statuses;
   }
   async function byName(name: string): Promise<Status> {
     const status = (await list()).find((s) => s.name === name);
     assert.ok(status, `status ${name} is listed`);
     return status;
   }
-  async function create(name: string, category: string, as?: Caller): Promise<Status> {
-    const res = await t.call({ method: 'POST', url: '/api/v1/statuses', payload: { name, category }, ...(as ? { as } : {}) });
-    assert.equal(res.statusCode, 200, res.body);
-    return (res.json() as Envelope<Status>).data;
-  }
+  const create = async (name: string, category: string, as?: Caller) =>
+    dataOf<Status>(await t.call({ method: 'POST', url: '/api/v1/statuses', payload: { name, category }, ...(as ? { as } : {}) }));
 
   before(async () => {
     t = await buildTestApp();
     agent = await t.makeAgent();
     // A custom role holding only status:manage: the permission alone must be enough.
-    const role = await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'Status keeper', permissions: ['status:manage'] } });
-    assert.equal(role.statusCode, 200, role.body);
-    statusManager = await t.makeAgent({ roles: ['Status keeper'] });
+    statusManager = await agentWith(t, ['status:manage']);
   });
   after(() => t.close());
 
@@ -306,7 +287,7 @@ describe('statuses', () => {
       assertError(await t.call({ method: 'GET', url: '/api/v1/priorities', as: null }), 401, 'UnauthorizedException');
       const res = await t.call({ method: 'POST', url: '/api/v1/priorities', payload: { name: 'Critical' } });
       assert.equal(res.statusCode, 405, res.body);
-      assert.equal((res.json() as ErrorBody).status, 'error');
+      errorOf(res);
     });
   });
 });

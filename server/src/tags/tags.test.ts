@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { buildTestApp, type Caller, type TestApp } from '../../test/helpers.ts';
+import { assertError, buildTestApp, type Caller, dataOf, type TestApp } from '../../test/helpers.ts';
 
 describe('tags', () => {
   let t: TestApp;
@@ -49,36 +49,17 @@ describe('tags', () => {
 
 type Tag = { id: number; name: string; created_at: string; updated_at: string };
 type Envelope<T> = { status: string; data: T };
-type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
-
-function assertError(res: { statusCode: number; json: () => unknown }, status: number, errorType: string): ErrorBody {
-  assert.equal(res.statusCode, status);
-  const body = res.json() as ErrorBody;
-  assert.equal(body.status, 'error');
-  assert.equal(body.error_type, errorType);
-  assert.equal(typeof body.message, 'string');
-  assert.ok(body.message.length > 0);
-  assert.ok('data' in body, 'the error envelope carries data');
-  return body;
-}
 
 describe('tags: list, rename, delete', () => {
   let t: TestApp;
   let agent: Caller;
   const ids: Record<string, number> = {};
 
-  async function create(name: string): Promise<Tag> {
-    const res = await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name } });
-    assert.equal(res.statusCode, 200, res.body);
-    return (res.json() as Envelope<Tag>).data;
-  }
+  const create = async (name: string) => dataOf<Tag>(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name } }));
   async function list(as?: Caller): Promise<Tag[]> {
-    const res = await t.call({ method: 'GET', url: '/api/v1/tags', ...(as ? { as } : {}) });
-    assert.equal(res.statusCode, 200, res.body);
-    const body = res.json() as Envelope<Tag[]>;
-    assert.equal(body.status, 'success');
-    assert.ok(Array.isArray(body.data));
-    return body.data;
+    const tags = dataOf<Tag[]>(await t.call({ method: 'GET', url: '/api/v1/tags', ...(as ? { as } : {}) }));
+    assert.ok(Array.isArray(tags));
+    return tags;
   }
 
   before(async () => {

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { buildTestApp, type Caller, type TestApp } from '../../test/helpers.ts';
+import { assertError as fails, buildTestApp, type Caller, type TestApp, dataOf as ok } from '../../test/helpers.ts';
 import { sha256 } from '../security/hashing.ts';
 
 type Json = Record<string, unknown>;
-type Res = { statusCode: number; json: () => unknown };
 
 const TEAM_KEYS = [
   'business_hours_id',
@@ -21,22 +20,7 @@ const TEAM_KEYS = [
 const MEMBER_KEYS = ['availability_status', 'avatar_url', 'email', 'enabled', 'first_name', 'id', 'last_name'];
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 
-function ok<T = Json>(res: Res): T {
-  const body = res.json() as Json;
-  assert.equal(res.statusCode, 200, JSON.stringify(body));
-  assert.equal(body['status'], 'success');
-  return body['data'] as T;
-}
 
-function fails(res: Res, status: number, errorType: string, label = ''): Json {
-  const body = res.json() as Json;
-  assert.equal(res.statusCode, status, `${label} ${JSON.stringify(body)}`);
-  assert.equal(body['status'], 'error', label);
-  assert.equal(body['error_type'], errorType, label);
-  assert.equal(typeof body['message'], 'string', label);
-  assert.ok('data' in body, label);
-  return body;
-}
 
 describe('teams', () => {
   let t: TestApp;
