@@ -101,7 +101,7 @@ export async function createContact(deps: AppDeps, input: CreateContactInput): P
     });
     const contact = await q.findContactRecord(trx, id);
     if (!contact) throw new Error(`contact ${id} vanished inside its own transaction`);
-    await recordEvent(trx, 'contact.created', { ...contact, external_user_id: externalUserId ?? null }, now);
+    await recordEvent(trx, 'contact.created', { ...contact, type: 'contact', external_user_id: externalUserId ?? null }, now);
     return contact;
   });
 }

@@ -3,6 +3,8 @@ import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type 
 import type { DB } from '../db/database.ts';
 import { compiledOnce } from '../db/statement.ts';
 import type { Database, MessageMeta, MessageStatus, MessageType, SenderType, StatusCategory } from '../db/types.ts';
+import type { DomainEventPayload } from '../events/events.schema.ts';
+import { eventColumns } from '../events/events.service.ts';
 
 type WithC = Database & { c: Database['conversations'] };
 export type ConversationFilter = (eb: ExpressionBuilder<WithC, 'c'>) => Expression<SqlBool>;
@@ -49,12 +51,68 @@ export async function findConversationAccess(db: DB, uuid: string) {
   return db.selectFrom('conversations').where('uuid', '=', uuid).select(['id', 'uuid', 'assigned_user_id', 'assigned_team_id']).executeTakeFirst();
 }
 
+/** Which list: each is one of the access rules (see conversations.access.ts), so every item is readable. */
+export type ListScope = { kind: 'all' } | { kind: 'assigned'; userId: number } | { kind: 'unassigned' } | { kind: 'team_unassigned'; teamId: number };
+
+/** A list's scope and its filters, names already resolved to ids; each filter matches any of its ids. */
+export interface ListFilter {
+  scope: ListScope;
+  statusIds?: readonly number[] | undefined;
+  priorityIds?: readonly number[] | undefined;
+  tagIds?: readonly number[] | undefined;
+  inboxIds?: readonly number[] | undefined;
+  teamIds?: readonly number[] | undefined;
+  assigneeIds?: readonly number[] | undefined;
+  contactIds?: readonly number[] | undefined;
+}
+
 export interface ListOptions {
-  filters: ConversationFilter[];
+  filter: ListFilter;
   orderBy: 'last_message_at' | 'created_at' | 'updated_at' | 'waiting_since';
   order: 'asc' | 'desc';
   limit: number;
   offset: number;
+}
+
+/** `= any(array)`: one statement text whatever the number of ids (prepared statements). */
+function anyOf(ids: readonly number[]) {
+  return sql<number>`any(${[...ids]}::int[])`;
+}
+
+function scopeFilter(scope: ListScope): ConversationFilter | null {
+  switch (scope.kind) {
+    case 'all':
+      return null;
+    case 'assigned':
+      return (eb) => eb('c.assigned_user_id', '=', scope.userId);
+    case 'unassigned':
+      return (eb) => eb('c.assigned_user_id', 'is', null);
+    case 'team_unassigned':
+      return (eb) => eb.and([eb('c.assigned_team_id', '=', scope.teamId), eb('c.assigned_user_id', 'is', null)]);
+  }
+}
+
+/** The WHERE terms of a list: its scope, then one term per non-empty filter. */
+function filtersOf(filter: ListFilter): ConversationFilter[] {
+  const filters: ConversationFilter[] = [];
+  const scope = scopeFilter(filter.scope);
+  if (scope) filters.push(scope);
+  const column = (name: 'c.status_id' | 'c.priority_id' | 'c.inbox_id' | 'c.assigned_team_id' | 'c.assigned_user_id' | 'c.contact_id', ids?: readonly number[]) => {
+    if (ids?.length) filters.push((eb) => eb(name, '=', anyOf(ids)));
+  };
+  column('c.status_id', filter.statusIds);
+  column('c.priority_id', filter.priorityIds);
+  column('c.inbox_id', filter.inboxIds);
+  column('c.assigned_team_id', filter.teamIds);
+  column('c.assigned_user_id', filter.assigneeIds);
+  column('c.contact_id', filter.contactIds);
+  const tagIds = filter.tagIds;
+  if (tagIds?.length) {
+    filters.push((eb) =>
+      eb.exists(eb.selectFrom('conversation_tags as ctf').select('ctf.tag_id').whereRef('ctf.conversation_id', '=', 'c.id').where('ctf.tag_id', '=', anyOf(tagIds))),
+    );
+  }
+  return filters;
 }
 
 const LIMIT_BUCKETS = [10, 20, 30, 50, 100];
@@ -81,9 +139,10 @@ function countOf(db: DB, filters: ConversationFilter[]) {
  * has no row to carry the total: only then is it counted on its own.
  */
 export async function listConversations(db: DB, options: ListOptions, viewerId: number): Promise<{ rows: ConversationRow[]; total: number }> {
+  const filters = filtersOf(options.filter);
   const column = (alias: 'c') => sql.ref(`${alias}.${options.orderBy}`);
   const direction = options.order === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
-  const pageIds = filtered(db, options.filters)
+  const pageIds = filtered(db, filters)
     .select('c.id')
     .orderBy(sql`${column('c')} ${direction}`)
     .orderBy('c.id', options.order)
@@ -107,14 +166,14 @@ export async function listConversations(db: DB, options: ListOptions, viewerId: 
     .where('c.id', 'in', (eb) => eb.selectFrom('page').select('page.id'))
     // (pt is out of the builder's sight past the shared columns: its column is named in SQL)
     .$call((query) => withRecordColumns(query, viewerId))
-    .select([sql<string[]>`coalesce(pt.names, '{}')`.as('tags'), countOf(db, options.filters).as('total')])
+    .select([sql<string[]>`coalesce(pt.names, '{}')`.as('tags'), countOf(db, filters).as('total')])
     .orderBy(sql`${column('c')} ${direction}`)
     .orderBy('c.id', options.order)
     .execute();
   const first = rows[0];
   if (first) return { rows: rows.slice(0, options.limit), total: first.total ?? rows.length };
   if (options.offset === 0) return { rows: [], total: 0 };
-  const count = await countOf(db, options.filters).executeTakeFirstOrThrow();
+  const count = await countOf(db, filters).executeTakeFirstOrThrow();
   return { rows: [], total: count.total };
 }
 
@@ -183,74 +242,11 @@ export async function findConversationRecordByUuid(db: DB, uuid: string, viewerI
   return selectRecord(db, viewerId).where('c.uuid', '=', uuid).executeTakeFirst();
 }
 
-// Lookups used to resolve names in requests and filters.
-
-export async function findStatusIdsByNames(db: DB, names: string[]) {
-  return db
-    .selectFrom('conversation_statuses')
-    .where(
-      sql`lower(name)`,
-      'in',
-      names.map((n) => n.trim().toLowerCase()),
-    )
-    .select(['id', 'name', 'category'])
-    .execute();
-}
-
-export async function findStatusByName(db: DB, name: string) {
-  return db.selectFrom('conversation_statuses').where(sql`lower(name)`, '=', name.trim().toLowerCase()).select(['id', 'name', 'category']).executeTakeFirst();
-}
-
-export async function findStatusIdByCategoryName(db: DB, name: string) {
-  return db.selectFrom('conversation_statuses').where('name', '=', name).select(['id', 'name', 'category']).executeTakeFirst();
-}
-
-export async function findPrioritiesByNames(db: DB, names: string[]) {
-  return db
-    .selectFrom('conversation_priorities')
-    .where(
-      sql`lower(name)`,
-      'in',
-      names.map((n) => n.trim().toLowerCase()),
-    )
-    .select(['id', 'name'])
-    .execute();
-}
-
-export async function findTagsByNames(db: DB, names: string[]) {
-  if (names.length === 0) return [];
-  return db
-    .selectFrom('tags')
-    .where(
-      sql`lower(name)`,
-      'in',
-      names.map((n) => n.trim().toLowerCase()),
-    )
-    .select(['id', 'name'])
-    .execute();
-}
-
-export async function findLiveAgent(db: DB, id: number) {
-  return db
-    .selectFrom('users')
-    .where('id', '=', id)
-    .where('type', '=', 'agent')
-    .where('deleted_at', 'is', null)
-    .select(['id', 'first_name', 'last_name', 'enabled'])
-    .executeTakeFirst();
-}
+// Lookups of what a conversation refers to.
 
 export async function isTeamMember(db: DB, teamId: number, userId: number): Promise<boolean> {
   const row = await db.selectFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).select('user_id').executeTakeFirst();
   return row !== undefined;
-}
-
-export async function findTeamRef(db: DB, id: number) {
-  return db
-    .selectFrom('teams')
-    .where('id', '=', id)
-    .select(['id', 'name', 'conversation_assignment_type', 'max_auto_assigned_conversations'])
-    .executeTakeFirst();
 }
 
 export async function findLiveInbox(db: DB, id: number) {
@@ -342,8 +338,8 @@ export interface MessageEffects {
   conversationId: number;
   /** The conversation's denormalised columns after the message. */
   conversation: ConversationChanges;
-  /** A domain event; `message_id` and `message_uuid` are added to its payload. */
-  event: { type: string; payload: Record<string, unknown>; at: Date };
+  /** The `message.created` event; its `message_id` and `message_uuid` come from the inserted row. */
+  event: { payload: Omit<DomainEventPayload<'message.created'>, 'message_id' | 'message_uuid'>; at: Date };
   /** A job queued with the message (delivery); `message_id` and `message_uuid` are added to its payload. */
   job: { kind: string; payload: Record<string, unknown>; maxAttempts: number } | null;
 }
@@ -354,9 +350,8 @@ export interface MessageEffects {
  * and optionally a job. Inside the caller's transaction, with the conversation locked.
  */
 export async function insertMessageWithEffects(db: DB, values: NewMessage, effects: MessageEffects) {
-  const withMessage = (payload: Record<string, unknown>) =>
-    sql<string>`${JSON.stringify(payload)}::jsonb || jsonb_build_object('message_id', msg.id, 'message_uuid', msg.uuid)`;
   const job = effects.job;
+  const jobPayload = sql<string>`${JSON.stringify(job?.payload ?? {})}::jsonb || jsonb_build_object('message_id', msg.id, 'message_uuid', msg.uuid)`;
   return db
     .with('msg', (d) =>
       d
@@ -370,7 +365,15 @@ export async function insertMessageWithEffects(db: DB, values: NewMessage, effec
         .insertInto('domain_events')
         .columns(['type', 'payload', 'created_at'])
         .expression((eb) =>
-          eb.selectFrom('msg').select([sql<string>`${effects.event.type}::text`.as('type'), withMessage(effects.event.payload).as('payload'), sql<Date>`${effects.event.at}::timestamptz`.as('created_at')]),
+          eb
+            .selectFrom('msg')
+            .select(
+              eventColumns(
+                'message.created',
+                { ...effects.event.payload, message_id: sql<number>`msg.id`, message_uuid: sql<string>`msg.uuid` },
+                effects.event.at,
+              ),
+            ),
         )
         .returning('id'),
     )
@@ -381,7 +384,7 @@ export async function insertMessageWithEffects(db: DB, values: NewMessage, effec
         .expression((eb) =>
           eb
             .selectFrom('msg')
-            .select([sql<string>`${job?.kind ?? ''}::text`.as('kind'), withMessage(job?.payload ?? {}).as('payload'), sql<number>`${job?.maxAttempts ?? 1}::int`.as('max_attempts')])
+            .select([sql<string>`${job?.kind ?? ''}::text`.as('kind'), jobPayload.as('payload'), sql<number>`${job?.maxAttempts ?? 1}::int`.as('max_attempts')])
             .where(sql<boolean>`${job !== null}::boolean`),
         )
         .returning('id'),
@@ -466,34 +469,4 @@ export async function lockDueSnoozed(db: DB, now: Date, limit: number) {
     .execute();
 }
 
-export async function statusInUse(db: DB, statusId: number): Promise<boolean> {
-  const row = await db.selectFrom('conversations').where('status_id', '=', statusId).select('id').limit(1).executeTakeFirst();
-  return row !== undefined;
-}
-
 export type { StatusCategory };
-
-/**
- * An agent leaves (soft delete): their conversations that are not resolved lose the assignee,
- * with one activity message and one event each, set-based. Returns the teams of those conversations.
- */
-export async function releaseConversationsOf(db: DB, agentId: number, text: string, now: Date): Promise<number[]> {
-  const released = await db
-    .updateTable('conversations as c')
-    .set({ assigned_user_id: null, assignee_last_seen_at: null, updated_at: now })
-    .from('conversation_statuses as s')
-    .whereRef('s.id', '=', 'c.status_id')
-    .where('c.assigned_user_id', '=', agentId)
-    .where('s.category', '!=', 'resolved')
-    .returning(['c.id', 'c.uuid', 'c.assigned_team_id'])
-    .execute();
-  if (released.length === 0) return [];
-  const ids = released.map((r) => r.id);
-  await sql`insert into messages (conversation_id, type, status, content, text_content, content_type, private, sender_id, sender_type, meta, created_at, updated_at)
-    select id, 'activity', 'sent', ${text}, ${text}, 'text', true, null, 'agent', ${JSON.stringify({ activity: { type: 'assignee', assignee_id: null, agent_deleted: agentId } })}::jsonb, ${now}, ${now}
-    from conversations where id = any(${ids})`.execute(db);
-  await sql`insert into domain_events (type, payload, created_at)
-    select 'conversation.unassigned', jsonb_build_object('conversation_id', id, 'conversation_uuid', uuid, 'actor_id', null, 'assignee_type', 'user', 'previous_assignee_id', ${agentId}::int), ${now}
-    from conversations where id = any(${ids})`.execute(db);
-  return [...new Set(released.map((r) => r.assigned_team_id).filter((id): id is number => id !== null))];
-}

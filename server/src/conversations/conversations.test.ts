@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
-import { wakeSnoozedConversations } from './conversations.service.ts';
+import { wakeSnoozedConversations } from './conversations.changes.ts';
 
 type Json = Record<string, unknown>;
 type Item = Json & {
