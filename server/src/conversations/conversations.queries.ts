@@ -2,7 +2,7 @@
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import { compiledOnce } from '../db/statement.ts';
-import type { Database, MessageMeta, MessageStatus, MessageType, SenderType, StatusCategory } from '../db/types.ts';
+import type { Database, MessageMeta, MessageStatus, MessageType, SenderType } from '../db/types.ts';
 import type { DomainEventPayload } from '../events/events.schema.ts';
 import { eventColumns } from '../events/events.service.ts';
 
@@ -469,4 +469,3 @@ export async function lockDueSnoozed(db: DB, now: Date, limit: number) {
     .execute();
 }
 
-export type { StatusCategory };
