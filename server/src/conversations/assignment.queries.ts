@@ -1,4 +1,4 @@
-// SQL of round-robin assignment (contract §7).
+// SQL of round-robin assignment, and of releasing a departing agent's conversations.
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import { eventColumns } from '../events/events.service.ts';

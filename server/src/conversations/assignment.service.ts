@@ -1,4 +1,4 @@
-// Round-robin assignment (contract §7). A conversation of a round-robin team with no agent
+// Round-robin assignment. A conversation of a round-robin team with no agent
 // goes to the next available member under the team's cap, least recently assigned first.
 // Conversations that found nobody wait and are placed when an agent frees up or becomes
 // available (and by a periodic sweep). The team row lock serialises placements per team,

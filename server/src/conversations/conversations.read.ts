@@ -12,11 +12,12 @@ import { findTagsByNames } from '../tags/tags.service.ts';
 import { findTeam } from '../teams/teams.service.ts';
 import { canReadConversation } from './conversations.access.ts';
 import * as q from './conversations.queries.ts';
+import * as records from './records.queries.ts';
 import type { ConversationListQuery } from './conversations.schema.ts';
 
 // Records
 
-export function toListItem(row: q.ConversationRow) {
+function toListItem(row: records.ConversationRow) {
   return {
     id: row.id,
     created_at: row.created_at,
@@ -65,7 +66,7 @@ export type ConversationListItem = ReturnType<typeof toListItem>;
 
 /** The conversation as `viewerId` sees it (their unread count), read after the change committed. */
 export async function readConversation(deps: AppDeps, uuid: string, viewerId: number) {
-  const row = await q.findConversationRecordByUuid(deps.db, uuid, viewerId);
+  const row = await records.findConversationRecordByUuid(deps.db, uuid, viewerId);
   if (!row) throw new NotFoundError('Conversation not found');
   const contact = await getContact(deps, row.contact_id);
   return {
@@ -116,7 +117,7 @@ export type ListKind = { kind: 'all' } | { kind: 'assigned' } | { kind: 'unassig
 export type ListQuery = Static<typeof ConversationListQuery>;
 
 /** Each list needs its own permission; its rule is one of the access rules, so every item is readable. */
-async function scopeOf(deps: AppDeps, principal: Principal, list: ListKind): Promise<q.ListScope> {
+async function scopeOf(deps: AppDeps, principal: Principal, list: ListKind): Promise<records.ListScope> {
   switch (list.kind) {
     case 'all':
       requirePermission(principal, 'conversations:read_all');
@@ -145,7 +146,7 @@ const idsOf = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
 export async function listConversations(deps: AppDeps, principal: Principal, list: ListKind, query: ListQuery, page: PageRequest) {
   const scope = await scopeOf(deps, principal, list);
   const { status, priority, tag } = query;
-  const filter: q.ListFilter = {
+  const filter: records.ListFilter = {
     scope,
     statusIds: status?.length ? idsOf(requireNamed(await findStatusesByNames(deps.db, status), status, 'status')) : undefined,
     priorityIds: priority?.length ? idsOf(requireNamed(await findPrioritiesByNames(deps.db, priority), priority, 'priority')) : undefined,
@@ -156,6 +157,6 @@ export async function listConversations(deps: AppDeps, principal: Principal, lis
     contactIds: query.contact_id,
   };
   const options = { filter, orderBy: query.order_by ?? 'last_message_at', order: query.order ?? 'desc', limit: page.pageSize, offset: page.offset } as const;
-  const { rows, total } = await q.listConversations(deps.db, options, principal.userId);
+  const { rows, total } = await records.listConversations(deps.db, options, principal.userId);
   return pagedResult(rows.map(toListItem), total, page);
 }

@@ -23,7 +23,7 @@ import {
 } from './conversations.schema.ts';
 
 const LIST_DESCRIPTION =
-  'Filters (repeat a parameter for several values): `status`, `priority`, `tag` (names, case-insensitive; unknown → 400), `inbox_id`, `team_id`, `assignee_id`, `contact_id`. Order: `order_by` = last_message_at (default) | created_at | updated_at | waiting_since, `order` = desc (default) | asc; id breaks ties.';
+  '`page` (default 1) and `page_size` (default 30, clamped to 1..100). Filters (repeat a parameter for several values): `status`, `priority`, `tag` (names, case-insensitive; unknown → 400), `inbox_id`, `team_id`, `assignee_id`, `contact_id`. Order: `order_by` = last_message_at (default) | created_at | updated_at | waiting_since, `order` = desc (default) | asc; id breaks ties.';
 
 export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -32,36 +32,18 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     const list = (request: FastifyRequest, query: Static<typeof ConversationListQuery>, kind: ListKind) =>
       listConversations(deps, principalOf(request), kind, query, pageRequest(query));
 
-    app.get(
-      '/conversations/all',
-      {
-        config: { permission: 'conversations:read_all' },
-        schema: { tags, summary: 'Every conversation (paged)', description: LIST_DESCRIPTION, querystring: ConversationListQuery, response: listResponse },
-      },
-      async (request) => ok(await list(request, request.query, { kind: 'all' })),
-    );
-    app.get(
-      '/conversations/assigned',
-      {
-        config: { permission: 'conversations:read_assigned' },
-        schema: {
-          tags,
-          summary: 'Conversations assigned to the caller (paged)',
-          description: `\`page\` (default 1) and \`page_size\` (default 30, clamped to 1..100). ${LIST_DESCRIPTION}`,
-          querystring: ConversationListQuery,
-          response: listResponse,
-        },
-      },
-      async (request) => ok(await list(request, request.query, { kind: 'assigned' })),
-    );
-    app.get(
-      '/conversations/unassigned',
-      {
-        config: { permission: 'conversations:read_unassigned' },
-        schema: { tags, summary: 'Conversations with no agent assigned (paged)', description: LIST_DESCRIPTION, querystring: ConversationListQuery, response: listResponse },
-      },
-      async (request) => ok(await list(request, request.query, { kind: 'unassigned' })),
-    );
+    const ownLists = [
+      { path: '/conversations/all', permission: 'conversations:read_all', summary: 'Every conversation (paged)', kind: { kind: 'all' } },
+      { path: '/conversations/assigned', permission: 'conversations:read_assigned', summary: 'Conversations assigned to the caller (paged)', kind: { kind: 'assigned' } },
+      { path: '/conversations/unassigned', permission: 'conversations:read_unassigned', summary: 'Conversations with no agent assigned (paged)', kind: { kind: 'unassigned' } },
+    ] as const;
+    for (const { path, permission, summary, kind } of ownLists) {
+      app.get(
+        path,
+        { config: { permission }, schema: { tags, summary, description: LIST_DESCRIPTION, querystring: ConversationListQuery, response: listResponse } },
+        async (request) => ok(await list(request, request.query, kind)),
+      );
+    }
     app.get(
       '/teams/:id/conversations/unassigned',
       {

@@ -5,7 +5,7 @@ import { InputError } from '../errors.ts';
 const DURATION = /^(?:(\d{1,4})w)?(?:(\d{1,4})d)?(?:(\d{1,5})h)?(?:(\d{1,6})m)?$/i;
 /** RFC 3339 (seconds optional, `T` or a space); hours 00-23 only: 24:00 would roll over to the next day. */
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
-export const MAX_SNOOZE_MS = 366 * 24 * 3600 * 1000;
+const MAX_SNOOZE_MS = 366 * 24 * 3600 * 1000;
 
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -1,4 +1,4 @@
-// A macro's actions (docs/api.md, Enums): what they may say, checked against what exists when
+// A macro's actions: what they may say, checked against what exists when
 // the macro is saved and again when it is applied, and the conversation changes they become.
 import type { Static } from 'typebox';
 import { findLiveAgent } from '../agents/agents.service.ts';

@@ -1,4 +1,4 @@
-// Request and response schemas of macros (spec: Macro; contract §7).
+// Request and response schemas of macros (spec: Macro).
 import { Type } from 'typebox';
 import { Conversation } from '../conversations/conversations.schema.ts';
 import { DateTime, Nullable } from '../http/schemas.ts';

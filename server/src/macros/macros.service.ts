@@ -1,4 +1,4 @@
-// The rules of macros (docs/api.md, Enums): saving one (its owner, name, categories and
+// The rules of macros: saving one (its owner, name, categories and
 // content), listing those the caller may see, and applying one to a conversation in one
 // transaction. Visibility is macros.access.ts; actions macros.actions.ts; the message macros.render.ts.
 import type { Static } from 'typebox';

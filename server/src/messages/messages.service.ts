@@ -18,7 +18,7 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-export type StoredMessage = Omit<q.MessageRow, 'attachments'> & { attachments: readonly AttachmentRow[] };
+type StoredMessage = Omit<q.MessageRow, 'attachments'> & { attachments: readonly AttachmentRow[] };
 
 /** The spec's Message: meta always has to/cc/bcc/from and subject. */
 export function toRecord(deps: AppDeps, row: StoredMessage) {
