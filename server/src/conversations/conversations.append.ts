@@ -39,7 +39,7 @@ export interface AppendMessageInput {
 }
 
 /** The conversation's denormalised columns after a message. */
-function columnsAfter(conversation: LockedConversation, input: AppendMessageInput, now: Date): q.ConversationChanges {
+function columnsAfter(conversation: LockedConversation, input: AppendMessageInput, now: Date): q.ConversationUpdate {
   const preview = previewOf(input.textContent, input.attachmentCount);
   if (input.type === 'outgoing' && !input.private) {
     return {

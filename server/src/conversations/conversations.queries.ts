@@ -93,7 +93,7 @@ export async function insertConversation(db: DB, values: NewConversation) {
   return db.insertInto('conversations').values(values).returning(['id', 'uuid', 'reference_number']).executeTakeFirstOrThrow();
 }
 
-export interface ConversationChanges {
+export interface ConversationUpdate {
   status_id?: number;
   priority_id?: number | null;
   assigned_user_id?: number | null;
@@ -111,7 +111,7 @@ export interface ConversationChanges {
   updated_at: Date;
 }
 
-export async function updateConversation(db: DB, id: number, changes: ConversationChanges): Promise<void> {
+export async function updateConversation(db: DB, id: number, changes: ConversationUpdate): Promise<void> {
   await db.updateTable('conversations').set(changes).where('id', '=', id).execute();
 }
 
@@ -144,7 +144,7 @@ export async function insertMessage(db: DB, values: NewMessage) {
 export interface MessageEffects {
   conversationId: number;
   /** The conversation's denormalised columns after the message. */
-  conversation: ConversationChanges;
+  conversation: ConversationUpdate;
   /** The `message.created` event; its `message_id` and `message_uuid` come from the inserted row. */
   event: { payload: Omit<DomainEventPayload<'message.created'>, 'message_id' | 'message_uuid'>; at: Date };
   /** A job queued with the message (delivery); `message_id` and `message_uuid` are added to its payload. */
