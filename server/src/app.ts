@@ -21,7 +21,6 @@ import { ErrorEnvelope } from './http/schemas.ts';
 import { registerValidation } from './http/validation.ts';
 import { inboxesRoutes } from './inboxes/inboxes.routes.ts';
 import { macrosRoutes } from './macros/macros.routes.ts';
-import { messagesRoutes } from './messages/messages.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
@@ -144,7 +143,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes(deps), api);
   await app.register(conversationsRoutes(deps), api);
   await app.register(macrosRoutes(deps), api);
-  await app.register(messagesRoutes(deps), api);
   await app.register(reportsRoutes(deps), api);
   await app.register(searchRoutes(deps), api);
 

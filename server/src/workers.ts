@@ -9,7 +9,7 @@
 // - a periodic task:  `{ name: 'reports.rollup', everyMs: 5 * MINUTE, run: rollUpReports },`
 //                     in periodicTasks.
 import { placeWaitingConversations } from './conversations/assignment.service.ts';
-import { wakeSnoozedConversations } from './conversations/conversations.service.ts';
+import { wakeSnoozedConversations } from './conversations/conversations.changes.ts';
 import type { AppDeps } from './deps.ts';
 import { deliverLivechatMessage } from './messages/messages.delivery.ts';
 import { purgeIdempotencyKeys } from './messages/messages.service.ts';

@@ -100,6 +100,17 @@ export async function findAgentState(db: DB, id: number) {
     .executeTakeFirst();
 }
 
+/** An agent that is not deleted (it may be disabled), as assignments need it. */
+export async function findLiveAgent(db: DB, id: number) {
+  return db
+    .selectFrom('users')
+    .where('id', '=', id)
+    .where('type', '=', 'agent')
+    .where('deleted_at', 'is', null)
+    .select(['id', 'first_name', 'last_name', 'enabled'])
+    .executeTakeFirst();
+}
+
 export async function agentEmailTaken(db: DB, email: string, exceptId: number | null): Promise<boolean> {
   let query = db
     .selectFrom('users')

@@ -1,6 +1,5 @@
 import { invalidateCredentials, type Principal } from '../auth/credential-cache.ts';
-import { placeForAgent, placeWaitingConversations } from '../conversations/assignment.service.ts';
-import { releaseConversationsOfAgent } from '../conversations/conversations.service.ts';
+import { placeForAgent, placeWaitingConversations, releaseConversationsOfAgent } from '../conversations/assignment.service.ts';
 import type { DB } from '../db/database.ts';
 import type { Availability, AvailabilitySource } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
@@ -14,6 +13,11 @@ import { assertTeamsExist } from '../teams/teams.service.ts';
 import * as q from './agents.queries.ts';
 
 export type AgentRecord = q.UserRecord;
+
+/** The lookup other domains use (assignments, macros): an agent that is not deleted (it may be disabled), or undefined. */
+export async function findLiveAgent(db: DB, id: number) {
+  return q.findLiveAgent(db, id);
+}
 
 export async function getAgent(deps: AppDeps, id: number): Promise<AgentRecord> {
   const agent = await q.findAgentRecord(deps.db, id);

@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import { ConflictError, InputError, NotFoundError, PermissionError } from '../errors.ts';
 import { recordEvent } from '../events/events.service.ts';
 import type { PageRequest } from '../http/schemas.ts';
-import { prepareContent } from '../messages/messages.content.ts';
+import { hasContent, prepareContent } from '../messages/messages.content.ts';
 import * as q from './contacts.queries.ts';
 import { type ContactListQuery, type CreateContactBody, NOTE_MAX_LENGTH, type NoteBody, type UpdateContactBody } from './contacts.schema.ts';
 
@@ -88,7 +88,7 @@ export async function createContact(deps: AppDeps, input: CreateContactInput): P
     });
     const contact = await q.findContactRecord(trx, id);
     if (!contact) throw new Error(`contact ${id} vanished inside its own transaction`);
-    await recordEvent(trx, 'contact.created', { ...contact, external_user_id: externalUserId ?? null }, now);
+    await recordEvent(trx, 'contact.created', { ...contact, type: 'contact', external_user_id: externalUserId ?? null }, now);
     return contact;
   });
 }
@@ -129,8 +129,9 @@ export async function listNotes(deps: AppDeps, contactId: number) {
  * is (the same allow-list) and stored in that form, so no reader ever meets a script.
  */
 function sanitiseNote(raw: string): string {
-  const { content, textContent } = prepareContent(raw, 'html');
-  if (textContent.trim().length === 0 && !/<img\s/i.test(content)) throw InputError.field('note', 'must not be empty (once sanitised, nothing was left to show)');
+  const prepared = prepareContent(raw, 'html', 'note');
+  const { content } = prepared;
+  if (!hasContent(prepared, 0)) throw InputError.field('note', 'must not be empty (once sanitised, nothing was left to show)');
   if ([...content].length > NOTE_MAX_LENGTH) throw InputError.field('note', `must be at most ${NOTE_MAX_LENGTH} characters once sanitised`);
   return content;
 }

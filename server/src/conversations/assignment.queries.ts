@@ -1,6 +1,7 @@
-// SQL of round-robin assignment (contract §7).
+// SQL of round-robin assignment, and of releasing a departing agent's conversations.
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
+import { eventColumns } from '../events/events.service.ts';
 
 /**
  * Locks the team row: every placement into one team is serialised, across instances too.
@@ -100,4 +101,43 @@ export async function teamsWithWaiting(db: DB, teamIds: number[] | null): Promis
 export async function teamIdsOfAgent(db: DB, userId: number): Promise<number[]> {
   const rows = await db.selectFrom('team_members').where('user_id', '=', userId).select('team_id').execute();
   return rows.map((r) => r.team_id);
+}
+
+/**
+ * An agent leaves (soft delete): their conversations that are not resolved lose the assignee,
+ * with one activity message and one `conversation.unassigned` event each, set-based. Returns
+ * the teams of those conversations.
+ */
+export async function releaseConversationsOf(db: DB, agentId: number, text: string, now: Date): Promise<number[]> {
+  const released = await db
+    .updateTable('conversations as c')
+    .set({ assigned_user_id: null, assignee_last_seen_at: null, updated_at: now })
+    .from('conversation_statuses as s')
+    .whereRef('s.id', '=', 'c.status_id')
+    .where('c.assigned_user_id', '=', agentId)
+    .where('s.category', '!=', 'resolved')
+    .returning(['c.id', 'c.uuid', 'c.assigned_team_id'])
+    .execute();
+  if (released.length === 0) return [];
+  const ids = released.map((r) => r.id);
+  await sql`insert into messages (conversation_id, type, status, content, text_content, content_type, private, sender_id, sender_type, meta, created_at, updated_at)
+    select id, 'activity', 'sent', ${text}, ${text}, 'text', true, null, 'agent', ${JSON.stringify({ activity: { type: 'assignee', assignee_id: null, agent_deleted: agentId } })}::jsonb, ${now}, ${now}
+    from conversations where id = any(${ids})`.execute(db);
+  await db
+    .insertInto('domain_events')
+    .columns(['type', 'payload', 'created_at'])
+    .expression(
+      db
+        .selectFrom('conversations as c')
+        .where('c.id', '=', sql<number>`any(${ids}::int[])`)
+        .select(
+          eventColumns(
+            'conversation.unassigned',
+            { conversation_id: sql<number>`c.id`, conversation_uuid: sql<string>`c.uuid`, actor_id: null, assignee_type: 'user', previous_assignee_id: agentId },
+            now,
+          ),
+        ),
+    )
+    .execute();
+  return [...new Set(released.map((r) => r.assigned_team_id).filter((id): id is number => id !== null))];
 }

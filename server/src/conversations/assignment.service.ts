@@ -1,4 +1,4 @@
-// Round-robin assignment (contract §7). A conversation of a round-robin team with no agent
+// Round-robin assignment. A conversation of a round-robin team with no agent
 // goes to the next available member under the team's cap, least recently assigned first.
 // Conversations that found nobody wait and are placed when an agent frees up or becomes
 // available (and by a periodic sweep). The team row lock serialises placements per team,
@@ -17,7 +17,8 @@ async function giveTo(db: DB, conversation: ConversationRef, teamId: number, cap
   await q.markAssigned(db, teamId, agent.id, now);
   const name = `${agent.first_name} ${agent.last_name}`.trim();
   await logActivity(db, conversation, SYSTEM, `Assigned to ${name} by round robin`, { type: 'assignee', assignee_id: agent.id, auto: true }, now);
-  await conversationEvent(db, 'conversation.assigned', conversation, SYSTEM, { assignee_type: 'user', assignee_id: agent.id, team_id: teamId, auto: true }, now);
+  const event = { assignee_type: 'user', assignee_id: agent.id, previous_assignee_id: null, team_id: teamId, auto: true } as const;
+  await conversationEvent(db, 'conversation.assigned', conversation, SYSTEM, event, now);
   return agent.id;
 }
 
@@ -59,4 +60,9 @@ export async function placeWaitingConversations(deps: AppDeps, teamIds: number[]
 export async function placeForAgent(deps: AppDeps, agentId: number): Promise<number> {
   const teams = await q.teamIdsOfAgent(deps.db, agentId);
   return placeWaitingConversations(deps, teams);
+}
+
+/** Inside the agent deletion's transaction: the agent's unresolved conversations go back to their team. Returns the teams to place into. */
+export async function releaseConversationsOfAgent(trx: DB, agentId: number, now: Date): Promise<number[]> {
+  return q.releaseConversationsOf(trx, agentId, 'The assigned agent was removed; the conversation is unassigned', now);
 }

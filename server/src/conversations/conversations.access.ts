@@ -1,4 +1,4 @@
-// Contract §3, conversation access: `conversations:read` plus one of
+// Conversation access (docs/api.md, Permissions and access): `conversations:read` plus one of
 //   read_all; read_assigned and assigned to me; read_team_inbox and its team is mine;
 //   read_unassigned and no agent assigned.
 // The same rule exists twice, as a predicate on one row and as SQL for lists and search,

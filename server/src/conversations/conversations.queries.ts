@@ -1,11 +1,11 @@
-// Every SQL statement of the conversations domain.
-import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+// The statements of the conversations domain that lock, look up and write (the record and
+// the lists are in records.queries.ts; round robin's in assignment.queries.ts).
+import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import { compiledOnce } from '../db/statement.ts';
-import type { Database, MessageMeta, MessageStatus, MessageType, SenderType, StatusCategory } from '../db/types.ts';
-
-type WithC = Database & { c: Database['conversations'] };
-export type ConversationFilter = (eb: ExpressionBuilder<WithC, 'c'>) => Expression<SqlBool>;
+import type { MessageMeta, MessageStatus, MessageType, SenderType } from '../db/types.ts';
+import type { DomainEventPayload } from '../events/events.schema.ts';
+import { eventColumns } from '../events/events.service.ts';
 
 /** The state a change needs, locked until the transaction ends. */
 const lockStatement = compiledOnce((db: DB, uuid: string) =>
@@ -49,208 +49,11 @@ export async function findConversationAccess(db: DB, uuid: string) {
   return db.selectFrom('conversations').where('uuid', '=', uuid).select(['id', 'uuid', 'assigned_user_id', 'assigned_team_id']).executeTakeFirst();
 }
 
-export interface ListOptions {
-  filters: ConversationFilter[];
-  orderBy: 'last_message_at' | 'created_at' | 'updated_at' | 'waiting_since';
-  order: 'asc' | 'desc';
-  limit: number;
-  offset: number;
-}
-
-const LIMIT_BUCKETS = [10, 20, 30, 50, 100];
-
-function limitBucket(limit: number): number {
-  return LIMIT_BUCKETS.find((size) => size >= limit) ?? limit;
-}
-
-function filtered(db: DB, filters: ConversationFilter[]) {
-  let query = db.selectFrom('conversations as c');
-  for (const filter of filters) query = query.where(filter);
-  return query;
-}
-
-function countOf(db: DB, filters: ConversationFilter[]) {
-  return filtered(db, filters).select(sql<number>`count(*)::int`.as('total'));
-}
-
-/**
- * One page of records plus the true total, in one statement: the page's ids come from a
- * subquery on the list's index (so skipped rows cost no per-record subqueries), the page's
- * tag names from one join over all its conversations (a subquery per record cost PostgreSQL
- * half of the list's time), and the total from an uncorrelated subquery. A page past the end
- * has no row to carry the total: only then is it counted on its own.
- */
-export async function listConversations(db: DB, options: ListOptions, viewerId: number): Promise<{ rows: ConversationRow[]; total: number }> {
-  const column = (alias: 'c') => sql.ref(`${alias}.${options.orderBy}`);
-  const direction = options.order === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
-  const pageIds = filtered(db, options.filters)
-    .select('c.id')
-    .orderBy(sql`${column('c')} ${direction}`)
-    .orderBy('c.id', options.order)
-    // The page size as a literal, rounded up to one of a few sizes (the extra rows are cut
-    // below): with LIMIT as a parameter PostgreSQL cannot cost a generic plan and would plan
-    // this statement again on every request, and a literal per size would fill the statement cache.
-    .limit(sql.lit(limitBucket(options.limit)))
-    .offset(options.offset);
-  const rows = await db
-    .with('page', () => pageIds)
-    .with('page_tags', (w) =>
-      w
-        .selectFrom('conversation_tags as ctg')
-        .innerJoin('tags as t', 't.id', 'ctg.tag_id')
-        .where('ctg.conversation_id', 'in', (eb) => eb.selectFrom('page').select('page.id'))
-        .groupBy('ctg.conversation_id')
-        .select(['ctg.conversation_id', sql<string[]>`array_agg(t.name order by lower(t.name))`.as('names')]),
-    )
-    .selectFrom('conversations as c')
-    .leftJoin('page_tags as pt', 'pt.conversation_id', 'c.id')
-    .where('c.id', 'in', (eb) => eb.selectFrom('page').select('page.id'))
-    // (pt is out of the builder's sight past the shared columns: its column is named in SQL)
-    .$call((query) => withRecordColumns(query, viewerId))
-    .select([sql<string[]>`coalesce(pt.names, '{}')`.as('tags'), countOf(db, options.filters).as('total')])
-    .orderBy(sql`${column('c')} ${direction}`)
-    .orderBy('c.id', options.order)
-    .execute();
-  const first = rows[0];
-  if (first) return { rows: rows.slice(0, options.limit), total: first.total ?? rows.length };
-  if (options.offset === 0) return { rows: [], total: 0 };
-  const count = await countOf(db, options.filters).executeTakeFirstOrThrow();
-  return { rows: [], total: count.total };
-}
-
-/** The record's joins and columns, except its tags (a list joins them for its whole page, one record reads its own). */
-function withRecordColumns<QB extends SelectQueryBuilder<WithC, 'c', object>>(query: QB, viewerId: number) {
-  return query
-    .innerJoin('conversation_statuses as s', 's.id', 'c.status_id')
-    .innerJoin('inboxes as i', 'i.id', 'c.inbox_id')
-    .innerJoin('users as ct', 'ct.id', 'c.contact_id')
-    .leftJoin('conversation_priorities as p', 'p.id', 'c.priority_id')
-    .leftJoin('conversation_last_seen as ls', (join) => join.onRef('ls.conversation_id', '=', 'c.id').on('ls.user_id', '=', viewerId))
-    .select([
-      'c.id',
-      'c.created_at',
-      'c.updated_at',
-      'c.uuid',
-      'c.reference_number',
-      'c.waiting_since',
-      'c.assignee_last_seen_at',
-      'c.inbox_id',
-      'i.channel as inbox_channel',
-      'i.name as inbox_name',
-      'c.first_reply_at',
-      'c.last_reply_at',
-      'c.resolved_at',
-      'c.subject',
-      'c.last_message',
-      'c.last_message_at',
-      'c.last_message_sender',
-      'c.priority_id',
-      's.name as status',
-      's.category as status_category',
-      'p.name as priority',
-      'c.assigned_user_id',
-      'c.assigned_team_id',
-      'c.snoozed_until',
-      'c.custom_attributes',
-      'c.meta',
-      'c.contact_id',
-      'ct.created_at as contact_created_at',
-      'ct.updated_at as contact_updated_at',
-      'ct.first_name as contact_first_name',
-      'ct.last_name as contact_last_name',
-      'ct.avatar_url as contact_avatar_url',
-      'ct.email as contact_email',
-      sql<number>`(select count(*)::int from messages m where m.conversation_id = c.id and m.type = 'incoming' and m.private = false and m.created_at > coalesce(ls.last_seen_at, '-infinity'::timestamptz))`.as(
-        'unread_message_count',
-      ),
-    ]);
-}
-
-function selectRecord(db: DB, viewerId: number) {
-  return db
-    .selectFrom('conversations as c')
-    .$call((query) => withRecordColumns(query, viewerId))
-    .select(
-      sql<string[]>`coalesce((select array_agg(t.name order by lower(t.name)) from conversation_tags ctg join tags t on t.id = ctg.tag_id where ctg.conversation_id = c.id), '{}')`.as(
-        'tags',
-      ),
-    );
-}
-
-export type ConversationRow = Awaited<ReturnType<ReturnType<typeof selectRecord>['executeTakeFirstOrThrow']>>;
-
-export async function findConversationRecordByUuid(db: DB, uuid: string, viewerId: number): Promise<ConversationRow | undefined> {
-  return selectRecord(db, viewerId).where('c.uuid', '=', uuid).executeTakeFirst();
-}
-
-// Lookups used to resolve names in requests and filters.
-
-export async function findStatusIdsByNames(db: DB, names: string[]) {
-  return db
-    .selectFrom('conversation_statuses')
-    .where(
-      sql`lower(name)`,
-      'in',
-      names.map((n) => n.trim().toLowerCase()),
-    )
-    .select(['id', 'name', 'category'])
-    .execute();
-}
-
-export async function findStatusByName(db: DB, name: string) {
-  return db.selectFrom('conversation_statuses').where(sql`lower(name)`, '=', name.trim().toLowerCase()).select(['id', 'name', 'category']).executeTakeFirst();
-}
-
-export async function findStatusIdByCategoryName(db: DB, name: string) {
-  return db.selectFrom('conversation_statuses').where('name', '=', name).select(['id', 'name', 'category']).executeTakeFirst();
-}
-
-export async function findPrioritiesByNames(db: DB, names: string[]) {
-  return db
-    .selectFrom('conversation_priorities')
-    .where(
-      sql`lower(name)`,
-      'in',
-      names.map((n) => n.trim().toLowerCase()),
-    )
-    .select(['id', 'name'])
-    .execute();
-}
-
-export async function findTagsByNames(db: DB, names: string[]) {
-  if (names.length === 0) return [];
-  return db
-    .selectFrom('tags')
-    .where(
-      sql`lower(name)`,
-      'in',
-      names.map((n) => n.trim().toLowerCase()),
-    )
-    .select(['id', 'name'])
-    .execute();
-}
-
-export async function findLiveAgent(db: DB, id: number) {
-  return db
-    .selectFrom('users')
-    .where('id', '=', id)
-    .where('type', '=', 'agent')
-    .where('deleted_at', 'is', null)
-    .select(['id', 'first_name', 'last_name', 'enabled'])
-    .executeTakeFirst();
-}
+// Lookups of what a conversation refers to.
 
 export async function isTeamMember(db: DB, teamId: number, userId: number): Promise<boolean> {
   const row = await db.selectFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).select('user_id').executeTakeFirst();
   return row !== undefined;
-}
-
-export async function findTeamRef(db: DB, id: number) {
-  return db
-    .selectFrom('teams')
-    .where('id', '=', id)
-    .select(['id', 'name', 'conversation_assignment_type', 'max_auto_assigned_conversations'])
-    .executeTakeFirst();
 }
 
 export async function findLiveInbox(db: DB, id: number) {
@@ -290,7 +93,7 @@ export async function insertConversation(db: DB, values: NewConversation) {
   return db.insertInto('conversations').values(values).returning(['id', 'uuid', 'reference_number']).executeTakeFirstOrThrow();
 }
 
-export interface ConversationChanges {
+export interface ConversationUpdate {
   status_id?: number;
   priority_id?: number | null;
   assigned_user_id?: number | null;
@@ -308,7 +111,7 @@ export interface ConversationChanges {
   updated_at: Date;
 }
 
-export async function updateConversation(db: DB, id: number, changes: ConversationChanges): Promise<void> {
+export async function updateConversation(db: DB, id: number, changes: ConversationUpdate): Promise<void> {
   await db.updateTable('conversations').set(changes).where('id', '=', id).execute();
 }
 
@@ -341,9 +144,9 @@ export async function insertMessage(db: DB, values: NewMessage) {
 export interface MessageEffects {
   conversationId: number;
   /** The conversation's denormalised columns after the message. */
-  conversation: ConversationChanges;
-  /** A domain event; `message_id` and `message_uuid` are added to its payload. */
-  event: { type: string; payload: Record<string, unknown>; at: Date };
+  conversation: ConversationUpdate;
+  /** The `message.created` event; its `message_id` and `message_uuid` come from the inserted row. */
+  event: { payload: Omit<DomainEventPayload<'message.created'>, 'message_id' | 'message_uuid'>; at: Date };
   /** A job queued with the message (delivery); `message_id` and `message_uuid` are added to its payload. */
   job: { kind: string; payload: Record<string, unknown>; maxAttempts: number } | null;
 }
@@ -354,9 +157,8 @@ export interface MessageEffects {
  * and optionally a job. Inside the caller's transaction, with the conversation locked.
  */
 export async function insertMessageWithEffects(db: DB, values: NewMessage, effects: MessageEffects) {
-  const withMessage = (payload: Record<string, unknown>) =>
-    sql<string>`${JSON.stringify(payload)}::jsonb || jsonb_build_object('message_id', msg.id, 'message_uuid', msg.uuid)`;
   const job = effects.job;
+  const jobPayload = sql<string>`${JSON.stringify(job?.payload ?? {})}::jsonb || jsonb_build_object('message_id', msg.id, 'message_uuid', msg.uuid)`;
   return db
     .with('msg', (d) =>
       d
@@ -370,7 +172,15 @@ export async function insertMessageWithEffects(db: DB, values: NewMessage, effec
         .insertInto('domain_events')
         .columns(['type', 'payload', 'created_at'])
         .expression((eb) =>
-          eb.selectFrom('msg').select([sql<string>`${effects.event.type}::text`.as('type'), withMessage(effects.event.payload).as('payload'), sql<Date>`${effects.event.at}::timestamptz`.as('created_at')]),
+          eb
+            .selectFrom('msg')
+            .select(
+              eventColumns(
+                'message.created',
+                { ...effects.event.payload, message_id: sql<number>`msg.id`, message_uuid: sql<string>`msg.uuid` },
+                effects.event.at,
+              ),
+            ),
         )
         .returning('id'),
     )
@@ -381,7 +191,7 @@ export async function insertMessageWithEffects(db: DB, values: NewMessage, effec
         .expression((eb) =>
           eb
             .selectFrom('msg')
-            .select([sql<string>`${job?.kind ?? ''}::text`.as('kind'), withMessage(job?.payload ?? {}).as('payload'), sql<number>`${job?.maxAttempts ?? 1}::int`.as('max_attempts')])
+            .select([sql<string>`${job?.kind ?? ''}::text`.as('kind'), jobPayload.as('payload'), sql<number>`${job?.maxAttempts ?? 1}::int`.as('max_attempts')])
             .where(sql<boolean>`${job !== null}::boolean`),
         )
         .returning('id'),
@@ -466,34 +276,3 @@ export async function lockDueSnoozed(db: DB, now: Date, limit: number) {
     .execute();
 }
 
-export async function statusInUse(db: DB, statusId: number): Promise<boolean> {
-  const row = await db.selectFrom('conversations').where('status_id', '=', statusId).select('id').limit(1).executeTakeFirst();
-  return row !== undefined;
-}
-
-export type { StatusCategory };
-
-/**
- * An agent leaves (soft delete): their conversations that are not resolved lose the assignee,
- * with one activity message and one event each, set-based. Returns the teams of those conversations.
- */
-export async function releaseConversationsOf(db: DB, agentId: number, text: string, now: Date): Promise<number[]> {
-  const released = await db
-    .updateTable('conversations as c')
-    .set({ assigned_user_id: null, assignee_last_seen_at: null, updated_at: now })
-    .from('conversation_statuses as s')
-    .whereRef('s.id', '=', 'c.status_id')
-    .where('c.assigned_user_id', '=', agentId)
-    .where('s.category', '!=', 'resolved')
-    .returning(['c.id', 'c.uuid', 'c.assigned_team_id'])
-    .execute();
-  if (released.length === 0) return [];
-  const ids = released.map((r) => r.id);
-  await sql`insert into messages (conversation_id, type, status, content, text_content, content_type, private, sender_id, sender_type, meta, created_at, updated_at)
-    select id, 'activity', 'sent', ${text}, ${text}, 'text', true, null, 'agent', ${JSON.stringify({ activity: { type: 'assignee', assignee_id: null, agent_deleted: agentId } })}::jsonb, ${now}, ${now}
-    from conversations where id = any(${ids})`.execute(db);
-  await sql`insert into domain_events (type, payload, created_at)
-    select 'conversation.unassigned', jsonb_build_object('conversation_id', id, 'conversation_uuid', uuid, 'actor_id', null, 'assignee_type', 'user', 'previous_assignee_id', ${agentId}::int), ${now}
-    from conversations where id = any(${ids})`.execute(db);
-  return [...new Set(released.map((r) => r.assigned_team_id).filter((id): id is number => id !== null))];
-}

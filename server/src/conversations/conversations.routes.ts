@@ -4,6 +4,11 @@ import type { Static } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { principalOf } from '../http/access.ts';
 import { Envelope, errors, ok, Paged, pageRequest } from '../http/schemas.ts';
+import { IdempotencyHeaders, Message, MessageListQuery, MessageParams, SendMessageBody } from '../messages/messages.schema.ts';
+import { changeConversation, markSeen, markUnread } from './conversations.changes.ts';
+import { createConversation } from './conversations.create.ts';
+import { getMessage, listMessages, sendMessage } from './conversations.messages.ts';
+import { getConversation, type ListKind, listConversations } from './conversations.read.ts';
 import {
   AssigneeBody,
   Conversation,
@@ -16,48 +21,29 @@ import {
   TeamIdParams,
   UuidParams,
 } from './conversations.schema.ts';
-import * as conversations from './conversations.service.ts';
 
 const LIST_DESCRIPTION =
-  'Filters (repeat a parameter for several values): `status`, `priority`, `tag` (names, case-insensitive; unknown → 400), `inbox_id`, `team_id`, `assignee_id`. Order: `order_by` = last_message_at (default) | created_at | updated_at | waiting_since, `order` = desc (default) | asc; id breaks ties.';
+  '`page` (default 1) and `page_size` (default 30, clamped to 1..100). Filters (repeat a parameter for several values): `status`, `priority`, `tag` (names, case-insensitive; unknown → 400), `inbox_id`, `team_id`, `assignee_id`, `contact_id`. Order: `order_by` = last_message_at (default) | created_at | updated_at | waiting_since, `order` = desc (default) | asc; id breaks ties.';
 
 export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ['Conversations'];
     const listResponse = { 200: Envelope(Paged(ConversationListItem)), ...errors(400, 401, 403) };
-    const list = (request: FastifyRequest, query: Static<typeof ConversationListQuery>, kind: conversations.ListKind) =>
-      conversations.listConversations(deps, principalOf(request), kind, query, pageRequest(query));
+    const list = (request: FastifyRequest, query: Static<typeof ConversationListQuery>, kind: ListKind) =>
+      listConversations(deps, principalOf(request), kind, query, pageRequest(query));
 
-    app.get(
-      '/conversations/all',
-      {
-        config: { permission: 'conversations:read_all' },
-        schema: { tags, summary: 'Every conversation (paged)', description: LIST_DESCRIPTION, querystring: ConversationListQuery, response: listResponse },
-      },
-      async (request) => ok(await list(request, request.query, { kind: 'all' })),
-    );
-    app.get(
-      '/conversations/assigned',
-      {
-        config: { permission: 'conversations:read_assigned' },
-        schema: {
-          tags,
-          summary: 'Conversations assigned to the caller (paged)',
-          description: `\`page\` (default 1) and \`page_size\` (default 30, clamped to 1..100). ${LIST_DESCRIPTION}`,
-          querystring: ConversationListQuery,
-          response: listResponse,
-        },
-      },
-      async (request) => ok(await list(request, request.query, { kind: 'assigned' })),
-    );
-    app.get(
-      '/conversations/unassigned',
-      {
-        config: { permission: 'conversations:read_unassigned' },
-        schema: { tags, summary: 'Conversations with no agent assigned (paged)', description: LIST_DESCRIPTION, querystring: ConversationListQuery, response: listResponse },
-      },
-      async (request) => ok(await list(request, request.query, { kind: 'unassigned' })),
-    );
+    const ownLists = [
+      { path: '/conversations/all', permission: 'conversations:read_all', summary: 'Every conversation (paged)', kind: { kind: 'all' } },
+      { path: '/conversations/assigned', permission: 'conversations:read_assigned', summary: 'Conversations assigned to the caller (paged)', kind: { kind: 'assigned' } },
+      { path: '/conversations/unassigned', permission: 'conversations:read_unassigned', summary: 'Conversations with no agent assigned (paged)', kind: { kind: 'unassigned' } },
+    ] as const;
+    for (const { path, permission, summary, kind } of ownLists) {
+      app.get(
+        path,
+        { config: { permission }, schema: { tags, summary, description: LIST_DESCRIPTION, querystring: ConversationListQuery, response: listResponse } },
+        async (request) => ok(await list(request, request.query, kind)),
+      );
+    }
     app.get(
       '/teams/:id/conversations/unassigned',
       {
@@ -78,7 +64,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { permission: 'conversations:write' },
         schema: { tags, summary: 'Start a conversation', body: CreateConversationBody, response: { 200: Envelope(Conversation), ...errors(400, 401, 403, 422) } },
       },
-      async (request) => ok(await conversations.createConversation(deps, principalOf(request), request.body)),
+      async (request) => ok(await createConversation(deps, principalOf(request), request.body)),
     );
     app.get(
       '/conversations/:cuuid',
@@ -86,12 +72,12 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Get a conversation',
-          description: 'Conversation access rules apply (contract §3): 404 unknown, 403 not yours to read.',
+          description: 'Conversation access rules apply: 404 unknown, 403 not yours to read.',
           params: UuidParams,
           response: { 200: Envelope(Conversation), ...errors(401, 403, 404) },
         },
       },
-      async (request) => ok(await conversations.getConversation(deps, principalOf(request), request.params.cuuid)),
+      async (request) => ok(await getConversation(deps, principalOf(request), request.params.cuuid)),
     );
 
     const changeResponse = { 200: Envelope(Conversation), ...errors(400, 401, 403, 404, 422) };
@@ -110,7 +96,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) =>
-        ok(await conversations.changeConversation(deps, principalOf(request), request.params.cuuid, { status: { name: request.body.status, snoozedUntil: request.body.snoozed_until } })),
+        ok(await changeConversation(deps, principalOf(request), request.params.cuuid, { status: request.body })),
     );
     app.put(
       '/conversations/:cuuid/priority',
@@ -118,7 +104,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { permission: 'conversations:update_priority' },
         schema: { tags, summary: 'Set the priority (by name)', params: UuidParams, body: PriorityBody, response: changeResponse },
       },
-      async (request) => ok(await conversations.changeConversation(deps, principalOf(request), request.params.cuuid, { priority: request.body.priority })),
+      async (request) => ok(await changeConversation(deps, principalOf(request), request.params.cuuid, { priority: request.body.priority })),
     );
     app.put(
       '/conversations/:cuuid/assignee/user',
@@ -126,7 +112,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { permission: 'conversations:update_user_assignee' },
         schema: { tags, summary: 'Assign an agent', params: UuidParams, body: AssigneeBody, response: changeResponse },
       },
-      async (request) => ok(await conversations.changeConversation(deps, principalOf(request), request.params.cuuid, { userAssignee: request.body.assignee_id })),
+      async (request) => ok(await changeConversation(deps, principalOf(request), request.params.cuuid, { userAssignee: request.body.assignee_id })),
     );
     app.put(
       '/conversations/:cuuid/assignee/team',
@@ -141,7 +127,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: changeResponse,
         },
       },
-      async (request) => ok(await conversations.changeConversation(deps, principalOf(request), request.params.cuuid, { teamAssignee: request.body.assignee_id })),
+      async (request) => ok(await changeConversation(deps, principalOf(request), request.params.cuuid, { teamAssignee: request.body.assignee_id })),
     );
     app.put(
       '/conversations/:cuuid/assignee/user/remove',
@@ -149,7 +135,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { permission: 'conversations:update_user_assignee' },
         schema: { tags, summary: 'Remove the assigned agent', params: UuidParams, response: changeResponse },
       },
-      async (request) => ok(await conversations.changeConversation(deps, principalOf(request), request.params.cuuid, { userAssignee: null })),
+      async (request) => ok(await changeConversation(deps, principalOf(request), request.params.cuuid, { userAssignee: null })),
     );
     app.put(
       '/conversations/:cuuid/assignee/team/remove',
@@ -157,7 +143,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { permission: 'conversations:update_team_assignee' },
         schema: { tags, summary: 'Remove the assigned team', params: UuidParams, response: changeResponse },
       },
-      async (request) => ok(await conversations.changeConversation(deps, principalOf(request), request.params.cuuid, { teamAssignee: null })),
+      async (request) => ok(await changeConversation(deps, principalOf(request), request.params.cuuid, { teamAssignee: null })),
     );
     app.post(
       '/conversations/:cuuid/tags',
@@ -174,8 +160,8 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) =>
         ok(
-          await conversations.changeConversation(deps, principalOf(request), request.params.cuuid, {
-            tags: { action: request.body.action ?? 'add_tags', names: request.body.tags },
+          await changeConversation(deps, principalOf(request), request.params.cuuid, {
+            tags: request.body,
           }),
         ),
     );
@@ -184,7 +170,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       {
         schema: { tags, summary: 'Mark the conversation as seen by the caller', params: UuidParams, response: { 200: Envelope(Conversation), ...errors(401, 403, 404) } },
       },
-      async (request) => ok(await conversations.markSeen(deps, principalOf(request), request.params.cuuid)),
+      async (request) => ok(await markSeen(deps, principalOf(request), request.params.cuuid)),
     );
     app.put(
       '/conversations/:cuuid/mark-unread',
@@ -196,7 +182,56 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(Conversation), ...errors(401, 403, 404) },
         },
       },
-      async (request) => ok(await conversations.markUnread(deps, principalOf(request), request.params.cuuid)),
+      async (request) => ok(await markUnread(deps, principalOf(request), request.params.cuuid)),
+    );
+
+    // A conversation's messages (their access is the conversation's).
+    const messageTags = ['Messages'];
+    app.get(
+      '/conversations/:cuuid/messages',
+      {
+        config: { permission: 'messages:read' },
+        schema: {
+          tags: messageTags,
+          summary: "A conversation's messages, newest first (paged)",
+          description: 'Includes private notes and activity messages. Conversation access rules apply.',
+          params: UuidParams,
+          querystring: MessageListQuery,
+          response: { 200: Envelope(Paged(Message)), ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => ok(await listMessages(deps, principalOf(request), request.params.cuuid, pageRequest(request.query))),
+    );
+    app.get(
+      '/conversations/:cuuid/messages/:uuid',
+      {
+        config: { permission: 'messages:read' },
+        schema: {
+          tags: messageTags,
+          summary: 'Get one message',
+          description: 'A message of another conversation is a 404.',
+          params: MessageParams,
+          response: { 200: Envelope(Message), ...errors(401, 403, 404) },
+        },
+      },
+      async (request) => ok(await getMessage(deps, principalOf(request), request.params.cuuid, request.params.uuid)),
+    );
+    app.post(
+      '/conversations/:cuuid/messages',
+      {
+        config: { permission: 'messages:write' },
+        schema: {
+          tags: messageTags,
+          summary: 'Send a reply or add a private note',
+          description:
+            'HTML is sanitised and `text_content` derived from it; HTML nested deeper than 100 levels is a 400. A reply starts `pending` and becomes `sent` or `failed` when the channel delivers it; a private note is `sent` at once. Send `Idempotency-Key` to make retries safe: a retry with the same key (within 24 h) returns the first message; the same key with a different request is a 422.',
+          params: UuidParams,
+          headers: IdempotencyHeaders,
+          body: SendMessageBody,
+          response: { 200: Envelope(Message), ...errors(400, 401, 403, 404, 409, 422) },
+        },
+      },
+      async (request) => ok(await sendMessage(deps, principalOf(request), request.params.cuuid, request.body, request.headers['idempotency-key'])),
     );
   };
 }

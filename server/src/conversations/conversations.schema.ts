@@ -1,4 +1,4 @@
-// Request and response schemas of conversations (spec: Conversation list item; contract §5, §6).
+// Request and response schemas of conversations (spec: Conversation list item; docs/api.md, Pagination and lists).
 import { Type } from 'typebox';
 import { AgentRecord } from '../agents/agents.schema.ts';
 import { DateTime, Nullable, NullableDateTime, PageQuery } from '../http/schemas.ts';
@@ -80,6 +80,7 @@ export const ConversationListQuery = Type.Object({
   inbox_id: IdList('Inbox id'),
   team_id: IdList('Assigned team id'),
   assignee_id: IdList('Assigned agent id'),
+  contact_id: IdList('Contact id: that contact\'s conversations'),
   order_by: Type.Optional(
     Type.Union([Type.Literal('last_message_at'), Type.Literal('created_at'), Type.Literal('updated_at'), Type.Literal('waiting_since')], {
       default: 'last_message_at',
@@ -96,7 +97,7 @@ export const CreateConversationBody = Type.Object(
     first_name: Type.Optional(Type.String({ maxLength: 128 })),
     last_name: Type.Optional(Type.String({ maxLength: 128 })),
     subject: Type.Optional(Type.String({ maxLength: 1000 })),
-    content: Type.String({ minLength: 1, maxLength: 100_000, description: 'First message; HTML, sanitised' }),
+    content: Type.String({ minLength: 1, maxLength: 100_000, description: 'First message; HTML, sanitised (nested at most 100 levels deep)' }),
     initiator: Type.Optional(Type.Union([Type.Literal('agent'), Type.Literal('contact')], { default: 'agent' })),
     assignee_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
     team_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),

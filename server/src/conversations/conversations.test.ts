@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { agentWith, createInbox, createTeam } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
-import { wakeSnoozedConversations } from './conversations.service.ts';
+import { wakeSnoozedConversations } from './conversations.changes.ts';
 
 type Json = Record<string, unknown>;
 type Item = Json & {
@@ -153,6 +153,8 @@ describe('conversations', () => {
         ['unknown assignee', { inbox_id: inboxId, contact_email: email(), content: 'x', assignee_id: 999999 }, 'assignee_id'],
         ['unknown team', { inbox_id: inboxId, contact_email: email(), content: 'x', team_id: 999999 }, 'team_id'],
         ['an unknown property', { inbox_id: inboxId, contact_email: email(), content: 'x', colour: 'red' }, 'colour'],
+        ['HTML 3000 levels deep', { inbox_id: inboxId, contact_email: email(), content: '<div>'.repeat(3000), initiator: 'contact' }, 'content: HTML is nested deeper than 100 levels'],
+        ['HTML 101 levels deep', { inbox_id: inboxId, contact_email: email(), content: `${'<p><span>'.repeat(51)}x` }, 'content: HTML is nested deeper than 100 levels'],
       ];
       for (const [label, payload, field] of cases) {
         const body = assertError(await create(payload), 400, 'InputException');
@@ -292,6 +294,21 @@ describe('conversations', () => {
       assert.equal(dataOf<Paged<Item>>(await list(`conversations/all?assignee_id=${mine.id}&inbox_id=999999`)).total, 0);
       assertError(await list('conversations/assigned?status=Nope', mine), 400, 'InputException');
       assertError(await list('conversations/assigned?tag=nope', mine), 400, 'InputException');
+    });
+
+    it('filters by contact_id (repeatable); a bad id is a 400', async () => {
+      const ada = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/contacts', payload: { email: email('ada'), first_name: 'Ada' } })).id;
+      const bea = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/contacts', payload: { email: email('bea'), first_name: 'Bea' } })).id;
+      const adas = [await newConversation({ contact_email: undefined, contact_id: ada }), await newConversation({ contact_email: undefined, contact_id: ada })];
+      const beas = [await newConversation({ contact_email: undefined, contact_id: bea })];
+      await newConversation();
+      const uuids = (res: Awaited<ReturnType<typeof list>>) => dataOf<Paged<Item>>(res).results.map((r) => r.uuid).sort();
+      assert.deepEqual(uuids(await list(`conversations/all?contact_id=${ada}`)), adas.map((c) => c.uuid).sort());
+      assert.deepEqual(uuids(await list(`conversations/all?contact_id=${ada}&contact_id=${bea}`)), [...adas, ...beas].map((c) => c.uuid).sort());
+      assert.deepEqual(uuids(await list(`conversations/unassigned?contact_id=${bea}`)), beas.map((c) => c.uuid));
+      assert.equal(dataOf<Paged<Item>>(await list(`conversations/all?contact_id=${ada}&page_size=1`)).total, 2);
+      assert.equal(dataOf<Paged<Item>>(await list('conversations/all?contact_id=999999')).total, 0);
+      for (const bad of ['x', '0', '-1', '1.5']) assertError(await list(`conversations/all?contact_id=${bad}`), 400, 'InputException');
     });
 
     it('/all needs read_all; /unassigned lists conversations with no agent; a team’s unassigned list needs membership', async () => {

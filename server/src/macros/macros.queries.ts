@@ -1,7 +1,9 @@
 // Every SQL statement of the macros domain.
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import type { Database, MacroVisibility, StatusCategory } from '../db/types.ts';
+
+export type MacroFilter = (eb: ExpressionBuilder<Database, 'macros'>) => Expression<SqlBool>;
 
 const columns = ['id', 'created_at', 'updated_at', 'name', 'actions', 'visibility', 'visible_when', 'message_content', 'user_id', 'team_id', 'usage_count'] as const;
 
@@ -26,25 +28,16 @@ export async function lockMacro(db: DB, id: number) {
 }
 
 export interface MacroListFilter {
-  /** null: every macro (the caller manages macros). */
-  viewer: { userId: number; teamIds: readonly number[] } | null;
+  /** The visibility rule as SQL (macros.access.ts); null: every macro. */
+  visible: MacroFilter | null;
   /** Only macros offered in this status category. */
-  category?: StatusCategory;
+  category?: StatusCategory | undefined;
 }
 
-/** The macros a viewer may see: global ones, their teams' ones, their own; by name, then id. */
+/** The macros a viewer may see, by name, then id. */
 export async function listMacros(db: DB, filter: MacroListFilter): Promise<MacroRow[]> {
   let query = db.selectFrom('macros').select(columns);
-  const viewer = filter.viewer;
-  if (viewer) {
-    query = query.where((eb: ExpressionBuilder<Database, 'macros'>) =>
-      eb.or([
-        eb('visibility', '=', 'global'),
-        ...(viewer.teamIds.length > 0 ? [eb.and([eb('visibility', '=', 'team'), eb('team_id', 'in', [...viewer.teamIds])])] : []),
-        eb.and([eb('visibility', '=', 'user'), eb('user_id', '=', viewer.userId)]),
-      ]),
-    );
-  }
+  if (filter.visible) query = query.where(filter.visible);
   if (filter.category) {
     const when = `conversation_${filter.category}`;
     query = query.where(sql<boolean>`${when} = any(visible_when)`);
@@ -85,42 +78,7 @@ export async function countUse(db: DB, id: number): Promise<boolean> {
   return row !== undefined;
 }
 
-// Lookups that check what actions and owners refer to.
-
-export async function findStatusByName(db: DB, name: string) {
-  return db.selectFrom('conversation_statuses').where(sql`lower(name)`, '=', name.trim().toLowerCase()).select(['id', 'name', 'category']).executeTakeFirst();
-}
-
-export async function findPriorityByName(db: DB, name: string) {
-  return db.selectFrom('conversation_priorities').where(sql`lower(name)`, '=', name.trim().toLowerCase()).select(['id', 'name']).executeTakeFirst();
-}
-
-export async function findTagsByNames(db: DB, names: string[]) {
-  if (names.length === 0) return [];
-  return db
-    .selectFrom('tags')
-    .where(
-      sql`lower(name)`,
-      'in',
-      names.map((n) => n.trim().toLowerCase()),
-    )
-    .select(['id', 'name'])
-    .execute();
-}
-
-export async function findTeam(db: DB, id: number) {
-  return db.selectFrom('teams').where('id', '=', id).select(['id', 'name']).executeTakeFirst();
-}
-
-export async function findLiveAgent(db: DB, id: number) {
-  return db
-    .selectFrom('users')
-    .where('id', '=', id)
-    .where('type', '=', 'agent')
-    .where('deleted_at', 'is', null)
-    .select(['id', 'enabled'])
-    .executeTakeFirst();
-}
+// What applying a macro reads about the conversation.
 
 /** The status category of a conversation (for `visible_when`). */
 export async function findConversationCategory(db: DB, uuid: string): Promise<StatusCategory | undefined> {

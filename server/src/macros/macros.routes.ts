@@ -90,7 +90,7 @@ export function macrosRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) =>
-        ok(await macros.applyMacro(deps, principalOf(request), request.params.cuuid, request.params.id, { sendMessage: request.body?.send_message })),
+        ok(await macros.applyMacro(deps, principalOf(request), request.params.cuuid, request.params.id, request.body ?? null)),
     );
   };
 }

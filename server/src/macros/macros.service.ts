@@ -1,83 +1,25 @@
-// The rules of macros (contract §7): who sees and manages which macro, what a macro's
-// actions may say, and applying one to a conversation in one transaction.
+// The rules of macros: saving one (its owner, name, categories and
+// content), listing those the caller may see, and applying one to a conversation in one
+// transaction. Visibility is macros.access.ts; actions macros.actions.ts; the message macros.render.ts.
+import type { Static } from 'typebox';
+import { findLiveAgent } from '../agents/agents.service.ts';
 import type { Principal } from '../auth/credential-cache.ts';
-import {
-  appendMessage,
-  assertCanRead,
-  type ConversationChanges,
-  type ConversationDetail,
-  changeConversation,
-  type TagsChange,
-} from '../conversations/conversations.service.ts';
+import { appendMessage } from '../conversations/conversations.append.ts';
+import { changeConversation } from '../conversations/conversations.changes.ts';
+import { assertCanRead, type ConversationDetail } from '../conversations/conversations.read.ts';
 import type { DB } from '../db/database.ts';
-import type { MacroVisibility, StatusCategory } from '../db/types.ts';
+import type { MacroVisibility } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
-import { DataError, InputError, NotFoundError, PermissionError } from '../errors.ts';
-import { prepareContent, sanitizeMessageHtml } from '../messages/messages.content.ts';
-import { type Permission, requirePermission } from '../roles/permissions.ts';
+import { DataError, InputError, NotFoundError } from '../errors.ts';
+import { hasContent, prepareContent, sanitizeBounded, sanitizeMessageHtml, tooDeepReason } from '../messages/messages.content.ts';
+import { requirePermission } from '../roles/permissions.ts';
+import { findTeam } from '../teams/teams.service.ts';
+import { assertCanManageMacro, canSeeMacro, macroVisibilityFilter, type OwnedMacro } from './macros.access.ts';
+import { changesOf, checkActions, requireActionPermissions, storedActions } from './macros.actions.ts';
 import * as q from './macros.queries.ts';
+import { placeholderValues, renderMacroContent } from './macros.render.ts';
+import type { ApplyBody, CreateMacroBody, MacroListQuery, UpdateMacroBody } from './macros.schema.ts';
 import { VISIBLE_WHEN } from './macros.schema.ts';
-
-export interface MacroActions {
-  set_status?: string;
-  set_priority?: string;
-  assign_team?: number;
-  assign_user?: number;
-  add_tags?: string[];
-  remove_tags?: string[];
-  set_tags?: string[];
-}
-
-type ActionType = keyof MacroActions;
-
-const ACTION_PERMISSIONS: Record<ActionType, Permission> = {
-  set_status: 'conversations:update_status',
-  set_priority: 'conversations:update_priority',
-  assign_team: 'conversations:update_team_assignee',
-  assign_user: 'conversations:update_user_assignee',
-  add_tags: 'conversations:update_tags',
-  remove_tags: 'conversations:update_tags',
-  set_tags: 'conversations:update_tags',
-};
-
-const ACTION_TYPES = Object.keys(ACTION_PERMISSIONS) as ActionType[];
-
-export interface MacroInput {
-  name?: string;
-  actions?: MacroActions;
-  visibility?: MacroVisibility;
-  visible_when?: string[];
-  message_content?: string;
-  user_id?: string | number | null;
-  team_id?: string | number | null;
-}
-
-// Records
-
-/** Actions as stored (jsonb): only the known keys with well-typed values are kept. */
-function storedActions(raw: Record<string, unknown>): MacroActions {
-  const out: MacroActions = {};
-  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  const id = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
-  const names = (v: unknown) => {
-    if (!Array.isArray(v)) return undefined;
-    const list = v.filter((n): n is string => typeof n === 'string');
-    return list.length === v.length ? list : undefined;
-  };
-  const status = text(raw['set_status']);
-  if (status !== undefined) out.set_status = status;
-  const priority = text(raw['set_priority']);
-  if (priority !== undefined) out.set_priority = priority;
-  const team = id(raw['assign_team']);
-  if (team !== undefined) out.assign_team = team;
-  const user = id(raw['assign_user']);
-  if (user !== undefined) out.assign_user = user;
-  for (const key of ['add_tags', 'remove_tags', 'set_tags'] as const) {
-    const list = names(raw[key]);
-    if (list !== undefined) out[key] = list;
-  }
-  return out;
-}
 
 export function toRecord(row: q.MacroRow) {
   return {
@@ -97,48 +39,10 @@ export function toRecord(row: q.MacroRow) {
 
 export type MacroRecord = ReturnType<typeof toRecord>;
 
-// Who may see and manage a macro
-
-interface Owned {
-  visibility: MacroVisibility;
-  user_id: number | null;
-  team_id: number | null;
-}
-
-function manages(principal: Principal): boolean {
-  return principal.permissions.has('macros:manage');
-}
-
-export function canSee(principal: Principal, macro: Owned): boolean {
-  if (manages(principal)) return true;
-  switch (macro.visibility) {
-    case 'global':
-      return true;
-    case 'team':
-      return macro.team_id !== null && principal.teamIds.includes(macro.team_id);
-    case 'user':
-      return macro.user_id === principal.userId;
-  }
-}
-
-/** Global and team macros need `macros:manage`; an agent manages their own user macros. */
-function canManage(principal: Principal, macro: Owned): boolean {
-  return manages(principal) || (macro.visibility === 'user' && macro.user_id === principal.userId);
-}
-
-function assertCanManage(principal: Principal, macro: Owned): void {
-  if (canManage(principal, macro)) return;
-  throw new PermissionError(
-    macro.visibility === 'user'
-      ? "Permission denied: another agent's user macro requires macros:manage"
-      : `Permission denied: a ${macro.visibility} macro requires macros:manage`,
-  );
-}
-
 /** 404 for an unknown macro and for one the caller may not see. */
 async function visibleMacro(db: DB, principal: Principal, id: number): Promise<q.MacroRow> {
   const row = await q.findMacro(db, id);
-  if (!row || !canSee(principal, row)) throw new NotFoundError('Macro not found');
+  if (!row || !canSeeMacro(principal, row)) throw new NotFoundError('Macro not found');
   return row;
 }
 
@@ -156,57 +60,19 @@ function ownerId(value: string | number | null | undefined, field: string): numb
 }
 
 /** A team macro names its team, a user macro its agent (checked before permissions: it reveals nothing). */
-function requireOwner(state: Owned): void {
+function requireOwner(state: OwnedMacro): void {
   if (state.visibility === 'team' && state.team_id === null) throw InputError.field('team_id', 'is required for a team macro');
   if (state.visibility === 'user' && state.user_id === null) throw InputError.field('user_id', 'is required for a user macro');
 }
 
-function dedupeNames(names: string[]): string[] {
-  return [...new Map(names.map((n) => [n.trim().toLowerCase(), n.trim()])).values()].filter(Boolean);
-}
-
-/**
- * Checks every action against what exists now and returns them with canonical names
- * (the stored spelling of statuses, priorities and tags). 400 names the failing field.
- */
-async function checkActions(db: DB, actions: MacroActions): Promise<MacroActions> {
-  const out: MacroActions = {};
-  if (actions.set_status !== undefined) {
-    const status = await q.findStatusByName(db, actions.set_status);
-    if (!status) throw InputError.field('actions.set_status', `unknown status "${actions.set_status.trim()}"`);
-    if (status.name === 'Snoozed') throw InputError.field('actions.set_status', 'Snoozed needs a snooze time, which a macro cannot give; use another status');
-    out.set_status = status.name;
-  }
-  if (actions.set_priority !== undefined) {
-    const priority = await q.findPriorityByName(db, actions.set_priority);
-    if (!priority) throw InputError.field('actions.set_priority', `unknown priority "${actions.set_priority.trim()}"; use Low, Medium, High or Urgent`);
-    out.set_priority = priority.name;
-  }
-  if (actions.assign_team !== undefined) {
-    if (!(await q.findTeam(db, actions.assign_team))) throw InputError.field('actions.assign_team', `unknown team id ${actions.assign_team}`);
-    out.assign_team = actions.assign_team;
-  }
-  if (actions.assign_user !== undefined) {
-    const agent = await q.findLiveAgent(db, actions.assign_user);
-    if (!agent) throw InputError.field('actions.assign_user', `unknown agent id ${actions.assign_user}`);
-    if (!agent.enabled) throw InputError.field('actions.assign_user', `agent ${actions.assign_user} is disabled and cannot be assigned conversations`);
-    out.assign_user = actions.assign_user;
-  }
-  for (const key of ['set_tags', 'add_tags', 'remove_tags'] as const) {
-    const given = actions[key];
-    if (given === undefined) continue;
-    const wanted = dedupeNames(given);
-    const found = await q.findTagsByNames(db, wanted);
-    const byName = new Map(found.map((t) => [t.name.toLowerCase(), t.name]));
-    const missing = wanted.filter((n) => !byName.has(n.toLowerCase()));
-    if (missing.length > 0) throw InputError.field(`actions.${key}`, `unknown tag ${missing.map((m) => `"${m}"`).join(', ')}`);
-    out[key] = wanted.map((n) => byName.get(n.toLowerCase()) ?? n);
-  }
-  return out;
+interface MacroState extends OwnedMacro {
+  name: string;
+  visible_when: string[];
+  message_content: string;
 }
 
 /** The whole state a macro will have, checked; the owner id that does not apply to its visibility is cleared. */
-async function checkState(db: DB, state: { name: string; visibility: MacroVisibility; visible_when: string[]; message_content: string; user_id: number | null; team_id: number | null }) {
+async function checkState(db: DB, state: MacroState) {
   const name = state.name.trim();
   if (name.length === 0) throw InputError.field('name', 'must not be empty');
   if ([...name].length > NAME_MAX) throw InputError.field('name', `must be at most ${NAME_MAX} characters`);
@@ -218,24 +84,22 @@ async function checkState(db: DB, state: { name: string; visibility: MacroVisibi
   const teamId = state.visibility === 'team' ? state.team_id : null;
   const userId = state.visibility === 'user' ? state.user_id : null;
   requireOwner({ visibility: state.visibility, team_id: teamId, user_id: userId });
-  if (teamId !== null && !(await q.findTeam(db, teamId))) throw InputError.field('team_id', `unknown team id ${teamId}`);
-  if (userId !== null && !(await q.findLiveAgent(db, userId))) throw InputError.field('user_id', `unknown agent id ${userId}`);
-  return { name, visibility: state.visibility, visible_when: visibleWhen, message_content: sanitizeMessageHtml(state.message_content), user_id: userId, team_id: teamId };
+  if (teamId !== null && !(await findTeam(db, teamId))) throw InputError.field('team_id', `unknown team id ${teamId}`);
+  if (userId !== null && !(await findLiveAgent(db, userId))) throw InputError.field('user_id', `unknown agent id ${userId}`);
+  const messageContent = sanitizeMessageHtml(state.message_content, 'message_content');
+  return { name, visibility: state.visibility, visible_when: visibleWhen, message_content: messageContent, user_id: userId, team_id: teamId };
 }
 
 // CRUD
 
-export async function listMacros(deps: AppDeps, principal: Principal, query: { conversation_uuid?: string | undefined }): Promise<MacroRecord[]> {
-  let category: StatusCategory | undefined;
+export async function listMacros(deps: AppDeps, principal: Principal, query: Static<typeof MacroListQuery>): Promise<MacroRecord[]> {
+  let category: q.MacroListFilter['category'];
   if (query.conversation_uuid !== undefined) {
-    await assertCanRead(deps, principal, query.conversation_uuid);
+    await assertCanRead(deps.db, principal, query.conversation_uuid);
     category = await q.findConversationCategory(deps.db, query.conversation_uuid);
     if (!category) throw new NotFoundError('Conversation not found');
   }
-  const rows = await q.listMacros(deps.db, {
-    viewer: manages(principal) ? null : { userId: principal.userId, teamIds: principal.teamIds },
-    ...(category ? { category } : {}),
-  });
+  const rows = await q.listMacros(deps.db, { visible: macroVisibilityFilter(principal), category });
   return rows.map(toRecord);
 }
 
@@ -243,14 +107,14 @@ export async function getMacro(deps: AppDeps, principal: Principal, id: number):
   return toRecord(await visibleMacro(deps.db, principal, id));
 }
 
-export async function createMacro(deps: AppDeps, principal: Principal, input: MacroInput & { name: string }): Promise<MacroRecord> {
-  const visibility = input.visibility ?? 'global';
+export async function createMacro(deps: AppDeps, principal: Principal, input: Static<typeof CreateMacroBody>): Promise<MacroRecord> {
+  const visibility: MacroVisibility = input.visibility ?? 'global';
   const userId = ownerId(input.user_id, 'user_id') ?? null;
   const teamId = ownerId(input.team_id, 'team_id') ?? null;
   const owner = { visibility, user_id: visibility === 'user' ? userId : null, team_id: visibility === 'team' ? teamId : null };
   requireOwner(owner);
   // Permission before the lookups: an agent without macros:manage learns nothing about names and ids.
-  assertCanManage(principal, owner);
+  assertCanManageMacro(principal, owner);
   const state = await checkState(deps.db, {
     name: input.name,
     visibility,
@@ -264,13 +128,13 @@ export async function createMacro(deps: AppDeps, principal: Principal, input: Ma
   return toRecord(row);
 }
 
-export async function updateMacro(deps: AppDeps, principal: Principal, id: number, input: MacroInput): Promise<MacroRecord> {
+export async function updateMacro(deps: AppDeps, principal: Principal, id: number, input: Static<typeof UpdateMacroBody>): Promise<MacroRecord> {
   const userId = ownerId(input.user_id, 'user_id');
   const teamId = ownerId(input.team_id, 'team_id');
   const row = await deps.db.transaction().execute(async (trx) => {
     const existing = await q.lockMacro(trx, id);
-    if (!existing || !canSee(principal, existing)) throw new NotFoundError('Macro not found');
-    assertCanManage(principal, existing);
+    if (!existing || !canSeeMacro(principal, existing)) throw new NotFoundError('Macro not found');
+    assertCanManageMacro(principal, existing);
     const visibility = input.visibility ?? existing.visibility;
     const next = {
       visibility,
@@ -279,7 +143,7 @@ export async function updateMacro(deps: AppDeps, principal: Principal, id: numbe
     };
     requireOwner(next);
     // The macro as it will be must be the caller's to manage too (no giving it away, no making it global).
-    assertCanManage(principal, next);
+    assertCanManageMacro(principal, next);
     const state = await checkState(trx, {
       name: input.name ?? existing.name,
       visible_when: input.visible_when ?? existing.visible_when,
@@ -297,45 +161,13 @@ export async function updateMacro(deps: AppDeps, principal: Principal, id: numbe
 export async function deleteMacro(deps: AppDeps, principal: Principal, id: number): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const existing = await q.lockMacro(trx, id);
-    if (!existing || !canSee(principal, existing)) throw new NotFoundError('Macro not found');
-    assertCanManage(principal, existing);
+    if (!existing || !canSeeMacro(principal, existing)) throw new NotFoundError('Macro not found');
+    assertCanManageMacro(principal, existing);
     await q.deleteMacro(trx, id);
   });
 }
 
 // Apply
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-}
-
-const PLACEHOLDER = /\{\{\s*([a-z_]+\.[a-z_]+)\s*\}\}/g;
-
-/** Replaces the known placeholders with HTML-escaped values; unknown ones stay as they are. */
-export function renderMacroContent(template: string, values: Readonly<Record<string, string | null | undefined>>): string {
-  return template.replace(PLACEHOLDER, (whole, key: string) => {
-    if (!Object.hasOwn(values, key)) return whole;
-    return escapeHtml(values[key] ?? '');
-  });
-}
-
-/** The conversation changes a macro's actions ask for, in the order they run. */
-function changesOf(actions: MacroActions): ConversationChanges {
-  const changes: ConversationChanges = {};
-  if (actions.assign_team !== undefined) changes.teamAssignee = actions.assign_team;
-  if (actions.assign_user !== undefined) changes.userAssignee = actions.assign_user;
-  if (actions.set_status !== undefined) changes.status = { name: actions.set_status };
-  if (actions.set_priority !== undefined) changes.priority = actions.set_priority;
-  const tags: TagsChange[] = [];
-  for (const action of ['set_tags', 'add_tags', 'remove_tags'] as const) {
-    const names = actions[action];
-    if (names !== undefined) tags.push({ action, names });
-  }
-  if (tags.length > 0) changes.tags = tags;
-  return changes;
-}
 
 export interface ApplyResult {
   conversation: ConversationDetail;
@@ -344,23 +176,28 @@ export interface ApplyResult {
 
 /**
  * Runs the macro's actions on a conversation in one transaction (each permission-checked),
- * counts the use, and renders its message; with `sendMessage` a non-empty message goes out
+ * counts the use, and renders its message; with `send_message` a non-empty message goes out
  * as a reply in the same transaction. All or nothing.
  */
-export async function applyMacro(deps: AppDeps, principal: Principal, uuid: string, id: number, options: { sendMessage?: boolean | undefined } = {}): Promise<ApplyResult> {
+export async function applyMacro(
+  deps: AppDeps,
+  principal: Principal,
+  uuid: string,
+  id: number,
+  body: Static<typeof ApplyBody> = null,
+): Promise<ApplyResult> {
   const macro = await visibleMacro(deps.db, principal, id);
-  await assertCanRead(deps, principal, uuid);
+  await assertCanRead(deps.db, principal, uuid);
   const category = await q.findConversationCategory(deps.db, uuid);
   if (!category) throw new NotFoundError('Conversation not found');
   if (!macro.visible_when.includes(`conversation_${category}`)) {
     throw new DataError(`This macro is not offered for ${category} conversations (visible_when: ${macro.visible_when.join(', ') || 'none'})`);
   }
+  // A macro saved before HTML depth was bounded: rendering it would overflow the stack.
+  if (sanitizeBounded(macro.message_content) === null) throw new DataError(`This macro's message_content: ${tooDeepReason()}; edit the macro`);
   const stored = storedActions(macro.actions);
-  for (const type of ACTION_TYPES) {
-    const permission = ACTION_PERMISSIONS[type];
-    if (stored[type] !== undefined) requirePermission(principal, permission, `the macro's ${type} action`);
-  }
-  const send = options.sendMessage === true;
+  requireActionPermissions(principal, stored);
+  const send = body?.send_message === true;
   if (send) requirePermission(principal, 'messages:write', 'sending the message');
   // What the actions refer to may have gone since the macro was saved: say which.
   const actions = await checkActions(deps.db, stored);
@@ -369,25 +206,13 @@ export async function applyMacro(deps: AppDeps, principal: Principal, uuid: stri
   const conversation = await changeConversation(deps, principal, uuid, changesOf(actions), async (trx, locked, { now }) => {
     if (!(await q.countUse(trx, macro.id))) throw new NotFoundError('Macro not found');
     const contact = await q.findContactFields(trx, locked.contact_id);
-    rendered = renderMacroContent(macro.message_content, {
-      'contact.first_name': contact?.first_name,
-      'contact.last_name': contact?.last_name,
-      'contact.email': contact?.email,
-      'agent.first_name': principal.firstName,
-      'agent.last_name': principal.lastName,
-      'conversation.reference_number': locked.reference_number,
-      'conversation.subject': locked.subject,
-    });
+    rendered = renderMacroContent(macro.message_content, placeholderValues(contact, principal, locked));
     if (!send) return;
-    const { content, textContent } = prepareContent(rendered, 'html');
-    if (textContent === '' && !/<img\s/i.test(content)) return;
-    await appendMessage(
-      deps,
-      trx,
-      locked,
-      { type: 'outgoing', private: false, senderId: principal.userId, senderType: 'agent', content, textContent, contentType: 'html', attachmentCount: 0 },
-      now,
-    );
+    const prepared = prepareContent(rendered, 'html', 'message_content');
+    if (!hasContent(prepared)) return;
+    const { content, textContent } = prepared;
+    const reply = { type: 'outgoing', private: false, senderId: principal.userId, senderType: 'agent', content, textContent, contentType: 'html', attachmentCount: 0 } as const;
+    await appendMessage(deps, trx, locked, reply, now);
   });
   return { conversation, message_content: rendered };
 }

@@ -226,6 +226,8 @@ describe('macros', () => {
       ['visible_when empty', { name: 'm', visible_when: [] }, 'visible_when'],
       ['visible_when not an array', { name: 'm', visible_when: 'conversation_open' }, 'visible_when'],
       ['message_content too long', { name: 'm', message_content: 'x'.repeat(100_001) }, 'message_content'],
+      ['message_content nested 20000 levels deep', { name: 'm', message_content: '<b>'.repeat(20_000) }, 'message_content'],
+      ['message_content nested 101 levels deep', { name: 'm', message_content: `${'<div>'.repeat(101)}x` }, 'message_content'],
       ['unknown field', { name: 'm', colour: 'red' }, 'colour'],
     ];
 
@@ -438,6 +440,24 @@ describe('macros', () => {
       assert.ok(fieldsOf(res).includes('actions.add_tags'), res.body);
       assert.equal((await conversation(c.uuid)).status, 'Open');
       assert.equal(dataOf<Macro>(await get(m.id)).usage_count, 0);
+    });
+
+    it('a stored message_content nested too deeply (saved before the bound) is a 422 on apply, never a 500; nothing changes', async () => {
+      const c = await newConversation();
+      const m = await create({ name: 'Legacy deep', actions: { set_priority: 'High' }, message_content: '<p>Hi {{contact.first_name}}</p>' });
+      await t.deps.db.updateTable('macros').set({ message_content: `${'<b>'.repeat(20_000)}Hi {{contact.first_name}}` }).where('id', '=', m.id).execute();
+      const messagesBefore = await messagesOf(c.id);
+      for (const body of [{ send_message: true }, { send_message: false }, undefined]) {
+        const err = assertError(await apply(c.uuid, m.id, body), 422, 'DataException');
+        assert.match(err.message, /message_content: HTML is nested deeper than 100 levels; edit the macro/);
+      }
+      assert.equal((await conversation(c.uuid)).priority, null);
+      assert.deepEqual(await messagesOf(c.id), messagesBefore);
+      assert.equal(dataOf<Macro>(await get(m.id)).usage_count, 0);
+      // Editing only its name still has to fix the content; fixing it makes the macro usable again.
+      assert.deepEqual(fieldsOf(await put(m.id, { name: 'Renamed' })), ['message_content']);
+      dataOf(await put(m.id, { message_content: '<p>Hi {{contact.first_name}}</p>' }));
+      assert.equal(dataOf<Applied>(await apply(c.uuid, m.id, { send_message: true })).conversation.priority, 'High');
     });
 
     it('access: a conversation the caller may not read → 403; unknown or invisible → 404; not offered → 422', async () => {

@@ -1,7 +1,10 @@
-// Message content on the way in: HTML is sanitised against an allow-list and its
-// plain-text form (previews, search) derived from what was kept.
+// Message content on the way in: HTML is bounded in depth, sanitised against an allow-list,
+// and its plain-text form (previews, search) derived from what was kept. Every path that
+// stores or renders HTML (replies and notes, conversation creation, macros when saved and
+// applied) goes through sanitizeBounded below.
 import { compile } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
+import { InputError } from '../errors.ts';
 
 const ALLOWED: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -25,8 +28,50 @@ const ALLOWED: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitizeMessageHtml(html: string): string {
-  return sanitizeHtml(html, ALLOWED).trim();
+/**
+ * How deeply elements may nest. The conversion to plain text (and a browser rendering the
+ * message) recurses once per level: a few thousand levels overflow the stack. Real messages,
+ * quoted email threads included, stay far below.
+ */
+export const MAX_HTML_DEPTH = 100;
+
+/** Thrown from the parser's callback to stop at the first level too deep. */
+class TooDeep extends Error {}
+
+/**
+ * The one bound on HTML depth: sanitises `html` and measures, in the same parse, how deeply its
+ * elements nest as the HTML parser builds them (void elements and implied end tags included,
+ * disallowed tags too). Null when deeper than MAX_HTML_DEPTH; parsing stops there.
+ */
+export function sanitizeBounded(html: string): string | null {
+  let depth = 0;
+  const options: sanitizeHtml.IOptions = {
+    ...ALLOWED,
+    onOpenTag: () => {
+      depth += 1;
+      if (depth > MAX_HTML_DEPTH) throw new TooDeep();
+    },
+    onCloseTag: () => {
+      depth -= 1;
+    },
+  };
+  try {
+    return sanitizeHtml(html, options).trim();
+  } catch (error) {
+    if (error instanceof TooDeep) return null;
+    throw error;
+  }
+}
+
+export function tooDeepReason(): string {
+  return `HTML is nested deeper than ${MAX_HTML_DEPTH} levels`;
+}
+
+/** Sanitised HTML; 400 on `field` when it nests too deeply. */
+export function sanitizeMessageHtml(html: string, field: string): string {
+  const clean = sanitizeBounded(html);
+  if (clean === null) throw InputError.field(field, tooDeepReason());
+  return clean;
 }
 
 // Compiled once: building the converter (its selector tree) costs more than converting a reply.
@@ -45,7 +90,7 @@ const toText = compile({
   ],
 });
 
-export function htmlToText(html: string): string {
+function htmlToText(html: string): string {
   return toText(html)
     .replace(/\n{3,}/g, '\n\n')
     .trim();
@@ -56,14 +101,22 @@ export interface PreparedContent {
   textContent: string;
 }
 
-/** HTML is sanitised and converted; plain text is kept as it is (it is never rendered as HTML). */
-export function prepareContent(raw: string, contentType: 'html' | 'text'): PreparedContent {
+/**
+ * HTML is bounded, sanitised and converted (400 on `field` when nested too deeply); plain text
+ * is kept as it is (it is never rendered as HTML).
+ */
+export function prepareContent(raw: string, contentType: 'html' | 'text', field: string): PreparedContent {
   if (contentType === 'text') {
     const text = raw.replace(/\r\n?/g, '\n').trim();
     return { content: text, textContent: text };
   }
-  const content = sanitizeMessageHtml(raw);
+  const content = sanitizeMessageHtml(raw, field);
   return { content, textContent: htmlToText(content) };
+}
+
+/** Something to show: text, an inline image, or attachments. */
+export function hasContent(prepared: PreparedContent, attachmentCount = 0): boolean {
+  return prepared.textContent !== '' || attachmentCount > 0 || /<img\s/i.test(prepared.content);
 }
 
 const PREVIEW_LENGTH = 200;

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import { compiledOnce } from '../db/statement.ts';
+import { eventColumns } from '../events/events.service.ts';
 import { attachmentsColumn } from '../media/media.queries.ts';
 
 function selectMessages(db: DB) {
@@ -99,11 +100,19 @@ export async function markMessageStatus(db: DB, id: number, from: 'pending', to:
         .expression((eb) =>
           eb
             .selectFrom('m')
-            .select([
-              sql<string>`'message.updated'`.as('type'),
-              sql<string>`jsonb_build_object('conversation_id', m.conversation_id, 'conversation_uuid', m.conversation_uuid, 'message_id', m.id, 'message_uuid', m.uuid, 'status', ${to}::text)`.as('payload'),
-              sql<Date>`${now}::timestamptz`.as('created_at'),
-            ]),
+            .select(
+              eventColumns(
+                'message.updated',
+                {
+                  conversation_id: sql<number>`m.conversation_id`,
+                  conversation_uuid: sql<string>`m.conversation_uuid`,
+                  message_id: sql<number>`m.id`,
+                  message_uuid: sql<string>`m.uuid`,
+                  status: to,
+                },
+                now,
+              ),
+            ),
         )
         .returning('id'),
     )

@@ -158,6 +158,24 @@ describe('messages', () => {
       assert.equal(await count(conversation.id), before);
     });
 
+    it('HTML nested deeper than 100 levels is a 400 naming the field, not a 500; 100 levels are fine', async () => {
+      const before = await count(conversation.id);
+      for (const message of ['<div>'.repeat(3000), '<b>'.repeat(20000), '<x-unknown>'.repeat(101), `${'<div>'.repeat(101)}x${'</div>'.repeat(101)}`]) {
+        const res = await send(conversation.uuid, { message });
+        const err = assertError(res, 400, 'InputException');
+        assert.equal(err.message, 'message: HTML is nested deeper than 100 levels');
+        assert.deepEqual(err.data, { errors: [{ field: 'message', reason: 'HTML is nested deeper than 100 levels' }] });
+      }
+      assert.equal(await count(conversation.id), before, 'nothing stored');
+      // Void elements and implied end tags do not nest: a long list of unclosed items is one level.
+      const flat = dataOf<Message>(await send(conversation.uuid, { message: `<ul>${'<li>item<br>'.repeat(500)}</ul>` }));
+      assert.match(flat.text_content, /item/);
+      const deepest = dataOf<Message>(await send(conversation.uuid, { message: `${'<div>'.repeat(100)}deep${'</div>'.repeat(100)}` }));
+      assert.equal(deepest.text_content, 'deep');
+      // Plain text is never parsed as HTML.
+      assert.equal(dataOf<Message>(await send(conversation.uuid, { message: '<div>'.repeat(3000), content_type: 'text' })).content_type, 'text');
+    });
+
     it('unknown conversation 404, no credentials 401, no messages:write 403, someone else’s conversation 403', async () => {
       assertError(await send('00000000-0000-4000-8000-000000000000', { message: 'x' }), 404, 'NotFoundException');
       assertError(await send('nope', { message: 'x' }), 404, 'NotFoundException');

@@ -12,8 +12,24 @@ export async function findStatus(db: DB, id: number) {
   return db.selectFrom('conversation_statuses').where('id', '=', id).select(columns).executeTakeFirst();
 }
 
+/** Names are matched trimmed and case-insensitively (the rule of the unique index on lower(name)). */
+function nameKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
 export async function findStatusByName(db: DB, name: string) {
-  return db.selectFrom('conversation_statuses').where(sql`lower(name)`, '=', name.toLowerCase()).select(columns).executeTakeFirst();
+  return db.selectFrom('conversation_statuses').where(sql`lower(name)`, '=', nameKey(name)).select(columns).executeTakeFirst();
+}
+
+/** `= any(array)`: one statement text whatever the number of names (prepared statements). */
+export async function findStatusesByNames(db: DB, names: readonly string[]) {
+  if (names.length === 0) return [];
+  return db.selectFrom('conversation_statuses').where(sql`lower(name)`, '=', sql<string>`any(${names.map(nameKey)}::text[])`).select(columns).execute();
+}
+
+export async function statusInUse(db: DB, statusId: number): Promise<boolean> {
+  const row = await db.selectFrom('conversations').where('status_id', '=', statusId).select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function insertStatus(db: DB, values: { name: string; category: StatusCategory; is_system?: boolean }) {
@@ -38,6 +54,11 @@ export async function deleteStatus(db: DB, id: number): Promise<void> {
 
 export async function listPriorities(db: DB) {
   return db.selectFrom('conversation_priorities').select(['id', 'created_at', 'name']).orderBy('rank').execute();
+}
+
+export async function findPrioritiesByNames(db: DB, names: readonly string[]) {
+  if (names.length === 0) return [];
+  return db.selectFrom('conversation_priorities').where(sql`lower(name)`, '=', sql<string>`any(${names.map(nameKey)}::text[])`).select(['id', 'name']).execute();
 }
 
 export async function insertPriorityIfMissing(db: DB, name: string, rank: number) {

@@ -3,7 +3,6 @@ import type { DB } from '../db/database.ts';
 import type { StatusCategory } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, DataError, InputError, NotFoundError } from '../errors.ts';
-import { assertStatusUnused } from '../conversations/conversations.service.ts';
 import * as q from './statuses.queries.ts';
 import type { CreateStatusBody, UpdateStatusBody } from './statuses.schema.ts';
 
@@ -69,11 +68,30 @@ export async function deleteStatus(deps: AppDeps, id: number): Promise<void> {
     const current = await q.findStatus(trx, id);
     if (!current) throw new NotFoundError('Status not found');
     if (current.is_system) throw new DataError(`The built-in status ${current.name} cannot be deleted`);
-    await assertStatusUnused(trx, id);
+    if (await q.statusInUse(trx, id)) throw new DataError('That status is in use by conversations; move them to another status first');
     await q.deleteStatus(trx, id);
   });
 }
 
 export async function listPriorities(deps: AppDeps) {
   return q.listPriorities(deps.db);
+}
+
+// The lookups every domain uses to resolve status and priority names (trimmed, case-insensitive).
+
+export async function findStatusByName(db: DB, name: string) {
+  return q.findStatusByName(db, name);
+}
+
+export async function findStatusesByNames(db: DB, names: readonly string[]) {
+  return q.findStatusesByNames(db, names);
+}
+
+export async function findPriorityByName(db: DB, name: string) {
+  const [priority] = await q.findPrioritiesByNames(db, [name]);
+  return priority;
+}
+
+export async function findPrioritiesByNames(db: DB, names: readonly string[]) {
+  return q.findPrioritiesByNames(db, names);
 }

@@ -11,8 +11,19 @@ export async function findTag(db: DB, id: number) {
   return db.selectFrom('tags').where('id', '=', id).select(columns).executeTakeFirst();
 }
 
+/** Names are matched trimmed and case-insensitively (the rule of the unique index on lower(name)). */
+function nameKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
 export async function findTagByName(db: DB, name: string) {
-  return db.selectFrom('tags').where(sql`lower(name)`, '=', name.toLowerCase()).select('id').executeTakeFirst();
+  return db.selectFrom('tags').where(sql`lower(name)`, '=', nameKey(name)).select(['id', 'name']).executeTakeFirst();
+}
+
+/** `= any(array)`: one statement text whatever the number of names (prepared statements). */
+export async function findTagsByNames(db: DB, names: readonly string[]) {
+  if (names.length === 0) return [];
+  return db.selectFrom('tags').where(sql`lower(name)`, '=', sql<string>`any(${names.map(nameKey)}::text[])`).select(['id', 'name']).execute();
 }
 
 export async function insertTag(db: DB, name: string) {

@@ -1,3 +1,4 @@
+import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, InputError, NotFoundError } from '../errors.ts';
 import * as q from './tags.queries.ts';
@@ -37,4 +38,9 @@ export async function renameTag(deps: AppDeps, id: number, rawName: string) {
 
 export async function deleteTag(deps: AppDeps, id: number): Promise<void> {
   if (!(await q.deleteTag(deps.db, id))) throw new NotFoundError('Tag not found');
+}
+
+/** The tags with these names (trimmed, case-insensitive); names that match no tag are simply absent. */
+export async function findTagsByNames(db: DB, names: readonly string[]) {
+  return q.findTagsByNames(db, names);
 }

@@ -63,6 +63,11 @@ export async function listTeamsCompact(deps: AppDeps) {
   return q.listTeamsCompact(deps.db);
 }
 
+/** The lookup other domains use (assignments, macros, lists): the team or undefined. */
+export async function findTeam(db: DB, id: number) {
+  return q.findTeam(db, id);
+}
+
 export async function getTeam(deps: AppDeps, id: number) {
   const team = await q.findTeam(deps.db, id);
   if (!team) throw new NotFoundError('Team not found');

@@ -1,0 +1,139 @@
+// The one entry point for a message into a conversation, whatever the channel (agent replies
+// and notes, conversation creation, macros; the widget and email next): the message row, the
+// conversation's denormalised fields, `message.created`, the delivery job and, for a message
+// from the contact, reopening. The caller holds the conversation's lock in its transaction.
+import type { DB } from '../db/database.ts';
+import type { AppDeps } from '../deps.ts';
+import { PermissionError } from '../errors.ts';
+import { announceJob, DEFAULT_MAX_ATTEMPTS } from '../jobs/jobs.service.ts';
+import { previewOf } from '../messages/messages.content.ts';
+import { findStatusByName } from '../statuses/statuses.service.ts';
+import { conversationEvent, logActivity, SYSTEM } from './conversations.activity.ts';
+import * as q from './conversations.queries.ts';
+
+export type LockedConversation = q.LockedConversation;
+
+/** Locks a conversation for a channel (widget, email): no agent access rule applies. Undefined when unknown. */
+export async function lockConversationForChannel(trx: DB, uuid: string): Promise<LockedConversation | undefined> {
+  return q.lockConversation(trx, uuid);
+}
+
+/** The built-in Open status (seeded; it cannot be renamed or deleted). */
+export async function openStatus(db: DB) {
+  const open = await findStatusByName(db, 'Open');
+  if (!open) throw new Error('the built-in status Open is missing');
+  return open;
+}
+
+export interface AppendMessageInput {
+  type: 'incoming' | 'outgoing';
+  private: boolean;
+  senderId: number | null;
+  senderType: 'agent' | 'contact';
+  /** Already prepared (messages.content.ts: sanitised and bounded HTML, or plain text). */
+  content: string;
+  textContent: string;
+  contentType: 'html' | 'text';
+  meta?: Record<string, unknown>;
+  attachmentCount: number;
+  sourceId?: string | null;
+}
+
+/** The conversation's denormalised columns after a message. */
+function columnsAfter(conversation: LockedConversation, input: AppendMessageInput, now: Date): q.ConversationUpdate {
+  const preview = previewOf(input.textContent, input.attachmentCount);
+  if (input.type === 'outgoing' && !input.private) {
+    return {
+      last_message: preview,
+      last_message_at: now,
+      last_message_sender: 'agent',
+      first_reply_at: conversation.first_reply_at ?? now,
+      last_reply_at: now,
+      waiting_since: null,
+      updated_at: now,
+    };
+  }
+  if (input.type === 'incoming') {
+    return {
+      last_message: preview,
+      last_message_at: now,
+      last_message_sender: 'contact',
+      last_incoming_at: now,
+      waiting_since: conversation.waiting_since ?? now,
+      updated_at: now,
+    };
+  }
+  return { updated_at: now };
+}
+
+/**
+ * Inside the caller's transaction, with the conversation locked: inserts the message and
+ * keeps the conversation's denormalised fields right. A public reply clears `waiting_since`
+ * and sets the reply times; a message from the contact starts `waiting_since` and reopens a
+ * waiting or resolved conversation. Agent replies start `pending` and a delivery job is
+ * queued in the same transaction; private notes are `sent` at once.
+ */
+export async function appendMessage(deps: AppDeps, trx: DB, conversation: LockedConversation, input: AppendMessageInput, now: Date) {
+  // A blocked contact's messages are refused on every channel (they all come through here).
+  if (input.type === 'incoming') {
+    const contact = await q.findLiveContact(trx, conversation.contact_id);
+    if (!contact?.enabled) throw new PermissionError('This contact is blocked: their messages are refused');
+  }
+  const isPublicReply = input.type === 'outgoing' && !input.private;
+  const status = input.type === 'incoming' ? 'received' : input.private ? 'sent' : 'pending';
+  const changes = columnsAfter(conversation, input, now);
+  // One job kind per channel: each channel's sender handles its own (the email sender arrives with the email channel).
+  const deliveryKind = `${conversation.inbox_channel}.deliver`;
+  const message = await q.insertMessageWithEffects(
+    trx,
+    {
+      conversation_id: conversation.id,
+      type: input.type,
+      status,
+      content: input.content,
+      text_content: input.textContent,
+      content_type: input.contentType,
+      private: input.private,
+      sender_id: input.senderId,
+      sender_type: input.senderType,
+      meta: input.meta ?? {},
+      source_id: input.sourceId ?? null,
+      created_at: now,
+      updated_at: now,
+    },
+    {
+      conversationId: conversation.id,
+      conversation: changes,
+      event: {
+        payload: {
+          conversation_id: conversation.id,
+          conversation_uuid: conversation.uuid,
+          type: input.type,
+          private: input.private,
+          sender_id: input.senderId,
+          sender_type: input.senderType,
+        },
+        at: now,
+      },
+      job: isPublicReply ? { kind: deliveryKind, payload: {}, maxAttempts: DEFAULT_MAX_ATTEMPTS } : null,
+    },
+  );
+  if (isPublicReply) announceJob(deps, deliveryKind, null, trx.isTransaction);
+  if (changes.waiting_since !== undefined) conversation.waiting_since = changes.waiting_since;
+  if (changes.first_reply_at !== undefined) conversation.first_reply_at = changes.first_reply_at;
+  if (input.type === 'incoming' && conversation.status_category !== 'open') await reopen(trx, conversation, now);
+  return message;
+}
+
+async function reopen(trx: DB, c: LockedConversation, now: Date): Promise<void> {
+  const open = await openStatus(trx);
+  const previous = c.status;
+  await q.updateConversation(trx, c.id, { status_id: open.id, snoozed_until: null, resolved_at: null, updated_at: now });
+  c.status_id = open.id;
+  c.status = open.name;
+  c.status_category = 'open';
+  c.snoozed_until = null;
+  await logActivity(trx, c, SYSTEM, 'The contact wrote again; the conversation is open again', { type: 'status', status: open.name, reopened: true }, now);
+  const event = { previous_status: previous, status: open.name, status_category: 'open', snoozed_until: null } as const;
+  await conversationEvent(trx, 'conversation.status_changed', c, SYSTEM, event, now);
+}

@@ -1,0 +1,99 @@
+// Starting a conversation from the API: the contact (found or created), the conversation,
+// its first message through appendMessage, its assignees, and their events, in one transaction.
+import type { Static } from 'typebox';
+import { findLiveAgent } from '../agents/agents.service.ts';
+import type { Principal } from '../auth/credential-cache.ts';
+import { createContact } from '../contacts/contacts.service.ts';
+import type { AppDeps } from '../deps.ts';
+import { DataError, InputError, PermissionError } from '../errors.ts';
+import { hasContent, prepareContent } from '../messages/messages.content.ts';
+import { requirePermission } from '../roles/permissions.ts';
+import { findTeam } from '../teams/teams.service.ts';
+import { autoAssign } from './assignment.service.ts';
+import { actorOf, conversationEvent } from './conversations.activity.ts';
+import { appendMessage, openStatus } from './conversations.append.ts';
+import * as q from './conversations.queries.ts';
+import { type ConversationDetail, readConversation } from './conversations.read.ts';
+import type { CreateConversationBody } from './conversations.schema.ts';
+
+export type CreateConversationInput = Static<typeof CreateConversationBody>;
+
+async function resolveContact(deps: AppDeps, input: CreateConversationInput): Promise<{ id: number; enabled: boolean }> {
+  if ((input.contact_id === undefined) === (input.contact_email === undefined)) {
+    throw InputError.field('contact_id', 'give exactly one of contact_id or contact_email');
+  }
+  if (input.contact_id !== undefined) {
+    const contact = await q.findLiveContact(deps.db, input.contact_id);
+    if (!contact) throw InputError.field('contact_id', `unknown contact id ${input.contact_id}`);
+    return contact;
+  }
+  const email = (input.contact_email ?? '').trim().toLowerCase();
+  const existing = await q.findLiveContactByEmail(deps.db, email);
+  if (existing) return existing;
+  const firstName = input.first_name?.trim() || email.split('@')[0] || email;
+  const created = await createContact(deps, { email, first_name: firstName, ...(input.last_name !== undefined ? { last_name: input.last_name } : {}) });
+  return { id: created.id, enabled: created.enabled };
+}
+
+export async function createConversation(deps: AppDeps, principal: Principal, input: CreateConversationInput): Promise<ConversationDetail> {
+  requirePermission(principal, 'conversations:write');
+  const initiator = input.initiator ?? 'agent';
+  if (initiator === 'agent') requirePermission(principal, 'messages:write');
+  if (input.assignee_id !== undefined && input.assignee_id !== principal.userId) requirePermission(principal, 'conversations:update_user_assignee');
+  if (input.team_id !== undefined) requirePermission(principal, 'conversations:update_team_assignee');
+  const prepared = prepareContent(input.content, 'html', 'content');
+  if (!hasContent(prepared)) throw InputError.field('content', 'must not be empty');
+
+  const inbox = await q.findLiveInbox(deps.db, input.inbox_id);
+  if (!inbox) throw InputError.field('inbox_id', `unknown inbox id ${input.inbox_id}`);
+  if (!inbox.enabled) throw new DataError('That inbox is disabled');
+  if (input.assignee_id !== undefined) {
+    const agent = await findLiveAgent(deps.db, input.assignee_id);
+    if (!agent) throw InputError.field('assignee_id', `unknown agent id ${input.assignee_id}`);
+    if (!agent.enabled) throw new DataError('That agent is disabled and cannot be assigned conversations');
+  }
+  if (input.team_id !== undefined && !(await findTeam(deps.db, input.team_id))) throw InputError.field('team_id', `unknown team id ${input.team_id}`);
+  const contact = await resolveContact(deps, input);
+  if (initiator === 'contact' && !contact.enabled) throw new PermissionError('This contact is blocked: their messages are refused');
+
+  const actor = actorOf(principal);
+  const teamId = input.team_id ?? null;
+  const created = await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    const open = await openStatus(trx);
+    const row = await q.insertConversation(trx, {
+      inbox_id: inbox.id,
+      contact_id: contact.id,
+      status_id: open.id,
+      subject: input.subject?.trim() ?? '',
+      assigned_user_id: input.assignee_id ?? null,
+      assigned_team_id: teamId,
+      created_at: now,
+      updated_at: now,
+    });
+    const conversation = await q.lockConversation(trx, row.uuid);
+    if (!conversation) throw new Error(`conversation ${row.uuid} vanished inside its own transaction`);
+    await conversationEvent(trx, 'conversation.created', conversation, actor, { inbox_id: inbox.id, contact_id: contact.id, initiator }, now);
+    const { content, textContent } = prepared;
+    await appendMessage(
+      deps,
+      trx,
+      conversation,
+      initiator === 'agent'
+        ? { type: 'outgoing', private: false, senderId: principal.userId, senderType: 'agent', content, textContent, contentType: 'html', attachmentCount: 0 }
+        : { type: 'incoming', private: false, senderId: contact.id, senderType: 'contact', content, textContent, contentType: 'html', attachmentCount: 0 },
+      now,
+    );
+    if (teamId !== null) {
+      await conversationEvent(trx, 'conversation.assigned', conversation, actor, { assignee_type: 'team', team_id: teamId, previous_team_id: null }, now);
+    }
+    if (input.assignee_id !== undefined) {
+      const event = { assignee_type: 'user', assignee_id: input.assignee_id, previous_assignee_id: null, team_id: teamId, auto: false } as const;
+      await conversationEvent(trx, 'conversation.assigned', conversation, actor, event, now);
+    } else if (teamId !== null) {
+      await autoAssign(deps, trx, conversation, teamId);
+    }
+    return row;
+  });
+  return readConversation(deps, created.uuid, principal.userId);
+}

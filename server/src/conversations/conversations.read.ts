@@ -1,0 +1,162 @@
+// Reading conversations: one record, the access check, and the lists.
+import type { Static } from 'typebox';
+import type { Principal } from '../auth/credential-cache.ts';
+import { getContact } from '../contacts/contacts.service.ts';
+import type { DB } from '../db/database.ts';
+import type { AppDeps } from '../deps.ts';
+import { InputError, NotFoundError, PermissionError } from '../errors.ts';
+import { type PageRequest, pagedResult } from '../http/schemas.ts';
+import { requirePermission } from '../roles/permissions.ts';
+import { findPrioritiesByNames, findStatusesByNames } from '../statuses/statuses.service.ts';
+import { findTagsByNames } from '../tags/tags.service.ts';
+import { findTeam } from '../teams/teams.service.ts';
+import { canReadConversation } from './conversations.access.ts';
+import * as q from './conversations.queries.ts';
+import * as records from './records.queries.ts';
+import type { ConversationListQuery } from './conversations.schema.ts';
+
+// Records
+
+function toListItem(row: records.ConversationRow) {
+  return {
+    id: row.id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    uuid: row.uuid,
+    reference_number: row.reference_number,
+    waiting_since: row.waiting_since,
+    assignee_last_seen_at: row.assignee_last_seen_at,
+    contact: {
+      id: row.contact_id,
+      created_at: row.contact_created_at,
+      updated_at: row.contact_updated_at,
+      first_name: row.contact_first_name,
+      last_name: row.contact_last_name,
+      avatar_url: row.contact_avatar_url,
+      email: row.contact_email,
+    },
+    inbox_id: row.inbox_id,
+    inbox_channel: row.inbox_channel,
+    inbox_name: row.inbox_name,
+    sla_policy_id: null,
+    first_reply_at: row.first_reply_at,
+    last_reply_at: row.last_reply_at,
+    resolved_at: row.resolved_at,
+    subject: row.subject,
+    last_message: row.last_message,
+    last_message_at: row.last_message_at,
+    last_message_sender: row.last_message_sender,
+    next_sla_deadline_at: null,
+    priority_id: row.priority_id,
+    unread_message_count: row.unread_message_count,
+    status: row.status,
+    priority: row.priority,
+    first_response_deadline_at: null,
+    resolution_deadline_at: null,
+    applied_sla_id: null,
+    next_response_deadline_at: null,
+    next_response_met_at: null,
+    assigned_user_id: row.assigned_user_id,
+    assigned_team_id: row.assigned_team_id,
+    tags: row.tags,
+  };
+}
+
+export type ConversationListItem = ReturnType<typeof toListItem>;
+
+/** The conversation as `viewerId` sees it (their unread count), read after the change committed. */
+export async function readConversation(deps: AppDeps, uuid: string, viewerId: number) {
+  const row = await records.findConversationRecordByUuid(deps.db, uuid, viewerId);
+  if (!row) throw new NotFoundError('Conversation not found');
+  const contact = await getContact(deps, row.contact_id);
+  return {
+    ...toListItem(row),
+    contact,
+    status_category: row.status_category,
+    snoozed_until: row.snoozed_until,
+    custom_attributes: row.custom_attributes,
+    meta: row.meta,
+  };
+}
+
+export type ConversationDetail = Awaited<ReturnType<typeof readConversation>>;
+
+/** 404 for an unknown conversation, 403 for one the caller may not read (docs/api.md, Permissions and access). */
+export async function assertCanRead(db: DB, principal: Principal, uuid: string) {
+  const row = await q.findConversationAccess(db, uuid);
+  if (!row) throw new NotFoundError('Conversation not found');
+  if (!canReadConversation(principal, row)) throw new PermissionError('Permission denied: you may not access this conversation');
+  return row;
+}
+
+/** Locks the conversation for the rest of the transaction and checks the caller may read it (404 unknown, 403 denied). */
+export async function lockReadableConversation(trx: DB, principal: Principal, uuid: string): Promise<q.LockedConversation> {
+  const conversation = await q.lockConversation(trx, uuid);
+  if (!conversation) throw new NotFoundError('Conversation not found');
+  if (!canReadConversation(principal, conversation)) throw new PermissionError('Permission denied: you may not access this conversation');
+  return conversation;
+}
+
+export async function getConversation(deps: AppDeps, principal: Principal, uuid: string): Promise<ConversationDetail> {
+  await assertCanRead(deps.db, principal, uuid);
+  return readConversation(deps, uuid, principal.userId);
+}
+
+/** The rows found for `names` (trimmed, case-insensitive); 400 on `field` naming those that match nothing. */
+export function requireNamed<T extends { name: string }>(rows: T[], names: readonly string[], field: string): T[] {
+  const found = new Set(rows.map((r) => r.name.toLowerCase()));
+  const missing = names.filter((n) => !found.has(n.trim().toLowerCase()));
+  if (missing.length > 0) throw InputError.field(field, `unknown ${field} ${missing.map((m) => `"${m}"`).join(', ')}`);
+  return rows;
+}
+
+// Lists
+
+export type ListKind = { kind: 'all' } | { kind: 'assigned' } | { kind: 'unassigned' } | { kind: 'team_unassigned'; teamId: number };
+
+export type ListQuery = Static<typeof ConversationListQuery>;
+
+/** Each list needs its own permission; its rule is one of the access rules, so every item is readable. */
+async function scopeOf(deps: AppDeps, principal: Principal, list: ListKind): Promise<records.ListScope> {
+  switch (list.kind) {
+    case 'all':
+      requirePermission(principal, 'conversations:read_all');
+      break;
+    case 'assigned':
+      requirePermission(principal, 'conversations:read_assigned');
+      break;
+    case 'unassigned':
+      requirePermission(principal, 'conversations:read_unassigned');
+      break;
+    case 'team_unassigned': {
+      if (!(await findTeam(deps.db, list.teamId))) throw new NotFoundError('Team not found');
+      const member = principal.teamIds.includes(list.teamId) && principal.permissions.has('conversations:read_team_inbox');
+      if (!member && !principal.permissions.has('conversations:read_all')) {
+        throw new PermissionError('Permission denied: requires conversations:read_team_inbox and membership of the team');
+      }
+      break;
+    }
+  }
+  requirePermission(principal, 'conversations:read');
+  return list.kind === 'assigned' ? { kind: 'assigned', userId: principal.userId } : list;
+}
+
+const idsOf = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
+
+export async function listConversations(deps: AppDeps, principal: Principal, list: ListKind, query: ListQuery, page: PageRequest) {
+  const scope = await scopeOf(deps, principal, list);
+  const { status, priority, tag } = query;
+  const filter: records.ListFilter = {
+    scope,
+    statusIds: status?.length ? idsOf(requireNamed(await findStatusesByNames(deps.db, status), status, 'status')) : undefined,
+    priorityIds: priority?.length ? idsOf(requireNamed(await findPrioritiesByNames(deps.db, priority), priority, 'priority')) : undefined,
+    tagIds: tag?.length ? idsOf(requireNamed(await findTagsByNames(deps.db, tag), tag, 'tag')) : undefined,
+    inboxIds: query.inbox_id,
+    teamIds: query.team_id,
+    assigneeIds: query.assignee_id,
+    contactIds: query.contact_id,
+  };
+  const options = { filter, orderBy: query.order_by ?? 'last_message_at', order: query.order ?? 'desc', limit: page.pageSize, offset: page.offset } as const;
+  const { rows, total } = await records.listConversations(deps.db, options, principal.userId);
+  return pagedResult(rows.map(toListItem), total, page);
+}

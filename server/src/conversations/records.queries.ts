@@ -1,0 +1,198 @@
+// The statements of the conversation record (list item and detail) and of the lists.
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { DB } from '../db/database.ts';
+import type { Database } from '../db/types.ts';
+
+type WithC = Database & { c: Database['conversations'] };
+type ConversationFilter = (eb: ExpressionBuilder<WithC, 'c'>) => Expression<SqlBool>;
+
+/** Which list: each is one of the access rules (see conversations.access.ts), so every item is readable. */
+export type ListScope = { kind: 'all' } | { kind: 'assigned'; userId: number } | { kind: 'unassigned' } | { kind: 'team_unassigned'; teamId: number };
+
+/** A list's scope and its filters, names already resolved to ids; each filter matches any of its ids. */
+export interface ListFilter {
+  scope: ListScope;
+  statusIds?: readonly number[] | undefined;
+  priorityIds?: readonly number[] | undefined;
+  tagIds?: readonly number[] | undefined;
+  inboxIds?: readonly number[] | undefined;
+  teamIds?: readonly number[] | undefined;
+  assigneeIds?: readonly number[] | undefined;
+  contactIds?: readonly number[] | undefined;
+}
+
+export interface ListOptions {
+  filter: ListFilter;
+  orderBy: 'last_message_at' | 'created_at' | 'updated_at' | 'waiting_since';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** `= any(array)`: one statement text whatever the number of ids (prepared statements). */
+function anyOf(ids: readonly number[]) {
+  return sql<number>`any(${[...ids]}::int[])`;
+}
+
+function scopeFilter(scope: ListScope): ConversationFilter | null {
+  switch (scope.kind) {
+    case 'all':
+      return null;
+    case 'assigned':
+      return (eb) => eb('c.assigned_user_id', '=', scope.userId);
+    case 'unassigned':
+      return (eb) => eb('c.assigned_user_id', 'is', null);
+    case 'team_unassigned':
+      return (eb) => eb.and([eb('c.assigned_team_id', '=', scope.teamId), eb('c.assigned_user_id', 'is', null)]);
+  }
+}
+
+/** The WHERE terms of a list: its scope, then one term per non-empty filter. */
+function filtersOf(filter: ListFilter): ConversationFilter[] {
+  const filters: ConversationFilter[] = [];
+  const scope = scopeFilter(filter.scope);
+  if (scope) filters.push(scope);
+  const column = (name: 'c.status_id' | 'c.priority_id' | 'c.inbox_id' | 'c.assigned_team_id' | 'c.assigned_user_id' | 'c.contact_id', ids?: readonly number[]) => {
+    if (ids?.length) filters.push((eb) => eb(name, '=', anyOf(ids)));
+  };
+  column('c.status_id', filter.statusIds);
+  column('c.priority_id', filter.priorityIds);
+  column('c.inbox_id', filter.inboxIds);
+  column('c.assigned_team_id', filter.teamIds);
+  column('c.assigned_user_id', filter.assigneeIds);
+  column('c.contact_id', filter.contactIds);
+  const tagIds = filter.tagIds;
+  if (tagIds?.length) {
+    filters.push((eb) =>
+      eb.exists(eb.selectFrom('conversation_tags as ctf').select('ctf.tag_id').whereRef('ctf.conversation_id', '=', 'c.id').where('ctf.tag_id', '=', anyOf(tagIds))),
+    );
+  }
+  return filters;
+}
+
+const LIMIT_BUCKETS = [10, 20, 30, 50, 100];
+
+function limitBucket(limit: number): number {
+  return LIMIT_BUCKETS.find((size) => size >= limit) ?? limit;
+}
+
+function filtered(db: DB, filters: ConversationFilter[]) {
+  let query = db.selectFrom('conversations as c');
+  for (const filter of filters) query = query.where(filter);
+  return query;
+}
+
+function countOf(db: DB, filters: ConversationFilter[]) {
+  return filtered(db, filters).select(sql<number>`count(*)::int`.as('total'));
+}
+
+/**
+ * One page of records plus the true total, in one statement: the page's ids come from a
+ * subquery on the list's index (so skipped rows cost no per-record subqueries), the page's
+ * tag names from one join over all its conversations (a subquery per record cost PostgreSQL
+ * half of the list's time), and the total from an uncorrelated subquery. A page past the end
+ * has no row to carry the total: only then is it counted on its own.
+ */
+export async function listConversations(db: DB, options: ListOptions, viewerId: number): Promise<{ rows: ConversationRow[]; total: number }> {
+  const filters = filtersOf(options.filter);
+  const column = (alias: 'c') => sql.ref(`${alias}.${options.orderBy}`);
+  const direction = options.order === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
+  const pageIds = filtered(db, filters)
+    .select('c.id')
+    .orderBy(sql`${column('c')} ${direction}`)
+    .orderBy('c.id', options.order)
+    // The page size as a literal, rounded up to one of a few sizes (the extra rows are cut
+    // below): with LIMIT as a parameter PostgreSQL cannot cost a generic plan and would plan
+    // this statement again on every request, and a literal per size would fill the statement cache.
+    .limit(sql.lit(limitBucket(options.limit)))
+    .offset(options.offset);
+  const rows = await db
+    .with('page', () => pageIds)
+    .with('page_tags', (w) =>
+      w
+        .selectFrom('conversation_tags as ctg')
+        .innerJoin('tags as t', 't.id', 'ctg.tag_id')
+        .where('ctg.conversation_id', 'in', (eb) => eb.selectFrom('page').select('page.id'))
+        .groupBy('ctg.conversation_id')
+        .select(['ctg.conversation_id', sql<string[]>`array_agg(t.name order by lower(t.name))`.as('names')]),
+    )
+    .selectFrom('conversations as c')
+    .leftJoin('page_tags as pt', 'pt.conversation_id', 'c.id')
+    .where('c.id', 'in', (eb) => eb.selectFrom('page').select('page.id'))
+    // (pt is out of the builder's sight past the shared columns: its column is named in SQL)
+    .$call((query) => withRecordColumns(query, viewerId))
+    .select([sql<string[]>`coalesce(pt.names, '{}')`.as('tags'), countOf(db, filters).as('total')])
+    .orderBy(sql`${column('c')} ${direction}`)
+    .orderBy('c.id', options.order)
+    .execute();
+  const first = rows[0];
+  if (first) return { rows: rows.slice(0, options.limit), total: first.total ?? rows.length };
+  if (options.offset === 0) return { rows: [], total: 0 };
+  const count = await countOf(db, filters).executeTakeFirstOrThrow();
+  return { rows: [], total: count.total };
+}
+
+/** The record's joins and columns, except its tags (a list joins them for its whole page, one record reads its own). */
+function withRecordColumns<QB extends SelectQueryBuilder<WithC, 'c', object>>(query: QB, viewerId: number) {
+  return query
+    .innerJoin('conversation_statuses as s', 's.id', 'c.status_id')
+    .innerJoin('inboxes as i', 'i.id', 'c.inbox_id')
+    .innerJoin('users as ct', 'ct.id', 'c.contact_id')
+    .leftJoin('conversation_priorities as p', 'p.id', 'c.priority_id')
+    .leftJoin('conversation_last_seen as ls', (join) => join.onRef('ls.conversation_id', '=', 'c.id').on('ls.user_id', '=', viewerId))
+    .select([
+      'c.id',
+      'c.created_at',
+      'c.updated_at',
+      'c.uuid',
+      'c.reference_number',
+      'c.waiting_since',
+      'c.assignee_last_seen_at',
+      'c.inbox_id',
+      'i.channel as inbox_channel',
+      'i.name as inbox_name',
+      'c.first_reply_at',
+      'c.last_reply_at',
+      'c.resolved_at',
+      'c.subject',
+      'c.last_message',
+      'c.last_message_at',
+      'c.last_message_sender',
+      'c.priority_id',
+      's.name as status',
+      's.category as status_category',
+      'p.name as priority',
+      'c.assigned_user_id',
+      'c.assigned_team_id',
+      'c.snoozed_until',
+      'c.custom_attributes',
+      'c.meta',
+      'c.contact_id',
+      'ct.created_at as contact_created_at',
+      'ct.updated_at as contact_updated_at',
+      'ct.first_name as contact_first_name',
+      'ct.last_name as contact_last_name',
+      'ct.avatar_url as contact_avatar_url',
+      'ct.email as contact_email',
+      sql<number>`(select count(*)::int from messages m where m.conversation_id = c.id and m.type = 'incoming' and m.private = false and m.created_at > coalesce(ls.last_seen_at, '-infinity'::timestamptz))`.as(
+        'unread_message_count',
+      ),
+    ]);
+}
+
+function selectRecord(db: DB, viewerId: number) {
+  return db
+    .selectFrom('conversations as c')
+    .$call((query) => withRecordColumns(query, viewerId))
+    .select(
+      sql<string[]>`coalesce((select array_agg(t.name order by lower(t.name)) from conversation_tags ctg join tags t on t.id = ctg.tag_id where ctg.conversation_id = c.id), '{}')`.as(
+        'tags',
+      ),
+    );
+}
+
+export type ConversationRow = Awaited<ReturnType<ReturnType<typeof selectRecord>['executeTakeFirstOrThrow']>>;
+
+export async function findConversationRecordByUuid(db: DB, uuid: string, viewerId: number): Promise<ConversationRow | undefined> {
+  return selectRecord(db, viewerId).where('c.uuid', '=', uuid).executeTakeFirst();
+}

@@ -1,0 +1,82 @@
+// The domain events: each type's name and payload, declared once. Every writer builds its
+// payload through these declarations (recordEvent, and eventColumns for the set-based SQL
+// writers), and the consumers (webhooks, sockets) read the same ones. Payloads are stored as
+// JSON: times become RFC 3339 strings. Add a type here before writing it anywhere.
+import { type Static, type TSchema, Type } from 'typebox';
+import { DateTime, Nullable, NullableDateTime } from '../http/schemas.ts';
+
+const Id = Type.Integer({ minimum: 1 });
+const Uuid = Type.String({ format: 'uuid' });
+const Text = Type.String();
+const Names = Type.Array(Type.String());
+const exact = { additionalProperties: false } as const;
+
+/** Every conversation event names its conversation and who acted (null: the system). */
+const conversation = { conversation_id: Id, conversation_uuid: Uuid, actor_id: Nullable(Id) };
+const message = { conversation_id: Id, conversation_uuid: Uuid, message_id: Id, message_uuid: Uuid };
+
+/** The contact record (the Agent-shaped record of contacts) and its external id. */
+const ContactCreated = Type.Object(
+  {
+    id: Id,
+    created_at: DateTime,
+    updated_at: DateTime,
+    first_name: Text,
+    last_name: Text,
+    email: Nullable(Text),
+    type: Type.Union([Type.Literal('contact'), Type.Literal('visitor')]),
+    availability_status: Text,
+    phone_number_country_code: Nullable(Text),
+    phone_number: Nullable(Text),
+    avatar_url: Nullable(Text),
+    enabled: Type.Boolean(),
+    last_active_at: NullableDateTime,
+    last_login_at: NullableDateTime,
+    custom_attributes: Type.Record(Type.String(), Type.Unknown()),
+    roles: Names,
+    permissions: Names,
+    teams: Type.Array(Type.Object({ id: Id, name: Text, emoji: Text }, exact)),
+    api_key: Type.Null(),
+    api_key_last_used_at: Type.Null(),
+    external_user_id: Nullable(Text),
+  },
+  exact,
+);
+
+export const DOMAIN_EVENTS = {
+  'conversation.created': Type.Object({ ...conversation, inbox_id: Id, contact_id: Id, initiator: Type.Union([Type.Literal('agent'), Type.Literal('contact')]) }, exact),
+  /** To an agent (`team_id`: the conversation's team then; `auto`: by round robin) or to a team. */
+  'conversation.assigned': Type.Union([
+    Type.Object(
+      { ...conversation, assignee_type: Type.Literal('user'), assignee_id: Id, previous_assignee_id: Nullable(Id), team_id: Nullable(Id), auto: Type.Boolean() },
+      exact,
+    ),
+    Type.Object({ ...conversation, assignee_type: Type.Literal('team'), team_id: Id, previous_team_id: Nullable(Id) }, exact),
+  ]),
+  'conversation.unassigned': Type.Union([
+    Type.Object({ ...conversation, assignee_type: Type.Literal('user'), previous_assignee_id: Id }, exact),
+    Type.Object({ ...conversation, assignee_type: Type.Literal('team'), previous_team_id: Id }, exact),
+  ]),
+  'conversation.status_changed': Type.Object(
+    { ...conversation, previous_status: Text, status: Text, status_category: Type.Union([Type.Literal('open'), Type.Literal('waiting'), Type.Literal('resolved')]), snoozed_until: NullableDateTime },
+    exact,
+  ),
+  'conversation.priority_changed': Type.Object({ ...conversation, previous_priority: Nullable(Text), priority: Text }, exact),
+  /** `tags`: every tag of the conversation afterwards. */
+  'conversation.tags_changed': Type.Object({ ...conversation, added: Names, removed: Names, tags: Names }, exact),
+  'message.created': Type.Object(
+    { ...message, type: Type.Union([Type.Literal('incoming'), Type.Literal('outgoing')]), private: Type.Boolean(), sender_id: Nullable(Id), sender_type: Type.Union([Type.Literal('agent'), Type.Literal('contact')]) },
+    exact,
+  ),
+  'message.updated': Type.Object({ ...message, status: Type.Union([Type.Literal('received'), Type.Literal('pending'), Type.Literal('sent'), Type.Literal('failed')]) }, exact),
+  'contact.created': ContactCreated,
+  'agent.availability_changed': Type.Object(
+    { agent_id: Id, availability_status: Type.Union([Type.Literal('available'), Type.Literal('busy'), Type.Literal('away'), Type.Literal('offline')]), source: Type.Union([Type.Literal('user'), Type.Literal('idle')]) },
+    exact,
+  ),
+} satisfies Record<string, TSchema>;
+
+export type DomainEventType = keyof typeof DOMAIN_EVENTS;
+export type DomainEventPayload<K extends DomainEventType> = Static<(typeof DOMAIN_EVENTS)[K]>;
+/** One event as a writer gives it: its type and the payload declared for that type. */
+export type DomainEvent = { [K in DomainEventType]: { type: K; payload: DomainEventPayload<K> } }[DomainEventType];

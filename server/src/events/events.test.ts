@@ -1,0 +1,73 @@
+// Every event the API's actions write has the payload declared for its type in events.schema.ts,
+// whichever writer produced it (recordEvent, the message CTE, the set-based agent release).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Value } from 'typebox/value';
+import { buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { wakeSnoozedConversations } from '../conversations/conversations.changes.ts';
+import { deliverLivechatMessage } from '../messages/messages.delivery.ts';
+import { DOMAIN_EVENTS, type DomainEventType } from './events.schema.ts';
+
+type Json = Record<string, unknown>;
+
+describe('domain events', () => {
+  const clock = fakeClock();
+  let t: TestApp;
+  let inboxId: number;
+  let teamId: number;
+  let rr: Caller;
+
+  const call = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json, as?: Caller) => {
+    clock.advance(1000);
+    return dataOf<Json & { id: number; uuid: string }>(await t.call({ method, url: `/api/v1${url}`, ...(payload ? { payload } : {}), ...(as ? { as } : {}) }));
+  };
+
+  before(async () => {
+    t = await buildTestApp({ clock });
+    inboxId = (await call('POST', '/inboxes', { name: 'Chat', channel: 'livechat', config: {} })).id;
+    teamId = (await call('POST', '/teams', { name: 'Round', conversation_assignment_type: 'round_robin' })).id;
+    rr = await t.makeAgent({ teams: [teamId], first_name: 'Robin' });
+    dataOf(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name: 'vip' } }));
+  });
+  after(() => t.close());
+
+  it('the actions of the API write only declared events, each with its declared payload', async () => {
+    // Contacts, availability, round robin.
+    const contact = await call('POST', '/contacts', { email: 'ada@example.com', first_name: 'Ada' });
+    await call('PUT', '/agents/me/availability', { status: 'available' }, rr);
+    const routed = await call('POST', '/conversations', { inbox_id: inboxId, contact_email: 'new@example.com', content: 'Hi', initiator: 'contact', team_id: teamId });
+    assert.equal(routed['assigned_user_id'], rr.id, 'round robin placed it');
+    // Every change of a conversation.
+    const c = await call('POST', '/conversations', { inbox_id: inboxId, contact_id: contact.id, content: '<p>Hello</p>', assignee_id: t.admin.id });
+    await call('PUT', `/conversations/${c.uuid}/priority`, { priority: 'High' });
+    await call('POST', `/conversations/${c.uuid}/tags`, { tags: ['vip'] });
+    await call('PUT', `/conversations/${c.uuid}/assignee/team`, { assignee_id: teamId });
+    await call('PUT', `/conversations/${c.uuid}/assignee/user`, { assignee_id: rr.id });
+    await call('PUT', `/conversations/${c.uuid}/assignee/user/remove`);
+    await call('PUT', `/conversations/${c.uuid}/assignee/team/remove`);
+    await call('PUT', `/conversations/${c.uuid}/status`, { status: 'Snoozed', snoozed_until: '1h' });
+    clock.advance(2 * 3600_000);
+    assert.equal(await wakeSnoozedConversations(t.deps), 1);
+    await call('PUT', `/conversations/${c.uuid}/status`, { status: 'Resolved' });
+    // Messages: a reply and its delivery, a private note.
+    const reply = await call('POST', `/conversations/${c.uuid}/messages`, { message: 'On it' });
+    await call('POST', `/conversations/${c.uuid}/messages`, { message: 'note', private: true });
+    await deliverLivechatMessage(t.deps, { message_id: reply.id });
+    // A macro runs the same changes; an agent who leaves releases their conversations set-based.
+    const macro = await call('POST', '/macros', { name: 'Triage', actions: { set_status: 'Open', set_priority: 'Low', assign_user: rr.id } });
+    await call('POST', `/conversations/${c.uuid}/macros/${macro.id}/apply`);
+    await call('DELETE', `/agents/${rr.id}`);
+
+    const rows = await t.deps.db.selectFrom('domain_events').select(['type', 'payload']).orderBy('id').execute();
+    const declared = new Set<string>(Object.keys(DOMAIN_EVENTS));
+    for (const row of rows) {
+      assert.ok(declared.has(row.type), `undeclared event type ${row.type}`);
+      const schema = DOMAIN_EVENTS[row.type as DomainEventType];
+      const errors = [...Value.Errors(schema, row.payload)].map((e) => `${e.instancePath} ${e.message}`);
+      assert.deepEqual(errors, [], `${row.type} ${JSON.stringify(row.payload)}`);
+    }
+    assert.deepEqual([...new Set(rows.map((r) => r.type))].sort(), [...declared].sort(), 'every declared type was written and checked');
+    const unassigned = rows.filter((r) => r.type === 'conversation.unassigned').map((r) => r.payload as Json);
+    assert.ok(unassigned.some((p) => p['actor_id'] === null && p['previous_assignee_id'] === rr.id), 'the set-based release wrote its event');
+  });
+});
