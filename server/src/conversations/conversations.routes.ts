@@ -61,6 +61,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.get(
       '/teams/:id/conversations/unassigned',
       {
+        config: { serviceRule: 'team_inbox' },
         schema: {
           tags,
           summary: "A team's conversations with no agent assigned (paged)",
@@ -83,6 +84,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.get(
       '/conversations/:cuuid',
       {
+        config: { serviceRule: 'conversation' },
         schema: {
           tags,
           summary: 'Get a conversation',
@@ -182,6 +184,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.put(
       '/conversations/:cuuid/last-seen',
       {
+        config: { serviceRule: 'conversation' },
         schema: { tags, summary: 'Mark the conversation as seen by the caller', params: UuidParams, response: { 200: Envelope(Conversation), ...errors(401, 403, 404) } },
       },
       async (request) => ok(await conversations.markSeen(deps, principalOf(request), request.params.cuuid)),
@@ -189,6 +192,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.put(
       '/conversations/:cuuid/mark-unread',
       {
+        config: { serviceRule: 'conversation' },
         schema: {
           tags,
           summary: 'Mark the newest message from the contact as unread for the caller',
