@@ -55,7 +55,6 @@ function documentAccess(route: RouteOptions): void {
   let text: string;
   if (config.auth === 'public') {
     schema['x-access'] = 'public';
-    schema['security'] = [];
     text = 'Public: no credentials.';
   } else {
     schema['security'] = SECURITY;

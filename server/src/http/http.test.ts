@@ -1,8 +1,7 @@
 // The envelope and error handling of contract §1, the probes, and the OpenAPI document.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { buildTestApp, registeredRoutes, type TestApp } from '../../test/helpers.ts';
 
 type ErrorBody = { status: string; message: string; data: unknown; error_type: string };
 type Response = { statusCode: number; body: string; headers: Record<string, unknown>; json: () => unknown };
@@ -27,22 +26,6 @@ function assertRequestId(res: Response): string {
   assert.equal(typeof id, 'string', `X-Request-Id on a ${res.statusCode}`);
   assert.ok((id as string).length > 0);
   return id as string;
-}
-
-/** Every (method, path) the router knows, read from Fastify's own route tree. */
-function registeredRoutes(app: FastifyInstance): Array<{ method: string; path: string }> {
-  const out: Array<{ method: string; path: string }> = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    stack.length = depth;
-    stack.push(match[2] ?? '');
-    const path = stack.join('');
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) out.push({ method, path });
-  }
-  return out;
 }
 
 describe('http: envelope, errors, probes, OpenAPI', () => {
