@@ -272,14 +272,25 @@ describe('auth', () => {
       assert.equal(t.deps.credentials.get(cacheKey(revoked), clock.now().getTime()), undefined);
     });
 
-    it('across two instances sharing Redis: a change made on one refuses the key on the other at once; its own echo drops nothing', { skip: process.env['REDIS_URL'] && process.env['DATABASE_URL'] ? false : 'needs DATABASE_URL and REDIS_URL' }, async () => {
+    const twoInstances = { skip: process.env['REDIS_URL'] && process.env['DATABASE_URL'] ? false : 'needs DATABASE_URL and REDIS_URL' };
+    /** A second instance on the same database and Redis, and a fresh agent whose key both instances have cached. */
+    async function withTwoInstances(
+      run: (context: { second: Awaited<ReturnType<TestApp['secondInstance']>>; holder: Caller; meOn: (app: TestApp['app']) => Promise<Response>; cacheKey: string }) => Promise<void>,
+    ): Promise<void> {
       const second = await t.secondInstance();
       try {
         const holder = await t.makeAgent();
-        const meOn = (app: typeof second.app) => app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: holder.headers });
-        dataOf(await me(holder.headers));
-        dataOf(await meOn(second.app)); // cached on both
-        const cacheKey = 'k:' + sha256(`${holder.apiKey}:${holder.apiSecret}`);
+        const meOn = (app: TestApp['app']) => app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: holder.headers });
+        dataOf(await meOn(t.app));
+        dataOf(await meOn(second.app));
+        await run({ second, holder, meOn, cacheKey: 'k:' + sha256(`${holder.apiKey}:${holder.apiSecret}`) });
+      } finally {
+        await second.close();
+      }
+    }
+
+    it('across two instances sharing Redis: a change made on one refuses the key on the other at once; its own echo drops nothing', twoInstances, async () => {
+      await withTwoInstances(async ({ second, holder, meOn, cacheKey }) => {
         // A change on the first instance: its own entry goes at once, the other's when the bus delivers.
         dataOf(await t.call({ method: 'PUT', url: `/api/v1/agents/${holder.id}`, payload: { first_name: 'Renamed' } }));
         assert.equal(dataOf<Agent>(await me(holder.headers)).first_name, 'Renamed');
@@ -296,9 +307,7 @@ describe('auth', () => {
           answer = await meOn(second.app);
         }
         assertError(answer, 401, 'UnauthorizedException');
-      } finally {
-        await second.close();
-      }
+      });
     });
 
     it('an agent generates its own pair with its current key (POST /agents/me/api-key): the old pair is 401 at once', async () => {
@@ -325,22 +334,14 @@ describe('auth', () => {
       assertError(await t.call({ method: 'POST', url: '/api/v1/agents/me/api-key', as: null }), 401, 'UnauthorizedException');
     });
 
-    it('across two instances sharing Redis: revoking my own pair on one refuses it on the other at once', { skip: process.env['REDIS_URL'] && process.env['DATABASE_URL'] ? false : 'needs DATABASE_URL and REDIS_URL' }, async () => {
-      const second = await t.secondInstance();
-      try {
-        const holder = await t.makeAgent();
-        const meOn = (app: typeof second.app) => app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: holder.headers });
-        dataOf(await meOn(t.app));
-        dataOf(await meOn(second.app)); // cached on both
-        const cacheKey = 'k:' + sha256(`${holder.apiKey}:${holder.apiSecret}`);
+    it('across two instances sharing Redis: revoking my own pair on one refuses it on the other at once', twoInstances, async () => {
+      await withTwoInstances(async ({ second, holder, meOn, cacheKey }) => {
         assert.ok(second.deps.credentials.get(cacheKey, clock.now().getTime()));
         assert.equal(dataOf<boolean>(await t.call({ method: 'DELETE', url: '/api/v1/agents/me/api-key', as: holder })), true);
         for (let i = 0; i < 200 && second.deps.credentials.get(cacheKey, clock.now().getTime()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
         assert.equal(second.deps.credentials.get(cacheKey, clock.now().getTime()), undefined, 'the other instance dropped its entry');
         assertError(await meOn(second.app), 401, 'UnauthorizedException');
-      } finally {
-        await second.close();
-      }
+      });
     });
 
     it('never shows the api_secret (or any hash) in an agent response', async () => {
