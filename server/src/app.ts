@@ -9,7 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { agentsRoutes } from './agents/agents.routes.ts';
-import { authRoutes } from './auth/auth.routes.ts';
+import { sessionRoutes } from './agents/sessions.routes.ts';
 import { listenForInvalidations } from './auth/credential-cache.ts';
 import { contactsRoutes } from './contacts/contacts.routes.ts';
 import { conversationsRoutes } from './conversations/conversations.routes.ts';
@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/v1/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   const api = { prefix: '/api/v1' };
-  await app.register(authRoutes(deps), api);
+  await app.register(sessionRoutes(deps), api);
   await app.register(agentsRoutes(deps), api);
   await app.register(rolesRoutes(deps), api);
   await app.register(teamsRoutes(deps), api);

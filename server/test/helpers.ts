@@ -250,3 +250,19 @@ export function dataOf<T = Record<string, unknown>>(res: Answer, label = ''): T 
   if (body.status !== 'success' || Object.keys(body).sort().join() !== 'data,status') fail(label, 'expected exactly { status: "success", data }', res);
   return body.data;
 }
+
+/** Every (method, path) the router knows, read from Fastify's own route tree. */
+export function registeredRoutes(app: FastifyInstance): Array<{ method: string; path: string }> {
+  const out: Array<{ method: string; path: string }> = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? '');
+    const path = stack.join('');
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) out.push({ method, path });
+  }
+  return out;
+}

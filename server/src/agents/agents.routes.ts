@@ -76,6 +76,35 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => ok(await agents.setMyAvailability(deps, principalOf(request).userId, request.body.status, request.body.source ?? 'user')),
     );
+    app.post(
+      '/agents/me/api-key',
+      {
+        schema: {
+          tags,
+          summary: 'Generate my API credentials',
+          description:
+            'Returns a new key and secret for the caller; the secret is shown only here. Replaces the current pair, which is refused (401) from the next request on. ' +
+            'Works with a session cookie (with `X-CSRF-Token`) or with the current API credentials.',
+          response: { 200: Envelope(ApiKeyPair), ...errors(401, 403) },
+        },
+      },
+      async (request) => ok(await agents.generateApiKey(deps, principalOf(request).userId)),
+    );
+    app.delete(
+      '/agents/me/api-key',
+      {
+        schema: {
+          tags,
+          summary: 'Revoke my API credentials',
+          description: 'The pair is refused (401) from the next request on, on every server instance. Sessions are not affected.',
+          response: { 200: TrueEnvelope, ...errors(401, 403) },
+        },
+      },
+      async (request) => {
+        await agents.revokeApiKey(deps, principalOf(request).userId);
+        return ok(true as const);
+      },
+    );
     app.get(
       '/agents/:id',
       {

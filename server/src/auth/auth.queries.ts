@@ -7,6 +7,7 @@ export interface PrincipalRow {
   first_name: string;
   last_name: string;
   enabled: boolean;
+  last_active_at: Date | string | null;
   permissions: string[];
   team_ids: number[];
 }
@@ -25,6 +26,7 @@ export async function findActiveAgentPrincipal(db: DB, userId: number): Promise<
       'u.first_name',
       'u.last_name',
       'u.enabled',
+      'u.last_active_at',
       sql<string[]>`coalesce((select array_agg(distinct p collate "C" order by p collate "C") from user_roles ur join roles r on r.id = ur.role_id cross join unnest(r.permissions) as p where ur.user_id = u.id), '{}')`.as(
         'permissions',
       ),
@@ -43,13 +45,19 @@ export async function findApiKeyOwner(db: DB, apiKey: string) {
     .executeTakeFirst();
 }
 
-/** Writes api_key_last_used_at unless it was written less than intervalMs ago; true when it wrote. */
-export async function touchApiKey(db: DB, userId: number, now: Date, intervalMs: number): Promise<boolean> {
+/**
+ * Records an agent's activity: last_active_at, and api_key_last_used_at for a request made with
+ * the key, each written only when its last write is at least intervalMs old. True when it wrote.
+ */
+export async function touchAgent(db: DB, userId: number, now: Date, intervalMs: number, viaApiKey: boolean): Promise<boolean> {
+  const cutoff = new Date(now.getTime() - intervalMs);
+  const due = (column: 'last_active_at' | 'api_key_last_used_at') => sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} <= ${cutoff})`;
+  const touch = (column: 'last_active_at' | 'api_key_last_used_at') => sql<Date>`case when ${due(column)} then ${now} else ${sql.ref(column)} end`;
   const result = await db
     .updateTable('users')
-    .set({ api_key_last_used_at: now })
+    .set(viaApiKey ? { last_active_at: touch('last_active_at'), api_key_last_used_at: touch('api_key_last_used_at') } : { last_active_at: touch('last_active_at') })
     .where('id', '=', userId)
-    .where((eb) => eb.or([eb('api_key_last_used_at', 'is', null), eb('api_key_last_used_at', '<=', new Date(now.getTime() - intervalMs))]))
+    .where(viaApiKey ? sql<boolean>`(${due('last_active_at')} or ${due('api_key_last_used_at')})` : due('last_active_at'))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

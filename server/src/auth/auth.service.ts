@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { RateLimitError, UnauthorizedError } from '../errors.ts';
 import { constantTimeEqual, randomToken, sha256, verifySecret } from '../security/hashing.ts';
 import * as q from './auth.queries.ts';
-import { INVALIDATE_CHANNEL, type Principal } from './credential-cache.ts';
+import { type CachedCredential, INVALIDATE_CHANNEL, type Principal } from './credential-cache.ts';
 
 export const SESSION_COOKIE = 'parley_session';
 export const CSRF_COOKIE = 'csrf_token';
@@ -36,10 +36,21 @@ export function parseAuthorization(header: string): ApiCredentials | null {
   return { key, secret };
 }
 
-async function loadPrincipal(deps: AppDeps, userId: number, method: Principal['method'], sessionId: string | null): Promise<Principal | null> {
+/**
+ * The live agent behind a verified credential, with its activity recorded (at most once a minute).
+ * `touchedAt`: when the credential's activity columns were really last written, so the next write
+ * comes a minute after it (not a minute after this cache refill, which would let them lag behind more).
+ */
+async function loadPrincipal(
+  deps: AppDeps,
+  userId: number,
+  method: Principal['method'],
+  sessionId: string | null,
+  keyLastUsedAt: Date | string | null = null,
+): Promise<{ principal: Principal; touchedAt: number } | null> {
   const row = await q.findActiveAgentPrincipal(deps.db, userId);
   if (!row) return null;
-  return {
+  const principal: Principal = {
     userId: row.id,
     email: row.email,
     firstName: row.first_name,
@@ -49,6 +60,18 @@ async function loadPrincipal(deps: AppDeps, userId: number, method: Principal['m
     method,
     sessionId,
   };
+  const nowMs = deps.clock.now().getTime();
+  if (await q.touchAgent(deps.db, userId, new Date(nowMs), TOUCH_INTERVAL_MS, method === 'api_key')) return { principal, touchedAt: nowMs };
+  // Nothing was due, so every column was written within the minute: the first to fall due sets the pace.
+  const written = method === 'api_key' ? [row.last_active_at, keyLastUsedAt] : [row.last_active_at];
+  return { principal, touchedAt: Math.min(...written.map((at) => (at === null ? nowMs : new Date(at).getTime()))) };
+}
+
+/** A cached credential in use: its activity is written again once a minute has passed since the last write. */
+async function touchWhenDue(deps: AppDeps, cacheKey: string, entry: CachedCredential, nowMs: number): Promise<void> {
+  if (nowMs - entry.touchedAt < TOUCH_INTERVAL_MS) return;
+  deps.credentials.markTouched(cacheKey, nowMs);
+  await q.touchAgent(deps.db, entry.principal.userId, new Date(nowMs), TOUCH_INTERVAL_MS, entry.principal.method === 'api_key');
 }
 
 /** `address`: the client's address, whose failed attempts are limited (AUTH_FAILURE_LIMIT_PER_MINUTE). */
@@ -76,10 +99,7 @@ export async function authenticateApiKey(deps: AppDeps, header: string, address:
     });
   }
   if (deps.credentials.needsRefresh(cacheKey, cached, nowMs)) renewInBackground(deps, cacheKey, verify);
-  if (nowMs - cached.touchedAt >= TOUCH_INTERVAL_MS) {
-    deps.credentials.markTouched(cacheKey, nowMs);
-    await q.touchApiKey(deps.db, cached.principal.userId, deps.clock.now(), TOUCH_INTERVAL_MS);
-  }
+  await touchWhenDue(deps, cacheKey, cached, nowMs);
   return cached.principal;
 }
 
@@ -89,13 +109,10 @@ async function verifyApiKey(deps: AppDeps, credentials: { key: string; secret: s
   const owner = await q.findApiKeyOwner(deps.db, credentials.key);
   const valid = await verifySecret(credentials.secret, owner?.api_secret_hash ?? null);
   if (!owner || !valid || !owner.enabled) throw new UnauthorizedError('Invalid API credentials');
-  const principal = await loadPrincipal(deps, owner.id, 'api_key', null);
-  if (!principal) throw new UnauthorizedError('Invalid API credentials');
-  // Remember when the column was really last written, so the next write comes a minute after it
-  // (not a minute after this cache refill, which would let the value lag behind by more).
-  const touched = await q.touchApiKey(deps.db, owner.id, deps.clock.now(), TOUCH_INTERVAL_MS);
-  deps.credentials.set(cacheKey, principal, generation, nowMs, touched || !owner.api_key_last_used_at ? nowMs : new Date(owner.api_key_last_used_at).getTime());
-  return principal;
+  const loaded = await loadPrincipal(deps, owner.id, 'api_key', null, owner.api_key_last_used_at);
+  if (!loaded) throw new UnauthorizedError('Invalid API credentials');
+  deps.credentials.set(cacheKey, loaded.principal, generation, nowMs, loaded.touchedAt);
+  return loaded.principal;
 }
 
 export async function authenticateSession(deps: AppDeps, token: string): Promise<Principal> {
@@ -107,6 +124,7 @@ export async function authenticateSession(deps: AppDeps, token: string): Promise
   const cached = deps.credentials.get(cacheKey, nowMs);
   if (!cached) return deps.credentials.verifyOnce(cacheKey, verify);
   if (deps.credentials.needsRefresh(cacheKey, cached, nowMs)) renewInBackground(deps, cacheKey, verify);
+  await touchWhenDue(deps, cacheKey, cached, nowMs);
   return cached.principal;
 }
 
@@ -115,10 +133,10 @@ async function verifySession(deps: AppDeps, sessionId: string, cacheKey: string)
   const now = deps.clock.now();
   const session = await q.findLiveSession(deps.db, sessionId, now);
   if (!session) throw new UnauthorizedError('Invalid or expired session');
-  const principal = await loadPrincipal(deps, session.user_id, 'session', sessionId);
-  if (!principal) throw new UnauthorizedError('Invalid or expired session');
-  deps.credentials.set(cacheKey, principal, generation, now.getTime(), now.getTime(), new Date(session.expires_at).getTime());
-  return principal;
+  const loaded = await loadPrincipal(deps, session.user_id, 'session', sessionId);
+  if (!loaded) throw new UnauthorizedError('Invalid or expired session');
+  deps.credentials.set(cacheKey, loaded.principal, generation, now.getTime(), loaded.touchedAt, new Date(session.expires_at).getTime());
+  return loaded.principal;
 }
 
 /** Renews a cache entry in its last seconds while it keeps answering; a credential found invalid is dropped. */

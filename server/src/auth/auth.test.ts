@@ -256,14 +256,25 @@ describe('auth', () => {
       assert.equal(t.deps.credentials.get(cacheKey(revoked), clock.now().getTime()), undefined);
     });
 
-    it('across two instances sharing Redis: a change made on one refuses the key on the other at once; its own echo drops nothing', { skip: process.env['REDIS_URL'] && process.env['DATABASE_URL'] ? false : 'needs DATABASE_URL and REDIS_URL' }, async () => {
+    const twoInstances = { skip: process.env['REDIS_URL'] && process.env['DATABASE_URL'] ? false : 'needs DATABASE_URL and REDIS_URL' };
+    /** A second instance on the same database and Redis, and a fresh agent whose key both instances have cached. */
+    async function withTwoInstances(
+      run: (context: { second: Awaited<ReturnType<TestApp['secondInstance']>>; holder: Caller; meOn: (app: TestApp['app']) => Promise<Response>; cacheKey: string }) => Promise<void>,
+    ): Promise<void> {
       const second = await t.secondInstance();
       try {
         const holder = await t.makeAgent();
-        const meOn = (app: typeof second.app) => app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: holder.headers });
-        dataOf(await me(holder.headers));
-        dataOf(await meOn(second.app)); // cached on both
-        const cacheKey = 'k:' + sha256(`${holder.apiKey}:${holder.apiSecret}`);
+        const meOn = (app: TestApp['app']) => app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: holder.headers });
+        dataOf(await meOn(t.app));
+        dataOf(await meOn(second.app));
+        await run({ second, holder, meOn, cacheKey: 'k:' + sha256(`${holder.apiKey}:${holder.apiSecret}`) });
+      } finally {
+        await second.close();
+      }
+    }
+
+    it('across two instances sharing Redis: a change made on one refuses the key on the other at once; its own echo drops nothing', twoInstances, async () => {
+      await withTwoInstances(async ({ second, holder, meOn, cacheKey }) => {
         // A change on the first instance: its own entry goes at once, the other's when the bus delivers.
         dataOf(await t.call({ method: 'PUT', url: `/api/v1/agents/${holder.id}`, payload: { first_name: 'Renamed' } }));
         assert.equal(dataOf<Agent>(await me(holder.headers)).first_name, 'Renamed');
@@ -280,9 +291,41 @@ describe('auth', () => {
           answer = await meOn(second.app);
         }
         assertError(answer, 401, 'UnauthorizedException');
-      } finally {
-        await second.close();
-      }
+      });
+    });
+
+    it('an agent generates its own pair with its current key (POST /agents/me/api-key): the old pair is 401 at once', async () => {
+      const holder = await t.makeAgent(); // the Agent role: no users:manage
+      dataOf(await me(holder.headers)); // cached
+      const pair = dataOf<{ api_key: string; api_secret: string }>(await t.call({ method: 'POST', url: '/api/v1/agents/me/api-key', as: holder }));
+      assert.match(pair.api_key, /^[A-Za-z0-9]{32}$/);
+      assert.match(pair.api_secret, /^[A-Za-z0-9]{64}$/);
+      assertError(await me(holder.headers), 401, 'UnauthorizedException');
+      const renewed = { authorization: basicHeader(pair.api_key, pair.api_secret) };
+      assert.equal(dataOf<Agent>(await me(renewed)).api_key, pair.api_key);
+      // It changed nobody else's pair.
+      dataOf(await me(agent.headers));
+    });
+
+    it('an agent revokes its own pair (DELETE /agents/me/api-key): the next request with it is 401', async () => {
+      const holder = await t.makeAgent();
+      dataOf(await me(holder.headers));
+      assert.equal(dataOf<boolean>(await t.call({ method: 'DELETE', url: '/api/v1/agents/me/api-key', as: holder })), true);
+      assertError(await me(holder.headers), 401, 'UnauthorizedException');
+      assertError(await t.call({ method: 'DELETE', url: '/api/v1/agents/me/api-key', as: holder }), 401, 'UnauthorizedException');
+      const record = await getAgent(holder.id);
+      assert.equal(record.api_key, null);
+      assertError(await t.call({ method: 'POST', url: '/api/v1/agents/me/api-key', as: null }), 401, 'UnauthorizedException');
+    });
+
+    it('across two instances sharing Redis: revoking my own pair on one refuses it on the other at once', twoInstances, async () => {
+      await withTwoInstances(async ({ second, holder, meOn, cacheKey }) => {
+        assert.ok(second.deps.credentials.get(cacheKey, clock.now().getTime()));
+        assert.equal(dataOf<boolean>(await t.call({ method: 'DELETE', url: '/api/v1/agents/me/api-key', as: holder })), true);
+        for (let i = 0; i < 200 && second.deps.credentials.get(cacheKey, clock.now().getTime()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+        assert.equal(second.deps.credentials.get(cacheKey, clock.now().getTime()), undefined, 'the other instance dropped its entry');
+        assertError(await meOn(second.app), 401, 'UnauthorizedException');
+      });
     });
 
     it('never shows the api_secret (or any hash) in an agent response', async () => {
@@ -464,6 +507,57 @@ describe('auth', () => {
       assert.equal((await login(user.email, 'a-brand-new-password')).agent.id, user.id);
       // API credentials are not sessions: they keep working
       dataOf(await me(user.headers));
+    });
+
+    it('with a session, an agent generates and revokes its own pair (CSRF token required); the session lives on', async () => {
+      const user = await t.makeAgent({ password: PASSWORD });
+      const s = await login(user.email, PASSWORD);
+      const generate = (csrf?: string | null) => t.call({ method: 'POST', url: '/api/v1/agents/me/api-key', ...asSession(s, { csrf }) });
+      assertError(await generate(null), 403, 'PermissionException');
+      dataOf(await me(user.headers)); // the refused request changed nothing
+      const pair = dataOf<{ api_key: string; api_secret: string }>(await generate());
+      assertError(await me(user.headers), 401, 'UnauthorizedException');
+      const renewed = { authorization: `token ${pair.api_key}:${pair.api_secret}` };
+      dataOf(await me(renewed));
+
+      const revoke = (csrf?: string | null) => t.call({ method: 'DELETE', url: '/api/v1/agents/me/api-key', ...asSession(s, { csrf }) });
+      assertError(await revoke('wrong'), 403, 'PermissionException');
+      dataOf(await me(renewed));
+      assert.equal(dataOf<boolean>(await revoke()), true);
+      assertError(await me(renewed), 401, 'UnauthorizedException');
+      assert.equal(dataOf<Agent>(await me({ cookie: s.cookie })).api_key, null);
+    });
+
+    it('every authenticated request sets last_active_at, API key or session, at most once a minute per agent', async () => {
+      const user = await t.makeAgent({ password: PASSWORD });
+      const s = await login(user.email, PASSWORD);
+      const lastActive = async () => (await getAgent(user.id))['last_active_at'];
+      assert.equal(await lastActive(), null, 'creating the agent and logging in are not its requests');
+
+      const first = clock.now();
+      dataOf(await me({ cookie: s.cookie })); // a session
+      assert.equal(await lastActive(), first.toISOString());
+      clock.advance(20_000);
+      dataOf(await me(user.headers)); // its key, within the minute: not written again
+      assert.equal(await lastActive(), first.toISOString());
+      assert.equal((await getAgent(user.id)).api_key_last_used_at, clock.now().toISOString(), 'the key has its own minute');
+      clock.advance(35_000); // 55 s
+      dataOf(await me({ cookie: s.cookie })); // the session, verified again: not yet due
+      assert.equal(await lastActive(), first.toISOString());
+
+      clock.advance(10_000); // 65 s: due, from the cached session
+      const second = clock.now();
+      dataOf(await me({ cookie: s.cookie }));
+      assert.equal(await lastActive(), second.toISOString());
+      clock.advance(61_000); // due, from the key whose cache entry has expired
+      const third = clock.now();
+      dataOf(await me({ authorization: `token ${user.apiKey}:${user.apiSecret}` }));
+      assert.equal(await lastActive(), third.toISOString());
+
+      // A refused request is not activity.
+      clock.advance(120_000);
+      assertError(await me({ authorization: basicHeader(user.apiKey, 'x'.repeat(64)) }), 401, 'UnauthorizedException');
+      assert.equal(await lastActive(), third.toISOString());
     });
 
     it('a session expires after its lifetime', async () => {

@@ -21,10 +21,10 @@ export interface Principal {
   sessionId: string | null;
 }
 
-interface Entry {
+export interface CachedCredential {
   principal: Principal;
   expiresAt: number;
-  /** Last time api_key_last_used_at was written for this entry (ms). */
+  /** Last time the agent's activity (last_active_at, and api_key_last_used_at for a key) was written for this entry (ms). */
   touchedAt: number;
 }
 
@@ -36,7 +36,7 @@ export const INVALIDATE_CHANNEL = 'auth.invalidate';
 export class CredentialCache {
   /** Names this cache in the invalidations it publishes, so that it ignores their echo. */
   readonly id = randomUUID();
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries = new Map<string, CachedCredential>();
   readonly #loading = new Map<string, { generation: number; promise: Promise<Principal> }>();
   readonly #ttlMs: number;
   readonly #refreshAheadMs: number;
@@ -50,7 +50,7 @@ export class CredentialCache {
     return this.#generation;
   }
   /** True when the entry is in its last seconds and no renewal of it is under way. */
-  needsRefresh(key: string, entry: Entry, nowMs: number): boolean {
+  needsRefresh(key: string, entry: CachedCredential, nowMs: number): boolean {
     return entry.expiresAt - nowMs <= this.#refreshAheadMs && !this.#loading.has(key);
   }
   /**
@@ -68,7 +68,7 @@ export class CredentialCache {
     this.#loading.set(key, { generation, promise });
     return promise;
   }
-  get(key: string, nowMs: number): Entry | undefined {
+  get(key: string, nowMs: number): CachedCredential | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= nowMs) {

@@ -110,6 +110,7 @@ export function contactsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.delete(
       '/contacts/:id/notes/:note_id',
       {
+        config: { serviceRule: 'note_author' },
         schema: {
           tags,
           summary: 'Delete a note',

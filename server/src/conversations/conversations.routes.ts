@@ -47,6 +47,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.get(
       '/teams/:id/conversations/unassigned',
       {
+        config: { serviceRule: 'team_inbox' },
         schema: {
           tags,
           summary: "A team's conversations with no agent assigned (paged)",
@@ -69,6 +70,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.get(
       '/conversations/:cuuid',
       {
+        config: { serviceRule: 'conversation' },
         schema: {
           tags,
           summary: 'Get a conversation',
@@ -168,6 +170,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.put(
       '/conversations/:cuuid/last-seen',
       {
+        config: { serviceRule: 'conversation' },
         schema: { tags, summary: 'Mark the conversation as seen by the caller', params: UuidParams, response: { 200: Envelope(Conversation), ...errors(401, 403, 404) } },
       },
       async (request) => ok(await markSeen(deps, principalOf(request), request.params.cuuid)),
@@ -175,6 +178,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.put(
       '/conversations/:cuuid/mark-unread',
       {
+        config: { serviceRule: 'conversation' },
         schema: {
           tags,
           summary: 'Mark the newest message from the contact as unread for the caller',

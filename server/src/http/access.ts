@@ -1,6 +1,7 @@
 // Every /api/v1 route is authenticated unless its config says `auth: 'public'`,
 // and checks the permission its config names. 401 = who are you; 403 = not allowed.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// The same config states the rule in the OpenAPI document, so the two cannot drift apart.
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { authenticateApiKey, authenticateSession, CSRF_COOKIE, CSRF_HEADER, csrfMatches, SESSION_COOKIE } from '../auth/auth.service.ts';
 import type { Principal } from '../auth/credential-cache.ts';
 import type { AppDeps } from '../deps.ts';
@@ -8,12 +9,27 @@ import { PermissionError, UnauthorizedError } from '../errors.ts';
 import { errors } from './schemas.ts';
 import { type Permission, requirePermission } from '../roles/permissions.ts';
 
+/**
+ * Rules a service applies per resource, beyond the route's own (docs/api.md, Permissions and access).
+ * A route names the one its service applies, and the OpenAPI document states it.
+ */
+export const SERVICE_RULES = {
+  conversation: 'the conversation access rules: an unknown conversation is a 404, one the caller may not read a 403',
+  team_inbox: "the team inbox rule: `conversations:read_all`, or `conversations:read_team_inbox` and membership of the team (else 403)",
+  macro: 'macro visibility: a macro the caller may not see is a 404; global and team macros need `macros:manage` to change',
+  search: 'read access per result: each section holds only what the caller may read',
+  note_author: "note authorship: the author deletes their own note with `contact_notes:write`; another agent's note needs `contact_notes:delete`",
+} as const;
+export type ServiceRule = keyof typeof SERVICE_RULES;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** `public`: no credentials needed. Default: an authenticated agent. */
     auth?: 'public';
     /** The permission the route needs, checked after authentication. */
     permission?: Permission;
+    /** The per-resource rule the route's service applies after the route's own check. */
+    serviceRule?: ServiceRule;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -21,25 +37,49 @@ declare module 'fastify' {
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const SECURITY = [{ basicAuth: [] }, { tokenAuth: [] }, { sessionCookie: [] }];
 
-export function registerAccessControl(app: FastifyInstance, deps: AppDeps): void {
-  app.decorateRequest('principal', null);
+/** Who may call a route: `public`, any `authenticated` agent, or one holding `permission`. */
+export type AccessLevel = 'public' | 'authenticated' | 'permission';
 
-  // Document who may call each route, from the same config that enforces it.
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/v1') || route.config?.auth === 'public' || !route.schema) return;
-    const schema = route.schema as Record<string, unknown>;
-    schema['security'] = [{ basicAuth: [] }, { tokenAuth: [] }, { sessionCookie: [] }];
+/**
+ * States a route's rule in its OpenAPI operation: a sentence in the description and the
+ * extensions `x-access` (AccessLevel), `x-permission` and `x-service-rule` (when there is one).
+ */
+function documentAccess(route: RouteOptions): void {
+  const schema = route.schema as Record<string, unknown>;
+  // GET and its HEAD route share one schema object: state the rule once.
+  if (schema['x-access'] !== undefined) return;
+  const config = route.config ?? {};
+  const rule = config.serviceRule;
+  let text: string;
+  if (config.auth === 'public') {
+    schema['x-access'] = 'public';
+    text = 'Public: no credentials.';
+  } else {
+    schema['security'] = SECURITY;
     // API credentials not yet verified are refused with 429 once their address failed too often (AUTH_FAILURE_LIMIT_PER_MINUTE).
     const response = (schema['response'] ?? {}) as Record<string | number, unknown>;
     if (!response[429] && !response['429']) schema['response'] = { ...response, ...errors(429) };
-    const permission = route.config?.permission;
-    if (permission) {
-      const text = `Requires permission \`${permission}\`.`;
-      schema['description'] = schema['description'] ? `${schema['description']}\n\n${text}` : text;
+    if (config.permission) {
+      schema['x-access'] = 'permission';
+      schema['x-permission'] = config.permission;
+      text = `Requires permission \`${config.permission}\``;
+    } else {
+      schema['x-access'] = 'authenticated';
+      text = rule ? 'Any authenticated agent at the route level' : 'Any authenticated agent';
     }
-  });
+    if (rule) schema['x-service-rule'] = rule;
+    text += rule ? `; the service then applies ${SERVICE_RULES[rule]}.` : '.';
+  }
+  schema['description'] = schema['description'] ? `${schema['description']}\n\n${text}` : text;
+}
 
+export function registerAccessControl(app: FastifyInstance, deps: AppDeps): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/v1') && route.schema) documentAccess(route);
+  });
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const config = request.routeOptions.config;
     if (!request.routeOptions.url?.startsWith('/api/v1') || config.auth === 'public') return;

@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildTestApp, dataOf, type TestApp } from '../../test/helpers.ts';
+import { buildTestApp, dataOf, registeredRoutes, type TestApp } from '../../test/helpers.ts';
 import { SECRET_MASK } from '../security/encryption.ts';
 import { openApiDocumentOptions, operationIdFor, registerOpenApiCompletion } from './openapi.ts';
 
@@ -15,22 +15,6 @@ type Json = Record<string, unknown>;
 type Doc = { openapi: string; paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json> } };
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
-
-/** Every (method, path) the router knows, read from Fastify's own route tree. */
-function registeredRoutes(app: FastifyInstance): Array<{ method: string; path: string }> {
-  const out: Array<{ method: string; path: string }> = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    stack.length = depth;
-    stack.push(match[2] ?? '');
-    const path = stack.join('');
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) out.push({ method, path });
-  }
-  return out;
-}
 
 /** Every operation of the document, with its method and path. */
 function operationsOf(doc: Doc): Array<{ method: string; path: string; op: Json }> {

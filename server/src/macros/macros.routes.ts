@@ -15,6 +15,7 @@ export function macrosRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.get(
       '/macros',
       {
+        config: { serviceRule: 'macro' },
         schema: {
           tags,
           summary: 'The macros visible to the caller, by name',
@@ -29,6 +30,7 @@ export function macrosRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.post(
       '/macros',
       {
+        config: { serviceRule: 'macro' },
         schema: {
           tags,
           summary: 'Create a macro',
@@ -42,6 +44,7 @@ export function macrosRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.get(
       '/macros/:id',
       {
+        config: { serviceRule: 'macro' },
         schema: {
           tags,
           summary: 'Get a macro',
@@ -55,6 +58,7 @@ export function macrosRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.put(
       '/macros/:id',
       {
+        config: { serviceRule: 'macro' },
         schema: {
           tags,
           summary: 'Update a macro (partial: omitted fields keep their value)',
@@ -69,6 +73,7 @@ export function macrosRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.delete(
       '/macros/:id',
       {
+        config: { serviceRule: 'macro' },
         schema: { tags, summary: 'Delete a macro', description: MANAGE_RULE, params: IdParams, response: { 200: TrueEnvelope, ...errors(401, 403, 404) } },
       },
       async (request) => {
@@ -79,6 +84,7 @@ export function macrosRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.post(
       '/conversations/:cuuid/macros/:id/apply',
       {
+        config: { serviceRule: 'macro' },
         schema: {
           tags,
           summary: 'Apply a macro to a conversation',

@@ -60,6 +60,8 @@ export const AGENT_ROLE_PERMISSIONS: readonly Permission[] = [
   'conversations:read_unassigned',
   'conversations:read_team_inbox',
   'conversations:read',
+  // Starts conversations (POST /conversations); installations from before it got it from migration 0009.
+  'conversations:write',
   'conversations:update_user_assignee',
   'conversations:update_team_assignee',
   'conversations:update_status',

@@ -11,6 +11,23 @@ export async function findRole(db: DB, id: number) {
   return db.selectFrom('roles').where('id', '=', id).select(columns).executeTakeFirst();
 }
 
+/** The role, its row locked until the transaction ends: a role being deleted cannot be granted meanwhile. */
+export async function lockRole(db: DB, id: number) {
+  return db.selectFrom('roles').where('id', '=', id).select(['id', 'name', 'is_builtin']).forUpdate().executeTakeFirst();
+}
+
+/** How many agents hold the role, soft-deleted ones aside (they can never sign in again). */
+export async function countAgentsHolding(db: DB, roleId: number): Promise<number> {
+  const row = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('users as u', 'u.id', 'ur.user_id')
+    .where('ur.role_id', '=', roleId)
+    .where('u.deleted_at', 'is', null)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
 export async function findRolesByNames(db: DB, names: string[]) {
   if (names.length === 0) return [];
   return db

@@ -17,7 +17,10 @@ export function rolesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     );
     app.get(
       '/roles',
-      { schema: { tags, summary: 'List roles', response: { 200: Envelope(Type.Array(RoleRecord)), ...errors(401) } } },
+      {
+        config: { permission: 'roles:manage' },
+        schema: { tags, summary: 'List roles', response: { 200: Envelope(Type.Array(RoleRecord)), ...errors(401, 403) } },
+      },
       async () => ok(await roles.listRoles(deps)),
     );
     app.get(

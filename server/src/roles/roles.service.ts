@@ -101,9 +101,14 @@ export async function updateRole(deps: AppDeps, grantor: ReadonlySet<string>, id
 
 export async function deleteRole(deps: AppDeps, id: number): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const current = await q.findRole(trx, id);
+    const current = await q.lockRole(trx, id);
     if (!current) throw new NotFoundError('Role not found');
     if (current.is_builtin) throw new DataError(`The built-in role ${current.name} cannot be deleted`);
+    // Deleting it would leave its holders without its permissions, silently: they move first.
+    const holders = await q.countAgentsHolding(trx, id);
+    if (holders > 0) {
+      throw new DataError(`The role ${current.name} is held by ${holders} agent${holders === 1 ? '' : 's'}; give them another role first`);
+    }
     await q.deleteRole(trx, id);
   });
   await invalidateCredentials(deps, null);

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { Kysely } from 'kysely';
 import { assertError as fails, basicHeader, buildTestApp, type Caller, type TestApp, dataOf as ok } from '../../test/helpers.ts';
+import { up as giveAgentsConversationsWrite } from '../db/migrations/2026_11_23_0009_agent_role_starts_conversations.ts';
 
 type Json = Record<string, unknown>;
 interface Role {
@@ -44,6 +46,7 @@ const AGENT_SET = [
   'conversations:read_unassigned',
   'conversations:read_team_inbox',
   'conversations:read',
+  'conversations:write',
   'conversations:update_user_assignee',
   'conversations:update_team_assignee',
   'conversations:update_status',
@@ -97,14 +100,15 @@ describe('roles and permissions', () => {
       fails(await t.call({ method: 'GET', url: '/api/v1/permissions', as: null }), 401, 'UnauthorizedException');
     });
 
-    it('GET /roles lists the seeded Admin and Agent roles to any agent', async () => {
-      const roles = ok<Role[]>(await t.call({ method: 'GET', url: '/api/v1/roles', as: agent }));
+    it('GET /roles lists the seeded Admin and Agent roles; it needs roles:manage', async () => {
+      const roles = ok<Role[]>(await t.call({ method: 'GET', url: '/api/v1/roles' }));
       for (const role of roles) assert.deepEqual(Object.keys(role).sort(), ROLE_KEYS);
       assert.ok(admin && agentRole);
       assert.equal(admin.is_builtin, true);
       assert.equal(agentRole.is_builtin, true);
       assert.match(admin.created_at, /^\d{4}-\d\d-\d\dT/);
       fails(await t.call({ method: 'GET', url: '/api/v1/roles', as: null }), 401, 'UnauthorizedException');
+      fails(await t.call({ method: 'GET', url: '/api/v1/roles', as: agent }), 403, 'PermissionException');
     });
 
     it('Admin holds every permission in the catalogue; Agent holds the contract set; both sorted', async () => {
@@ -278,7 +282,7 @@ describe('roles and permissions', () => {
       assert.deepEqual(tagger.record['permissions'], ['tags:manage']);
 
       ok(await postTag(tagger, 'first-tag'));
-      fails(await t.call({ method: 'GET', url: '/api/v1/teams', as: tagger }), 403, 'PermissionException');
+      fails(await t.call({ method: 'GET', url: '/api/v1/roles', as: tagger }), 403, 'PermissionException');
 
       ok<Role>(await putRole(role.id, { permissions: ['reports:manage'] }));
       fails(await postTag(tagger, 'second-tag'), 403, 'PermissionException');
@@ -288,15 +292,49 @@ describe('roles and permissions', () => {
       ok(await postTag(tagger, 'third-tag'));
     });
 
-    it('deleting a role takes its permissions away at once', async () => {
+    it('deleting a role that agents hold is refused (422 naming how many); soft-deleted agents do not count', async () => {
       const role = ok<Role>(await createRole({ name: 'Temp taggers', permissions: ['tags:manage'] }));
       const tagger = await apiAgent(['Agent', 'Temp taggers']);
+      const disabled = await apiAgent(['Temp taggers']);
+      const gone = await apiAgent(['Temp taggers']);
+      ok(await t.call({ method: 'PUT', url: `/api/v1/agents/${disabled.id}`, payload: { enabled: false } }));
+      ok(await t.call({ method: 'DELETE', url: `/api/v1/agents/${gone.id}` }));
+
+      const refused = fails(await t.call({ method: 'DELETE', url: `/api/v1/roles/${role.id}` }), 422, 'DataException');
+      // A disabled agent holds it (it may be enabled again); a deleted one never signs in again.
+      assert.match(String(refused['message']), /Temp taggers.* 2 agents/);
+      assert.equal(ok<Role>(await t.call({ method: 'GET', url: `/api/v1/roles/${role.id}` })).name, 'Temp taggers');
       ok(await postTag(tagger, 'temp-tag'));
+
+      ok(await t.call({ method: 'PUT', url: `/api/v1/agents/${tagger.id}`, payload: { roles: ['Agent'] } }));
+      const one = fails(await t.call({ method: 'DELETE', url: `/api/v1/roles/${role.id}` }), 422, 'DataException');
+      assert.match(String(one['message']), / 1 agent;/);
+      ok(await t.call({ method: 'PUT', url: `/api/v1/agents/${disabled.id}`, payload: { roles: ['Agent'] } }));
       assert.equal(ok<boolean>(await t.call({ method: 'DELETE', url: `/api/v1/roles/${role.id}` })), true);
       fails(await postTag(tagger, 'temp-tag-2'), 403, 'PermissionException');
-      const record = await me(tagger);
-      assert.deepEqual(record.roles, ['Agent']);
-      assert.deepEqual(record.permissions, sorted(AGENT_SET));
+      assert.deepEqual((await me(tagger)).permissions, sorted(AGENT_SET));
+    });
+
+    it('an agent with the seeded Agent role can start a conversation', async () => {
+      const inbox = ok<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: { name: 'Role inbox', channel: 'livechat', config: {} } }));
+      const payload = { inbox_id: inbox.id, contact_email: 'started-by-agent@example.com', subject: 'Hello', content: 'First words' };
+      const started = ok<{ uuid: string }>(await t.call({ method: 'POST', url: '/api/v1/conversations', payload, as: agent }));
+      assert.match(started.uuid, /^[0-9a-f-]{36}$/);
+    });
+
+    it('migration 0009 gives an existing built-in Agent role conversations:write, once, and leaves custom roles alone', async () => {
+      const before = sorted(AGENT_SET.filter((p) => p !== 'conversations:write'));
+      const custom = ok<Role>(await createRole({ name: 'Agent-like', permissions: before }));
+      // An installation from before the change: its Agent role lacks the permission.
+      await t.deps.db.updateTable('roles').set({ permissions: before }).where('id', '=', agentRole.id).execute();
+      assert.deepEqual((await me(agent)).permissions, before);
+      // Migrations see an untyped database, as the migrator gives them.
+      const untyped = t.deps.db as unknown as Kysely<unknown>;
+      await giveAgentsConversationsWrite(untyped);
+      await giveAgentsConversationsWrite(untyped);
+      const migrated = await t.deps.db.selectFrom('roles').where('id', 'in', [agentRole.id, custom.id]).select(['id', 'permissions']).execute();
+      assert.deepEqual(migrated.find((r) => r.id === agentRole.id)?.permissions, sorted(AGENT_SET));
+      assert.deepEqual(migrated.find((r) => r.id === custom.id)?.permissions, before);
     });
 
     it('a renamed role shows its new name on its agents', async () => {

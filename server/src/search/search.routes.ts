@@ -10,6 +10,7 @@ export function searchRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.get(
       '/search',
       {
+        config: { serviceRule: 'search' },
         schema: {
           tags: ['Search'],
           summary: 'Search conversations, messages and contacts',

@@ -1,18 +1,20 @@
+// Password login and logout. They live with the agents (login answers the agent record) so that
+// auth, which agents, roles and teams use to invalidate credentials, imports no domain.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { AgentRecord } from '../agents/agents.schema.ts';
-import { getAgent } from '../agents/agents.service.ts';
+import { CSRF_COOKIE, login, logout, SESSION_COOKIE } from '../auth/auth.service.ts';
 import type { AppDeps } from '../deps.ts';
 import { principalOf } from '../http/access.ts';
 import { Envelope, errors, ok, TrueEnvelope } from '../http/schemas.ts';
-import { CSRF_COOKIE, login, logout, SESSION_COOKIE } from './auth.service.ts';
+import { AgentRecord } from './agents.schema.ts';
+import { getAgent } from './agents.service.ts';
 
 const LoginBody = Type.Object(
   { email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 256 }) },
   { additionalProperties: false },
 );
 
-export function authRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const secure = deps.config.baseUrl.startsWith('https:');
   return async (app) => {
     const tags = ['Auth'];
