@@ -321,8 +321,7 @@ describe('edge', () => {
       assert.equal(res.statusCode, 200, res.body);
       const doc = res.json() as Json;
       const literalUnions: string[] = [];
-      const walk = (node: unknown, path: string) => {
-        if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${path}/${i}`));
+      const walk = (node: unknown, path: string): void => {
         if (typeof node !== 'object' || node === null) return;
         const anyOf = (node as Json)['anyOf'];
         if (Array.isArray(anyOf) && anyOf.length > 1 && anyOf.every((b) => typeof (b as Json)['const'] === 'string')) literalUnions.push(path);
