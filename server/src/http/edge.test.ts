@@ -9,6 +9,7 @@ import { assertError, buildTestApp, dataOf, type ErrorBody, type TestApp } from 
 import { buildApp } from '../app.ts';
 import { ERROR_TYPES, WWW_AUTHENTICATE } from '../errors.ts';
 import { isEmailAddress, isHttpUrl } from './formats.ts';
+import { scanJson } from './json.ts';
 import { redactUrl } from './logging.ts';
 
 type Json = Record<string, unknown>;
@@ -113,6 +114,35 @@ describe('edge', () => {
       assert.equal(dataOf<{ total: number }>(messages).total, 1, 'no message was sent');
     });
 
+    it('is refused on every documented route, in the path and the query (before authentication) and in the body', async () => {
+      const doc = (await t.call({ method: 'GET', url: '/api/v1/openapi.json', as: null })).json() as { paths: Record<string, Record<string, unknown>> };
+      const before = await counts();
+      let checked = 0;
+      for (const [path, operations] of Object.entries(doc.paths)) {
+        for (const method of Object.keys(operations).filter((m) => ['get', 'post', 'put', 'delete', 'patch'].includes(m))) {
+          const upper = method.toUpperCase() as 'GET';
+          const withBody = method !== 'get' && method !== 'delete';
+          const attempts = [
+            { url: `${path.replace(/\{[a-z_]+\}/g, '1')}?q=a%00b` },
+            ...(path.includes('{') ? [{ url: path.replace(/\{[a-z_]+\}/g, 'a%00b') }] : []),
+            ...(withBody ? [{ url: path.replace(/\{[a-z_]+\}/g, '1'), payload: { name: 'a\u0000b' } }] : []),
+          ];
+          for (const attempt of attempts) {
+            // Path and query are checked before authentication; a body is read only after it.
+            for (const as of attempt.payload ? [undefined] : [undefined, null]) {
+              const res = await t.call({ method: upper, ...attempt, ...(as === null ? { as } : {}) });
+              // The upload route refuses any body that is not multipart before reading it.
+              const status = attempt.payload && path === '/api/v1/media/upload' ? 415 : 400;
+              refused(res, status, 'InputException');
+              checked += 1;
+            }
+          }
+        }
+      }
+      assert.ok(checked > 100, `${checked} requests`);
+      assert.deepEqual(await counts(), before);
+    });
+
     it('a valid surrogate pair, escaped or not, is ordinary text', async () => {
       for (const payload of ['{"name":"smile \\ud83d\\ude00"}', JSON.stringify({ name: 'grin 😁' })]) {
         const tag = dataOf<{ id: number; name: string }>(await t.call({ method: 'POST', url: '/api/v1/tags', ...jsonText(payload) }));
@@ -135,6 +165,28 @@ describe('edge', () => {
       }
       assert.deepEqual(await counts(), before);
       dataOf(await t.call({ method: 'POST', url: '/api/v1/contacts', ...jsonText(contact(32, 'deep32@example.com')) }));
+    });
+
+    it('scanJson: what it notices, and what it does not', () => {
+      const cases: Array<[string, Partial<ReturnType<typeof scanJson>>]> = [
+        ['{"a":"plain","b":[1,-2,0]}', { tooDeep: false, suspectText: false, suspectNumbers: false }],
+        ['{"a":"\\u0000"}', { suspectText: true }],
+        ['{"a":"\\\\u0000"}', { suspectText: false }], // an escaped backslash, then the text u0000
+        ['{"a\\ud800":1}', { suspectText: true }],
+        ['{"a":"[[[[{{{{\\"]]]"}', { tooDeep: false, suspectText: false }],
+        ['[1.0]', { suspectNumbers: true }],
+        ['[1e2]', { suspectNumbers: true }],
+        ['[-0]', { suspectNumbers: true }],
+        ['[1234567890123456]', { suspectNumbers: true }],
+        ['[123456789012345]', { suspectNumbers: false }],
+        ['{"t":true,"f":false,"n":null}', { suspectNumbers: false }],
+        [`${'['.repeat(4)}${']'.repeat(4)}`, { tooDeep: false }],
+        [`${'['.repeat(5)}${']'.repeat(5)}`, { tooDeep: true }],
+      ];
+      for (const [text, expected] of cases) {
+        const scan = scanJson(text, 4);
+        for (const [key, value] of Object.entries(expected)) assert.equal(scan[key as keyof typeof scan], value, `${text}: ${key}`);
+      }
     });
 
     it('brackets inside strings do not count', async () => {

@@ -54,18 +54,25 @@ export function scanJson(text: string, maxDepth: number): Scan {
   const scan: Scan = { tooDeep: false, suspectText: false, suspectNumbers: false };
   let depth = 0;
   const n = text.length;
+  // Strings are skipped with indexOf: the next quote, unless an escape comes first.
+  let backslash = text.indexOf('\\');
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
-      for (i++; i < n; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 0x22) break;
-        if (d !== 0x5c) continue;
-        i++;
-        if (text.charCodeAt(i) !== 0x75) continue;
-        const code = Number.parseInt(text.slice(i + 1, i + 5), 16);
-        if (code === 0 || (code >= 0xd800 && code <= 0xdfff)) scan.suspectText = true;
-        i += 4;
+      for (;;) {
+        const quote = text.indexOf('"', i + 1);
+        if (quote < 0) return scan; // unterminated: JSON.parse refuses it
+        if (backslash >= 0 && backslash <= i) backslash = text.indexOf('\\', i + 1);
+        if (backslash < 0 || backslash > quote) {
+          i = quote;
+          break;
+        }
+        i = backslash + 1; // the escaped character
+        if (text.charCodeAt(i) === 0x75) {
+          const code = Number.parseInt(text.slice(i + 1, i + 5), 16);
+          if (code === 0 || (code >= 0xd800 && code <= 0xdfff)) scan.suspectText = true;
+          i += 4;
+        }
       }
     } else if (c === 0x7b || c === 0x5b) {
       depth += 1;
