@@ -207,6 +207,14 @@ describe('edge', () => {
       }
     });
 
+    it('a path uuid is only the 36 characters: a urn:uuid: prefix is a 404 like an unknown uuid, not a database error', async () => {
+      dataOf(await t.call({ method: 'GET', url: `/api/v1/conversations/${conversation}` }));
+      dataOf(await t.call({ method: 'GET', url: `/api/v1/conversations/${conversation.toUpperCase()}` }));
+      for (const uuid of [`urn:uuid:${conversation}`, `{${conversation}}`, conversation.replace(/-/g, '')]) {
+        refused(await t.call({ method: 'GET', url: `/api/v1/conversations/${uuid}` }), 404, 'NotFoundException');
+      }
+    });
+
     it('a query integer written otherwise, or past the safe integers, is a 400 naming it', async () => {
       const cases: Array<[string, string]> = [
         ['/api/v1/conversations/all?page_size=0x2', 'page_size'],
