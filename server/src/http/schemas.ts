@@ -1,4 +1,4 @@
-// Schemas shared by every domain: the envelope, errors, ids, pagination.
+// Schemas shared by every domain: the envelope, errors, ids, pagination, string enums, URLs, email addresses.
 import { type TSchema, Type } from 'typebox';
 import { ERROR_TYPES } from '../errors.ts';
 import { MAX_EMAIL_LENGTH, MAX_URL_LENGTH } from './formats.ts';

@@ -64,7 +64,8 @@ function checkingText(validate: ValidateFunction, schema: Schema, part: 'queryst
   const integers = Object.entries(properties)
     .filter(([, property]) => wantsInteger(property) || (property['type'] === 'array' && isSchema(property['items']) && wantsInteger(property['items'])))
     .map(([name]) => name);
-  const closed = part === 'querystring' && schema['additionalProperties'] !== true && schema['patternProperties'] === undefined;
+  const closed =
+    part === 'querystring' && schema['type'] === 'object' && schema['additionalProperties'] !== true && schema['patternProperties'] === undefined;
   const wrapped = ((data: unknown, cxt?: unknown) => {
     const issues: Array<Partial<ErrorObject>> = [];
     const values = isSchema(data) ? data : {};
