@@ -23,15 +23,20 @@ export function buildAjv(options: Options = {}): Ajv {
 
 const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
 const wantsInteger = (schema: Schema) => schema['type'] === 'integer' || (Array.isArray(schema['type']) && schema['type'].includes('integer'));
-// Keywords whose values are data, not subschemas.
+// Keywords whose values are data, not subschemas; and those whose values map names to subschemas.
 const DATA_KEYWORDS = new Set(['default', 'const', 'enum', 'examples', 'example']);
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
 /** A copy of a body schema where every integer also says `canonicalInteger` (the shared TypeBox schemas stay untouched). */
 function withCanonicalIntegers(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withCanonicalIntegers);
   if (!isSchema(schema)) return schema;
   const copy: Schema = {};
-  for (const [key, value] of Object.entries(schema)) copy[key] = DATA_KEYWORDS.has(key) ? value : withCanonicalIntegers(value);
+  for (const [key, value] of Object.entries(schema)) {
+    if (DATA_KEYWORDS.has(key)) copy[key] = value;
+    else if (SCHEMA_MAPS.has(key) && isSchema(value)) copy[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withCanonicalIntegers(sub)]));
+    else copy[key] = withCanonicalIntegers(value);
+  }
   if (wantsInteger(schema)) copy['canonicalInteger'] = true;
   return copy;
 }
