@@ -34,8 +34,9 @@ function withCanonicalIntegers(schema: unknown): unknown {
   const copy: Schema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (DATA_KEYWORDS.has(key)) copy[key] = value;
-    else if (SCHEMA_MAPS.has(key) && isSchema(value)) copy[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withCanonicalIntegers(sub)]));
-    else copy[key] = withCanonicalIntegers(value);
+    else if (SCHEMA_MAPS.has(key) && isSchema(value)) {
+      copy[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withCanonicalIntegers(sub)]));
+    } else copy[key] = withCanonicalIntegers(value);
   }
   if (wantsInteger(schema)) copy['canonicalInteger'] = true;
   return copy;
