@@ -14,9 +14,10 @@ import { listenForInvalidations } from './auth/credential-cache.ts';
 import { contactsRoutes } from './contacts/contacts.routes.ts';
 import { conversationsRoutes } from './conversations/conversations.routes.ts';
 import type { AppDeps } from './deps.ts';
-import { RateLimitError, registerErrorHandling } from './errors.ts';
+import { answerFrameworkError, clientErrorHandler, RateLimitError, registerErrorHandling } from './errors.ts';
 import { registerAccessControl } from './http/access.ts';
 import { openApiDocumentOptions, registerOpenApiCompletion } from './http/openapi.ts';
+import { serializeRequest } from './http/logging.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
 import { registerValidation } from './http/validation.ts';
 import { inboxesRoutes } from './inboxes/inboxes.routes.ts';
@@ -53,7 +54,8 @@ function routeTable() {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const trust = deps.config.trustProxy;
   const app = Fastify({
-    loggerInstance: deps.log,
+    // Request URLs are logged redacted: a signed media URL is a bearer link.
+    loggerInstance: deps.log.child({}, { serializers: { req: serializeRequest } }),
     bodyLimit: deps.config.bodyLimitBytes,
     // A number of proxies: the client is the address that many hops back (as proxy-addr counts them).
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
@@ -62,6 +64,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Failures below the routes (router, HTTP parser) answer with the envelope and an X-Request-Id too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: clientErrorHandler(deps.log),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const table = routeTable();
@@ -73,15 +78,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerValidation(app);
   registerErrorHandling(app, (path) => table.allowed(path));
   app.addSchema(ErrorEnvelope);
-
-  // An empty body sent as application/json means "no body" (some clients send it on body-less POSTs).
-  const jsonParser = app.getDefaultJsonParser('error', 'ignore');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    return jsonParser(request, text, done);
-  });
 
   await app.register(cookie);
   // Parses nothing by itself: routes read multipart bodies as streams, with their own limits.

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { DateTime, Nullable, NullableDateTime } from '../http/schemas.ts';
+import { DateTime, EmailAddress, HttpUrl, Nullable, NullableDateTime, StringEnum } from '../http/schemas.ts';
 
-export const AvailabilityStatus = Type.Union([Type.Literal('available'), Type.Literal('busy'), Type.Literal('away'), Type.Literal('offline')]);
+export const AvailabilityStatus = StringEnum(['available', 'busy', 'away', 'offline'] as const);
 
 export const TeamRef = Type.Object({ id: Type.Integer(), name: Type.String(), emoji: Type.String() });
 
@@ -13,7 +13,7 @@ export const AgentRecord = Type.Object(
     updated_at: DateTime,
     first_name: Type.String(),
     last_name: Type.String(),
-    email: Nullable(Type.String({ format: 'email' })),
+    email: Nullable(Type.String({ description: 'Email address' })),
     type: Type.String({ description: '`agent` for agents; `contact` or `visitor` for contacts' }),
     availability_status: Type.String({ description: 'available | busy | away | offline' }),
     phone_number_country_code: Nullable(Type.String()),
@@ -44,7 +44,8 @@ export const AgentCompact = Type.Object({
 
 const Name = Type.String({ minLength: 1, maxLength: 128, pattern: '\\S' });
 const OptionalText = (max: number) => Type.Optional(Nullable(Type.String({ maxLength: max })));
-const Email = Type.String({ format: 'email', maxLength: 254 });
+const Email = EmailAddress();
+const AvatarUrl = Type.Optional(Nullable(HttpUrl({ description: 'Absolute http(s) URL of the picture; null for none' })));
 const Password = Type.String({ minLength: 10, maxLength: 256, description: 'At least 10 characters' });
 
 export const CreateAgentBody = Type.Object(
@@ -58,7 +59,7 @@ export const CreateAgentBody = Type.Object(
     enabled: Type.Optional(Type.Boolean()),
     phone_number: OptionalText(32),
     phone_number_country_code: OptionalText(8),
-    avatar_url: OptionalText(2048),
+    avatar_url: AvatarUrl,
   },
   { additionalProperties: false },
 );
@@ -75,7 +76,7 @@ export const UpdateAgentBody = Type.Object(
     availability_status: Type.Optional(AvailabilityStatus),
     phone_number: OptionalText(32),
     phone_number_country_code: OptionalText(8),
-    avatar_url: OptionalText(2048),
+    avatar_url: AvatarUrl,
   },
   { additionalProperties: false },
 );
@@ -86,7 +87,7 @@ export const UpdateMeBody = Type.Object(
     last_name: Type.Optional(Type.String({ maxLength: 128 })),
     phone_number: OptionalText(32),
     phone_number_country_code: OptionalText(8),
-    avatar_url: OptionalText(2048),
+    avatar_url: AvatarUrl,
     current_password: Type.Optional(Type.String({ maxLength: 256 })),
     new_password: Type.Optional(Password),
   },
@@ -96,7 +97,7 @@ export const UpdateMeBody = Type.Object(
 export const AvailabilityBody = Type.Object(
   {
     status: AvailabilityStatus,
-    source: Type.Optional(Type.Union([Type.Literal('user'), Type.Literal('idle')], { default: 'user' })),
+    source: Type.Optional(StringEnum(['user', 'idle'] as const, { default: 'user' })),
   },
   { additionalProperties: false },
 );
@@ -107,6 +108,6 @@ export const AgentListQuery = Type.Object({
   page: Type.Optional(Type.Integer()),
   page_size: Type.Optional(Type.Integer()),
   q: Type.Optional(Type.String({ maxLength: 200, description: 'Matches name or email' })),
-  order_by: Type.Optional(Type.Union([Type.Literal('created_at'), Type.Literal('updated_at'), Type.Literal('first_name'), Type.Literal('email')])),
-  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+  order_by: Type.Optional(StringEnum(['created_at', 'updated_at', 'first_name', 'email'] as const)),
+  order: Type.Optional(StringEnum(['asc', 'desc'] as const)),
 });

@@ -2,15 +2,12 @@
 // the spec's Agent record (same shape, type `contact` or `visitor`).
 import { Type } from 'typebox';
 import { AgentRecord } from '../agents/agents.schema.ts';
-import { DateTime, Nullable } from '../http/schemas.ts';
+import { DateTime, EmailAddress, Nullable, StringEnum } from '../http/schemas.ts';
 
 export const ContactRecord = AgentRecord;
 
-// The ajv-formats `email` pattern, allowing the surrounding whitespace the service trims.
-const EMAIL_PATTERN =
-  "^\\s*[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\s*$";
-
-const Email = Type.String({ maxLength: 254, pattern: EMAIL_PATTERN, description: 'Email address; trimmed and lowercased' });
+// Surrounding whitespace is allowed: the service trims it.
+const Email = EmailAddress({ format: 'trimmed-email', description: 'Email address (international addresses welcome); trimmed and lowercased' });
 const FirstName = Type.String({ minLength: 1, maxLength: 128, pattern: '\\S', description: 'Trimmed; must not be blank' });
 const LastName = Type.String({ maxLength: 128, description: 'Trimmed' });
 const PhoneNumber = Type.String({ maxLength: 32, description: 'Trimmed' });
@@ -61,9 +58,9 @@ export const ContactListQuery = Type.Object({
   page_size: Type.Optional(Type.Integer({ default: 30, description: 'Items per page, 1..100; values outside are clamped.' })),
   q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive substring of the name, email or phone number' })),
   order_by: Type.Optional(
-    Type.Union([Type.Literal('created_at'), Type.Literal('updated_at'), Type.Literal('first_name'), Type.Literal('email')], { default: 'created_at' }),
+    StringEnum(['created_at', 'updated_at', 'first_name', 'email'] as const, { default: 'created_at' }),
   ),
-  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
+  order: Type.Optional(StringEnum(['asc', 'desc'] as const, { default: 'desc' })),
 });
 
 export const NoteParams = Type.Object({

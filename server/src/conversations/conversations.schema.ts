@@ -1,7 +1,7 @@
 // Request and response schemas of conversations (spec: Conversation list item; docs/api.md, Pagination and lists).
 import { Type } from 'typebox';
 import { AgentRecord } from '../agents/agents.schema.ts';
-import { DateTime, Nullable, NullableDateTime, PageQuery } from '../http/schemas.ts';
+import { DateTime, EmailAddress, Nullable, NullableDateTime, PageQuery, StringEnum } from '../http/schemas.ts';
 
 export const ConversationContact = Type.Object({
   id: Type.Integer(),
@@ -82,23 +82,23 @@ export const ConversationListQuery = Type.Object({
   assignee_id: IdList('Assigned agent id'),
   contact_id: IdList('Contact id: that contact\'s conversations'),
   order_by: Type.Optional(
-    Type.Union([Type.Literal('last_message_at'), Type.Literal('created_at'), Type.Literal('updated_at'), Type.Literal('waiting_since')], {
+    StringEnum(['last_message_at', 'created_at', 'updated_at', 'waiting_since'] as const, {
       default: 'last_message_at',
     }),
   ),
-  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
+  order: Type.Optional(StringEnum(['asc', 'desc'] as const, { default: 'desc' })),
 });
 
 export const CreateConversationBody = Type.Object(
   {
     inbox_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
     contact_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
-    contact_email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+    contact_email: Type.Optional(EmailAddress({ format: 'trimmed-email', description: 'Trimmed and lowercased' })),
     first_name: Type.Optional(Type.String({ maxLength: 128 })),
     last_name: Type.Optional(Type.String({ maxLength: 128 })),
     subject: Type.Optional(Type.String({ maxLength: 1000 })),
     content: Type.String({ minLength: 1, maxLength: 100_000, description: 'First message; HTML, sanitised (nested at most 100 levels deep)' }),
-    initiator: Type.Optional(Type.Union([Type.Literal('agent'), Type.Literal('contact')], { default: 'agent' })),
+    initiator: Type.Optional(StringEnum(['agent', 'contact'] as const, { default: 'agent' })),
     assignee_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
     team_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
   },
@@ -129,7 +129,7 @@ export const AssigneeBody = Type.Object({ assignee_id: Type.Integer({ minimum: 1
 export const TagsBody = Type.Object(
   {
     tags: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100, description: 'Tag names (case-insensitive); unknown names → 400' }),
-    action: Type.Optional(Type.Union([Type.Literal('add_tags'), Type.Literal('remove_tags'), Type.Literal('set_tags')], { default: 'add_tags' })),
+    action: Type.Optional(StringEnum(['add_tags', 'remove_tags', 'set_tags'] as const, { default: 'add_tags' })),
   },
   { additionalProperties: false },
 );

@@ -231,14 +231,18 @@ describe('http: envelope, errors, probes', () => {
       assert.equal((await t.call({ method: 'GET', url: '/api/v1/tags' })).statusCode, 200, 'the fault injection is undone');
     });
 
-    it('a database unique violation is a 409 and an invalid text representation a 400, not a 500', async () => {
+    it('a database unique violation is a 409 and bad client text (invalid representation, NUL, too long) a 400, not a 500', async () => {
       await withFailingTagQuery(Object.assign(new Error('duplicate key value violates unique constraint "tags_name_key"'), { code: '23505' }), async () => {
         const body = assertError(await t.call({ method: 'GET', url: '/api/v1/tags' }), 409, 'ConflictException');
         assert.doesNotMatch(body.message, /tags_name_key/);
       });
-      await withFailingTagQuery(Object.assign(new Error('invalid input syntax for type integer: "x"'), { code: '22P02' }), async () => {
-        assertError(await t.call({ method: 'GET', url: '/api/v1/tags' }), 400, 'InputException');
-      });
+      // Bad client text that got past the edge: NUL in text (22021) or jsonb (22P05), too long, a malformed LIKE pattern.
+      for (const code of ['22P02', '22021', '22P05', '22001', '22025']) {
+        await withFailingTagQuery(Object.assign(new Error(`invalid input (${code}): "x"`), { code }), async () => {
+          const body = assertError(await t.call({ method: 'GET', url: '/api/v1/tags' }), 400, 'InputException');
+          assert.doesNotMatch(body.message, /invalid input/);
+        });
+      }
     });
   });
 });

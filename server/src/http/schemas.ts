@@ -1,5 +1,9 @@
-// Schemas shared by every domain: the envelope, errors, ids, pagination.
+// Schemas shared by every domain: the envelope, errors, ids, pagination, string enums, URLs, email addresses.
 import { type TSchema, Type } from 'typebox';
+import { ERROR_TYPES } from '../errors.ts';
+import { MAX_EMAIL_LENGTH, MAX_URL_LENGTH } from './formats.ts';
+
+type SchemaOptions = Record<string, unknown>;
 
 // Dates leave the database as Date objects; the serializer writes them as ISO 8601 strings.
 export const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' });
@@ -13,24 +17,35 @@ export function Envelope<T extends TSchema>(data: T) {
   return Type.Object({ status: Type.Literal('success'), data });
 }
 
+/**
+ * A string enum as `{type:"string", enum:[…]}`: one clear error ("must be one of: a, b") instead
+ * of one per literal, and an `enum` in the OpenAPI document.
+ */
+export function StringEnum<const T extends readonly string[]>(values: T, options: SchemaOptions = {}) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+/** An absolute http(s) URL (checked by `isHttpUrl`), for every URL stored and later rendered or fetched. */
+export function HttpUrl(options: SchemaOptions = {}) {
+  return Type.Unsafe<string>({ type: 'string', format: 'http-url', maxLength: MAX_URL_LENGTH, description: 'Absolute http(s) URL', ...options });
+}
+
+/** An http(s) URL, or the empty string for none. */
+export function HttpUrlOrEmpty(options: SchemaOptions = {}) {
+  return Type.Union([HttpUrl(), Type.Literal('')], { description: 'Absolute http(s) URL, or empty', ...options });
+}
+
+/** An email address (checked by `isEmailAddress`: international addresses are welcome). */
+export function EmailAddress(options: SchemaOptions = {}) {
+  return Type.Unsafe<string>({ type: 'string', format: 'email', maxLength: MAX_EMAIL_LENGTH, ...options });
+}
+
 export const ErrorEnvelope = Type.Object(
   {
     status: Type.Literal('error'),
     message: Type.String(),
     data: Type.Unknown(),
-    error_type: Type.Union(
-      [
-        'GeneralException',
-        'PermissionException',
-        'InputException',
-        'DataException',
-        'NetworkException',
-        'NotFoundException',
-        'ConflictException',
-        'UnauthorizedException',
-        'RateLimitException',
-      ].map((value) => Type.Literal(value)),
-    ),
+    error_type: StringEnum(ERROR_TYPES),
   },
   { $id: 'ErrorEnvelope', description: 'Every error answer has this shape.' },
 );

@@ -1,11 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox';
-import { DateTime, Nullable } from '../http/schemas.ts';
+import { DateTime, HttpUrlOrEmpty, Nullable, StringEnum } from '../http/schemas.ts';
 import { SECRET_MASK } from '../security/encryption.ts';
-
-/** A string enum as `{type:"string", enum:[…]}`: one clear validation message instead of one per literal. */
-function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
-  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
-}
 
 export const CHANNELS = ['email', 'livechat'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -115,14 +110,14 @@ const DEFAULT_PRECHAT_FIELDS = [
   { key: 'phone', type: 'phone', label: 'Phone', placeholder: '', required: false, enabled: false, order: 3, is_default: true, custom_attribute_id: null },
 ];
 
-const HttpUrlOrEmpty = Defaulted(Type.String({ maxLength: 2048, pattern: '^(https?://\\S+)?$', default: '', description: 'http(s) URL, or empty' }));
+const UrlOrEmpty = Defaulted(HttpUrlOrEmpty({ default: '' }));
 const Color = Type.String({ pattern: '^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$', description: '#RGB or #RRGGBB' });
 
 export const LivechatConfig = Type.Object(
   {
     brand_name: ShortText('Support', 100),
-    website_url: HttpUrlOrEmpty,
-    logo_url: HttpUrlOrEmpty,
+    website_url: UrlOrEmpty,
+    logo_url: UrlOrEmpty,
     dark_mode: Defaulted(Type.Boolean({ default: false })),
     show_powered_by: Defaulted(Type.Boolean({ default: true })),
     language: Defaulted(Type.String({ minLength: 2, maxLength: 35, pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$', default: 'en' })),
@@ -140,7 +135,7 @@ export const LivechatConfig = Type.Object(
               { ...strict, default: {} },
             ),
           ),
-          logo_url: HttpUrlOrEmpty,
+          logo_url: UrlOrEmpty,
           color: Defaulted(
             Type.String({
               maxLength: 7,

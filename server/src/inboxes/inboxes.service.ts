@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import type { AppDeps } from '../deps.ts';
-import { DataError, InputError, NotFoundError } from '../errors.ts';
+import { DataError, describeIssue, InputError, NotFoundError } from '../errors.ts';
+import { isEmailAddress } from '../http/formats.ts';
+import { buildAjv } from '../http/validation.ts';
 import { DecryptionError, decryptSecret, encryptSecret, isEncrypted, SECRET_MASK } from '../security/encryption.ts';
 import * as q from './inboxes.queries.ts';
 import { type Channel, EmailConfig, LivechatConfig } from './inboxes.schema.ts';
@@ -21,7 +23,7 @@ const SECRET_PATHS: Record<Channel, ReadonlyArray<readonly string[]>> = {
 
 // Config is validated here rather than at the edge because its shape depends on the channel
 // (and, on update, on the stored row). Defaults are filled in; unknown keys are refused.
-const configAjv = new Ajv({ useDefaults: true, removeAdditional: false, coerceTypes: false, allErrors: false, strict: false });
+const configAjv = buildAjv({ coerceTypes: false });
 const configValidators = { email: configAjv.compile(EmailConfig), livechat: configAjv.compile(LivechatConfig) };
 
 function isObject(value: unknown): value is Config {
@@ -82,14 +84,11 @@ function decryptConfigForUpdate(deps: AppDeps, channel: Channel, stored: Config)
 
 function fieldError(error: ErrorObject | undefined): InputError {
   if (!error) return InputError.field('config', 'is invalid');
-  let field = ['config', ...error.instancePath.split('/').filter(Boolean)].join('.');
+  const field = ['config', ...error.instancePath.split('/').filter(Boolean)].join('.');
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'required') return InputError.field(`${field}.${String(params['missingProperty'])}`, 'is required');
   if (error.keyword === 'additionalProperties') return InputError.field(`${field}.${String(params['additionalProperty'])}`, 'is not allowed');
-  if (error.keyword === 'enum') return InputError.field(field, `must be one of: ${(params['allowedValues'] as unknown[]).join(', ')}`);
-  if (error.keyword === 'pattern') return InputError.field(field, 'has an invalid format');
-  field = field || 'config';
-  return InputError.field(field, error.message ?? 'is invalid');
+  return InputError.field(field, describeIssue(error));
 }
 
 function validTimezone(timezone: string): boolean {
@@ -171,7 +170,6 @@ function prepareConfig(deps: AppDeps, channel: Channel, raw: Config, stored: Con
   return channel === 'livechat' ? finishLivechatConfig(config) : config;
 }
 
-const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
 const NAMED_ADDRESS = /^([^<>]*)<\s*([^<>\s]+)\s*>$/;
 
 /** `from` trimmed, or null when empty; an email inbox must have one. */
@@ -183,7 +181,7 @@ function normaliseFrom(channel: Channel, from: string | null | undefined): strin
   }
   const named = NAMED_ADDRESS.exec(value);
   const address = named ? (named[2] as string) : value;
-  if (!ADDRESS.test(address)) throw InputError.field('from', 'must be an email address, optionally with a display name: "Support <support@example.com>"');
+  if (!isEmailAddress(address)) throw InputError.field('from', 'must be an email address, optionally with a display name: "Support <support@example.com>"');
   return value;
 }
 

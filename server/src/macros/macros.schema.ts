@@ -1,8 +1,9 @@
 // Request and response schemas of macros (spec: Macro).
 import { Type } from 'typebox';
 import { Conversation } from '../conversations/conversations.schema.ts';
-import { DateTime, Nullable } from '../http/schemas.ts';
+import { DateTime, Nullable, StringEnum } from '../http/schemas.ts';
 
+export const VISIBILITIES = ['global', 'team', 'user'] as const;
 export const VISIBLE_WHEN = ['conversation_open', 'conversation_waiting', 'conversation_resolved'] as const;
 
 const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
@@ -28,12 +29,9 @@ export const MacroActions = Type.Object(
   },
 );
 
-const Visibility = Type.Union(
-  [Type.Literal('global'), Type.Literal('team'), Type.Literal('user')],
-  { description: '`global`: every agent; `team`: members of `team_id`; `user`: only `user_id`' },
-);
+const Visibility = StringEnum(VISIBILITIES, { description: '`global`: every agent; `team`: members of `team_id`; `user`: only `user_id`' });
 const VisibleWhen = Type.Array(
-  Type.Union([Type.Literal('conversation_open'), Type.Literal('conversation_waiting'), Type.Literal('conversation_resolved')]),
+  StringEnum(VISIBLE_WHEN),
   { minItems: 1, maxItems: 3, description: 'Status categories of the conversations the macro is offered for (duplicates are dropped). Default: all three.' },
 );
 /** The spec carries these ids as strings; an integer is accepted too, and null or "" means none. */

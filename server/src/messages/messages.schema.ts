@@ -1,6 +1,6 @@
 // Request and response schemas of messages (spec: Message).
 import { Type } from 'typebox';
-import { DateTime, Nullable, PageQuery } from '../http/schemas.ts';
+import { DateTime, EmailAddress, Nullable, PageQuery, StringEnum } from '../http/schemas.ts';
 import { Attachment } from '../media/media.schema.ts';
 
 const Addresses = Type.Array(Type.String());
@@ -45,12 +45,12 @@ export const MessageParams = Type.Object({
 
 export const MessageListQuery = Type.Object({ ...PageQuery });
 
-const EmailList = Type.Array(Type.String({ format: 'email', maxLength: 254 }), { maxItems: 50 });
+const EmailList = Type.Array(EmailAddress(), { maxItems: 50 });
 
 export const SendMessageBody = Type.Object(
   {
     message: Type.String({ maxLength: 100_000, description: 'The content; HTML is sanitised against an allow-list and may nest at most 100 levels deep' }),
-    content_type: Type.Optional(Type.Union([Type.Literal('html'), Type.Literal('text')], { default: 'html' })),
+    content_type: Type.Optional(StringEnum(['html', 'text'] as const, { default: 'html' })),
     private: Type.Optional(Type.Boolean({ default: false, description: 'A private note, seen by agents only' })),
     attachments: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { maxItems: 20, description: 'Uuids from POST /api/v1/media/upload' })),
     to: Type.Optional(EmailList),

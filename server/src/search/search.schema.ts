@@ -1,6 +1,6 @@
 // Request and response schemas of the global search.
 import { Type } from 'typebox';
-import { DateTime, Nullable, NullableDateTime } from '../http/schemas.ts';
+import { DateTime, Nullable, NullableDateTime, StringEnum } from '../http/schemas.ts';
 
 export const SearchQuery = Type.Object({
   q: Type.String({
@@ -33,7 +33,7 @@ export const MessageHit = Type.Object(
     uuid: Type.String({ format: 'uuid' }),
     conversation_uuid: Type.String({ format: 'uuid' }),
     reference_number: Type.String({ description: "The conversation's reference number" }),
-    type: Type.Union([Type.Literal('incoming'), Type.Literal('outgoing')]),
+    type: StringEnum(['incoming', 'outgoing'] as const),
     private: Type.Boolean({ description: 'A private note' }),
     snippet: Type.String({ description: 'Plain text around the best match (no markup; escape it before rendering as HTML)' }),
     created_at: DateTime,
@@ -49,7 +49,7 @@ export const ContactHit = Type.Object(
     email: Nullable(Type.String()),
     phone_number: Nullable(Type.String()),
     avatar_url: Nullable(Type.String()),
-    type: Type.Union([Type.Literal('contact'), Type.Literal('visitor')]),
+    type: StringEnum(['contact', 'visitor'] as const),
   },
   { title: 'ContactSearchHit', additionalProperties: false },
 );

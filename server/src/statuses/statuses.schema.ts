@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { DateTime } from '../http/schemas.ts';
+import { DateTime, StringEnum } from '../http/schemas.ts';
 
-export const StatusCategory = Type.Union([Type.Literal('open'), Type.Literal('waiting'), Type.Literal('resolved')]);
+export const StatusCategory = StringEnum(['open', 'waiting', 'resolved'] as const);
 
 export const StatusRecord = Type.Object(
   {

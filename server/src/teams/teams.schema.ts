@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { DateTime, Nullable } from '../http/schemas.ts';
+import { DateTime, Nullable, StringEnum } from '../http/schemas.ts';
 
-export const AssignmentType = Type.Union([Type.Literal('round_robin'), Type.Literal('manual')]);
+export const AssignmentType = StringEnum(['round_robin', 'manual'] as const);
 
 /** Exactly the spec's Team record. */
 export const TeamRecord = Type.Object(
