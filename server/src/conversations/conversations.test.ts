@@ -536,6 +536,7 @@ describe('round robin', () => {
     dataOf(await setAvailability(agent, 'available'));
     const c = await start(team);
     assert.equal(c.assigned_user_id, agent.id);
+    dataOf(await setAvailability(agent, 'busy'));
     await releaseAgentJob(t.deps, { agent_id: agent.id });
     assert.equal(await assigneeOf(c.uuid), agent.id, 'a live agent keeps their conversations');
     for (const payload of [{}, { agent_id: '1' }, { agent_id: 0 }, { agent_id: 1.5 }]) {
