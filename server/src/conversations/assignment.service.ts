@@ -82,9 +82,10 @@ export async function placeForAgentJob(deps: AppDeps, payload: Record<string, un
  * Job `conversations.release_agent`, enqueued in the transaction that deletes an agent: their
  * unresolved conversations lose the assignee (one activity message and one event each) and are
  * placed again by round robin. Until it runs, they keep the deleted agent as assignee; nothing
- * new can go to that agent (assignments and round robin take live agents only), and what raced
- * the deletion is released too, since this runs after it commits. Idempotent: a second run finds
- * nothing left to release (the periodic sweep places what a run that stopped halfway left waiting).
+ * new can go to that agent (assignments and round robin take live agents only), and since this
+ * runs after the deletion commits, an assignment that raced it and committed first is released
+ * too. Idempotent: a second run finds nothing left to release (the periodic sweep places what a
+ * run that stopped halfway left waiting).
  */
 export async function releaseAgentJob(deps: AppDeps, payload: Record<string, unknown>): Promise<void> {
   const agentId = agentIdOf('conversations.release_agent', payload);

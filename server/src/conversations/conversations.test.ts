@@ -531,7 +531,7 @@ describe('round robin', () => {
   });
 
   it('the release job lets go of the conversations of deleted agents only, and refuses a malformed payload', async () => {
-    const team = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Stayers', conversation_assignment_type: 'round_robin' } })).id;
+    const team = (await createTeam(t, { conversation_assignment_type: 'round_robin' })).id;
     const agent = await t.makeAgent({ teams: [team] });
     dataOf(await setAvailability(agent, 'available'));
     const c = await start(team);
@@ -545,7 +545,7 @@ describe('round robin', () => {
   });
 
   it('PUT /agents/{id} places waiting conversations when it makes an agent available, enables them again or adds them to a team', async () => {
-    const team = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Edited', conversation_assignment_type: 'round_robin' } })).id;
+    const team = (await createTeam(t, { conversation_assignment_type: 'round_robin' })).id;
     const a = await t.makeAgent({ teams: [team] });
     const first = await start(team);
     assert.equal(first.assigned_user_id, null, 'a is offline: it waits');
