@@ -11,7 +11,9 @@ import { createAgent, generateApiKey } from '../src/agents/agents.service.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { AppDeps, Clock } from '../src/deps.ts';
+import { claimDueJobs, completeJob } from '../src/jobs/jobs.queries.ts';
 import { openRuntime, prepareDatabase } from '../src/setup.ts';
+import { jobHandlers } from '../src/workers.ts';
 
 /** The spec's Agent record fields (contacts share the shape), sorted. */
 export const AGENT_RECORD_FIELDS: readonly string[] = [
@@ -199,6 +201,25 @@ export async function buildTestApp(options: { clock?: Clock; env?: Record<string
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs the due jobs of the given kinds the way a worker does (claim, the handler registered
+ * in workers.ts, complete), one at a time until none is due, and returns how many ran. For
+ * tests, where no worker runs: call it where a worker would have done the work by then.
+ */
+export async function runDueJobs(deps: AppDeps, kinds: readonly string[]): Promise<number> {
+  const lockedBy = `test:${process.pid}`;
+  let ran = 0;
+  for (;;) {
+    const [job] = await claimDueJobs(deps.db, { kinds, limit: 1, lockedBy, leaseMs: 60_000, clockNow: deps.clock.now() });
+    if (!job) return ran;
+    const handler = jobHandlers[job.kind];
+    if (!handler) throw new Error(`no handler is registered in workers.ts for the job kind ${job.kind}`);
+    await handler(deps, job.payload, { id: String(job.id), attempts: job.attempts, signal: new AbortController().signal });
+    await completeJob(deps.db, { id: job.id, lockedBy, attempts: job.attempts }, deps.clock.now());
+    ran += 1;
+  }
 }
 
 export type ErrorBody = { status: string; message: string; data: unknown; error_type: string };

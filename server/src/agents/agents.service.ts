@@ -1,11 +1,11 @@
 import { invalidateCredentials, type Principal } from '../auth/credential-cache.ts';
-import { placeForAgent, placeWaitingConversations, releaseConversationsOfAgent } from '../conversations/assignment.service.ts';
 import type { DB } from '../db/database.ts';
 import type { Availability, AvailabilitySource } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, DataError, InputError, NotFoundError } from '../errors.ts';
 import { recordEvent } from '../events/events.service.ts';
 import type { PageRequest } from '../http/schemas.ts';
+import { enqueueJob } from '../jobs/jobs.service.ts';
 import { ADMIN_ROLE } from '../roles/permissions.ts';
 import { resolveRoleIds } from '../roles/roles.service.ts';
 import { hashSecret, randomAlphanumeric, verifySecret } from '../security/hashing.ts';
@@ -13,6 +13,15 @@ import { assertTeamsExist } from '../teams/teams.service.ts';
 import * as q from './agents.queries.ts';
 
 export type AgentRecord = q.UserRecord;
+
+// Round robin belongs to the conversations domain, which depends on this one (it looks up
+// assignees here): so an agent change that concerns it is handed over as a durable job,
+// enqueued in the change's transaction. Its handler is registered in workers.ts.
+
+/** The agent may now take conversations: the waiting ones of their round-robin teams are placed. */
+async function enqueuePlacementFor(deps: AppDeps, trx: DB, agentId: number): Promise<void> {
+  await enqueueJob(deps, trx, { kind: 'conversations.place_for_agent', payload: { agent_id: agentId } });
+}
 
 /** The lookup other domains use (assignments, macros): an agent that is not deleted (it may be disabled), or undefined. */
 export async function findLiveAgent(db: DB, id: number) {
@@ -157,6 +166,9 @@ export async function updateAgent(deps: AppDeps, actor: Principal, id: number, i
     if (input.availability_status !== undefined && input.availability_status !== current.availability_status) {
       await recordEvent(trx, 'agent.availability_changed', { agent_id: id, availability_status: input.availability_status, source: 'user' }, now);
     }
+    // Became available, was enabled again, or joined teams while available: round robin may give them what waits.
+    const available = (input.availability_status ?? current.availability_status) === 'available' && (input.enabled ?? current.enabled);
+    if (available && (current.availability_status !== 'available' || !current.enabled || teamIds !== undefined)) await enqueuePlacementFor(deps, trx, id);
   });
   await invalidateCredentials(deps, id);
   return getAgent(deps, id);
@@ -164,16 +176,17 @@ export async function updateAgent(deps: AppDeps, actor: Principal, id: number, i
 
 export async function deleteAgent(deps: AppDeps, actorId: number, id: number): Promise<void> {
   if (id === actorId) throw new DataError('You cannot delete yourself');
-  const teams = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const current = await q.findAgentState(trx, id);
     if (!current) throw new NotFoundError('Agent not found');
     if (await isAdmin(trx, id)) await assertAnotherAdminRemains(trx, id);
     const now = deps.clock.now();
     await q.softDeleteAgent(trx, id, now);
-    return releaseConversationsOfAgent(trx, id, now);
+    await recordEvent(trx, 'agent.deleted', { agent_id: id }, now);
+    // Their unresolved conversations go back to their teams, and round robin places them, once this commits.
+    await enqueueJob(deps, trx, { kind: 'conversations.release_agent', payload: { agent_id: id } });
   });
   await invalidateCredentials(deps, id);
-  if (teams.length > 0) await placeWaitingConversations(deps, teams);
 }
 
 export async function generateApiKey(deps: AppDeps, id: number): Promise<{ api_key: string; api_secret: string }> {
@@ -253,20 +266,18 @@ export function nextAvailability(
 }
 
 export async function setMyAvailability(deps: AppDeps, id: number, status: Availability, source: AvailabilitySource): Promise<AgentRecord> {
-  const becameAvailable = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const current = await q.findAgentState(trx, id);
     if (!current) throw new NotFoundError('Agent not found');
     const next = nextAvailability({ status: current.availability_status, source: current.availability_source }, { status, source });
-    if (!next || (next.status === current.availability_status && next.source === current.availability_source)) return false;
+    if (!next || (next.status === current.availability_status && next.source === current.availability_source)) return;
     const now = deps.clock.now();
     await q.setAvailability(trx, id, next.status, next.source, now);
-    if (next.status !== current.availability_status) {
-      await recordEvent(trx, 'agent.availability_changed', { agent_id: id, availability_status: next.status, source: next.source }, now);
-    }
-    return next.status === 'available' && current.availability_status !== 'available';
+    if (next.status === current.availability_status) return;
+    await recordEvent(trx, 'agent.availability_changed', { agent_id: id, availability_status: next.status, source: next.source }, now);
+    // Round robin: conversations waiting in the agent's teams are placed as soon as they are available.
+    if (next.status === 'available') await enqueuePlacementFor(deps, trx, id);
   });
-  // Round robin (contract §7): conversations waiting in the agent's teams are placed as soon as they are available.
-  if (becameAvailable) await placeForAgent(deps, id);
   return getAgent(deps, id);
 }
 

@@ -3,8 +3,10 @@
 // Conversations that found nobody wait and are placed when an agent frees up or becomes
 // available (and by a periodic sweep). The team row lock serialises placements per team,
 // so two instances on one PostgreSQL never give one conversation to two agents nor break a cap.
+import { findLiveAgent } from '../agents/agents.service.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
+import { PermanentJobError } from '../jobs/jobs.runner.ts';
 import * as q from './assignment.queries.ts';
 import { type ConversationRef, conversationEvent, logActivity, SYSTEM } from './conversations.activity.ts';
 
@@ -62,7 +64,35 @@ export async function placeForAgent(deps: AppDeps, agentId: number): Promise<num
   return placeWaitingConversations(deps, teams);
 }
 
-/** Inside the agent deletion's transaction: the agent's unresolved conversations go back to their team. Returns the teams to place into. */
-export async function releaseConversationsOfAgent(trx: DB, agentId: number, now: Date): Promise<number[]> {
-  return q.releaseConversationsOf(trx, agentId, 'The assigned agent was removed; the conversation is unassigned', now);
+function agentIdOf(kind: string, payload: Record<string, unknown>): number {
+  const id = payload['agent_id'];
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) throw new PermanentJobError(`${kind}: payload.agent_id must be a positive integer`);
+  return id;
+}
+
+/**
+ * Job `conversations.place_for_agent`, enqueued by the agents domain when an agent may take
+ * conversations (became available, enabled again, joined teams): places what waits in their teams.
+ */
+export async function placeForAgentJob(deps: AppDeps, payload: Record<string, unknown>): Promise<void> {
+  await placeForAgent(deps, agentIdOf('conversations.place_for_agent', payload));
+}
+
+/**
+ * Job `conversations.release_agent`, enqueued in the transaction that deletes an agent: their
+ * unresolved conversations lose the assignee (one activity message and one event each) and are
+ * placed again by round robin. Until it runs, they keep the deleted agent as assignee; nothing
+ * new can go to that agent (assignments and round robin take live agents only), and since this
+ * runs after the deletion commits, an assignment that raced it and committed first is released
+ * too. Idempotent: a second run finds nothing left to release (the periodic sweep places what a
+ * run that stopped halfway left waiting).
+ */
+export async function releaseAgentJob(deps: AppDeps, payload: Record<string, unknown>): Promise<void> {
+  const agentId = agentIdOf('conversations.release_agent', payload);
+  const teams = await deps.db.transaction().execute(async (trx) => {
+    // Only a deleted agent lets their conversations go.
+    if (await findLiveAgent(trx, agentId)) return [];
+    return q.releaseConversationsOf(trx, agentId, 'The assigned agent was removed; the conversation is unassigned', deps.clock.now());
+  });
+  if (teams.length > 0) await placeWaitingConversations(deps, teams);
 }

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { agentWith, createInbox, createTeam } from '../../test/factories.ts';
-import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { assertError, buildTestApp, type Caller, dataOf, fakeClock, runDueJobs, type TestApp } from '../../test/helpers.ts';
+import { releaseAgentJob } from './assignment.service.ts';
 import { wakeSnoozedConversations } from './conversations.changes.ts';
 
 type Json = Record<string, unknown>;
@@ -442,8 +443,18 @@ describe('round robin', () => {
   const clock = fakeClock();
   let t: TestApp;
   let inboxId: number;
-  const setAvailability = (caller: Caller, status: string) =>
-    t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', payload: { status }, as: caller });
+  /** The agents domain hands round robin over as jobs: run them as the workers would. */
+  const runAgentJobs = () => runDueJobs(t.deps, ['conversations.place_for_agent', 'conversations.release_agent']);
+  const setAvailability = async (caller: Caller, status: string) => {
+    const res = await t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', payload: { status }, as: caller });
+    await runAgentJobs();
+    return res;
+  };
+  const updateAgent = async (id: number, payload: Json) => {
+    const agent = dataOf<Json>(await t.call({ method: 'PUT', url: `/api/v1/agents/${id}`, payload }));
+    return { agent, jobs: await runAgentJobs() };
+  };
+  const assigneeOf = async (uuid: string) => dataOf<Detail>(await t.call({ method: 'GET', url: `/api/v1/conversations/${uuid}` })).assigned_user_id;
   const start = async (teamId: number) =>
     dataOf<Detail>(
       await t.call({
@@ -505,13 +516,56 @@ describe('round robin', () => {
     dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${done.uuid}/status`, payload: { status: 'Resolved' } }));
     const stays = await t.makeAgent({ teams: [team] });
     dataOf(await t.call({ method: 'DELETE', url: `/api/v1/agents/${leaving.id}` }));
-    const reopened = dataOf<Detail>(await t.call({ method: 'GET', url: `/api/v1/conversations/${open.uuid}` }));
-    assert.equal(reopened.assigned_user_id, null, 'nobody available yet: it waits');
-    assert.equal(dataOf<Detail>(await t.call({ method: 'GET', url: `/api/v1/conversations/${done.uuid}` })).assigned_user_id, leaving.id);
+    assert.equal(await runAgentJobs(), 1, 'the deletion enqueued the release');
+    assert.equal(await assigneeOf(open.uuid), null, 'nobody available yet: it waits');
+    assert.equal(await assigneeOf(done.uuid), leaving.id);
     dataOf(await setAvailability(stays, 'available'));
-    assert.equal(dataOf<Detail>(await t.call({ method: 'GET', url: `/api/v1/conversations/${open.uuid}` })).assigned_user_id, stays.id);
-    const unassigned = await t.deps.db.selectFrom('domain_events').where('type', '=', 'conversation.unassigned').select('payload').execute();
-    assert.ok(unassigned.some((e) => (e.payload as Json)['conversation_uuid'] === open.uuid && (e.payload as Json)['previous_assignee_id'] === leaving.id));
+    assert.equal(await assigneeOf(open.uuid), stays.id);
+    const releasedOpen = async () => {
+      const events = await t.deps.db.selectFrom('domain_events').where('type', '=', 'conversation.unassigned').select('payload').execute();
+      return events.filter((e) => (e.payload as Json)['conversation_uuid'] === open.uuid && (e.payload as Json)['previous_assignee_id'] === leaving.id).length;
+    };
+    assert.equal(await releasedOpen(), 1);
+    await releaseAgentJob(t.deps, { agent_id: leaving.id });
+    assert.equal(await releasedOpen(), 1, 'a retried release writes nothing more');
+  });
+
+  it('the release job lets go of the conversations of deleted agents only, and refuses a malformed payload', async () => {
+    const team = (await createTeam(t, { conversation_assignment_type: 'round_robin' })).id;
+    const agent = await t.makeAgent({ teams: [team] });
+    dataOf(await setAvailability(agent, 'available'));
+    const c = await start(team);
+    assert.equal(c.assigned_user_id, agent.id);
+    dataOf(await setAvailability(agent, 'busy'));
+    await releaseAgentJob(t.deps, { agent_id: agent.id });
+    assert.equal(await assigneeOf(c.uuid), agent.id, 'a live agent keeps their conversations');
+    for (const payload of [{}, { agent_id: '1' }, { agent_id: 0 }, { agent_id: 1.5 }]) {
+      await assert.rejects(releaseAgentJob(t.deps, payload), { name: 'PermanentJobError' });
+    }
+  });
+
+  it('PUT /agents/{id} places waiting conversations when it makes an agent available, enables them again or adds them to a team', async () => {
+    const team = (await createTeam(t, { conversation_assignment_type: 'round_robin' })).id;
+    const a = await t.makeAgent({ teams: [team] });
+    const first = await start(team);
+    assert.equal(first.assigned_user_id, null, 'a is offline: it waits');
+    assert.equal((await updateAgent(a.id, { availability_status: 'available' })).jobs, 1);
+    assert.equal(await assigneeOf(first.uuid), a.id, 'available: a takes it');
+
+    assert.equal((await updateAgent(a.id, { enabled: false })).jobs, 0);
+    const second = await start(team);
+    assert.equal(second.assigned_user_id, null, 'a is disabled: it waits');
+    assert.equal((await updateAgent(a.id, { enabled: true })).jobs, 1);
+    assert.equal(await assigneeOf(second.uuid), a.id, 'enabled again: a takes it');
+
+    const b = await t.makeAgent();
+    dataOf(await setAvailability(b, 'available'));
+    assert.equal((await updateAgent(a.id, { availability_status: 'busy' })).jobs, 0);
+    const third = await start(team);
+    assert.equal(third.assigned_user_id, null, 'nobody of the team is available: it waits');
+    assert.equal((await updateAgent(b.id, { first_name: 'Bea' })).jobs, 0, 'a change that cannot free a slot enqueues nothing');
+    assert.equal((await updateAgent(b.id, { teams: [team] })).jobs, 1);
+    assert.equal(await assigneeOf(third.uuid), b.id, 'b joined the team while available: b takes it');
   });
 
   it('a manual team leaves conversations unassigned', async () => {

@@ -74,6 +74,8 @@ export const DOMAIN_EVENTS = {
     { agent_id: Id, availability_status: Type.Union([Type.Literal('available'), Type.Literal('busy'), Type.Literal('away'), Type.Literal('offline')]), source: Type.Union([Type.Literal('user'), Type.Literal('idle')]) },
     exact,
   ),
+  /** The agent was removed (soft delete): their unresolved conversations are released by a job of the conversations domain. */
+  'agent.deleted': Type.Object({ agent_id: Id }, exact),
 } satisfies Record<string, TSchema>;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;

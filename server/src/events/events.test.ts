@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Value } from 'typebox/value';
-import { buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { buildTestApp, type Caller, dataOf, fakeClock, runDueJobs, type TestApp } from '../../test/helpers.ts';
 import { wakeSnoozedConversations } from '../conversations/conversations.changes.ts';
 import { deliverLivechatMessage } from '../messages/messages.delivery.ts';
 import { DOMAIN_EVENTS, type DomainEventType } from './events.schema.ts';
@@ -53,10 +53,11 @@ describe('domain events', () => {
     const reply = await call('POST', `/conversations/${c.uuid}/messages`, { message: 'On it' });
     await call('POST', `/conversations/${c.uuid}/messages`, { message: 'note', private: true });
     await deliverLivechatMessage(t.deps, { message_id: reply.id });
-    // A macro runs the same changes; an agent who leaves releases their conversations set-based.
+    // A macro runs the same changes; an agent who leaves has their conversations released set-based (by the job the deletion enqueues).
     const macro = await call('POST', '/macros', { name: 'Triage', actions: { set_status: 'Open', set_priority: 'Low', assign_user: rr.id } });
     await call('POST', `/conversations/${c.uuid}/macros/${macro.id}/apply`);
     await call('DELETE', `/agents/${rr.id}`);
+    assert.equal(await runDueJobs(t.deps, ['conversations.release_agent']), 1);
 
     const rows = await t.deps.db.selectFrom('domain_events').select(['type', 'payload']).orderBy('id').execute();
     const declared = new Set<string>(Object.keys(DOMAIN_EVENTS));
