@@ -94,14 +94,25 @@ export function envelope(errorType: ErrorType, message: string, data: unknown = 
   return { status: 'error', message, data, error_type: errorType };
 }
 
-/** Sent with every 401: Basic clients wait for the challenge before they send credentials. */
+/** Sent with a 401: Basic clients wait for the challenge before they send credentials. */
 export const WWW_AUTHENTICATE = 'Basic realm="Parley", charset="UTF-8"';
+/**
+ * Sent instead on a 401 of the browser's ways in (a session cookie, the login form): a Basic
+ * challenge there would make browsers open their own password dialog over the web app.
+ */
+export const WWW_AUTHENTICATE_SESSION = 'Session realm="Parley"';
+
+function challengeFor(request: FastifyRequest): string {
+  if (request.headers.authorization) return WWW_AUTHENTICATE;
+  const browser = (request.headers.cookie ?? '').includes('parley_session=') || request.url.split('?')[0]?.endsWith('/auth/login');
+  return browser ? WWW_AUTHENTICATE_SESSION : WWW_AUTHENTICATE;
+}
 
 const MALFORMED_ID = 'Not found: malformed identifier in the path';
 
 /** Writes an error answer: the envelope, X-Request-Id whatever ran before, the challenge on a 401. */
 function send(reply: FastifyReply, status: number, body: ErrorEnvelope): FastifyReply {
-  if (status === 401) reply.header('www-authenticate', WWW_AUTHENTICATE);
+  if (status === 401) reply.header('www-authenticate', challengeFor(reply.request));
   if (!reply.hasHeader('x-request-id')) reply.header('x-request-id', reply.request.id);
   return reply.code(status).send(body);
 }

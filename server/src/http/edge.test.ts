@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import { assertError, buildTestApp, dataOf, type ErrorBody, type TestApp } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
-import { ERROR_TYPES, WWW_AUTHENTICATE } from '../errors.ts';
+import { ERROR_TYPES, WWW_AUTHENTICATE, WWW_AUTHENTICATE_SESSION } from '../errors.ts';
 import { isEmailAddress, isHttpUrl } from './formats.ts';
 import { scanJson } from './json.ts';
 import { redactUrl } from './logging.ts';
@@ -393,17 +393,25 @@ describe('edge', () => {
   });
 
   describe('401', () => {
-    it('carries the Basic challenge, whichever way authentication failed', async () => {
-      const answers = [
+    it('carries the Basic challenge for API clients, and a session challenge (no browser dialog) for the login form and cookies', async () => {
+      const basic = [
         await t.call({ method: 'GET', url: '/api/v1/tags', as: null }),
         await t.call({ method: 'GET', url: '/api/v1/tags', as: null, headers: { authorization: 'Basic Zm9vOmJhcg==' } }),
-        await t.call({ method: 'POST', url: '/api/v1/auth/login', as: null, payload: { email: 'nobody@example.com', password: 'wrong-password' } }),
+        await t.call({ method: 'GET', url: '/api/v1/tags', as: null, headers: { authorization: 'token a:b', cookie: 'parley_session=stale' } }),
       ];
-      for (const res of answers) {
+      for (const res of basic) {
         refused(res, 401, 'UnauthorizedException');
         assert.equal(res.headers['www-authenticate'], WWW_AUTHENTICATE);
       }
       assert.equal(WWW_AUTHENTICATE, 'Basic realm="Parley", charset="UTF-8"');
+      const session = [
+        await t.call({ method: 'POST', url: '/api/v1/auth/login', as: null, payload: { email: 'nobody@example.com', password: 'wrong-password' } }),
+        await t.call({ method: 'GET', url: '/api/v1/tags', as: null, headers: { cookie: 'parley_session=expired-or-forged' } }),
+      ];
+      for (const res of session) {
+        refused(res, 401, 'UnauthorizedException');
+        assert.equal(res.headers['www-authenticate'], WWW_AUTHENTICATE_SESSION);
+      }
       const forbidden = await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name: 'Not mine' }, as: await t.makeAgent() });
       refused(forbidden, 403, 'PermissionException');
       assert.equal(forbidden.headers['www-authenticate'], undefined);
