@@ -1,7 +1,7 @@
-// The only module that reads the environment. It parses it once into a frozen,
-// typed Config; a bad value stops startup with one line naming the variable.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// The only module that reads the environment. loadConfig is a pure parse of an env object
+// into a frozen, typed EnvConfig (it reads and writes no file); a bad value stops startup
+// with one line naming the variable. What lives in DATA_DIR (the generated secret key) is
+// added by setup.ts when the runtime opens, giving the Config the app runs with.
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 
@@ -20,6 +20,7 @@ export interface Config {
   /** HTTP server processes on this machine (node:cluster); more than 1 needs PostgreSQL and Redis. */
   readonly serverProcesses: number;
   readonly redisUrl: string | null;
+  /** SECRET_KEY, or (when it is unset) the key kept in DATA_DIR/secret_key. */
   readonly secretKey: Buffer;
   readonly adminEmail: string | null;
   readonly adminPassword: string | null;
@@ -44,6 +45,12 @@ export interface Config {
   /** Lifetime of a signed media URL (MEDIA_URL_TTL_SECONDS). */
   readonly mediaUrlTtlSeconds: number;
 }
+
+/**
+ * The environment, parsed: a Config whose secretKey is null when SECRET_KEY is unset (setup
+ * then reads or creates DATA_DIR/secret_key).
+ */
+export type EnvConfig = Omit<Config, 'secretKey'> & { readonly secretKey: Buffer | null };
 
 export type StorageConfig =
   | { readonly kind: 'local'; readonly dir: string }
@@ -121,26 +128,15 @@ function trustProxy(env: Env): boolean | number | string[] {
       throw new ConfigError(`TRUST_PROXY must be true, false, a number of proxies, or proxy addresses/CIDR ranges separated by commas; "${entry}" is none of these`);
     }
   }
-  return entries;
+  return Object.freeze(entries) as string[];
 }
 
-/** SECRET_KEY may be given (≥ 32 characters); otherwise one is generated once and kept in DATA_DIR. */
-function secretKey(env: Env, dataDir: string): Buffer {
+/** SECRET_KEY (at least 32 characters), or null: setup then keeps a generated one in DATA_DIR. */
+function secretKey(env: Env): Buffer | null {
   const raw = env['SECRET_KEY'];
-  if (raw !== undefined && raw !== '') {
-    if (raw.length < 32) throw new ConfigError('SECRET_KEY must be at least 32 characters long');
-    return Buffer.from(raw, 'utf8');
-  }
-  const file = join(dataDir, 'secret_key');
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length < 32) throw new ConfigError(`SECRET_KEY is not set and ${file} is shorter than 32 characters`);
-    return Buffer.from(stored, 'utf8');
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const generated = randomBytes(32).toString('base64url');
-  writeFileSync(file, generated + '\n', { mode: 0o600 });
-  return Buffer.from(generated, 'utf8');
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < 32) throw new ConfigError(`SECRET_KEY must be at least 32 characters long, got ${raw.length}`);
+  return Buffer.from(raw, 'utf8');
 }
 
 const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
@@ -173,7 +169,7 @@ function storage(env: Env, dataDir: string): StorageConfig {
   });
 }
 
-export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): EnvConfig {
   const port = integer(env, 'PORT', 9000, 0, 65535);
   const host = env['HOST'] || '0.0.0.0';
   const baseUrl = (url(env, 'BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -212,7 +208,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databasePreparedStatements: boolean(env, 'DATABASE_PREPARED_STATEMENTS', true),
     serverProcesses,
     redisUrl,
-    secretKey: secretKey(env, dataDir),
+    secretKey: secretKey(env),
     adminEmail,
     adminPassword,
     logLevel,

@@ -6,7 +6,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { ConfigError, type EnvConfig, loadConfig } from './config.ts';
+import { DataDirBusyError, describeHolder } from './db/data-dir-lock.ts';
 import { ensureFirstAdmin, openRuntime, prepareDatabase } from './setup.ts';
 import { startWakeRelayOnly, startWorkers, type Workers } from './workers.ts';
 
@@ -16,26 +17,39 @@ const READY = 'parley:ready';
 const STABLE_MS = 60_000;
 const MAX_RESTART_DELAY_MS = 30_000;
 const SHUTDOWN_MS = 15_000;
+/** Exit codes: a bad configuration (EX_CONFIG), the embedded database in use by another process (EX_TEMPFAIL). */
+const EX_CONFIG = 78;
+const EX_TEMPFAIL = 75;
 
-function logger(config: Config): Logger {
+function logger(config: EnvConfig): Logger {
   return pino({
     level: config.logLevel,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'api_secret', '*.api_secret'], censor: '[redacted]' },
   });
 }
 
-async function prepare(config: Config, log: Logger): Promise<void> {
+/**
+ * Exits once the log lines written so far are out. Without this, pino flushes them
+ * synchronously on exit, and when stdout is a pipe whose reader is gone (`npm start | cat`
+ * stopped by the same Ctrl-C) that flush retries the broken pipe forever: the process spins
+ * instead of exiting.
+ */
+function exitAfterLogs(log: Logger, code: number): void {
+  setTimeout(() => process.exit(code), 2_000).unref();
+  log.flush(() => process.exit(code));
+}
+
+async function prepare(config: EnvConfig, log: Logger): Promise<void> {
   const runtime = await openRuntime(config, log);
   try {
-    const applied = await prepareDatabase(runtime.deps.db);
-    if (applied.length > 0) log.info({ migrations: applied }, 'applied database migrations');
+    await prepareDatabase(runtime.deps.db, log);
     await ensureFirstAdmin(runtime.deps);
   } finally {
     await runtime.close();
   }
 }
 
-async function serve(config: Config, log: Logger): Promise<void> {
+async function serve(config: EnvConfig, log: Logger): Promise<void> {
   // Signals are handled from the start: a stop during startup is a clean stop too.
   let runtime: Awaited<ReturnType<typeof openRuntime>> | null = null;
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
@@ -47,7 +61,7 @@ async function serve(config: Config, log: Logger): Promise<void> {
     log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
       log.error('shutdown took longer than 15 s; exiting');
-      process.exit(1);
+      exitAfterLogs(log, 1);
     }, SHUTDOWN_MS);
     timer.unref();
     try {
@@ -56,10 +70,10 @@ async function serve(config: Config, log: Logger): Promise<void> {
       await Promise.all([app?.close(), workers?.stop()]);
       await runtime?.close();
       log.info('stopped');
-      process.exit(0);
+      exitAfterLogs(log, 0);
     } catch (error) {
       log.error({ err: error }, 'error during shutdown');
-      process.exit(1);
+      exitAfterLogs(log, 1);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -68,19 +82,20 @@ async function serve(config: Config, log: Logger): Promise<void> {
   runtime = await openRuntime(config, log);
   const { deps } = runtime;
   // Under a supervisor the database is already migrated; running it again is a quick no-op.
-  const applied = await prepareDatabase(deps.db);
-  if (applied.length > 0) log.info({ migrations: applied }, 'applied database migrations');
+  await prepareDatabase(deps.db, log);
   if (cluster.isPrimary) await ensureFirstAdmin(deps);
   app = await buildApp(deps);
   if (stopping) return;
   await app.listen({ port: config.port, host: config.host });
   if (stopping) return;
   workers = config.workers ? startWorkers(deps) : startWakeRelayOnly(deps);
-  log.info({ database: deps.dbKind, bus: deps.bus.kind, baseUrl: config.baseUrl, workers: config.workers }, 'parley is ready');
+  // startupMs counts from the process start, module loading included.
+  const startupMs = Math.round(performance.now());
+  log.info({ database: deps.dbKind, bus: deps.bus.kind, baseUrl: config.baseUrl, workers: config.workers, startupMs }, 'parley is ready');
   process.send?.(READY);
 }
 
-async function supervise(config: Config, log: Logger): Promise<void> {
+async function supervise(config: EnvConfig, log: Logger): Promise<void> {
   const processes = new Map<Worker, { readyAt: number | null }>();
   let stopping = false;
   /** Processes that died soon after becoming ready, in a row: the next restart waits longer. */
@@ -92,15 +107,15 @@ async function supervise(config: Config, log: Logger): Promise<void> {
     const timer = setTimeout(() => {
       log.error('server processes did not stop within 20 s; killing them');
       for (const worker of processes.keys()) worker.process.kill('SIGKILL');
-      process.exit(1);
+      exitAfterLogs(log, 1);
     }, SHUTDOWN_MS + 5_000);
     timer.unref();
     let failed = code !== 0;
-    if (processes.size === 0) process.exit(code);
+    if (processes.size === 0) exitAfterLogs(log, code);
     cluster.on('exit', (_worker, exitCode, signal) => {
       // Stopped by the signal before it could handle it (very early in its start): a clean stop.
       if (exitCode !== 0 && signal !== 'SIGTERM') failed = true;
-      if (processes.size === 0) process.exit(failed ? 1 : 0);
+      if (processes.size === 0) exitAfterLogs(log, failed ? 1 : 0);
     });
     for (const worker of processes.keys()) worker.process.kill('SIGTERM');
   };
@@ -138,19 +153,35 @@ async function supervise(config: Config, log: Logger): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  let config: Config;
+  let config: EnvConfig;
   try {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`parley: configuration error: ${error.message}\n`);
-      process.exit(78);
+      process.exit(EX_CONFIG);
     }
     throw error;
   }
   const log = logger(config);
-  if (config.serverProcesses > 1 && cluster.isPrimary) await supervise(config, log);
-  else await serve(config, log);
+  try {
+    if (config.serverProcesses > 1 && cluster.isPrimary) await supervise(config, log);
+    else await serve(config, log);
+  } catch (error) {
+    if (error instanceof DataDirBusyError) {
+      const advice = error.holder.role === 'server' ? 'stop it first, or give this one another DATA_DIR' : 'wait for it to finish, then start again';
+      process.stderr.write(`parley: cannot start: DATA_DIR ${config.dataDir} is in use by ${describeHolder(error.holder)}: ${advice}\n`);
+      exitAfterLogs(log, EX_TEMPFAIL);
+      return;
+    }
+    if (error instanceof ConfigError) {
+      process.stderr.write(`parley: configuration error: ${error.message}\n`);
+      exitAfterLogs(log, EX_CONFIG);
+      return;
+    }
+    process.stderr.write(`parley: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    exitAfterLogs(log, 1);
+  }
 }
 
 main().catch((error: unknown) => {
