@@ -72,10 +72,15 @@ type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** A bad value, quoted for the error line: escaped (never a second line) and cut when long. */
+function shown(raw: string): string {
+  return JSON.stringify(raw.length > 80 ? `${raw.slice(0, 80)}…` : raw);
+}
+
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got ${shown(raw)}`);
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
@@ -91,7 +96,7 @@ function url(env: Env, name: string, protocols: readonly string[]): string | nul
     throw new ConfigError(`${name} must be a URL (${protocols.join(' or ')}), got an unparsable value`);
   }
   if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got ${shown(parsed.protocol)}`);
   }
   return raw;
 }
@@ -101,7 +106,7 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   if (raw === undefined || raw === '') return fallback;
   if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+  throw new ConfigError(`${name} must be true or false, got ${shown(raw)}`);
 }
 
 /**
@@ -125,7 +130,7 @@ function trustProxy(env: Env): boolean | number | string[] {
     const family = isIP(address ?? '');
     const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
     if (family === 0 || !validBits || extra !== undefined) {
-      throw new ConfigError(`TRUST_PROXY must be true, false, a number of proxies, or proxy addresses/CIDR ranges separated by commas; "${entry}" is none of these`);
+      throw new ConfigError(`TRUST_PROXY must be true, false, a number of proxies, or proxy addresses/CIDR ranges separated by commas; ${shown(entry)} is none of these`);
     }
   }
   return Object.freeze(entries) as string[];
@@ -152,10 +157,10 @@ function storage(env: Env, dataDir: string): StorageConfig {
     return Object.freeze({ kind: 'local', dir: join(dataDir, 'uploads') });
   }
   if (!S3_BUCKET.test(bucket) || bucket.includes('..')) {
-    throw new ConfigError(`S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots, hyphens), got "${bucket}"`);
+    throw new ConfigError(`S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots, hyphens), got ${shown(bucket)}`);
   }
   const region = env['S3_REGION'] || 'us-east-1';
-  if (!S3_REGION.test(region)) throw new ConfigError(`S3_REGION must be a region name such as eu-west-1, got "${region}"`);
+  if (!S3_REGION.test(region)) throw new ConfigError(`S3_REGION must be a region name such as eu-west-1, got ${shown(region)}`);
   const accessKeyId = env['S3_ACCESS_KEY_ID'] || '';
   const secretAccessKey = env['S3_SECRET_ACCESS_KEY'] || '';
   if ((accessKeyId === '') !== (secretAccessKey === '')) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
@@ -178,7 +183,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
   const logLevel = (env['LOG_LEVEL'] || 'info').toLowerCase() as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env['LOG_LEVEL']}"`);
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${shown(env['LOG_LEVEL'] ?? '')}`);
   const adminEmail = env['ADMIN_EMAIL'] ? env['ADMIN_EMAIL'].trim().toLowerCase() : null;
   const adminPassword = env['ADMIN_PASSWORD'] || null;
   if (adminEmail && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL must be an email address');
@@ -188,7 +193,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: timezone });
   } catch {
-    throw new ConfigError(`TIMEZONE must be an IANA time zone such as Europe/Paris, got "${timezone}"`);
+    throw new ConfigError(`TIMEZONE must be an IANA time zone such as Europe/Paris, got ${shown(timezone)}`);
   }
   const serverProcesses = integer(env, 'SERVER_PROCESSES', 1, 1, 64);
   if (serverProcesses > 1 && !databaseUrl) {
