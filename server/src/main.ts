@@ -21,22 +21,20 @@ const SHUTDOWN_MS = 15_000;
 const EX_CONFIG = 78;
 const EX_TEMPFAIL = 75;
 
-function logger(config: EnvConfig): Logger {
-  return pino({
-    level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'api_secret', '*.api_secret'], censor: '[redacted]' },
-  });
-}
-
 /**
- * Exits once the log lines written so far are out. Without this, pino flushes them
- * synchronously on exit, and when stdout is a pipe whose reader is gone (`npm start | cat`
- * stopped by the same Ctrl-C) that flush retries the broken pipe forever: the process spins
- * instead of exiting.
+ * Log lines are written synchronously. pino's default asynchronous stdout flushes its last
+ * lines on exit, and when stdout is a pipe whose reader is gone (`npm start | cat` stopped by
+ * the same Ctrl-C) that flush retries the broken pipe forever: the process spun instead of
+ * exiting. A synchronous write sees the broken pipe at once, and pino stops logging.
  */
-function exitAfterLogs(log: Logger, code: number): void {
-  setTimeout(() => process.exit(code), 2_000).unref();
-  log.flush(() => process.exit(code));
+function logger(config: EnvConfig): Logger {
+  return pino(
+    {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'api_secret', '*.api_secret'], censor: '[redacted]' },
+    },
+    pino.destination({ dest: 1, sync: true }),
+  );
 }
 
 async function prepare(config: EnvConfig, log: Logger): Promise<void> {
@@ -61,7 +59,7 @@ async function serve(config: EnvConfig, log: Logger): Promise<void> {
     log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
       log.error('shutdown took longer than 15 s; exiting');
-      exitAfterLogs(log, 1);
+      process.exit(1);
     }, SHUTDOWN_MS);
     timer.unref();
     try {
@@ -70,10 +68,10 @@ async function serve(config: EnvConfig, log: Logger): Promise<void> {
       await Promise.all([app?.close(), workers?.stop()]);
       await runtime?.close();
       log.info('stopped');
-      exitAfterLogs(log, 0);
+      process.exit(0);
     } catch (error) {
       log.error({ err: error }, 'error during shutdown');
-      exitAfterLogs(log, 1);
+      process.exit(1);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -107,15 +105,15 @@ async function supervise(config: EnvConfig, log: Logger): Promise<void> {
     const timer = setTimeout(() => {
       log.error('server processes did not stop within 20 s; killing them');
       for (const worker of processes.keys()) worker.process.kill('SIGKILL');
-      exitAfterLogs(log, 1);
+      process.exit(1);
     }, SHUTDOWN_MS + 5_000);
     timer.unref();
     let failed = code !== 0;
-    if (processes.size === 0) exitAfterLogs(log, code);
+    if (processes.size === 0) process.exit(code);
     cluster.on('exit', (_worker, exitCode, signal) => {
       // Stopped by the signal before it could handle it (very early in its start): a clean stop.
       if (exitCode !== 0 && signal !== 'SIGTERM') failed = true;
-      if (processes.size === 0) exitAfterLogs(log, failed ? 1 : 0);
+      if (processes.size === 0) process.exit(failed ? 1 : 0);
     });
     for (const worker of processes.keys()) worker.process.kill('SIGTERM');
   };
@@ -152,39 +150,28 @@ async function supervise(config: EnvConfig, log: Logger): Promise<void> {
   log.info({ processes: config.serverProcesses, port: config.port }, 'parley supervisor started');
 }
 
+/** The one line a start that cannot go on prints, and its exit code. */
+function startFailure(error: unknown, config: EnvConfig | null): [string, number] {
+  if (error instanceof ConfigError) return [`parley: configuration error: ${error.message}`, EX_CONFIG];
+  if (error instanceof DataDirBusyError && config) {
+    const advice = error.holder.role === 'server' ? 'stop it first, or give this one another DATA_DIR' : 'wait for it to finish, then start again';
+    return [`parley: cannot start: DATA_DIR ${config.dataDir} is in use by ${describeHolder(error.holder)}: ${advice}`, EX_TEMPFAIL];
+  }
+  return [`parley: failed to start: ${error instanceof Error ? error.message : String(error)}`, 1];
+}
+
 async function main(): Promise<void> {
-  let config: EnvConfig;
+  let config: EnvConfig | null = null;
   try {
     config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`parley: configuration error: ${error.message}\n`);
-      process.exit(EX_CONFIG);
-    }
-    throw error;
-  }
-  const log = logger(config);
-  try {
+    const log = logger(config);
     if (config.serverProcesses > 1 && cluster.isPrimary) await supervise(config, log);
     else await serve(config, log);
   } catch (error) {
-    if (error instanceof DataDirBusyError) {
-      const advice = error.holder.role === 'server' ? 'stop it first, or give this one another DATA_DIR' : 'wait for it to finish, then start again';
-      process.stderr.write(`parley: cannot start: DATA_DIR ${config.dataDir} is in use by ${describeHolder(error.holder)}: ${advice}\n`);
-      exitAfterLogs(log, EX_TEMPFAIL);
-      return;
-    }
-    if (error instanceof ConfigError) {
-      process.stderr.write(`parley: configuration error: ${error.message}\n`);
-      exitAfterLogs(log, EX_CONFIG);
-      return;
-    }
-    process.stderr.write(`parley: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-    exitAfterLogs(log, 1);
+    const [line, code] = startFailure(error, config);
+    process.stderr.write(`${line}\n`);
+    process.exit(code);
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`parley: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+await main();
