@@ -25,10 +25,11 @@ It never creates a database, except migrate --create. The embedded database (DAT
 by one process at a time: stop the server first, or do the same over the API.
 `;
 
-/** Exit codes (sysexits.h): bad usage, no database there, database in use by another process. */
+/** Exit codes (sysexits.h): bad usage, no database there, database in use by another process, bad configuration. */
 const EX_USAGE = 64;
 const EX_NOINPUT = 66;
 const EX_TEMPFAIL = 75;
+const EX_CONFIG = 78;
 
 class CliError extends Error {
   readonly code: number;
@@ -156,11 +157,11 @@ function refusal(error: unknown, config: EnvConfig, command: string): unknown {
 run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof CliError) {
-      process.stderr.write(`parley cli: ${error.message}\n`);
-      process.exit(error.code);
+    if (error instanceof CliError || error instanceof ConfigError) {
+      process.stderr.write(`parley cli: ${error instanceof ConfigError ? 'configuration error: ' : ''}${error.message}\n`);
+      process.exit(error instanceof CliError ? error.code : EX_CONFIG);
     }
-    if (error instanceof ConfigError || (error instanceof Error && 'statusCode' in error)) process.stderr.write(`parley cli: ${error.message}\n`);
+    if (error instanceof Error && 'statusCode' in error) process.stderr.write(`parley cli: ${error.message}\n`);
     else process.stderr.write(`parley cli: ${error instanceof Error ? error.stack : String(error)}\n`);
     process.exit(1);
   },

@@ -75,12 +75,20 @@ function held(file: string, token: string): DataDirLock {
   const release = () => {
     if (released) return;
     released = true;
-    process.off('exit', release);
+    process.off('exit', releaseOnExit);
     const current = readLock(file);
     if (current?.holder?.token === token) unlinkSync(file);
   };
-  // A clean exit that skipped close() (an error during startup) still frees the folder.
-  process.on('exit', release);
+  // A clean exit that skipped close() (an error during startup) still frees the folder;
+  // a failure there must not turn the exit into a crash (the next opener takes the lock over).
+  const releaseOnExit = () => {
+    try {
+      release();
+    } catch {
+      // left for the next opener to take over
+    }
+  };
+  process.on('exit', releaseOnExit);
   return { file, release };
 }
 
