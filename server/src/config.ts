@@ -130,7 +130,9 @@ function trustProxy(env: Env): boolean | number | string[] {
     const family = isIP(address ?? '');
     const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
     if (family === 0 || !validBits || extra !== undefined) {
-      throw new ConfigError(`TRUST_PROXY must be true, false, a number of proxies, or proxy addresses/CIDR ranges separated by commas; ${shown(entry)} is none of these`);
+      throw new ConfigError(
+        `TRUST_PROXY must be true, false, a number of proxies, or proxy addresses/CIDR ranges separated by commas; ${shown(entry)} is none of these`,
+      );
     }
   }
   return Object.freeze(entries) as string[];

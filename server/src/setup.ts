@@ -158,5 +158,6 @@ export function firstAdminHint(dbKind: 'pglite' | 'postgres'): string {
   const cli = `npm run cli -- create-admin --email you@example.com --password '<at least 10 characters>'`;
   return dbKind === 'pglite'
     ? `No agent exists yet. To create the first admin, stop the server (Ctrl-C) and start it again with: ${env} (or, while it is stopped: ${cli})`
-    : `No agent exists yet. Create the first admin with: ${cli} (same DATABASE_URL; the server may keep running), or restart with ADMIN_EMAIL and ADMIN_PASSWORD set`;
+    : `No agent exists yet. Create the first admin with: ${cli} (same DATABASE_URL; the server may keep running), ` +
+        'or restart with ADMIN_EMAIL and ADMIN_PASSWORD set';
 }

@@ -22,6 +22,8 @@ function withDataDir(body: (dir: string) => Promise<void>): () => Promise<void> 
   };
 }
 
+const createAdminArgs = ['create-admin', '--email', 'owner@example.com', '--password', 'a long passphrase'];
+
 /** The `msg` of each JSON log line. */
 function messages(output: string): string[] {
   return output
@@ -62,12 +64,13 @@ describe('the embedded database', { timeout: 240_000 }, () => {
           `parley cli: the server is running on this DATA_DIR (${dataDir}, pid ${pid}): stop it, or mint credentials over the API: ` +
             'POST /api/v1/auth/login, then POST /api/v1/agents/me/api-key with the X-CSRF-Token header',
         );
-        const createAdmin = await runScript(cliScript, ['create-admin', '--email', 'owner@example.com', '--password', 'a long passphrase'], { DATA_DIR: dataDir });
+        const createAdmin = await runScript(cliScript, createAdminArgs, { DATA_DIR: dataDir });
         assert.equal(createAdmin.code, 75, createAdmin.stderr);
         assert.match(createAdmin.stderr, /the server is running on this DATA_DIR .*POST \/api\/v1\/agents/);
         const second = await runScript(mainScript, [], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
         assert.equal(second.code, 75, second.stderr);
-        assert.match(second.stderr, new RegExp(`^parley: cannot start: DATA_DIR ${dataDir} is in use by the Parley server \\(pid ${pid}, since .+\\): stop it first`));
+        const busy = `^parley: cannot start: DATA_DIR ${dataDir} is in use by the Parley server \\(pid ${pid}, since .+\\): stop it first`;
+        assert.match(second.stderr, new RegExp(busy));
         assert.equal((await fetch(`${server.base}/ready`)).status, 200, 'the running server is unaffected');
 
         // A graceful stop frees DATA_DIR, even when the reader of its log pipe is gone (`npm start | cat`, Ctrl-C).
@@ -80,7 +83,7 @@ describe('the embedded database', { timeout: 240_000 }, () => {
         server = null;
         assert.ok(!existsSync(join(dataDir, 'pgdata.lock')), 'the lock is released');
 
-        const created = await runScript(cliScript, ['create-admin', '--email', 'owner@example.com', '--password', 'a long passphrase'], { DATA_DIR: dataDir });
+        const created = await runScript(cliScript, createAdminArgs, { DATA_DIR: dataDir });
         assert.equal(created.code, 0, created.stderr);
         assert.match(created.stdout, /^created admin agent \d+ <owner@example\.com>\n$/);
       } finally {
@@ -93,7 +96,7 @@ describe('the embedded database', { timeout: 240_000 }, () => {
     'the CLI says which folder it opened and creates a database only with migrate --create',
     withDataDir(async (root) => {
       // A relative DATA_DIR that does not exist: refused with the absolute path, nothing created.
-      for (const args of [['api-key', '--email', 'owner@example.com'], ['create-admin', '--email', 'owner@example.com', '--password', 'a long passphrase'], ['migrate']]) {
+      for (const args of [['api-key', '--email', 'owner@example.com'], createAdminArgs, ['migrate']]) {
         const refused = await runScript(cliScript, args, { DATA_DIR: 'wrong/data' }, root);
         assert.equal(refused.code, 66, refused.stderr);
         const [opened, why] = refused.stderr.trim().split('\n');
@@ -101,7 +104,8 @@ describe('the embedded database', { timeout: 240_000 }, () => {
         assert.equal(
           why,
           `parley cli: no database in ${join(root, 'wrong/data/pgdata')}: check DATA_DIR (now ${join(root, 'wrong/data')}; it must be the server's). ` +
-            'A new installation gets its database at the first start of the server (npm start); to create an empty one here now: npm run cli -- migrate --create',
+            'A new installation gets its database at the first start of the server (npm start); ' +
+            'to create an empty one here now: npm run cli -- migrate --create',
         );
       }
       assert.deepEqual(readdirSync(root), [], 'nothing written');
@@ -130,7 +134,7 @@ describe('the embedded database', { timeout: 240_000 }, () => {
       assert.ok(!existsSync(join(dataDir, 'pgdata.creating')));
       assert.equal(readFileSync(join(dataDir, 'secret_key'), 'utf8').trim().length, 43);
 
-      const admin = await runScript(cliScript, ['create-admin', '--email', 'owner@example.com', '--password', 'a long passphrase'], { DATA_DIR: dataDir });
+      const admin = await runScript(cliScript, createAdminArgs, { DATA_DIR: dataDir });
       assert.equal(admin.code, 0, admin.stderr);
       const key = await runScript(cliScript, ['api-key', '--email', 'owner@example.com'], { DATA_DIR: dataDir });
       assert.equal(key.code, 0, key.stderr);
@@ -150,7 +154,8 @@ describe('the embedded database', { timeout: 240_000 }, () => {
   );
 
   const databaseUrl = process.env['DATABASE_URL'];
-  it('on PostgreSQL, the CLI refuses a database without Parley tables unless migrate --create', { skip: databaseUrl ? false : 'DATABASE_URL not set' }, async () => {
+  const skip = databaseUrl ? false : 'DATABASE_URL not set';
+  it('on PostgreSQL, the CLI refuses a database without Parley tables unless migrate --create', { skip }, async () => {
     const name = `parley_cli_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
@@ -161,13 +166,13 @@ describe('the embedded database', { timeout: 240_000 }, () => {
       url.pathname = `/${name}`;
       url.password = 'sesame';
       const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString(), SECRET_KEY: 'k'.repeat(40) };
-      const refused = await runScript(cliScript, ['create-admin', '--email', 'owner@example.com', '--password', 'a long passphrase'], env);
+      const refused = await runScript(cliScript, createAdminArgs, env);
       assert.equal(refused.code, 66, refused.stderr);
       assert.ok(!refused.stderr.includes('sesame'), 'the password is not shown');
       assert.match(refused.stderr, /holds no Parley tables: check DATABASE_URL\. .*npm run cli -- migrate --create/);
       const created = await runScript(cliScript, ['migrate', '--create'], env);
       assert.equal(created.code, 0, created.stderr);
-      const adminCreated = await runScript(cliScript, ['create-admin', '--email', 'owner@example.com', '--password', 'a long passphrase'], env);
+      const adminCreated = await runScript(cliScript, createAdminArgs, env);
       assert.equal(adminCreated.code, 0, adminCreated.stderr);
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);

@@ -76,7 +76,8 @@ async function scenario(env: Record<string, string>): Promise<void> {
       // The embedded database belongs to the running server: the CLI is refused, and says what to do instead.
       const refused = await runScript(cliScript, ['api-key', '--email', adminEmail], env);
       assert.equal(refused.code, 75, refused.stderr);
-      assert.match(refused.stderr, new RegExp(`the server is running on this DATA_DIR \\(.+, pid ${first.child.pid}\\): stop it, or mint credentials over the API`));
+      const refusal = `the server is running on this DATA_DIR \\(.+, pid ${first.child.pid}\\): stop it, or mint credentials over the API`;
+      assert.match(refused.stderr, new RegExp(refusal));
     }
     await killHard(first);
     current = null;
