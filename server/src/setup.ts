@@ -10,6 +10,7 @@ import { memoryAuthFailureLimiter, noAuthFailureLimit, redisAuthFailureLimiter }
 import { CredentialCache } from './auth/credential-cache.ts';
 import { type Config, ConfigError, type EnvConfig } from './config.ts';
 import { type DB, migrateToLatest, openDatabase } from './db/database.ts';
+import { migrations } from './db/migrations/index.ts';
 import { type AppDeps, type Clock, systemClock } from './deps.ts';
 import { createMemoryBus, createRedisBus } from './realtime/bus.ts';
 import { seedRoles } from './roles/roles.service.ts';
@@ -127,8 +128,9 @@ export async function prepareDatabase(db: DB, log?: FastifyBaseLogger): Promise<
   );
   if (applied.length > 0) {
     log?.info({ migrations: applied, ms: Math.round(performance.now() - started) }, `applied ${applied.length} database migrations`);
-    log?.info('creating the built-in roles, statuses and priorities');
   }
+  // Every migration just ran: a new database, which gets its built-in data now (later starts only check it).
+  if (applied.length === Object.keys(migrations).length) log?.info('creating the built-in roles, statuses and priorities');
   await db.transaction().execute(async (trx) => {
     await seedRoles(trx);
     await seedStatusesAndPriorities(trx);
@@ -153,7 +155,7 @@ export async function ensureFirstAdmin(deps: AppDeps): Promise<void> {
  * How to create the first admin. The embedded database belongs to the running server, so the
  * CLI can only be used once it stops; on PostgreSQL the CLI works alongside it.
  */
-export function firstAdminHint(dbKind: 'pglite' | 'postgres'): string {
+function firstAdminHint(dbKind: 'pglite' | 'postgres'): string {
   const env = `ADMIN_EMAIL=you@example.com ADMIN_PASSWORD='<at least 10 characters>' npm start`;
   const cli = `npm run cli -- create-admin --email you@example.com --password '<at least 10 characters>'`;
   return dbKind === 'pglite'

@@ -79,7 +79,7 @@ export function embeddedDatabaseDir(dataDir: string): string {
 const CREATING_MARKER = 'pgdata.creating';
 
 /** Whether DATA_DIR holds an embedded database (a complete one: its creation finished). */
-export function embeddedDatabaseExists(dataDir: string): boolean {
+function embeddedDatabaseExists(dataDir: string): boolean {
   return existsSync(join(embeddedDatabaseDir(dataDir), 'PG_VERSION')) && !existsSync(join(dataDir, CREATING_MARKER));
 }
 
