@@ -251,7 +251,7 @@ async function bench(options: BenchOptions): Promise<void> {
   );
 
   const bare = await startBare({ root: ROOT, logDir: tmpDir });
-  const parley = await startParley({ root: ROOT, databaseUrl, dataDir: join(tmpDir, 'data'), secretKey: config.secretKey.toString('utf8'), logDir: tmpDir, profileDir: options.profileDir, processes: options.processes, redisUrl: options.redisUrl });
+  const parley = await startParley({ root: ROOT, databaseUrl, dataDir: join(tmpDir, 'data'), secretKey: config.secretKey!.toString('utf8'), logDir: tmpDir, profileDir: options.profileDir, processes: options.processes, redisUrl: options.redisUrl });
   progress(`Parley (pid ${parley.pid}) on ${parley.baseUrl}, bare route (pid ${bare.pid}) on ${bare.baseUrl}.`);
 
   const settings: LoadSettings = { connections: options.connections, duration: options.duration, warmup: options.warmup };

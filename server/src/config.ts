@@ -1,7 +1,7 @@
-// The only module that reads the environment. It parses it once into a frozen,
-// typed Config; a bad value stops startup with one line naming the variable.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// The only module that reads the environment. loadConfig is a pure parse of an env object
+// into a frozen, typed EnvConfig (it reads and writes no file); a bad value stops startup
+// with one line naming the variable. What lives in DATA_DIR (the generated secret key) is
+// added by setup.ts when the runtime opens, giving the Config the app runs with.
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 
@@ -20,6 +20,7 @@ export interface Config {
   /** HTTP server processes on this machine (node:cluster); more than 1 needs PostgreSQL and Redis. */
   readonly serverProcesses: number;
   readonly redisUrl: string | null;
+  /** SECRET_KEY, or (when it is unset) the key kept in DATA_DIR/secret_key. */
   readonly secretKey: Buffer;
   readonly adminEmail: string | null;
   readonly adminPassword: string | null;
@@ -45,6 +46,12 @@ export interface Config {
   readonly mediaUrlTtlSeconds: number;
 }
 
+/**
+ * The environment, parsed: a Config whose secretKey is null when SECRET_KEY is unset (setup
+ * then reads or creates DATA_DIR/secret_key).
+ */
+export type EnvConfig = Omit<Config, 'secretKey'> & { readonly secretKey: Buffer | null };
+
 export type StorageConfig =
   | { readonly kind: 'local'; readonly dir: string }
   | {
@@ -65,10 +72,15 @@ type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** A bad value, quoted for the error line: escaped (never a second line) and cut when long. */
+function shown(raw: string): string {
+  return JSON.stringify(raw.length > 80 ? `${raw.slice(0, 80)}…` : raw);
+}
+
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got ${shown(raw)}`);
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
@@ -84,7 +96,7 @@ function url(env: Env, name: string, protocols: readonly string[]): string | nul
     throw new ConfigError(`${name} must be a URL (${protocols.join(' or ')}), got an unparsable value`);
   }
   if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got ${shown(parsed.protocol)}`);
   }
   return raw;
 }
@@ -94,7 +106,7 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   if (raw === undefined || raw === '') return fallback;
   if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+  throw new ConfigError(`${name} must be true or false, got ${shown(raw)}`);
 }
 
 /**
@@ -118,29 +130,20 @@ function trustProxy(env: Env): boolean | number | string[] {
     const family = isIP(address ?? '');
     const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
     if (family === 0 || !validBits || extra !== undefined) {
-      throw new ConfigError(`TRUST_PROXY must be true, false, a number of proxies, or proxy addresses/CIDR ranges separated by commas; "${entry}" is none of these`);
+      throw new ConfigError(
+        `TRUST_PROXY must be true, false, a number of proxies, or proxy addresses/CIDR ranges separated by commas; ${shown(entry)} is none of these`,
+      );
     }
   }
-  return entries;
+  return Object.freeze(entries) as string[];
 }
 
-/** SECRET_KEY may be given (≥ 32 characters); otherwise one is generated once and kept in DATA_DIR. */
-function secretKey(env: Env, dataDir: string): Buffer {
+/** SECRET_KEY (at least 32 characters), or null: setup then keeps a generated one in DATA_DIR. */
+function secretKey(env: Env): Buffer | null {
   const raw = env['SECRET_KEY'];
-  if (raw !== undefined && raw !== '') {
-    if (raw.length < 32) throw new ConfigError('SECRET_KEY must be at least 32 characters long');
-    return Buffer.from(raw, 'utf8');
-  }
-  const file = join(dataDir, 'secret_key');
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length < 32) throw new ConfigError(`SECRET_KEY is not set and ${file} is shorter than 32 characters`);
-    return Buffer.from(stored, 'utf8');
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const generated = randomBytes(32).toString('base64url');
-  writeFileSync(file, generated + '\n', { mode: 0o600 });
-  return Buffer.from(generated, 'utf8');
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < 32) throw new ConfigError(`SECRET_KEY must be at least 32 characters long, got ${raw.length}`);
+  return Buffer.from(raw, 'utf8');
 }
 
 const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
@@ -156,10 +159,10 @@ function storage(env: Env, dataDir: string): StorageConfig {
     return Object.freeze({ kind: 'local', dir: join(dataDir, 'uploads') });
   }
   if (!S3_BUCKET.test(bucket) || bucket.includes('..')) {
-    throw new ConfigError(`S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots, hyphens), got "${bucket}"`);
+    throw new ConfigError(`S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots, hyphens), got ${shown(bucket)}`);
   }
   const region = env['S3_REGION'] || 'us-east-1';
-  if (!S3_REGION.test(region)) throw new ConfigError(`S3_REGION must be a region name such as eu-west-1, got "${region}"`);
+  if (!S3_REGION.test(region)) throw new ConfigError(`S3_REGION must be a region name such as eu-west-1, got ${shown(region)}`);
   const accessKeyId = env['S3_ACCESS_KEY_ID'] || '';
   const secretAccessKey = env['S3_SECRET_ACCESS_KEY'] || '';
   if ((accessKeyId === '') !== (secretAccessKey === '')) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
@@ -173,7 +176,7 @@ function storage(env: Env, dataDir: string): StorageConfig {
   });
 }
 
-export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): EnvConfig {
   const port = integer(env, 'PORT', 9000, 0, 65535);
   const host = env['HOST'] || '0.0.0.0';
   const baseUrl = (url(env, 'BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -182,7 +185,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
   const logLevel = (env['LOG_LEVEL'] || 'info').toLowerCase() as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env['LOG_LEVEL']}"`);
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${shown(env['LOG_LEVEL'] ?? '')}`);
   const adminEmail = env['ADMIN_EMAIL'] ? env['ADMIN_EMAIL'].trim().toLowerCase() : null;
   const adminPassword = env['ADMIN_PASSWORD'] || null;
   if (adminEmail && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL must be an email address');
@@ -192,7 +195,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: timezone });
   } catch {
-    throw new ConfigError(`TIMEZONE must be an IANA time zone such as Europe/Paris, got "${timezone}"`);
+    throw new ConfigError(`TIMEZONE must be an IANA time zone such as Europe/Paris, got ${shown(timezone)}`);
   }
   const serverProcesses = integer(env, 'SERVER_PROCESSES', 1, 1, 64);
   if (serverProcesses > 1 && !databaseUrl) {
@@ -212,7 +215,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databasePreparedStatements: boolean(env, 'DATABASE_PREPARED_STATEMENTS', true),
     serverProcesses,
     redisUrl,
-    secretKey: secretKey(env, dataDir),
+    secretKey: secretKey(env),
     adminEmail,
     adminPassword,
     logLevel,

@@ -6,7 +6,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { ConfigError, type EnvConfig, loadConfig } from './config.ts';
+import { DataDirBusyError, describeHolder } from './db/data-dir-lock.ts';
 import { ensureFirstAdmin, openRuntime, prepareDatabase } from './setup.ts';
 import { startWakeRelayOnly, startWorkers, type Workers } from './workers.ts';
 
@@ -16,26 +17,37 @@ const READY = 'parley:ready';
 const STABLE_MS = 60_000;
 const MAX_RESTART_DELAY_MS = 30_000;
 const SHUTDOWN_MS = 15_000;
+/** Exit codes: a bad configuration (EX_CONFIG), the embedded database in use by another process (EX_TEMPFAIL). */
+const EX_CONFIG = 78;
+const EX_TEMPFAIL = 75;
 
-function logger(config: Config): Logger {
-  return pino({
-    level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'api_secret', '*.api_secret'], censor: '[redacted]' },
-  });
+/**
+ * Log lines are written synchronously. pino's default asynchronous stdout flushes its last
+ * lines on exit, and when stdout is a pipe whose reader is gone (`npm start | cat` stopped by
+ * the same Ctrl-C) that flush retries the broken pipe forever: the process spun instead of
+ * exiting. A synchronous write sees the broken pipe at once, and pino stops logging.
+ */
+function logger(config: EnvConfig): Logger {
+  return pino(
+    {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'api_secret', '*.api_secret'], censor: '[redacted]' },
+    },
+    pino.destination({ dest: 1, sync: true }),
+  );
 }
 
-async function prepare(config: Config, log: Logger): Promise<void> {
+async function prepare(config: EnvConfig, log: Logger): Promise<void> {
   const runtime = await openRuntime(config, log);
   try {
-    const applied = await prepareDatabase(runtime.deps.db);
-    if (applied.length > 0) log.info({ migrations: applied }, 'applied database migrations');
+    await prepareDatabase(runtime.deps.db, log);
     await ensureFirstAdmin(runtime.deps);
   } finally {
     await runtime.close();
   }
 }
 
-async function serve(config: Config, log: Logger): Promise<void> {
+async function serve(config: EnvConfig, log: Logger): Promise<void> {
   // Signals are handled from the start: a stop during startup is a clean stop too.
   let runtime: Awaited<ReturnType<typeof openRuntime>> | null = null;
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
@@ -68,19 +80,20 @@ async function serve(config: Config, log: Logger): Promise<void> {
   runtime = await openRuntime(config, log);
   const { deps } = runtime;
   // Under a supervisor the database is already migrated; running it again is a quick no-op.
-  const applied = await prepareDatabase(deps.db);
-  if (applied.length > 0) log.info({ migrations: applied }, 'applied database migrations');
+  await prepareDatabase(deps.db, log);
   if (cluster.isPrimary) await ensureFirstAdmin(deps);
   app = await buildApp(deps);
   if (stopping) return;
   await app.listen({ port: config.port, host: config.host });
   if (stopping) return;
   workers = config.workers ? startWorkers(deps) : startWakeRelayOnly(deps);
-  log.info({ database: deps.dbKind, bus: deps.bus.kind, baseUrl: config.baseUrl, workers: config.workers }, 'parley is ready');
+  // startupMs counts from the process start, module loading included.
+  const startupMs = Math.round(performance.now());
+  log.info({ database: deps.dbKind, bus: deps.bus.kind, baseUrl: config.baseUrl, workers: config.workers, startupMs }, 'parley is ready');
   process.send?.(READY);
 }
 
-async function supervise(config: Config, log: Logger): Promise<void> {
+async function supervise(config: EnvConfig, log: Logger): Promise<void> {
   const processes = new Map<Worker, { readyAt: number | null }>();
   let stopping = false;
   /** Processes that died soon after becoming ready, in a row: the next restart waits longer. */
@@ -137,23 +150,28 @@ async function supervise(config: Config, log: Logger): Promise<void> {
   log.info({ processes: config.serverProcesses, port: config.port }, 'parley supervisor started');
 }
 
-async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`parley: configuration error: ${error.message}\n`);
-      process.exit(78);
-    }
-    throw error;
+/** The one line a start that cannot go on prints, and its exit code. */
+function startFailure(error: unknown, config: EnvConfig | null): [string, number] {
+  if (error instanceof ConfigError) return [`parley: configuration error: ${error.message}`, EX_CONFIG];
+  if (error instanceof DataDirBusyError && config) {
+    const advice = error.holder.role === 'server' ? 'stop it first, or give this one another DATA_DIR' : 'wait for it to finish, then start again';
+    return [`parley: cannot start: DATA_DIR ${config.dataDir} is in use by ${describeHolder(error.holder)}: ${advice}`, EX_TEMPFAIL];
   }
-  const log = logger(config);
-  if (config.serverProcesses > 1 && cluster.isPrimary) await supervise(config, log);
-  else await serve(config, log);
+  return [`parley: failed to start: ${error instanceof Error ? error.message : String(error)}`, 1];
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`parley: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+async function main(): Promise<void> {
+  let config: EnvConfig | null = null;
+  try {
+    config = loadConfig();
+    const log = logger(config);
+    if (config.serverProcesses > 1 && cluster.isPrimary) await supervise(config, log);
+    else await serve(config, log);
+  } catch (error) {
+    const [line, code] = startFailure(error, config);
+    process.stderr.write(`${line}\n`);
+    process.exit(code);
+  }
+}
+
+await main();

@@ -1,12 +1,16 @@
-// Opens what the app depends on (database, bus, Redis) and brings the database to
-// the current schema and seed data. Used by main.ts, the CLI and the tests.
+// Opens what the app depends on (database, bus, Redis, the secret key kept in DATA_DIR) and
+// brings the database to the current schema and seed data. Used by main.ts, the CLI and the tests.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { createAdmin, countAgents } from './agents/agents.service.ts';
 import { memoryAuthFailureLimiter, noAuthFailureLimit, redisAuthFailureLimiter } from './auth/auth-failures.ts';
 import { CredentialCache } from './auth/credential-cache.ts';
-import type { Config } from './config.ts';
+import { type Config, ConfigError, type EnvConfig } from './config.ts';
 import { type DB, migrateToLatest, openDatabase } from './db/database.ts';
+import { migrations } from './db/migrations/index.ts';
 import { type AppDeps, type Clock, systemClock } from './deps.ts';
 import { createJobSignals } from './jobs/jobs.service.ts';
 import { openStorage } from './media/media.storage.ts';
@@ -22,24 +26,34 @@ export interface Runtime {
 export interface RuntimeOptions {
   /** Keep the embedded database in memory instead of under DATA_DIR (tests). */
   inMemory?: boolean;
+  /** Who opens the embedded database (its lock names it): `server` (default), `cli <command>`. */
+  owner?: string;
+  /** Create the embedded database when DATA_DIR holds none (default true). */
+  createDatabase?: boolean;
   /** PostgreSQL schema to isolate this runtime in (tests). */
   schema?: string;
   redisPrefix?: string;
   clock?: Clock;
 }
 
-export async function openRuntime(config: Config, log: FastifyBaseLogger, options: RuntimeOptions = {}): Promise<Runtime> {
+export async function openRuntime(envConfig: EnvConfig, log: FastifyBaseLogger, options: RuntimeOptions = {}): Promise<Runtime> {
   const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: options.inMemory ? null : config.dataDir,
-    poolSize: config.databasePoolSize,
-    preparedStatements: config.databasePreparedStatements,
+    databaseUrl: envConfig.databaseUrl,
+    pgliteDir: options.inMemory ? null : envConfig.dataDir,
+    poolSize: envConfig.databasePoolSize,
+    preparedStatements: envConfig.databasePreparedStatements,
+    log,
+    ...(options.owner ? { owner: options.owner } : {}),
+    ...(options.createDatabase === false ? { create: false } : {}),
     ...(options.schema ? { schema: options.schema } : {}),
   });
   const redisPrefix = options.redisPrefix ?? 'parley:';
   let redis: Redis | null = null;
   let bus = createMemoryBus();
+  let config: Config;
   try {
+    // After the database opened: an opener that was refused wrote nothing into DATA_DIR.
+    config = withSecretKey(envConfig);
     if (config.redisUrl) {
       redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true });
       redis.on('error', (err) => log.warn({ err: err.message }, 'redis connection error'));
@@ -85,9 +99,44 @@ export async function openRuntime(config: Config, log: FastifyBaseLogger, option
   };
 }
 
+/**
+ * The config the app runs with: SECRET_KEY, or else the key kept in DATA_DIR/secret_key,
+ * generated there (readable by the owner only) the first time.
+ */
+export function withSecretKey(config: EnvConfig): Config {
+  if (config.secretKey) return config as Config;
+  const file = join(config.dataDir, 'secret_key');
+  let stored: string;
+  try {
+    stored = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(config.dataDir, { recursive: true });
+    stored = randomBytes(32).toString('base64url');
+    try {
+      writeFileSync(file, stored + '\n', { mode: 0o600, flag: 'wx' });
+    } catch (writeError) {
+      // Another instance on the same DATA_DIR (PostgreSQL mode) wrote it first: use that one.
+      if ((writeError as NodeJS.ErrnoException).code !== 'EEXIST') throw writeError;
+      stored = readFileSync(file, 'utf8').trim();
+    }
+  }
+  if (stored.length < 32) throw new ConfigError(`SECRET_KEY is not set and ${file} holds fewer than 32 characters`);
+  return Object.freeze({ ...config, secretKey: Buffer.from(stored, 'utf8') });
+}
+
 /** Migrations, then the seed data every installation has (built-in roles, statuses, priorities). */
-export async function prepareDatabase(db: DB): Promise<string[]> {
-  const applied = await migrateToLatest(db);
+export async function prepareDatabase(db: DB, log?: FastifyBaseLogger): Promise<string[]> {
+  const started = performance.now();
+  const applied = await migrateToLatest(
+    db,
+    log ? (name, index, total) => log.info({ migration: name }, `applying database migration ${index} of ${total}: ${name}`) : undefined,
+  );
+  if (applied.length > 0) {
+    log?.info({ migrations: applied, ms: Math.round(performance.now() - started) }, `applied ${applied.length} database migrations`);
+  }
+  // Every migration just ran: a new database, which gets its built-in data now (later starts only check it).
+  if (applied.length === Object.keys(migrations).length) log?.info('creating the built-in roles, statuses and priorities');
   await db.transaction().execute(async (trx) => {
     await seedRoles(trx);
     await seedStatusesAndPriorities(trx);
@@ -95,16 +144,28 @@ export async function prepareDatabase(db: DB): Promise<string[]> {
   return applied;
 }
 
-/** Contract §2: the first admin comes from ADMIN_EMAIL/ADMIN_PASSWORD when no agent exists yet. */
+/** The first admin comes from ADMIN_EMAIL/ADMIN_PASSWORD when no agent exists yet. */
 export async function ensureFirstAdmin(deps: AppDeps): Promise<void> {
   if ((await countAgents(deps)) > 0) return;
   const { adminEmail, adminPassword } = deps.config;
   if (adminEmail && adminPassword) {
+    deps.log.info('creating the first admin agent from ADMIN_EMAIL and ADMIN_PASSWORD');
     const admin = await createAdmin(deps, { email: adminEmail, password: adminPassword });
     deps.log.info({ agentId: admin.id, email: admin.email }, 'created the first admin agent from ADMIN_EMAIL');
     return;
   }
-  deps.log.warn(
-    'No agent exists yet. Create the first admin with: npm run cli -- create-admin --email you@example.com --password "<at least 10 characters>" (or set ADMIN_EMAIL and ADMIN_PASSWORD and restart)',
-  );
+  deps.log.warn(firstAdminHint(deps.dbKind));
+}
+
+/**
+ * How to create the first admin. The embedded database belongs to the running server, so the
+ * CLI can only be used once it stops; on PostgreSQL the CLI works alongside it.
+ */
+function firstAdminHint(dbKind: 'pglite' | 'postgres'): string {
+  const env = `ADMIN_EMAIL=you@example.com ADMIN_PASSWORD='<at least 10 characters>' npm start`;
+  const cli = `npm run cli -- create-admin --email you@example.com --password '<at least 10 characters>'`;
+  return dbKind === 'pglite'
+    ? `No agent exists yet. To create the first admin, stop the server (Ctrl-C) and start it again with: ${env} (or, while it is stopped: ${cli})`
+    : `No agent exists yet. Create the first admin with: ${cli} (same DATABASE_URL; the server may keep running), ` +
+        'or restart with ADMIN_EMAIL and ADMIN_PASSWORD set';
 }

@@ -3,77 +3,14 @@
 // it, and checks that every acknowledged write is still there. Runs on the
 // embedded database always and on PostgreSQL when DATABASE_URL is set.
 import assert from 'node:assert/strict';
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import pg from 'pg';
-
-const run = promisify(execFile);
-const serverDir = resolve(import.meta.dirname, '..');
-const mainScript = join(serverDir, 'src', 'main.ts');
-const cliScript = join(serverDir, 'src', 'cli.ts');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-}
-
-async function start(env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, [mainScript], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${base}/ready`);
-      if (res.status === 200) return { child, base, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not become ready:\n${output}`);
-}
-
-async function killHard(started: Started): Promise<void> {
-  const exited = new Promise((r) => started.child.once('exit', r));
-  started.child.kill('SIGKILL');
-  await exited;
-}
-
-async function stopGracefully(started: Started): Promise<number | null> {
-  const exited = new Promise<number | null>((r) => started.child.once('exit', (code) => r(code)));
-  started.child.kill('SIGTERM');
-  return exited;
-}
+import { baseEnv, cliScript, freePort, killHard, mainScript, runScript, type Started, startServer as start, stopGracefully } from './process-helpers.ts';
 
 function cookiesOf(res: Response): Record<string, string> {
   const jar: Record<string, string> = {};
@@ -135,11 +72,20 @@ async function scenario(env: Record<string, string>): Promise<void> {
       }),
     );
     assert.equal(acknowledged.length, names.length);
+    if (!env['DATABASE_URL']) {
+      // The embedded database belongs to the running server: the CLI is refused, and says what to do instead.
+      const refused = await runScript(cliScript, ['api-key', '--email', adminEmail], env);
+      assert.equal(refused.code, 75, refused.stderr);
+      const refusal = `the server is running on this DATA_DIR \\(.+, pid ${first.child.pid}\\): stop it, or mint credentials over the API`;
+      assert.match(refused.stderr, new RegExp(refusal));
+    }
     await killHard(first);
     current = null;
 
-    // The CLI works on the same database while the server is down.
-    const cli = await run(process.execPath, [cliScript, 'api-key', '--email', adminEmail], { env: { PATH: process.env['PATH'] ?? '', ...env } });
+    // The CLI works on the same database while the server is down (on the embedded database,
+    // it takes over the lock the killed server left).
+    const cli = await runScript(cliScript, ['api-key', '--email', adminEmail], env);
+    assert.equal(cli.code, 0, cli.stderr);
     const cliKey = /api_key=(\w+)/.exec(cli.stdout)?.[1];
     const cliSecret = /api_secret=(\w+)/.exec(cli.stdout)?.[1];
     assert.ok(cliKey && cliSecret, cli.stdout);
@@ -250,7 +196,7 @@ describe('the server process', { timeout: 180_000 }, () => {
       let output = '';
       const child = spawn(process.execPath, [mainScript], {
         env: {
-          PATH: process.env['PATH'] ?? '',
+          ...baseEnv(),
           PORT: String(port),
           HOST: '127.0.0.1',
           LOG_LEVEL: 'info',
@@ -276,20 +222,14 @@ describe('the server process', { timeout: 180_000 }, () => {
   });
 
   it('refuses SERVER_PROCESSES above 1 on the embedded database', async () => {
-    const result = await run(process.execPath, [mainScript], { env: { PATH: process.env['PATH'] ?? '', SERVER_PROCESSES: '2', DATA_DIR: tmpdir() } }).then(
-      () => ({ code: 0, stderr: '' }),
-      (error: { code: number; stderr: string }) => error,
-    );
+    const result = await runScript(mainScript, [], { SERVER_PROCESSES: '2', DATA_DIR: tmpdir() });
     assert.equal(result.code, 78);
     assert.match(result.stderr, /SERVER_PROCESSES above 1 needs DATABASE_URL/);
   });
 
   it('refuses a bad configuration value with one line naming the variable', async () => {
-    const result = await run(process.execPath, [mainScript], { env: { PATH: process.env['PATH'] ?? '', PORT: 'eighty' } }).then(
-      () => ({ code: 0, stderr: '' }),
-      (error: { code: number; stderr: string }) => error,
-    );
-    assert.notEqual(result.code, 0);
+    const result = await runScript(mainScript, [], { PORT: 'eighty' });
+    assert.equal(result.code, 78);
     assert.match(result.stderr, /PORT/);
     assert.equal(result.stderr.trim().split('\n').length, 1);
   });

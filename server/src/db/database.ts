@@ -1,9 +1,11 @@
 // Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when
 // DATABASE_URL is set. Both speak through the same Kysely code path.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { migrations } from './migrations/index.ts';
 import { pgliteDialect } from './pglite-driver.ts';
 import { preparingPool } from './prepared.ts';
@@ -21,8 +23,14 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   /** PostgreSQL connection string; when null the embedded database is used. */
   databaseUrl: string | null;
-  /** Folder of the embedded database; null keeps it in memory (tests). */
+  /** Folder of the embedded database (DATA_DIR); null keeps it in memory (tests). */
   pgliteDir: string | null;
+  /** Who opens the embedded database, as its lock file tells others: `server`, `cli migrate`… */
+  owner?: string;
+  /** Create the embedded database when DATA_DIR holds none (default true; the CLI decides). */
+  create?: boolean;
+  /** Where progress goes (creating the embedded database takes seconds). */
+  log?: FastifyBaseLogger;
   /** PostgreSQL schema to use (tests isolate themselves this way). */
   schema?: string;
   poolSize?: number;
@@ -59,17 +67,76 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => db.destroy(),
     };
   }
+  return openEmbedded(options);
+}
+
+/** The embedded database's folder inside DATA_DIR. */
+export function embeddedDatabaseDir(dataDir: string): string {
+  return join(dataDir, 'pgdata');
+}
+
+/** There while the embedded database is being created: a folder left with it is discarded. */
+const CREATING_MARKER = 'pgdata.creating';
+
+/** Whether DATA_DIR holds an embedded database (a complete one: its creation finished). */
+function embeddedDatabaseExists(dataDir: string): boolean {
+  return existsSync(join(embeddedDatabaseDir(dataDir), 'PG_VERSION')) && !existsSync(join(dataDir, CREATING_MARKER));
+}
+
+/** DATA_DIR holds no embedded database and the opener may not create one. */
+export class NoDatabaseError extends Error {
+  override name = 'NoDatabaseError';
+  readonly dataDir: string;
+  constructor(dataDir: string) {
+    super(`no database in ${embeddedDatabaseDir(dataDir)}`);
+    this.dataDir = dataDir;
+  }
+}
+
+async function openEmbedded(options: DatabaseOptions): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  let dataDir: string | undefined;
-  if (options.pgliteDir) {
-    mkdirSync(options.pgliteDir, { recursive: true });
-    dataDir = join(options.pgliteDir, 'pgdata');
+  const extensions = { pg_trgm };
+  const parsers = { [INT8_OID]: (value: string) => Number(value), [NUMERIC_OID]: (value: string) => Number(value) };
+  if (!options.pgliteDir) {
+    const lite = await PGlite.create(undefined, { extensions, parsers });
+    return pgliteHandle(lite, async () => undefined);
   }
-  const lite = await PGlite.create(dataDir, {
-    extensions: { pg_trgm },
-    parsers: { [INT8_OID]: (value: string) => Number(value), [NUMERIC_OID]: (value: string) => Number(value) },
-  });
+  const dataDir = options.pgliteDir;
+  const dir = embeddedDatabaseDir(dataDir);
+  if (options.create === false && !embeddedDatabaseExists(dataDir)) throw new NoDatabaseError(dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const lock = await lockDataDir(dataDir, options.owner ?? 'server');
+  try {
+    const started = performance.now();
+    const marker = join(dataDir, CREATING_MARKER);
+    // Checked again under the lock: another process may have created it meanwhile.
+    const create = !embeddedDatabaseExists(dataDir);
+    if (create) {
+      if (options.create === false) throw new NoDatabaseError(dataDir);
+      if (existsSync(marker)) {
+        // The first start was stopped while creating the database: nothing but initdb's output is in it.
+        options.log?.warn(`discarding ${dir}: its creation did not finish`);
+        rmSync(dir, { recursive: true, force: true });
+      } else if (existsSync(dir) && readdirSync(dir).length > 0) {
+        throw new Error(`${dir} is not empty but holds no database (no PG_VERSION): move it away, or point DATA_DIR at the right folder`);
+      }
+      writeFileSync(marker, `${process.pid}\n`);
+      options.log?.info(`creating the embedded database in ${dir} (first start: initdb, then pg_trgm, takes a few seconds)`);
+    } else {
+      options.log?.info(`opening the embedded database in ${dir}`);
+    }
+    const lite = await PGlite.create(dir, { extensions, parsers });
+    if (create) unlinkSync(marker);
+    options.log?.info({ ms: Math.round(performance.now() - started) }, create ? 'created the embedded database' : 'opened the embedded database');
+    return pgliteHandle(lite, async () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function pgliteHandle(lite: import('@electric-sql/pglite').PGlite, release: () => Promise<void>): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: pgliteDialect(lite) });
   return {
     db,
@@ -77,26 +144,61 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        await release();
+      }
+    },
   };
 }
 
+/** Called before each pending migration runs: its name, its rank among the pending ones, their number. */
+export type MigrationProgress = (name: string, index: number, total: number) => void;
+
 /** Applies every pending migration, forward only. Safe to run from several processes at once. */
-export async function migrateToLatest(db: DB): Promise<string[]> {
+export async function migrateToLatest(db: DB, onMigration?: MigrationProgress): Promise<string[]> {
   // The migration tables live in the schema the connection works in (tests use one schema each).
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const migrator = new Migrator({
+  const settings = {
     db,
     migrationTableSchema: rows[0]?.schema ?? 'public',
-    provider: { getMigrations: async () => migrations },
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
     // 0004 and 0005 were written in parallel and landed out of name order: a database may
     // hold either one first. Both are independent, so a pending one is applied whatever
     // its name sorts after; a fresh database still runs them in name order.
     allowUnorderedMigrations: true,
-  });
+  };
+  let provided = migrations;
+  if (onMigration) {
+    const pending = (await new Migrator({ ...settings, provider: { getMigrations: async () => migrations } }).getMigrations())
+      .filter((m) => m.executedAt === undefined)
+      .map((m) => m.name);
+    provided = Object.fromEntries(
+      Object.entries(migrations).map(([name, migration]): [string, Migration] => [
+        name,
+        {
+          ...migration,
+          up: async (trx) => {
+            onMigration(name, pending.indexOf(name) + 1, pending.length);
+            await migration.up(trx);
+          },
+        },
+      ]),
+    );
+  }
+  const migrator = new Migrator({ ...settings, provider: { getMigrations: async () => provided } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Whether the connection's schema holds the migration table (a database the server has set up). */
+export async function hasMigrationTable(db: DB): Promise<boolean> {
+  const { rows } = await sql<{ present: boolean }>`
+    select to_regclass(quote_ident(current_schema()) || '.schema_migrations') is not null as present
+  `.execute(db);
+  return rows[0]?.present === true;
 }
