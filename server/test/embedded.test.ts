@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import pg from 'pg';
+import { migrations } from '../src/db/migrations/index.ts';
 import { cliScript, killHard, mainScript, runScript, type Started, startServer } from './process-helpers.ts';
 
 function withDataDir(body: (dir: string) => Promise<void>): () => Promise<void> {
@@ -32,6 +33,8 @@ function messages(output: string): string[] {
     .map((line) => (JSON.parse(line) as { msg: string }).msg);
 }
 
+const MIGRATIONS = Object.keys(migrations).length;
+
 describe('the embedded database', { timeout: 240_000 }, () => {
   it(
     'first start says what it does; the running server owns DATA_DIR; a stop frees it, even with stdout gone',
@@ -42,8 +45,8 @@ describe('the embedded database', { timeout: 240_000 }, () => {
         const pgdata = join(dataDir, 'pgdata');
         assert.ok(logged.includes(`creating the embedded database in ${pgdata} (first start: initdb, then pg_trgm, takes a few seconds)`), logged.join('\n'));
         assert.ok(logged.includes('created the embedded database'));
-        assert.ok(logged.includes('applying database migration 1 of 8: 2026_11_22_0001_foundation'), logged.join('\n'));
-        assert.ok(logged.some((m) => /^applying database migration 8 of 8: /.test(m)));
+        assert.ok(logged.includes(`applying database migration 1 of ${MIGRATIONS}: 2026_11_22_0001_foundation`), logged.join('\n'));
+        assert.ok(logged.some((m) => m.startsWith(`applying database migration ${MIGRATIONS} of ${MIGRATIONS}: `)));
         assert.ok(logged.includes('creating the built-in roles, statuses and priorities'));
         // The first-admin hint does not send a newcomer to a CLI that cannot open the running server's database.
         const hint = logged.find((m) => m.startsWith('No agent exists yet.'));
@@ -130,7 +133,7 @@ describe('the embedded database', { timeout: 240_000 }, () => {
       assert.equal(created.code, 0, created.stderr);
       assert.match(created.stdout, /^applied: 2026_11_22_0001_foundation, /);
       assert.match(created.stderr, /parley cli: discarding .*pgdata: its creation did not finish\n/);
-      assert.match(created.stderr, /parley cli: applying database migration 1 of 8: 2026_11_22_0001_foundation\n/);
+      assert.ok(created.stderr.includes(`parley cli: applying database migration 1 of ${MIGRATIONS}: 2026_11_22_0001_foundation\n`), created.stderr);
       assert.ok(!existsSync(join(dataDir, 'pgdata.creating')));
       assert.equal(readFileSync(join(dataDir, 'secret_key'), 'utf8').trim().length, 43);
 
