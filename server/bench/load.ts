@@ -95,7 +95,14 @@ function autocannonRequest(scenario: Scenario, onResponse: (status: number, body
   const headers = (i: number) => ({ ...scenario.headers, ...(body(i) !== undefined ? { 'content-type': 'application/json' } : {}) });
   // One fixed request is encoded once; rotating ones are rebuilt for each request.
   const fixed = scenario.paths.length === 1 && (scenario.bodies?.length ?? 0) <= 1;
-  if (fixed) return { method: scenario.method, path: pathAt(scenario, 0), headers: headers(0), ...(body(0) !== undefined ? { body: body(0) } : {}), onResponse };
+  if (fixed)
+    return {
+      method: scenario.method,
+      path: pathAt(scenario, 0),
+      headers: headers(0),
+      ...(body(0) !== undefined ? { body: body(0) } : {}),
+      onResponse,
+    };
   return {
     method: scenario.method,
     setupRequest: (req) => {
@@ -165,11 +172,14 @@ export async function runLoad(baseUrl: string, scenario: Scenario, settings: Loa
       instance.stop();
     }, settings.duration * 1000);
   };
-  const giveUp = setTimeout(() => {
-    if (phase !== 'warm-up') return;
-    phase = 'over';
-    instance.stop();
-  }, (settings.warmup + WARM_UP_LIMIT_SECONDS) * 1000);
+  const giveUp = setTimeout(
+    () => {
+      if (phase !== 'warm-up') return;
+      phase = 'over';
+      instance.stop();
+    },
+    (settings.warmup + WARM_UP_LIMIT_SECONDS) * 1000,
+  );
 
   instance.on('response', (client, status, _bytes, time) => {
     if (phase === 'over') return;
@@ -253,7 +263,10 @@ export async function timeSequential(baseUrl: string, scenario: Scenario, runs: 
   let failures = 0;
   for (let i = -2; i < runs; i++) {
     const started = performance.now();
-    const response = await fetch(baseUrl + pathAt(scenario, i + 2), { ...requestInit(scenario, i + 2), signal: AbortSignal.timeout(60_000) });
+    const response = await fetch(baseUrl + pathAt(scenario, i + 2), {
+      ...requestInit(scenario, i + 2),
+      signal: AbortSignal.timeout(60_000),
+    });
     await response.arrayBuffer();
     const elapsed = performance.now() - started;
     if (i < 0) continue;

@@ -77,10 +77,25 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
     if (!match) throw new OptionsError(`unknown argument "${arg}"\n\n${USAGE}`);
     flags.set(match[1] as string, match[2] ?? '');
   }
-  const known = new Set(['scale', 'duration', 'warmup', 'connections', 'processes', 'runs', 'reuse', 'keep', 'out', 'no-write', 'only', 'profile', 'help']);
+  const known = new Set([
+    'scale',
+    'duration',
+    'warmup',
+    'connections',
+    'processes',
+    'runs',
+    'reuse',
+    'keep',
+    'out',
+    'no-write',
+    'only',
+    'profile',
+    'help',
+  ]);
   for (const name of flags.keys()) if (!known.has(name)) throw new OptionsError(`unknown option --${name}\n\n${USAGE}`);
 
-  const pick = (flag: string, envName: string | null, fallback: string): string => flags.get(flag) ?? (envName ? env[envName] : undefined) ?? fallback;
+  const pick = (flag: string, envName: string | null, fallback: string): string =>
+    flags.get(flag) ?? (envName ? env[envName] : undefined) ?? fallback;
 
   const databaseUrl = env['BENCH_DATABASE_URL'] || DEFAULT_DATABASE_URL;
   let parsed: URL;
@@ -89,15 +104,24 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
   } catch {
     throw new OptionsError('BENCH_DATABASE_URL is not a URL');
   }
-  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') throw new OptionsError('BENCH_DATABASE_URL must be a postgres:// URL');
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')
+    throw new OptionsError('BENCH_DATABASE_URL must be a postgres:// URL');
   const name = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
   if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(name) || !/bench/i.test(name)) {
-    throw new OptionsError(`BENCH_DATABASE_URL must name a database whose name contains "bench" (it is dropped and recreated), got "${name}"`);
+    throw new OptionsError(
+      `BENCH_DATABASE_URL must name a database whose name contains "bench" (it is dropped and recreated), got "${name}"`,
+    );
   }
 
   const scale = positiveNumber('--scale', pick('scale', null, '1'), 0.001, 10, false);
   const onlyFlag = flags.get('only');
-  const only = onlyFlag === undefined ? null : onlyFlag.split(',').map((id) => id.trim()).filter(Boolean);
+  const only =
+    onlyFlag === undefined
+      ? null
+      : onlyFlag
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean);
   if (only !== null) {
     const unknown = only.filter((id) => !SCENARIO_IDS.includes(id));
     if (only.length === 0 || unknown.length > 0) throw new OptionsError(`--only takes scenario ids among ${SCENARIO_IDS.join(', ')}`);

@@ -121,14 +121,23 @@ export async function startParley(options: ParleyOptions): Promise<Child> {
       SECRET_KEY: options.secretKey,
       DATA_DIR: options.dataDir,
       DATABASE_PREPARED_STATEMENTS: process.env['DATABASE_PREPARED_STATEMENTS'] ?? 'true',
-      ...((options.processes ?? 1) > 1 ? { SERVER_PROCESSES: String(options.processes), REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379' } : {}),
+      ...((options.processes ?? 1) > 1
+        ? { SERVER_PROCESSES: String(options.processes), REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379' }
+        : {}),
     },
     stdio: ['ignore', fd, fd],
   });
   closeSync(fd);
   const exited = track(child);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const handle: Child = { name: 'parley', pid: child.pid as number, baseUrl, logFile, exited, isRunning: () => children.has(child.pid as number) };
+  const handle: Child = {
+    name: 'parley',
+    pid: child.pid as number,
+    baseUrl,
+    logFile,
+    exited,
+    isRunning: () => children.has(child.pid as number),
+  };
 
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {

@@ -80,13 +80,50 @@ export function checkTargets(report: RunReport): TargetCheck[] {
     const shown = unit === '%' ? percent(v) : `${unit === 'ms' ? ms(v) : fmt(v)} ${unit}`;
     checks.push({ target, measured: `${shown}${errors}`, met: clean(result) && ok(v) });
   };
-  add('GET one message: ≥ 3,500 req/s', 'message', (r) => r.requestsPerSecond, 'req/s', (v) => v >= 3500);
-  add('GET one message: p99 ≤ 25 ms', 'message', (r) => r.p99, 'ms', (v) => v <= 25);
-  if (bare) add('GET one message: ≥ 7% of the bare route', 'message', (r) => (r.requestsPerSecond / bare) * 100, '%', (v) => v >= 7);
+  add(
+    'GET one message: ≥ 3,500 req/s',
+    'message',
+    (r) => r.requestsPerSecond,
+    'req/s',
+    (v) => v >= 3500,
+  );
+  add(
+    'GET one message: p99 ≤ 25 ms',
+    'message',
+    (r) => r.p99,
+    'ms',
+    (v) => v <= 25,
+  );
+  if (bare)
+    add(
+      'GET one message: ≥ 7% of the bare route',
+      'message',
+      (r) => (r.requestsPerSecond / bare) * 100,
+      '%',
+      (v) => v >= 7,
+    );
   else checks.push({ target: 'GET one message: ≥ 7% of the bare route', measured: 'bare route not measured', met: null });
-  add('Assigned list, page 1: p99 ≤ 30 ms', 'assigned-1', (r) => r.p99, 'ms', (v) => v <= 30);
-  add('Reply: ≥ 1,500 req/s', 'reply', (r) => r.requestsPerSecond, 'req/s', (v) => v >= 1500);
-  add('Reply: p99 ≤ 30 ms', 'reply', (r) => r.p99, 'ms', (v) => v <= 30);
+  add(
+    'Assigned list, page 1: p99 ≤ 30 ms',
+    'assigned-1',
+    (r) => r.p99,
+    'ms',
+    (v) => v <= 30,
+  );
+  add(
+    'Reply: ≥ 1,500 req/s',
+    'reply',
+    (r) => r.requestsPerSecond,
+    'req/s',
+    (v) => v >= 1500,
+  );
+  add(
+    'Reply: p99 ≤ 30 ms',
+    'reply',
+    (r) => r.p99,
+    'ms',
+    (v) => v <= 30,
+  );
   const single = (target: string, id: string, limit: number) => {
     const scenario = report.scenarios.find((s) => s.id === id);
     const timing = scenario?.timing;
@@ -95,7 +132,11 @@ export function checkTargets(report: RunReport): TargetCheck[] {
       return;
     }
     const failures = timing.failures ? ` (${timing.failures} of ${timing.runs} failed)` : '';
-    checks.push({ target, measured: `${ms(timing.median)} ms median of ${timing.runs}${failures}`, met: timing.failures === 0 && timing.median <= limit });
+    checks.push({
+      target,
+      measured: `${ms(timing.median)} ms median of ${timing.runs}${failures}`,
+      met: timing.failures === 0 && timing.median <= limit,
+    });
   };
   single('Tag report (days=365), one request: ≤ 150 ms', 'report', 150);
   single('Search, one request: ≤ 100 ms', 'search', 100);
@@ -109,7 +150,8 @@ function resultRow(scenario: ScenarioReport, bare: number | null): string {
   const r = outcome.result;
   const failed = r.non2xx + r.errors;
   const reopened = r.reopened > 0 ? ` (${fmt(r.reopened)} connections re-opened)` : '';
-  const failures = (failed === 0 ? '0' : `**${fmt(failed)} ⚠** ${r.sampleError ? `(${r.sampleError.replace(/\|/g, '/')})` : ''}`) + reopened;
+  const failures =
+    (failed === 0 ? '0' : `**${fmt(failed)} ⚠** ${r.sampleError ? `(${r.sampleError.replace(/\|/g, '/')})` : ''}`) + reopened;
   const ratio = bare ? percent((r.requestsPerSecond / bare) * 100) : 'n/a';
   return `| ${scenario.title} | ${scenario.as} | ${fmt(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p90)} | ${ms(r.p99)} | ${ratio} | ${failures} |`;
 }
@@ -122,7 +164,12 @@ export function renderMarkdown(report: RunReport): string {
   lines.push('');
   lines.push('Measured by `npm run bench` (`server/bench/run.ts`); this file is written by it. Run it again to refresh the figures.');
   lines.push('');
-  lines.push(`## Results (${report.date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')})`);
+  lines.push(
+    `## Results (${report.date
+      .toISOString()
+      .replace('T', ' ')
+      .replace(/\.\d+Z$/, ' UTC')})`,
+  );
   lines.push('');
   lines.push(
     `${report.settings.connections} concurrent connections, opened and warmed before each scenario's measured window ` +

@@ -15,7 +15,17 @@ import { type LoadResult, type LoadSettings, probe, runLoad, type Scenario, time
 import { type BenchOptions, OptionsError, parseOptions, SCENARIO_IDS, USAGE } from './options.ts';
 import { type Child, killAllChildrenNow, startBare, startParley, stopAllChildren, tail } from './processes.ts';
 import { checkTargets, METHOD, type Machine, type RunReport, renderMarkdown, type ScenarioReport } from './report.ts';
-import { countDataset, type DatasetCounts, dropDatabase, isSeededAt, type LoadTargets, loadTargets, markSeeded, recreateDatabase, seedDataset } from './seed.ts';
+import {
+  countDataset,
+  type DatasetCounts,
+  dropDatabase,
+  isSeededAt,
+  type LoadTargets,
+  loadTargets,
+  markSeeded,
+  recreateDatabase,
+  seedDataset,
+} from './seed.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const NOTES_MARKER = '<!-- Notes: everything below this line is kept when the benchmark rewrites this file. -->';
@@ -23,7 +33,11 @@ const NOTES_MARKER = '<!-- Notes: everything below this line is kept when the be
 const progress = (message: string) => process.stderr.write(`${message}\n`);
 
 // What must be undone on the way out, whatever happens.
-const state: { tmpDir: string | null; databaseUrl: string | null; dropDatabase: boolean } = { tmpDir: null, databaseUrl: null, dropDatabase: false };
+const state: { tmpDir: string | null; databaseUrl: string | null; dropDatabase: boolean } = {
+  tmpDir: null,
+  databaseUrl: null,
+  dropDatabase: false,
+};
 let cleaning: Promise<void> | null = null;
 let interrupted = false;
 
@@ -148,7 +162,9 @@ const REFERENCE_IDS = ['bare', 'bare-page'];
 
 /** Stores Parley's page 1 of the agent's assigned list in the bare server (its second reference route); returns its size in bytes. */
 async function storeReferencePage(bare: Child, parley: Child, targets: LoadTargets): Promise<number> {
-  const answer = await fetch(`${parley.baseUrl}/api/v1/conversations/assigned?page=1`, { headers: { authorization: targets.agent.authorization } });
+  const answer = await fetch(`${parley.baseUrl}/api/v1/conversations/assigned?page=1`, {
+    headers: { authorization: targets.agent.authorization },
+  });
   const text = await answer.text();
   if (!answer.ok) throw new Error(`the assigned list answered ${answer.status}: ${text.slice(0, 200)}`);
   const stored = await fetch(`${bare.baseUrl}/page`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: text });
@@ -167,7 +183,10 @@ async function runScenario(plan: ScenarioPlan, settings: LoadSettings, runs: num
   }
   if (probed.kind === 'failing') progress(`    !! the first request answered ${probed.status}: ${probed.detail}`);
   const timing = plan.sequential ? await timeSequential(plan.baseUrl, plan, runs) : undefined;
-  if (timing) progress(`    one request at a time: median ${timing.median.toFixed(1)} ms (min ${timing.min.toFixed(1)}, max ${timing.max.toFixed(1)})`);
+  if (timing)
+    progress(
+      `    one request at a time: median ${timing.median.toFixed(1)} ms (min ${timing.min.toFixed(1)}, max ${timing.max.toFixed(1)})`,
+    );
   let result: LoadResult;
   try {
     result = await runLoad(plan.baseUrl, plan, settings);
@@ -189,7 +208,9 @@ async function runScenario(plan: ScenarioPlan, settings: LoadSettings, runs: num
     const codes = Object.entries(result.statusCodes)
       .map(([code, count]) => `${code}×${count}`)
       .join(', ');
-    progress(`    !!!! ${result.non2xx + result.errors} FAILED REQUESTS (${codes}${result.timeouts ? `, ${result.timeouts} timeouts` : ''}): ${result.sampleError ?? ''}`);
+    progress(
+      `    !!!! ${result.non2xx + result.errors} FAILED REQUESTS (${codes}${result.timeouts ? `, ${result.timeouts} timeouts` : ''}): ${result.sampleError ?? ''}`,
+    );
     if (plan.baseUrl === parley.baseUrl) progress(`    Parley's log ends with:\n${tail(parley.logFile, 10).replace(/^/gm, '      ')}`);
   }
   return { ...base, outcome: { kind: 'measured', result }, ...(timing ? { timing } : {}) };
@@ -251,7 +272,16 @@ async function bench(options: BenchOptions): Promise<void> {
   );
 
   const bare = await startBare({ root: ROOT, logDir: tmpDir });
-  const parley = await startParley({ root: ROOT, databaseUrl, dataDir: join(tmpDir, 'data'), secretKey: config.secretKey!.toString('utf8'), logDir: tmpDir, profileDir: options.profileDir, processes: options.processes, redisUrl: options.redisUrl });
+  const parley = await startParley({
+    root: ROOT,
+    databaseUrl,
+    dataDir: join(tmpDir, 'data'),
+    secretKey: config.secretKey!.toString('utf8'),
+    logDir: tmpDir,
+    profileDir: options.profileDir,
+    processes: options.processes,
+    redisUrl: options.redisUrl,
+  });
   progress(`Parley (pid ${parley.pid}) on ${parley.baseUrl}, bare route (pid ${bare.pid}) on ${bare.baseUrl}.`);
 
   const settings: LoadSettings = { connections: options.connections, duration: options.duration, warmup: options.warmup };
@@ -261,7 +291,8 @@ async function bench(options: BenchOptions): Promise<void> {
   const pageBytes = await storeReferencePage(bare, parley, targets);
   const plans = scenarios(bare, parley, targets, pageBytes);
   const ids = plans.map((p) => p.id).filter((id) => !REFERENCE_IDS.includes(id));
-  if (ids.join() !== SCENARIO_IDS.join()) throw new Error(`SCENARIO_IDS (options.ts) lists ${SCENARIO_IDS.join()}, the scenarios are ${ids.join()}`);
+  if (ids.join() !== SCENARIO_IDS.join())
+    throw new Error(`SCENARIO_IDS (options.ts) lists ${SCENARIO_IDS.join()}, the scenarios are ${ids.join()}`);
   for (const plan of plans.filter((p) => only === null || REFERENCE_IDS.includes(p.id) || only.includes(p.id))) {
     if (!parley.isRunning()) throw new Error(`Parley stopped during the run:\n${tail(parley.logFile)}`);
     reports.push(await runScenario(plan, settings, options.sequentialRuns, parley));
@@ -294,7 +325,9 @@ async function bench(options: BenchOptions): Promise<void> {
   if (options.out) writeReport(options.out, markdown);
   else progress(`Not written to a file (scale ${options.scale}; pass --out=FILE to write it).`);
 
-  const failing = reports.filter((r) => r.outcome.kind === 'failed' || (r.outcome.kind === 'measured' && (r.outcome.result.non2xx > 0 || r.outcome.result.errors > 0)));
+  const failing = reports.filter(
+    (r) => r.outcome.kind === 'failed' || (r.outcome.kind === 'measured' && (r.outcome.result.non2xx > 0 || r.outcome.result.errors > 0)),
+  );
   if (failing.length > 0) progress(`\n!!!! FAILED REQUESTS in: ${failing.map((r) => r.id).join(', ')} — see the table.`);
   const missed = checkTargets(report).filter((c) => c.met === false);
   progress(missed.length === 0 ? 'Every measured target is met.' : `Targets missed: ${missed.map((c) => c.target).join('; ')}.`);

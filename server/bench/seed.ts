@@ -478,8 +478,26 @@ export async function loadTargets(deps: AppDeps): Promise<LoadTargets> {
   `.execute(deps.db);
   // Words of every frequency class of the skewed vocabulary: common, middling and rare.
   const searchWords = [
-    'refund', 'password', 'invoice', 'shipping', 'tracking', 'subscription', 'warranty', 'discount', 'battery', 'webhook',
-    'timeout', 'duplicate', 'calendar', 'certificate', 'mattress', 'grinder', 'helmet', 'tripod', 'quokka', 'marmalade',
+    'refund',
+    'password',
+    'invoice',
+    'shipping',
+    'tracking',
+    'subscription',
+    'warranty',
+    'discount',
+    'battery',
+    'webhook',
+    'timeout',
+    'duplicate',
+    'calendar',
+    'certificate',
+    'mattress',
+    'grinder',
+    'helmet',
+    'tripod',
+    'quokka',
+    'marmalade',
   ].filter((word) => WORDS.includes(word));
   return { agent, admin, messages: messages.map((m) => [m.cuuid, m.uuid]), replyConversations: replies.map((r) => r.uuid), searchWords };
 }

@@ -27,8 +27,27 @@ const S3 = { S3_BUCKET: 'parley-files' };
 const storage = (config: EnvConfig) => config.storage;
 
 const variables: Variable[] = [
-  { name: 'PORT', read: (c) => c.port, default: 9000, valid: [['8080', 8080], ['0', 0], ['65535', 65535]], invalid: ['eighty', '-1', '65536', '80.5', ' 80'] },
-  { name: 'HOST', read: (c) => c.host, default: '0.0.0.0', valid: [['127.0.0.1', '127.0.0.1'], ['::', '::']], invalid: [] },
+  {
+    name: 'PORT',
+    read: (c) => c.port,
+    default: 9000,
+    valid: [
+      ['8080', 8080],
+      ['0', 0],
+      ['65535', 65535],
+    ],
+    invalid: ['eighty', '-1', '65536', '80.5', ' 80'],
+  },
+  {
+    name: 'HOST',
+    read: (c) => c.host,
+    default: '0.0.0.0',
+    valid: [
+      ['127.0.0.1', '127.0.0.1'],
+      ['::', '::'],
+    ],
+    invalid: [],
+  },
   {
     name: 'BASE_URL',
     read: (c) => c.baseUrl,
@@ -43,7 +62,10 @@ const variables: Variable[] = [
     name: 'DATA_DIR',
     read: (c) => c.dataDir,
     default: join('/srv/parley', 'data'),
-    valid: [['/var/lib/parley', '/var/lib/parley'], ['store', '/srv/parley/store']],
+    valid: [
+      ['/var/lib/parley', '/var/lib/parley'],
+      ['store', '/srv/parley/store'],
+    ],
     invalid: [],
   },
   {
@@ -56,19 +78,38 @@ const variables: Variable[] = [
     ],
     invalid: ['mysql://db/parley', 'not a url'],
   },
-  { name: 'DATABASE_POOL_SIZE', read: (c) => c.databasePoolSize, default: 20, valid: [['1', 1], ['1000', 1000]], invalid: ['0', '1001', 'ten'] },
+  {
+    name: 'DATABASE_POOL_SIZE',
+    read: (c) => c.databasePoolSize,
+    default: 20,
+    valid: [
+      ['1', 1],
+      ['1000', 1000],
+    ],
+    invalid: ['0', '1001', 'ten'],
+  },
   {
     name: 'DATABASE_PREPARED_STATEMENTS',
     read: (c) => c.databasePreparedStatements,
     default: true,
-    valid: [['false', false], ['0', false], ['no', false], ['TRUE', true], ['yes', true]],
+    valid: [
+      ['false', false],
+      ['0', false],
+      ['no', false],
+      ['TRUE', true],
+      ['yes', true],
+    ],
     invalid: ['maybe', 'off'],
   },
   {
     name: 'SERVER_PROCESSES',
     read: (c) => c.serverProcesses,
     default: 1,
-    valid: [['1', 1], ['4', 4], ['64', 64]],
+    valid: [
+      ['1', 1],
+      ['4', 4],
+      ['64', 64],
+    ],
     invalid: ['0', '65', 'two'],
     with: { DATABASE_URL: 'postgres://db/parley', REDIS_URL: 'redis://cache:6379' },
   },
@@ -76,7 +117,10 @@ const variables: Variable[] = [
     name: 'REDIS_URL',
     read: (c) => c.redisUrl,
     default: null,
-    valid: [['redis://cache:6379', 'redis://cache:6379'], ['rediss://cache', 'rediss://cache']],
+    valid: [
+      ['redis://cache:6379', 'redis://cache:6379'],
+      ['rediss://cache', 'rediss://cache'],
+    ],
     invalid: ['http://cache', 'cache:6379'],
   },
   {
@@ -108,15 +152,28 @@ const variables: Variable[] = [
     name: 'LOG_LEVEL',
     read: (c) => c.logLevel,
     default: 'info',
-    valid: [['debug', 'debug'], ['WARN', 'warn'], ['silent', 'silent']],
+    valid: [
+      ['debug', 'debug'],
+      ['WARN', 'warn'],
+      ['silent', 'silent'],
+    ],
     invalid: ['verbose', 'loud'],
   },
-  { name: 'BODY_LIMIT_BYTES', read: (c) => c.bodyLimitBytes, default: 1_048_576, valid: [['1024', 1024]], invalid: ['1023', '1073741825', '1e6'] },
+  {
+    name: 'BODY_LIMIT_BYTES',
+    read: (c) => c.bodyLimitBytes,
+    default: 1_048_576,
+    valid: [['1024', 1024]],
+    invalid: ['1023', '1073741825', '1e6'],
+  },
   {
     name: 'SESSION_TTL_SECONDS',
     read: (c) => c.sessionTtlSeconds,
     default: 604_800,
-    valid: [['60', 60], ['31536000', 31_536_000]],
+    valid: [
+      ['60', 60],
+      ['31536000', 31_536_000],
+    ],
     invalid: ['59', '31536001', '1d'],
   },
   {
@@ -138,21 +195,30 @@ const variables: Variable[] = [
     name: 'LOGIN_RATE_LIMIT_PER_MINUTE',
     read: (c) => c.loginRateLimitPerMinute,
     default: 20,
-    valid: [['1', 1], ['100000', 100_000]],
+    valid: [
+      ['1', 1],
+      ['100000', 100_000],
+    ],
     invalid: ['0', '100001'],
   },
   {
     name: 'AUTH_FAILURE_LIMIT_PER_MINUTE',
     read: (c) => c.authFailureLimitPerMinute,
     default: 60,
-    valid: [['0', 0], ['100000', 100_000]],
+    valid: [
+      ['0', 0],
+      ['100000', 100_000],
+    ],
     invalid: ['-1', 'many'],
   },
   {
     name: 'TIMEZONE',
     read: (c) => c.timezone,
     default: 'UTC',
-    valid: [['Europe/Paris', 'Europe/Paris'], ['America/New_York', 'America/New_York']],
+    valid: [
+      ['Europe/Paris', 'Europe/Paris'],
+      ['America/New_York', 'America/New_York'],
+    ],
     invalid: ['Mars/Olympus', 'CEST+1'],
   },
   {
@@ -162,16 +228,46 @@ const variables: Variable[] = [
     valid: [['hooks.internal, 10.0.0.5 ,', ['hooks.internal', '10.0.0.5']]],
     invalid: [],
   },
-  { name: 'WORKERS', read: (c) => c.workers, default: true, valid: [['false', false], ['true', true]], invalid: ['sometimes'] },
-  { name: 'JOB_CONCURRENCY', read: (c) => c.jobConcurrency, default: 4, valid: [['1', 1], ['256', 256]], invalid: ['0', '257'] },
+  {
+    name: 'WORKERS',
+    read: (c) => c.workers,
+    default: true,
+    valid: [
+      ['false', false],
+      ['true', true],
+    ],
+    invalid: ['sometimes'],
+  },
+  {
+    name: 'JOB_CONCURRENCY',
+    read: (c) => c.jobConcurrency,
+    default: 4,
+    valid: [
+      ['1', 1],
+      ['256', 256],
+    ],
+    invalid: ['0', '257'],
+  },
   {
     name: 'UPLOAD_MAX_BYTES',
     read: (c) => c.uploadMaxBytes,
     default: 26_214_400,
-    valid: [['1', 1], ['2147483647', 2_147_483_647]],
+    valid: [
+      ['1', 1],
+      ['2147483647', 2_147_483_647],
+    ],
     invalid: ['0', '2147483648', 'lots'],
   },
-  { name: 'MEDIA_URL_TTL_SECONDS', read: (c) => c.mediaUrlTtlSeconds, default: 3600, valid: [['10', 10], ['604800', 604_800]], invalid: ['9', '604801'] },
+  {
+    name: 'MEDIA_URL_TTL_SECONDS',
+    read: (c) => c.mediaUrlTtlSeconds,
+    default: 3600,
+    valid: [
+      ['10', 10],
+      ['604800', 604_800],
+    ],
+    invalid: ['9', '604801'],
+  },
   {
     name: 'S3_BUCKET',
     read: (c) => (c.storage.kind === 's3' ? c.storage.bucket : c.storage.dir),
@@ -235,7 +331,8 @@ function assertRefused(env: Record<string, string>, expected: string | RegExp): 
     () => load(env),
     (error: unknown) => {
       assert.ok(error instanceof ConfigError, `${JSON.stringify(env)}: ${String(error)}`);
-      if (typeof expected === 'string') assert.ok(error.message.includes(expected), `${JSON.stringify(env)}: "${error.message}" names ${expected}`);
+      if (typeof expected === 'string')
+        assert.ok(error.message.includes(expected), `${JSON.stringify(env)}: "${error.message}" names ${expected}`);
       else assert.match(error.message, expected);
       assert.ok(!error.message.includes('\n'), `one line: ${error.message}`);
       return true;
@@ -262,9 +359,15 @@ describe('loadConfig', () => {
   });
 
   it('never echoes a bad value over several lines, nor a secret', () => {
-    assertRefused({ TIMEZONE: 'Europe/Paris\nUTC' }, /^TIMEZONE must be an IANA time zone such as Europe\/Paris, got "Europe\/Paris\\nUTC"$/);
+    assertRefused(
+      { TIMEZONE: 'Europe/Paris\nUTC' },
+      /^TIMEZONE must be an IANA time zone such as Europe\/Paris, got "Europe\/Paris\\nUTC"$/,
+    );
     assertRefused({ SECRET_KEY: 'hunter2' }, /^SECRET_KEY must be at least 32 characters long, got 7$/);
-    assertRefused({ DATABASE_URL: 'postgres://user:secret@[db' }, /^DATABASE_URL must be a URL \(postgres: or postgresql:\), got an unparsable value$/);
+    assertRefused(
+      { DATABASE_URL: 'postgres://user:secret@[db' },
+      /^DATABASE_URL must be a URL \(postgres: or postgresql:\), got an unparsable value$/,
+    );
   });
 
   it('is a pure parse: frozen, no file read or written, other variables ignored', () => {
@@ -317,7 +420,8 @@ describe('the secret key kept in DATA_DIR (setup)', () => {
       writeFileSync(join(dataDir, 'secret_key'), 'short\n');
       assert.throws(
         () => withSecretKey(loadConfig({ DATA_DIR: dataDir })),
-        (error: unknown) => error instanceof ConfigError && /^SECRET_KEY is not set and .*secret_key holds fewer than 32 characters$/.test(error.message),
+        (error: unknown) =>
+          error instanceof ConfigError && /^SECRET_KEY is not set and .*secret_key holds fewer than 32 characters$/.test(error.message),
       );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

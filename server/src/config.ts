@@ -165,7 +165,8 @@ function storage(env: Env, dataDir: string): StorageConfig {
   if (!S3_REGION.test(region)) throw new ConfigError(`S3_REGION must be a region name such as eu-west-1, got ${shown(region)}`);
   const accessKeyId = env['S3_ACCESS_KEY_ID'] || '';
   const secretAccessKey = env['S3_SECRET_ACCESS_KEY'] || '';
-  if ((accessKeyId === '') !== (secretAccessKey === '')) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  if ((accessKeyId === '') !== (secretAccessKey === ''))
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   return Object.freeze({
     kind: 's3',
     bucket,
@@ -185,7 +186,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
   const logLevel = (env['LOG_LEVEL'] || 'info').toLowerCase() as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${shown(env['LOG_LEVEL'] ?? '')}`);
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${shown(env['LOG_LEVEL'] ?? '')}`);
   const adminEmail = env['ADMIN_EMAIL'] ? env['ADMIN_EMAIL'].trim().toLowerCase() : null;
   const adminPassword = env['ADMIN_PASSWORD'] || null;
   if (adminEmail && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL must be an email address');
@@ -202,9 +204,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError('SERVER_PROCESSES above 1 needs DATABASE_URL: the embedded database belongs to one process');
   }
   if (serverProcesses > 1 && !redisUrl) {
-    throw new ConfigError('SERVER_PROCESSES above 1 needs REDIS_URL: the processes share events, credential changes and rate limits through Redis');
+    throw new ConfigError(
+      'SERVER_PROCESSES above 1 needs REDIS_URL: the processes share events, credential changes and rate limits through Redis',
+    );
   }
-  const webhookAllowList = (env['WEBHOOK_ALLOW_HOSTS'] || '').split(',').map((s) => s.trim()).filter(Boolean);
+  const webhookAllowList = (env['WEBHOOK_ALLOW_HOSTS'] || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return Object.freeze({
     port,
     host,

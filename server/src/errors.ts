@@ -226,7 +226,8 @@ function databaseError(error: { code?: unknown }): AppError | null {
 export function registerErrorHandling(app: FastifyInstance, allowedMethods: (url: string) => string[]): void {
   app.setErrorHandler((raw: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (raw instanceof AppError) {
-      if (raw instanceof RateLimitError && !reply.hasHeader('retry-after')) reply.header('retry-after', String(raw.retryAfterSeconds ?? 60));
+      if (raw instanceof RateLimitError && !reply.hasHeader('retry-after'))
+        reply.header('retry-after', String(raw.retryAfterSeconds ?? 60));
       return send(reply, raw.statusCode, envelope(raw.errorType, raw.message, raw.data));
     }
     const error = raw as FastifyError;

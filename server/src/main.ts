@@ -31,7 +31,10 @@ function logger(config: EnvConfig): Logger {
   return pino(
     {
       level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'api_secret', '*.api_secret'], censor: '[redacted]' },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'api_secret', '*.api_secret'],
+        censor: '[redacted]',
+      },
     },
     pino.destination({ dest: 1, sync: true }),
   );
@@ -154,7 +157,8 @@ async function supervise(config: EnvConfig, log: Logger): Promise<void> {
 function startFailure(error: unknown, config: EnvConfig | null): [string, number] {
   if (error instanceof ConfigError) return [`parley: configuration error: ${error.message}`, EX_CONFIG];
   if (error instanceof DataDirBusyError && config) {
-    const advice = error.holder.role === 'server' ? 'stop it first, or give this one another DATA_DIR' : 'wait for it to finish, then start again';
+    const advice =
+      error.holder.role === 'server' ? 'stop it first, or give this one another DATA_DIR' : 'wait for it to finish, then start again';
     return [`parley: cannot start: DATA_DIR ${config.dataDir} is in use by ${describeHolder(error.holder)}: ${advice}`, EX_TEMPFAIL];
   }
   return [`parley: failed to start: ${error instanceof Error ? error.message : String(error)}`, 1];

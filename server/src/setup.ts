@@ -57,7 +57,11 @@ export async function openRuntime(envConfig: EnvConfig, log: FastifyBaseLogger, 
     if (config.redisUrl) {
       redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true });
       redis.on('error', (err) => log.warn({ err: err.message }, 'redis connection error'));
-      bus = await createRedisBus({ url: config.redisUrl, prefix: redisPrefix, onError: (err) => log.warn({ err: err.message }, 'redis bus error') });
+      bus = await createRedisBus({
+        url: config.redisUrl,
+        prefix: redisPrefix,
+        onError: (err) => log.warn({ err: err.message }, 'redis bus error'),
+      });
     }
   } catch (error) {
     redis?.disconnect();
@@ -70,7 +74,9 @@ export async function openRuntime(envConfig: EnvConfig, log: FastifyBaseLogger, 
     limit === 0
       ? noAuthFailureLimit
       : redis
-        ? redisAuthFailureLimiter(redis, redisPrefix, limit, (err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'auth failure limit: redis error, not limiting'))
+        ? redisAuthFailureLimiter(redis, redisPrefix, limit, (err) =>
+            log.warn({ err: err instanceof Error ? err.message : String(err) }, 'auth failure limit: redis error, not limiting'),
+          )
         : memoryAuthFailureLimiter(limit, clock);
   const storage = openStorage(config, log);
   const deps: AppDeps = {

@@ -43,14 +43,20 @@ describe('the embedded database', { timeout: 240_000 }, () => {
       try {
         const logged = messages(server.output());
         const pgdata = join(dataDir, 'pgdata');
-        assert.ok(logged.includes(`creating the embedded database in ${pgdata} (first start: initdb, then pg_trgm, takes a few seconds)`), logged.join('\n'));
+        assert.ok(
+          logged.includes(`creating the embedded database in ${pgdata} (first start: initdb, then pg_trgm, takes a few seconds)`),
+          logged.join('\n'),
+        );
         assert.ok(logged.includes('created the embedded database'));
         assert.ok(logged.includes(`applying database migration 1 of ${MIGRATIONS}: 2026_11_22_0001_foundation`), logged.join('\n'));
         assert.ok(logged.some((m) => m.startsWith(`applying database migration ${MIGRATIONS} of ${MIGRATIONS}: `)));
         assert.ok(logged.includes('creating the built-in roles, statuses and priorities'));
         // The first-admin hint does not send a newcomer to a CLI that cannot open the running server's database.
         const hint = logged.find((m) => m.startsWith('No agent exists yet.'));
-        assert.match(hint ?? '', /^No agent exists yet\. To create the first admin, stop the server \(Ctrl-C\) and start it again with: ADMIN_EMAIL=/);
+        assert.match(
+          hint ?? '',
+          /^No agent exists yet\. To create the first admin, stop the server \(Ctrl-C\) and start it again with: ADMIN_EMAIL=/,
+        );
         const ready = server
           .output()
           .split('\n')
@@ -103,7 +109,10 @@ describe('the embedded database', { timeout: 240_000 }, () => {
         const refused = await runScript(cliScript, args, { DATA_DIR: 'wrong/data' }, root);
         assert.equal(refused.code, 66, refused.stderr);
         const [opened, why] = refused.stderr.trim().split('\n');
-        assert.equal(opened, `parley cli: database: embedded, in ${join(root, 'wrong/data/pgdata')} (DATA_DIR=${join(root, 'wrong/data')})`);
+        assert.equal(
+          opened,
+          `parley cli: database: embedded, in ${join(root, 'wrong/data/pgdata')} (DATA_DIR=${join(root, 'wrong/data')})`,
+        );
         assert.equal(
           why,
           `parley cli: no database in ${join(root, 'wrong/data/pgdata')}: check DATA_DIR (now ${join(root, 'wrong/data')}; it must be the server's). ` +
@@ -120,7 +129,11 @@ describe('the embedded database', { timeout: 240_000 }, () => {
       const notHere = await runScript(cliScript, ['api-key', '--email', 'owner@example.com'], { DATA_DIR: other });
       assert.equal(notHere.code, 66, notHere.stderr);
       assert.deepEqual(readdirSync(other), ['notes.txt']);
-      assert.equal((await runScript(cliScript, ['create-admin', '--create'], { DATA_DIR: other })).code, 64, '--create goes with migrate only');
+      assert.equal(
+        (await runScript(cliScript, ['create-admin', '--create'], { DATA_DIR: other })).code,
+        64,
+        '--create goes with migrate only',
+      );
 
       // A creation stopped half-way (the marker is still there) is discarded and done again.
       const dataDir = join(root, 'data');
@@ -133,7 +146,10 @@ describe('the embedded database', { timeout: 240_000 }, () => {
       assert.equal(created.code, 0, created.stderr);
       assert.match(created.stdout, /^applied: 2026_11_22_0001_foundation, /);
       assert.match(created.stderr, /parley cli: discarding .*pgdata: its creation did not finish\n/);
-      assert.ok(created.stderr.includes(`parley cli: applying database migration 1 of ${MIGRATIONS}: 2026_11_22_0001_foundation\n`), created.stderr);
+      assert.ok(
+        created.stderr.includes(`parley cli: applying database migration 1 of ${MIGRATIONS}: 2026_11_22_0001_foundation\n`),
+        created.stderr,
+      );
       assert.ok(!existsSync(join(dataDir, 'pgdata.creating')));
       assert.equal(readFileSync(join(dataDir, 'secret_key'), 'utf8').trim().length, 43);
 
@@ -151,7 +167,10 @@ describe('the embedded database', { timeout: 240_000 }, () => {
       writeFileSync(join(foreign, 'pgdata', 'something'), 'x');
       const overwrite = await runScript(cliScript, ['migrate', '--create'], { DATA_DIR: foreign });
       assert.equal(overwrite.code, 1);
-      assert.match(overwrite.stderr, /pgdata is not empty but holds no database \(no PG_VERSION\): move it away, or point DATA_DIR at the right folder/);
+      assert.match(
+        overwrite.stderr,
+        /pgdata is not empty but holds no database \(no PG_VERSION\): move it away, or point DATA_DIR at the right folder/,
+      );
       assert.deepEqual(readdirSync(join(foreign, 'pgdata')), ['something']);
     }),
   );

@@ -50,7 +50,13 @@ export async function createTeam(t: TestApp, overrides: Partial<Static<typeof Cr
 
 /** A contact with a unique email (pass `email: null` and an `external_user_id` for one without). */
 export async function createContact(t: TestApp, overrides: Partial<Static<typeof CreateContactBody>> = {}): Promise<Contact> {
-  return dataOf<Contact>(await t.call({ method: 'POST', url: '/api/v1/contacts', payload: { first_name: 'Contact', email: uniqueEmail('contact'), ...overrides } }));
+  return dataOf<Contact>(
+    await t.call({
+      method: 'POST',
+      url: '/api/v1/contacts',
+      payload: { first_name: 'Contact', email: uniqueEmail('contact'), ...overrides },
+    }),
+  );
 }
 
 /**
@@ -58,10 +64,14 @@ export async function createContact(t: TestApp, overrides: Partial<Static<typeof
  * unless `inbox_id` is given, from a new contact (a unique `contact_email`) unless
  * `contact_id` or `contact_email` is given. Answers the conversation as GET /conversations/{uuid} does.
  */
-export async function createConversation(t: TestApp, overrides: Partial<Static<typeof CreateConversationBody>> = {}): Promise<Conversation> {
+export async function createConversation(
+  t: TestApp,
+  overrides: Partial<Static<typeof CreateConversationBody>> = {},
+): Promise<Conversation> {
   const n = uniqueNumber();
   const inboxId = overrides.inbox_id ?? (await createInbox(t)).id;
-  const contact = overrides.contact_id !== undefined || overrides.contact_email !== undefined ? {} : { contact_email: uniqueEmail('customer') };
+  const contact =
+    overrides.contact_id !== undefined || overrides.contact_email !== undefined ? {} : { contact_email: uniqueEmail('customer') };
   const payload = { inbox_id: inboxId, ...contact, subject: `Conversation ${n}`, content: 'Hello', initiator: 'contact', ...overrides };
   return dataOf<Conversation>(await t.call({ method: 'POST', url: '/api/v1/conversations', payload }));
 }
@@ -70,7 +80,11 @@ export async function createConversation(t: TestApp, overrides: Partial<Static<t
  * An agent whose only role is a new custom role holding exactly these permissions (no role at
  * all for []), optionally in these teams and with this first name.
  */
-export async function agentWith(t: TestApp, permissions: readonly string[], options: { teams?: number[]; first_name?: string } = {}): Promise<Caller> {
+export async function agentWith(
+  t: TestApp,
+  permissions: readonly string[],
+  options: { teams?: number[]; first_name?: string } = {},
+): Promise<Caller> {
   const roles: string[] = [];
   if (permissions.length > 0) {
     const name = `Custom role ${uniqueNumber()}`;

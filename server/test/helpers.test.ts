@@ -5,7 +5,12 @@ import { agentWith, createContact, createConversation, createInbox, createTeam }
 import { assertError, buildTestApp, dataOf, errorOf, type TestApp } from './helpers.ts';
 
 describe('envelope helpers', () => {
-  const answer = (statusCode: number, body: unknown, headers?: Record<string, unknown>) => ({ statusCode, body: JSON.stringify(body), json: () => body, ...(headers ? { headers } : {}) });
+  const answer = (statusCode: number, body: unknown, headers?: Record<string, unknown>) => ({
+    statusCode,
+    body: JSON.stringify(body),
+    json: () => body,
+    ...(headers ? { headers } : {}),
+  });
   const envelope = { status: 'error', message: 'Tag not found', data: null, error_type: 'NotFoundException' };
   const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'r1' };
 
@@ -74,7 +79,9 @@ describe('test factories', () => {
   it('agentWith: exactly the permissions given, in the teams given; [] gives an agent with no role', async () => {
     const team = await createTeam(t);
     const caller = await agentWith(t, ['tags:manage', 'contacts:read'], { teams: [team.id], first_name: 'Perm' });
-    const me = dataOf<{ permissions: string[]; teams: Array<{ id: number }>; first_name: string }>(await t.call({ method: 'GET', url: '/api/v1/agents/me', as: caller }));
+    const me = dataOf<{ permissions: string[]; teams: Array<{ id: number }>; first_name: string }>(
+      await t.call({ method: 'GET', url: '/api/v1/agents/me', as: caller }),
+    );
     assert.deepEqual(me.permissions, ['contacts:read', 'tags:manage']);
     assert.deepEqual(
       me.teams.map((x) => x.id),
@@ -82,7 +89,10 @@ describe('test factories', () => {
     );
     assert.equal(me.first_name, 'Perm');
     const none = await agentWith(t, []);
-    assert.deepEqual(dataOf<{ permissions: string[] }>(await t.call({ method: 'GET', url: '/api/v1/agents/me', as: none })).permissions, []);
+    assert.deepEqual(
+      dataOf<{ permissions: string[] }>(await t.call({ method: 'GET', url: '/api/v1/agents/me', as: none })).permissions,
+      [],
+    );
     assertError(await t.call({ method: 'GET', url: '/api/v1/contacts', as: none }), 403, 'PermissionException');
   });
 });

@@ -129,7 +129,9 @@ export async function buildTestApp(options: { clock?: Clock; env?: Record<string
   }
   const deps = runtime.deps;
 
-  async function makeAgent(input: { roles?: string[]; teams?: number[]; email?: string; password?: string; first_name?: string } = {}): Promise<Caller> {
+  async function makeAgent(
+    input: { roles?: string[]; teams?: number[]; email?: string; password?: string; first_name?: string } = {},
+  ): Promise<Caller> {
     counter += 1;
     const email = input.email ?? `agent${counter}-${suffix}@example.com`.toLowerCase();
     const agent = await createAgent(deps, null, {
@@ -244,12 +246,14 @@ export function errorOf(res: Answer, label = ''): ErrorBody {
   } catch {
     return fail(label, 'expected a JSON error envelope', res);
   }
-  if (typeof body !== 'object' || body === null || Object.keys(body).sort().join() !== ERROR_KEYS.join()) fail(label, `expected exactly the keys ${ERROR_KEYS}`, res);
+  if (typeof body !== 'object' || body === null || Object.keys(body).sort().join() !== ERROR_KEYS.join())
+    fail(label, `expected exactly the keys ${ERROR_KEYS}`, res);
   if (body.status !== 'error' || typeof body.error_type !== 'string' || typeof body.message !== 'string' || body.message.length === 0) {
     fail(label, 'expected status "error", an error_type and a message', res);
   }
   if (res.headers) {
-    if (!/^application\/json/.test(String(res.headers['content-type']))) fail(label, `expected a JSON content type, got ${String(res.headers['content-type'])}`, res);
+    if (!/^application\/json/.test(String(res.headers['content-type'])))
+      fail(label, `expected a JSON content type, got ${String(res.headers['content-type'])}`, res);
     const requestId = res.headers['x-request-id'];
     if (typeof requestId !== 'string' || requestId.length === 0) fail(label, 'expected an X-Request-Id header', res);
   }
@@ -268,7 +272,8 @@ export function assertError(res: Answer, status: number, errorType: string, labe
 export function dataOf<T = Record<string, unknown>>(res: Answer, label = ''): T {
   if (res.statusCode !== 200) fail(label, 'expected 200', res);
   const body = res.json() as { status: string; data: T };
-  if (body.status !== 'success' || Object.keys(body).sort().join() !== 'data,status') fail(label, 'expected exactly { status: "success", data }', res);
+  if (body.status !== 'success' || Object.keys(body).sort().join() !== 'data,status')
+    fail(label, 'expected exactly { status: "success", data }', res);
   return body.data;
 }
 

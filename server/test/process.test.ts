@@ -10,7 +10,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import pg from 'pg';
-import { baseEnv, cliScript, freePort, killHard, mainScript, runScript, type Started, startServer as start, stopGracefully } from './process-helpers.ts';
+import {
+  baseEnv,
+  cliScript,
+  freePort,
+  killHard,
+  mainScript,
+  runScript,
+  type Started,
+  startServer as start,
+  stopGracefully,
+} from './process-helpers.ts';
 
 function cookiesOf(res: Response): Record<string, string> {
   const jar: Record<string, string> = {};
@@ -142,84 +152,94 @@ describe('the server process', { timeout: 180_000 }, () => {
     );
   });
 
-  it('runs several server processes on one port with SERVER_PROCESSES, replaces one that dies, stops them all', {
-    skip: databaseUrl && process.env['REDIS_URL'] ? false : 'DATABASE_URL and REDIS_URL not set',
-  }, async () => {
-    await withScratchDatabase(databaseUrl!, async (dataDir, url) => {
-    let started: Started | null = null;
-    try {
-      started = await start({ DATA_DIR: dataDir, DATABASE_URL: url, REDIS_URL: process.env['REDIS_URL']!, SERVER_PROCESSES: '2' });
-      const current = started;
-      const readyPids = () =>
-        current
-          .output()
-          .split('\n')
-          .filter((line) => line.includes('parley is ready'))
-          .map((line) => (JSON.parse(line) as { pid: number }).pid);
-      const waitFor = async (what: string, ok: () => boolean) => {
-        const deadline = Date.now() + 60_000;
-        while (!ok()) {
-          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${current.output()}`);
-          await new Promise((r) => setTimeout(r, 100));
+  it(
+    'runs several server processes on one port with SERVER_PROCESSES, replaces one that dies, stops them all',
+    {
+      skip: databaseUrl && process.env['REDIS_URL'] ? false : 'DATABASE_URL and REDIS_URL not set',
+    },
+    async () => {
+      await withScratchDatabase(databaseUrl!, async (dataDir, url) => {
+        let started: Started | null = null;
+        try {
+          started = await start({ DATA_DIR: dataDir, DATABASE_URL: url, REDIS_URL: process.env['REDIS_URL']!, SERVER_PROCESSES: '2' });
+          const current = started;
+          const readyPids = () =>
+            current
+              .output()
+              .split('\n')
+              .filter((line) => line.includes('parley is ready'))
+              .map((line) => (JSON.parse(line) as { pid: number }).pid);
+          const waitFor = async (what: string, ok: () => boolean) => {
+            const deadline = Date.now() + 60_000;
+            while (!ok()) {
+              if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${current.output()}`);
+              await new Promise((r) => setTimeout(r, 100));
+            }
+          };
+          await waitFor('two server processes', () => readyPids().length === 2);
+          const [first, second] = readyPids() as [number, number];
+          assert.notEqual(first, second);
+          assert.notEqual(first, started.child.pid);
+          // Both answer on the one port (requests on new connections are spread over them).
+          const answers = await Promise.all(
+            Array.from({ length: 20 }, () => fetch(`${started!.base}/ready`, { headers: { connection: 'close' } }).then((r) => r.status)),
+          );
+          assert.deepEqual(new Set(answers), new Set([200]));
+
+          // One dies: another takes its place (after a second, as it had served for less than a minute).
+          process.kill(first, 'SIGKILL');
+          await waitFor('a replacement', () => readyPids().length === 3);
+          const replacement = readyPids()[2]!;
+          assert.ok(![first, second].includes(replacement));
+          assert.equal((await fetch(`${started.base}/ready`)).status, 200);
+
+          // SIGTERM to the supervisor stops every process, gracefully.
+          assert.equal(await stopGracefully(started), 0, started.output());
+          started = null;
+          for (const pid of [second, replacement]) assert.throws(() => process.kill(pid, 0), `server process ${pid} still runs`);
+        } finally {
+          if (started) await killHard(started);
         }
-      };
-      await waitFor('two server processes', () => readyPids().length === 2);
-      const [first, second] = readyPids() as [number, number];
-      assert.notEqual(first, second);
-      assert.notEqual(first, started.child.pid);
-      // Both answer on the one port (requests on new connections are spread over them).
-      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${started!.base}/ready`, { headers: { connection: 'close' } }).then((r) => r.status)));
-      assert.deepEqual(new Set(answers), new Set([200]));
-
-      // One dies: another takes its place (after a second, as it had served for less than a minute).
-      process.kill(first, 'SIGKILL');
-      await waitFor('a replacement', () => readyPids().length === 3);
-      const replacement = readyPids()[2]!;
-      assert.ok(![first, second].includes(replacement));
-      assert.equal((await fetch(`${started.base}/ready`)).status, 200);
-
-      // SIGTERM to the supervisor stops every process, gracefully.
-      assert.equal(await stopGracefully(started), 0, started.output());
-      started = null;
-      for (const pid of [second, replacement]) assert.throws(() => process.kill(pid, 0), `server process ${pid} still runs`);
-    } finally {
-      if (started) await killHard(started);
-    }
-    });
-  });
-
-  it('a supervisor stopped while its processes are still starting exits cleanly', {
-    skip: databaseUrl && process.env['REDIS_URL'] ? false : 'DATABASE_URL and REDIS_URL not set',
-  }, async () => {
-    await withScratchDatabase(databaseUrl!, async (dataDir, url) => {
-      const port = await freePort();
-      let output = '';
-      const child = spawn(process.execPath, [mainScript], {
-        env: {
-          ...baseEnv(),
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'info',
-          DATA_DIR: dataDir,
-          DATABASE_URL: url,
-          REDIS_URL: process.env['REDIS_URL']!,
-          SERVER_PROCESSES: '2',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      child.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
+    },
+  );
+
+  it(
+    'a supervisor stopped while its processes are still starting exits cleanly',
+    {
+      skip: databaseUrl && process.env['REDIS_URL'] ? false : 'DATABASE_URL and REDIS_URL not set',
+    },
+    async () => {
+      await withScratchDatabase(databaseUrl!, async (dataDir, url) => {
+        const port = await freePort();
+        let output = '';
+        const child = spawn(process.execPath, [mainScript], {
+          env: {
+            ...baseEnv(),
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            LOG_LEVEL: 'info',
+            DATA_DIR: dataDir,
+            DATABASE_URL: url,
+            REDIS_URL: process.env['REDIS_URL']!,
+            SERVER_PROCESSES: '2',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        child.stdout?.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+        });
+        const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+        const deadline = Date.now() + 60_000;
+        while (!output.includes('parley supervisor started')) {
+          if (Date.now() > deadline) throw new Error(`the supervisor did not start:\n${output}`);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        child.kill('SIGTERM');
+        assert.equal(await exited, 0, output);
       });
-      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-      const deadline = Date.now() + 60_000;
-      while (!output.includes('parley supervisor started')) {
-        if (Date.now() > deadline) throw new Error(`the supervisor did not start:\n${output}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      child.kill('SIGTERM');
-      assert.equal(await exited, 0, output);
-    });
-  });
+    },
+  );
 
   it('refuses SERVER_PROCESSES above 1 on the embedded database', async () => {
     const result = await runScript(mainScript, [], { SERVER_PROCESSES: '2', DATA_DIR: tmpdir() });

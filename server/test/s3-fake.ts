@@ -67,30 +67,54 @@ interface Authorization {
 }
 
 function parseAuthorization(header: string | undefined): Authorization {
-  const match = /^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\/(\d{8})\/([^/,\s]+)\/([^/,\s]+)\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/.exec(header ?? '');
+  const match =
+    /^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\/(\d{8})\/([^/,\s]+)\/([^/,\s]+)\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/.exec(
+      header ?? '',
+    );
   if (!match) throw new S3Error(403, 'AccessDenied', 'Missing or malformed AWS Signature Version 4 Authorization header');
   const [, accessKeyId, date, region, service, signedHeaders, signature] = match as unknown as string[];
-  return { accessKeyId: accessKeyId!, date: date!, region: region!, service: service!, signedHeaders: signedHeaders!.split(';'), signature: signature! };
+  return {
+    accessKeyId: accessKeyId!,
+    date: date!,
+    region: region!,
+    service: service!,
+    signedHeaders: signedHeaders!.split(';'),
+    signature: signature!,
+  };
 }
 
 /** Checks the request's SigV4 signature exactly as S3 computes it. */
-function verifySignature(request: IncomingMessage, body: Buffer, fake: { region: string; accessKeyId: string; secretAccessKey: string }): void {
+function verifySignature(
+  request: IncomingMessage,
+  body: Buffer,
+  fake: { region: string; accessKeyId: string; secretAccessKey: string },
+): void {
   const auth = parseAuthorization(request.headers.authorization);
-  if (auth.accessKeyId !== fake.accessKeyId) throw new S3Error(403, 'InvalidAccessKeyId', 'The AWS access key Id you provided does not exist in our records.');
-  if (auth.region !== fake.region || auth.service !== 's3') throw new S3Error(400, 'AuthorizationHeaderMalformed', `The authorization header is malformed; the region or service is wrong (expecting '${fake.region}', 's3')`);
+  if (auth.accessKeyId !== fake.accessKeyId)
+    throw new S3Error(403, 'InvalidAccessKeyId', 'The AWS access key Id you provided does not exist in our records.');
+  if (auth.region !== fake.region || auth.service !== 's3')
+    throw new S3Error(
+      400,
+      'AuthorizationHeaderMalformed',
+      `The authorization header is malformed; the region or service is wrong (expecting '${fake.region}', 's3')`,
+    );
   const amzDate = String(request.headers['x-amz-date'] ?? '');
   const when = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate);
-  if (!when || !amzDate.startsWith(auth.date)) throw new S3Error(403, 'AccessDenied', 'X-Amz-Date is missing or does not match the credential scope');
+  if (!when || !amzDate.startsWith(auth.date))
+    throw new S3Error(403, 'AccessDenied', 'X-Amz-Date is missing or does not match the credential scope');
   const signedAt = Date.UTC(Number(when[1]), Number(when[2]) - 1, Number(when[3]), Number(when[4]), Number(when[5]), Number(when[6]));
-  if (Math.abs(Date.now() - signedAt) > MAX_SKEW_MS) throw new S3Error(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
+  if (Math.abs(Date.now() - signedAt) > MAX_SKEW_MS)
+    throw new S3Error(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
   for (const required of ['host', 'x-amz-date', 'x-amz-content-sha256']) {
     if (!auth.signedHeaders.includes(required)) throw new S3Error(403, 'AccessDenied', `Header ${required} must be signed`);
   }
 
   const payloadHash = String(request.headers['x-amz-content-sha256'] ?? '');
   if (payloadHash !== 'UNSIGNED-PAYLOAD') {
-    if (!/^[0-9a-f]{64}$/.test(payloadHash)) throw new S3Error(400, 'InvalidArgument', `Unsupported x-amz-content-sha256 value ${payloadHash}`);
-    if (sha256Hex(body) !== payloadHash) throw new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
+    if (!/^[0-9a-f]{64}$/.test(payloadHash))
+      throw new S3Error(400, 'InvalidArgument', `Unsupported x-amz-content-sha256 value ${payloadHash}`);
+    if (sha256Hex(body) !== payloadHash)
+      throw new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
   }
 
   const rawUrl = request.url ?? '/';
@@ -123,7 +147,11 @@ function verifySignature(request: IncomingMessage, body: Buffer, fake: { region:
   const expected = Buffer.from(hmac(key, stringToSign).toString('hex'));
   const given = Buffer.from(auth.signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new S3Error(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
+    throw new S3Error(
+      403,
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+    );
   }
 }
 
@@ -176,9 +204,15 @@ export async function startFakeS3(options: { bucket?: string; region?: string } 
       case 'PUT': {
         const declared = request.headers['content-length'];
         if (declared === undefined) throw new S3Error(411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.');
-        if (Number(declared) !== body.length) throw new S3Error(400, 'IncompleteBody', 'You did not provide the number of bytes specified by the Content-Length HTTP header.');
+        if (Number(declared) !== body.length)
+          throw new S3Error(400, 'IncompleteBody', 'You did not provide the number of bytes specified by the Content-Length HTTP header.');
         const etag = `"${createHash('md5').update(body).digest('hex')}"`;
-        objects.set(key, { body, contentType: String(request.headers['content-type'] ?? 'binary/octet-stream'), etag, lastModified: new Date() });
+        objects.set(key, {
+          body,
+          contentType: String(request.headers['content-type'] ?? 'binary/octet-stream'),
+          etag,
+          lastModified: new Date(),
+        });
         response.statusCode = 200;
         response.setHeader('etag', etag);
         response.end();
@@ -212,7 +246,8 @@ export async function startFakeS3(options: { bucket?: string; region?: string } 
     handle(request, response)
       .then(({ key }) => requests.push({ method: request.method ?? '', key, status: response.statusCode }))
       .catch((error: unknown) => {
-        const s3Error = error instanceof S3Error ? error : new S3Error(500, 'InternalError', 'We encountered an internal error. Please try again.');
+        const s3Error =
+          error instanceof S3Error ? error : new S3Error(500, 'InternalError', 'We encountered an internal error. Please try again.');
         sendError(response, s3Error, request.url ?? '/', request.method === 'HEAD');
         requests.push({ method: request.method ?? '', key: null, status: s3Error.status });
       });

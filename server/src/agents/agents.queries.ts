@@ -25,11 +25,19 @@ export function selectUserRecords(db: DB) {
       'u.custom_attributes',
       'u.api_key',
       'u.api_key_last_used_at',
-      sql<string[]>`coalesce((select array_agg(r.name order by r.name) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '{}')`.as('roles'),
-      sql<string[]>`coalesce((select array_agg(distinct p collate "C" order by p collate "C") from user_roles ur join roles r on r.id = ur.role_id cross join unnest(r.permissions) as p where ur.user_id = u.id), '{}')`.as(
+      sql<
+        string[]
+      >`coalesce((select array_agg(r.name order by r.name) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '{}')`.as(
+        'roles',
+      ),
+      sql<
+        string[]
+      >`coalesce((select array_agg(distinct p collate "C" order by p collate "C") from user_roles ur join roles r on r.id = ur.role_id cross join unnest(r.permissions) as p where ur.user_id = u.id), '{}')`.as(
         'permissions',
       ),
-      sql<Array<{ id: number; name: string; emoji: string }>>`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'emoji', t.emoji) order by t.name) from team_members tm join teams t on t.id = tm.team_id where tm.user_id = u.id), '[]'::json)`.as(
+      sql<
+        Array<{ id: number; name: string; emoji: string }>
+      >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'emoji', t.emoji) order by t.name) from team_members tm join teams t on t.id = tm.team_id where tm.user_id = u.id), '[]'::json)`.as(
         'teams',
       ),
     ]);
@@ -124,11 +132,19 @@ export async function agentEmailTaken(db: DB, email: string, exceptId: number | 
 
 export async function replaceUserRoles(db: DB, userId: number, roleIds: number[]): Promise<void> {
   await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
-  if (roleIds.length > 0) await db.insertInto('user_roles').values(roleIds.map((role_id) => ({ user_id: userId, role_id }))).execute();
+  if (roleIds.length > 0)
+    await db
+      .insertInto('user_roles')
+      .values(roleIds.map((role_id) => ({ user_id: userId, role_id })))
+      .execute();
 }
 
 export async function replaceUserTeams(db: DB, userId: number, teamIds: number[]): Promise<void> {
-  await db.deleteFrom('team_members').where('user_id', '=', userId).where('team_id', 'not in', teamIds.length ? teamIds : [0]).execute();
+  await db
+    .deleteFrom('team_members')
+    .where('user_id', '=', userId)
+    .where('team_id', 'not in', teamIds.length ? teamIds : [0])
+    .execute();
   if (teamIds.length > 0) {
     await db
       .insertInto('team_members')
@@ -141,7 +157,15 @@ export async function replaceUserTeams(db: DB, userId: number, teamIds: number[]
 export async function softDeleteAgent(db: DB, id: number, now: Date): Promise<void> {
   await db
     .updateTable('users')
-    .set({ deleted_at: now, enabled: false, api_key: null, api_secret_hash: null, api_key_last_used_at: null, availability_status: 'offline', updated_at: now })
+    .set({
+      deleted_at: now,
+      enabled: false,
+      api_key: null,
+      api_secret_hash: null,
+      api_key_last_used_at: null,
+      availability_status: 'offline',
+      updated_at: now,
+    })
     .where('id', '=', id)
     .execute();
   await db.deleteFrom('team_members').where('user_id', '=', id).execute();
@@ -157,11 +181,20 @@ export async function setApiCredentials(db: DB, id: number, apiKey: string | nul
 }
 
 export async function setAvailability(db: DB, id: number, status: Availability, source: AvailabilitySource, now: Date): Promise<void> {
-  await db.updateTable('users').set({ availability_status: status, availability_source: source, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ availability_status: status, availability_source: source, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function countAgents(db: DB): Promise<number> {
-  const row = await db.selectFrom('users').where('type', '=', 'agent').where('deleted_at', 'is', null).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .where('type', '=', 'agent')
+    .where('deleted_at', 'is', null)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 

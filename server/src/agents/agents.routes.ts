@@ -25,7 +25,8 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'List agents (paged)',
-          description: 'Ordered by `order_by` (created_at, updated_at, first_name, email; default created_at) and `order` (asc default), id as tiebreaker.',
+          description:
+            'Ordered by `order_by` (created_at, updated_at, first_name, email; default created_at) and `order` (asc default), id as tiebreaker.',
           querystring: AgentListQuery,
           response: { 200: Envelope(Paged(AgentRecord)), ...errors(400, 401, 403) },
         },
@@ -38,7 +39,13 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     );
     app.get(
       '/agents/compact',
-      { schema: { tags, summary: 'Every agent, compact (for pickers)', response: { 200: Envelope(Type.Array(AgentCompact)), ...errors(401) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Every agent, compact (for pickers)',
+          response: { 200: Envelope(Type.Array(AgentCompact)), ...errors(401) },
+        },
+      },
       async () => ok(await agents.listAgentsCompact(deps)),
     );
     app.get(
@@ -74,7 +81,8 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403) },
         },
       },
-      async (request) => ok(await agents.setMyAvailability(deps, principalOf(request).userId, request.body.status, request.body.source ?? 'user')),
+      async (request) =>
+        ok(await agents.setMyAvailability(deps, principalOf(request).userId, request.body.status, request.body.source ?? 'user')),
     );
     app.post(
       '/agents/me/api-key',
@@ -109,7 +117,12 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/agents/:id',
       {
         config: { permission: 'users:manage' },
-        schema: { tags, summary: 'Get an agent', params: IdParams, response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403, 404) } },
+        schema: {
+          tags,
+          summary: 'Get an agent',
+          params: IdParams,
+          response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403, 404) },
+        },
       },
       async (request) => ok(await agents.getAgent(deps, request.params.id)),
     );
@@ -117,7 +130,12 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/agents',
       {
         config: { permission: 'users:manage' },
-        schema: { tags, summary: 'Create an agent', body: CreateAgentBody, response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403, 409) } },
+        schema: {
+          tags,
+          summary: 'Create an agent',
+          body: CreateAgentBody,
+          response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403, 409) },
+        },
       },
       async (request) => ok(await agents.createAgent(deps, principalOf(request).permissions, request.body)),
     );
@@ -169,7 +187,12 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/agents/:id/api-key',
       {
         config: { permission: 'users:manage' },
-        schema: { tags, summary: 'Revoke API credentials', params: IdParams, response: { 200: TrueEnvelope, ...errors(400, 401, 403, 404) } },
+        schema: {
+          tags,
+          summary: 'Revoke API credentials',
+          params: IdParams,
+          response: { 200: TrueEnvelope, ...errors(400, 401, 403, 404) },
+        },
       },
       async (request) => {
         await agents.revokeApiKey(deps, request.params.id);

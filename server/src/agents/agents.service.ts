@@ -142,7 +142,8 @@ export async function updateAgent(deps: AppDeps, actor: Principal, id: number, i
     const current = await q.findAgentState(trx, id);
     if (!current) throw new NotFoundError('Agent not found');
     const email = input.email !== undefined ? normaliseEmail(input.email) : undefined;
-    if (email !== undefined && (await q.agentEmailTaken(trx, email, id))) throw new ConflictError(`An agent with email ${email} already exists`);
+    if (email !== undefined && (await q.agentEmailTaken(trx, email, id)))
+      throw new ConflictError(`An agent with email ${email} already exists`);
     const roleIds = input.roles ? await resolveRoleIds(trx, input.roles, actor.permissions) : undefined;
     const teamIds = input.teams ? await assertTeamsExist(trx, input.teams) : undefined;
     const losesAdmin = roleIds !== undefined && !input.roles!.some((r) => r.trim().toLowerCase() === ADMIN_ROLE.toLowerCase());
@@ -154,7 +155,9 @@ export async function updateAgent(deps: AppDeps, actor: Principal, id: number, i
       ...(email !== undefined ? { email } : {}),
       ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
       ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
-      ...(input.availability_status !== undefined ? { availability_status: input.availability_status, availability_source: 'user' as const } : {}),
+      ...(input.availability_status !== undefined
+        ? { availability_status: input.availability_status, availability_source: 'user' as const }
+        : {}),
       ...(input.phone_number !== undefined ? { phone_number: input.phone_number } : {}),
       ...(input.phone_number_country_code !== undefined ? { phone_number_country_code: input.phone_number_country_code } : {}),
       ...(input.avatar_url !== undefined ? { avatar_url: input.avatar_url } : {}),
@@ -164,11 +167,17 @@ export async function updateAgent(deps: AppDeps, actor: Principal, id: number, i
     if (teamIds) await q.replaceUserTeams(trx, id, teamIds);
     if (input.enabled === false || passwordHash !== undefined) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
     if (input.availability_status !== undefined && input.availability_status !== current.availability_status) {
-      await recordEvent(trx, 'agent.availability_changed', { agent_id: id, availability_status: input.availability_status, source: 'user' }, now);
+      await recordEvent(
+        trx,
+        'agent.availability_changed',
+        { agent_id: id, availability_status: input.availability_status, source: 'user' },
+        now,
+      );
     }
     // Became available, was enabled again, or joined teams while available: round robin may give them what waits.
     const available = (input.availability_status ?? current.availability_status) === 'available' && (input.enabled ?? current.enabled);
-    if (available && (current.availability_status !== 'available' || !current.enabled || teamIds !== undefined)) await enqueuePlacementFor(deps, trx, id);
+    if (available && (current.availability_status !== 'available' || !current.enabled || teamIds !== undefined))
+      await enqueuePlacementFor(deps, trx, id);
   });
   await invalidateCredentials(deps, id);
   return getAgent(deps, id);
@@ -282,7 +291,10 @@ export async function setMyAvailability(deps: AppDeps, id: number, status: Avail
 }
 
 /** Used at startup and by the CLI: creates an Admin agent with a password. */
-export async function createAdmin(deps: AppDeps, input: { email: string; password: string; first_name?: string; last_name?: string }): Promise<AgentRecord> {
+export async function createAdmin(
+  deps: AppDeps,
+  input: { email: string; password: string; first_name?: string; last_name?: string },
+): Promise<AgentRecord> {
   return createAgent(deps, null, {
     email: input.email,
     password: input.password,

@@ -58,23 +58,39 @@ describe('agents', () => {
     agent = await t.makeAgent();
     teamA = await createTeam(t, { name: 'Alpha team', emoji: '🅰️' });
     teamB = await createTeam(t, { name: 'Bravo team' });
-    dataOf(await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'Reporter', permissions: ['reports:manage', 'tags:manage', 'messages:read'] } }));
+    dataOf(
+      await t.call({
+        method: 'POST',
+        url: '/api/v1/roles',
+        payload: { name: 'Reporter', permissions: ['reports:manage', 'tags:manage', 'messages:read'] },
+      }),
+    );
     dataOf(await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'UserManager', permissions: ['users:manage'] } }));
   });
   after(() => t.close());
 
-  const create = (payload: Record<string, unknown>, as?: Caller | null) => t.call({ method: 'POST', url: '/api/v1/agents', payload, ...(as !== undefined ? { as } : {}) });
-  const get = (id: number | string, as?: Caller | null) => t.call({ method: 'GET', url: `/api/v1/agents/${id}`, ...(as !== undefined ? { as } : {}) });
+  const create = (payload: Record<string, unknown>, as?: Caller | null) =>
+    t.call({ method: 'POST', url: '/api/v1/agents', payload, ...(as !== undefined ? { as } : {}) });
+  const get = (id: number | string, as?: Caller | null) =>
+    t.call({ method: 'GET', url: `/api/v1/agents/${id}`, ...(as !== undefined ? { as } : {}) });
   const update = (id: number, payload: Record<string, unknown>, as?: Caller | null) =>
     t.call({ method: 'PUT', url: `/api/v1/agents/${id}`, payload, ...(as !== undefined ? { as } : {}) });
   const list = (query: string) => t.call({ method: 'GET', url: `/api/v1/agents${query}` });
-  const newAgent = async (extra: Record<string, unknown> = {}) => dataOf<Agent>(await create({ first_name: 'New', email: uniqueEmail(), roles: ['Agent'], ...extra }));
+  const newAgent = async (extra: Record<string, unknown> = {}) =>
+    dataOf<Agent>(await create({ first_name: 'New', email: uniqueEmail(), roles: ['Agent'], ...extra }));
 
   describe('POST /agents', () => {
     it('creates an agent with exactly the spec fields', async () => {
       const email = uniqueEmail('Ada.Lovelace');
       const a = dataOf<Agent>(
-        await create({ first_name: '  Ada ', last_name: 'Lovelace', email: email.toUpperCase(), roles: ['Agent', 'reporter'], teams: [teamA.id, teamB.id], password: 'long-enough-pw' }),
+        await create({
+          first_name: '  Ada ',
+          last_name: 'Lovelace',
+          email: email.toUpperCase(),
+          roles: ['Agent', 'reporter'],
+          teams: [teamA.id, teamB.id],
+          password: 'long-enough-pw',
+        }),
       );
       assertAgentShape(a);
       assert.equal(a.first_name, 'Ada');
@@ -171,7 +187,10 @@ describe('agents', () => {
       assert.ok(page.results.some((a) => a.id === t.admin.id));
       // default order: created_at asc, id tiebreaker
       const ids = page.results.map((a) => a.id);
-      assert.deepEqual(ids, [...ids].sort((x, y) => x - y));
+      assert.deepEqual(
+        ids,
+        [...ids].sort((x, y) => x - y),
+      );
     });
 
     it('clamps page_size into 1..100 and page to at least 1', async () => {
@@ -192,7 +211,10 @@ describe('agents', () => {
       const all = dataOf<Paged<Agent>>(await list('?page_size=100')).results.map((a) => a.id);
       const p1 = dataOf<Paged<Agent>>(await list('?page=1&page_size=2'));
       const p2 = dataOf<Paged<Agent>>(await list('?page=2&page_size=2'));
-      assert.deepEqual([...p1.results, ...p2.results].map((a) => a.id), all.slice(0, 4));
+      assert.deepEqual(
+        [...p1.results, ...p2.results].map((a) => a.id),
+        all.slice(0, 4),
+      );
       assert.equal(p2.page, 2);
       const past = dataOf<Paged<Agent>>(await list('?page=999&page_size=2'));
       assert.deepEqual(past.results, []);
@@ -208,14 +230,26 @@ describe('agents', () => {
 
     it('filters by q on name and email, case-insensitively', async () => {
       const byName = dataOf<Paged<Agent>>(await list('?q=yARA'));
-      assert.deepEqual(byName.results.map((a) => a.first_name), ['Yara']);
+      assert.deepEqual(
+        byName.results.map((a) => a.first_name),
+        ['Yara'],
+      );
       assert.equal(byName.total, 1);
       const byFullName = dataOf<Paged<Agent>>(await list(`?q=${encodeURIComponent('xavier listed')}`));
-      assert.deepEqual(byFullName.results.map((a) => a.first_name), ['Xavier']);
+      assert.deepEqual(
+        byFullName.results.map((a) => a.first_name),
+        ['Xavier'],
+      );
       const byEmail = dataOf<Paged<Agent>>(await list(`?q=${encodeURIComponent(t.admin.email.toUpperCase())}`));
-      assert.deepEqual(byEmail.results.map((a) => a.id), [t.admin.id]);
+      assert.deepEqual(
+        byEmail.results.map((a) => a.id),
+        [t.admin.id],
+      );
       const byLastName = dataOf<Paged<Agent>>(await list('?q=Listed&order_by=first_name'));
-      assert.deepEqual(byLastName.results.map((a) => a.first_name), ['Xavier', 'Yara', 'Zed']);
+      assert.deepEqual(
+        byLastName.results.map((a) => a.first_name),
+        ['Xavier', 'Yara', 'Zed'],
+      );
       // LIKE wildcards are taken literally
       assert.equal(dataOf<Paged<Agent>>(await list('?q=%25')).total, 0);
       assert.equal(dataOf<Paged<Agent>>(await list('?q=Y_ra')).total, 0);
@@ -224,11 +258,17 @@ describe('agents', () => {
 
     it('orders by order_by and order', async () => {
       const desc = dataOf<Paged<Agent>>(await list('?q=Listed&order_by=first_name&order=desc'));
-      assert.deepEqual(desc.results.map((a) => a.first_name), ['Zed', 'Yara', 'Xavier']);
+      assert.deepEqual(
+        desc.results.map((a) => a.first_name),
+        ['Zed', 'Yara', 'Xavier'],
+      );
       const byEmail = dataOf<Paged<Agent>>(await list('?order_by=email&page_size=100')).results.map((a) => a.email);
       assert.deepEqual(byEmail, [...byEmail].sort());
       const newest = dataOf<Paged<Agent>>(await list('?order_by=created_at&order=desc&page_size=100')).results.map((a) => a.id);
-      assert.deepEqual(newest, [...newest].sort((x, y) => y - x));
+      assert.deepEqual(
+        newest,
+        [...newest].sort((x, y) => y - x),
+      );
     });
 
     it('needs users:manage (403 for an Agent, 401 anonymous)', async () => {
@@ -242,7 +282,15 @@ describe('agents', () => {
       const items = dataOf<Array<Record<string, unknown>>>(await t.call({ method: 'GET', url: '/api/v1/agents/compact', as: agent }));
       assert.ok(items.length >= 2);
       for (const item of items) {
-        assert.deepEqual(Object.keys(item).sort(), ['availability_status', 'avatar_url', 'email', 'enabled', 'first_name', 'id', 'last_name']);
+        assert.deepEqual(Object.keys(item).sort(), [
+          'availability_status',
+          'avatar_url',
+          'email',
+          'enabled',
+          'first_name',
+          'id',
+          'last_name',
+        ]);
       }
       assert.ok(items.some((i) => i['id'] === agent.id));
       assert.ok(items.some((i) => i['id'] === t.admin.id));
@@ -275,7 +323,16 @@ describe('agents', () => {
       const a = await newAgent({ first_name: 'Keep', last_name: 'Me', teams: [teamA.id], roles: ['Agent', 'Reporter'] });
       const b = dataOf<Agent>(await update(a.id, { last_name: ' Changed ' }));
       assert.equal(b.last_name, 'Changed');
-      for (const field of ['first_name', 'email', 'roles', 'permissions', 'teams', 'enabled', 'availability_status', 'created_at'] as const) {
+      for (const field of [
+        'first_name',
+        'email',
+        'roles',
+        'permissions',
+        'teams',
+        'enabled',
+        'availability_status',
+        'created_at',
+      ] as const) {
         assert.deepEqual(b[field], a[field], field);
       }
       const c = dataOf<Agent>(await update(a.id, {}));
@@ -295,9 +352,16 @@ describe('agents', () => {
       // a changed role takes effect for the agent's own requests at once
       const key = dataOf<{ api_key: string; api_secret: string }>(await t.call({ method: 'POST', url: `/api/v1/agents/${a.id}/api-key` }));
       const headers = { authorization: `token ${key.api_key}:${key.api_secret}` };
-      assert.equal((await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name: `by-reporter-${a.id}` }, headers, as: null })).statusCode, 200);
+      assert.equal(
+        (await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name: `by-reporter-${a.id}` }, headers, as: null })).statusCode,
+        200,
+      );
       dataOf(await update(a.id, { roles: ['Agent'] }));
-      assertError(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name: `by-agent-${a.id}` }, headers, as: null }), 403, 'PermissionException');
+      assertError(
+        await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name: `by-agent-${a.id}` }, headers, as: null }),
+        403,
+        'PermissionException',
+      );
     });
 
     it('changes email (lowercased; 409 when taken), enabled, availability and password', async () => {
@@ -317,7 +381,17 @@ describe('agents', () => {
 
     it('refuses bad input (400), an unknown agent (404) and callers without users:manage', async () => {
       const a = await newAgent();
-      for (const payload of [{ roles: [] }, { roles: ['Wizard'] }, { teams: [987654] }, { first_name: 5 }, { first_name: '' }, { email: 'nope' }, { password: 'short' }, { enabled: 'no' }, { availability_status: 'sleeping' }]) {
+      for (const payload of [
+        { roles: [] },
+        { roles: ['Wizard'] },
+        { teams: [987654] },
+        { first_name: 5 },
+        { first_name: '' },
+        { email: 'nope' },
+        { password: 'short' },
+        { enabled: 'no' },
+        { availability_status: 'sleeping' },
+      ]) {
         assertError(await update(a.id, payload), 400, 'InputException');
       }
       assert.deepEqual(dataOf<Agent>(await get(a.id)), a);
@@ -410,12 +484,24 @@ describe('agents', () => {
 
     it('PUT updates the name; other fields keep their value and roles cannot be changed here', async () => {
       const before = dataOf<Agent>(await t.call({ method: 'GET', url: '/api/v1/agents/me', as: agent }));
-      const after = dataOf<Agent>(await t.call({ method: 'PUT', url: '/api/v1/agents/me', payload: { first_name: ' Renamed ', phone_number: '555-0100' }, as: agent }));
+      const after = dataOf<Agent>(
+        await t.call({
+          method: 'PUT',
+          url: '/api/v1/agents/me',
+          payload: { first_name: ' Renamed ', phone_number: '555-0100' },
+          as: agent,
+        }),
+      );
       assert.equal(after.first_name, 'Renamed');
       assert.equal(after.phone_number, '555-0100');
       assert.equal(after.last_name, before.last_name);
       assert.equal(after.email, before.email);
-      const escalate = await t.call({ method: 'PUT', url: '/api/v1/agents/me', payload: { roles: ['Admin'], enabled: false, email: 'x@example.com' }, as: agent });
+      const escalate = await t.call({
+        method: 'PUT',
+        url: '/api/v1/agents/me',
+        payload: { roles: ['Admin'], enabled: false, email: 'x@example.com' },
+        as: agent,
+      });
       if (escalate.statusCode !== 400) dataOf(escalate);
       const now = dataOf<Agent>(await t.call({ method: 'GET', url: '/api/v1/agents/me', as: agent }));
       assert.deepEqual(now.roles, ['Agent']);
@@ -432,7 +518,8 @@ describe('agents', () => {
       const wrong = assertError(await put({ current_password: 'not-the-password', new_password: 'replacement-pw' }), 400, 'InputException');
       assert.match(wrong.message, /current_password/);
       assertError(await put({ new_password: 'replacement-pw' }), 400, 'InputException');
-      const login = (password: string) => t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password }, as: null });
+      const login = (password: string) =>
+        t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password }, as: null });
       assert.equal((await login('replacement-pw')).statusCode, 401);
       dataOf(await put({ current_password: 'original-password', new_password: 'replacement-pw' }));
       assert.equal(dataOf<Agent>(await login('replacement-pw')).id, user.id);
@@ -441,7 +528,8 @@ describe('agents', () => {
   });
 
   describe('PUT /agents/me/availability (contract §4)', () => {
-    const set = (who: Caller, payload: Record<string, unknown>) => t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', payload, as: who });
+    const set = (who: Caller, payload: Record<string, unknown>) =>
+      t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', payload, as: who });
     const status = async (who: Caller, payload: Record<string, unknown>) => {
       const a = dataOf<Agent>(await set(who, payload));
       assertAgentShape(a);
@@ -458,11 +546,23 @@ describe('agents', () => {
 
     it('refuses a bad status or source with 400', async () => {
       const who = await t.makeAgent();
-      const bodies = [{}, { status: 'sleeping' }, { status: 'AVAILABLE' }, { status: 5 }, { status: 'away', source: 'robot' }, { status: 'away', source: 5 }, { availability_status: 'away' }];
+      const bodies = [
+        {},
+        { status: 'sleeping' },
+        { status: 'AVAILABLE' },
+        { status: 5 },
+        { status: 'away', source: 'robot' },
+        { status: 'away', source: 5 },
+        { availability_status: 'away' },
+      ];
       for (const payload of bodies) assertError(await set(who, payload), 400, 'InputException');
       assertError(await set(who, { status: 'busy', source: 'idle' }), 400, 'InputException');
       assertError(await set(who, { status: 'offline', source: 'idle' }), 400, 'InputException');
-      assertError(await t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', payload: { status: 'away' }, as: null }), 401, 'UnauthorizedException');
+      assertError(
+        await t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', payload: { status: 'away' }, as: null }),
+        401,
+        'UnauthorizedException',
+      );
     });
 
     it('idle does not overwrite a manual away, busy or offline: the agent comes back unchanged', async () => {

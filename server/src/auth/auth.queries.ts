@@ -27,10 +27,14 @@ export async function findActiveAgentPrincipal(db: DB, userId: number): Promise<
       'u.last_name',
       'u.enabled',
       'u.last_active_at',
-      sql<string[]>`coalesce((select array_agg(distinct p collate "C" order by p collate "C") from user_roles ur join roles r on r.id = ur.role_id cross join unnest(r.permissions) as p where ur.user_id = u.id), '{}')`.as(
+      sql<
+        string[]
+      >`coalesce((select array_agg(distinct p collate "C" order by p collate "C") from user_roles ur join roles r on r.id = ur.role_id cross join unnest(r.permissions) as p where ur.user_id = u.id), '{}')`.as(
         'permissions',
       ),
-      sql<number[]>`coalesce((select array_agg(tm.team_id order by tm.team_id) from team_members tm where tm.user_id = u.id), '{}')`.as('team_ids'),
+      sql<number[]>`coalesce((select array_agg(tm.team_id order by tm.team_id) from team_members tm where tm.user_id = u.id), '{}')`.as(
+        'team_ids',
+      ),
     ])
     .executeTakeFirst();
 }
@@ -51,11 +55,17 @@ export async function findApiKeyOwner(db: DB, apiKey: string) {
  */
 export async function touchAgent(db: DB, userId: number, now: Date, intervalMs: number, viaApiKey: boolean): Promise<boolean> {
   const cutoff = new Date(now.getTime() - intervalMs);
-  const due = (column: 'last_active_at' | 'api_key_last_used_at') => sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} <= ${cutoff})`;
-  const touch = (column: 'last_active_at' | 'api_key_last_used_at') => sql<Date>`case when ${due(column)} then ${now} else ${sql.ref(column)} end`;
+  const due = (column: 'last_active_at' | 'api_key_last_used_at') =>
+    sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} <= ${cutoff})`;
+  const touch = (column: 'last_active_at' | 'api_key_last_used_at') =>
+    sql<Date>`case when ${due(column)} then ${now} else ${sql.ref(column)} end`;
   const result = await db
     .updateTable('users')
-    .set(viaApiKey ? { last_active_at: touch('last_active_at'), api_key_last_used_at: touch('api_key_last_used_at') } : { last_active_at: touch('last_active_at') })
+    .set(
+      viaApiKey
+        ? { last_active_at: touch('last_active_at'), api_key_last_used_at: touch('api_key_last_used_at') }
+        : { last_active_at: touch('last_active_at') },
+    )
     .where('id', '=', userId)
     .where(viaApiKey ? sql<boolean>`(${due('last_active_at')} or ${due('api_key_last_used_at')})` : due('last_active_at'))
     .executeTakeFirst();
@@ -80,7 +90,12 @@ export async function insertSession(
 }
 
 export async function findLiveSession(db: DB, id: string, now: Date) {
-  return db.selectFrom('sessions').where('id', '=', id).where('expires_at', '>', now).select(['id', 'user_id', 'expires_at']).executeTakeFirst();
+  return db
+    .selectFrom('sessions')
+    .where('id', '=', id)
+    .where('expires_at', '>', now)
+    .select(['id', 'user_id', 'expires_at'])
+    .executeTakeFirst();
 }
 
 export async function deleteSession(db: DB, id: string): Promise<void> {

@@ -87,7 +87,8 @@ export async function authenticateApiKey(deps: AppDeps, header: string, address:
     // Concurrent requests of one address with one credential share one attempt.
     return deps.credentials.verifyOnce(`${cacheKey}@${address}`, async () => {
       const waitSeconds = await deps.authFailures.reserve(address);
-      if (waitSeconds > 0) throw new RateLimitError(`Too many failed authentications from this address; retry in ${waitSeconds} s`, waitSeconds);
+      if (waitSeconds > 0)
+        throw new RateLimitError(`Too many failed authentications from this address; retry in ${waitSeconds} s`, waitSeconds);
       try {
         const principal = await verify();
         await deps.authFailures.release(address);
@@ -143,7 +144,8 @@ async function verifySession(deps: AppDeps, sessionId: string, cacheKey: string)
 function renewInBackground(deps: AppDeps, cacheKey: string, verify: () => Promise<Principal>): void {
   deps.credentials.verifyOnce(cacheKey, verify).catch((error: unknown) => {
     deps.credentials.deleteKey(cacheKey);
-    if (!(error instanceof UnauthorizedError)) deps.log.warn({ err: error }, 'renewing cached credentials failed; they will be verified again on next use');
+    if (!(error instanceof UnauthorizedError))
+      deps.log.warn({ err: error }, 'renewing cached credentials failed; they will be verified again on next use');
   });
 }
 

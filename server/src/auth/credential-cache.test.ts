@@ -113,7 +113,7 @@ describe('CredentialCache', () => {
     assert.equal(cache.get('k:c', 1), undefined);
   });
 
-  it('asks for a renewal only in the entry\'s last seconds, and not while one is under way', async () => {
+  it("asks for a renewal only in the entry's last seconds, and not while one is under way", async () => {
     const cache = new CredentialCache(30_000, 5_000);
     cache.set('k:a', principal(1), cache.generation, 0, 0);
     const entry = cache.get('k:a', 0);
@@ -128,7 +128,7 @@ describe('CredentialCache', () => {
     assert.equal(cache.get('k:a', 30_000), undefined, 'the entry ends at its time whatever happens');
   });
 
-  it('keeps the entry\'s hard end (a session\'s expiry)', () => {
+  it("keeps the entry's hard end (a session's expiry)", () => {
     const cache = new CredentialCache(30_000, 5_000);
     cache.set('s:a', principal(1), cache.generation, 0, 0, 10_000);
     assert.ok(cache.get('s:a', 9_999));

@@ -81,7 +81,14 @@ export class CredentialCache {
    * `generation`: the cache's generation when the verification started (nothing is stored when
    * an invalidation came since); `notAfterMs`: a hard end (a session's expiry) the entry must not outlive.
    */
-  set(key: string, principal: Principal, generation: number, nowMs: number, touchedAt: number, notAfterMs = Number.POSITIVE_INFINITY): void {
+  set(
+    key: string,
+    principal: Principal,
+    generation: number,
+    nowMs: number,
+    touchedAt: number,
+    notAfterMs = Number.POSITIVE_INFINITY,
+  ): void {
     if (generation !== this.#generation) return;
     if (this.#entries.size > 50_000) this.#entries.clear();
     this.#entries.set(key, { principal, expiresAt: Math.min(nowMs + this.#ttlMs, notAfterMs), touchedAt });

@@ -156,14 +156,22 @@ function selectNotes(db: DB) {
 
 /** Newest first (index contact_notes_contact_idx), capped at MAX_NOTES. */
 export async function listNotes(db: DB, contactId: number) {
-  return selectNotes(db).where('n.contact_id', '=', contactId).orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(MAX_NOTES).execute();
+  return selectNotes(db)
+    .where('n.contact_id', '=', contactId)
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(MAX_NOTES)
+    .execute();
 }
 
 export async function findNote(db: DB, contactId: number, noteId: number) {
   return selectNotes(db).where('n.contact_id', '=', contactId).where('n.id', '=', noteId).executeTakeFirst();
 }
 
-export async function insertNote(db: DB, values: { contact_id: number; user_id: number; note: string; created_at: Date; updated_at: Date }): Promise<number> {
+export async function insertNote(
+  db: DB,
+  values: { contact_id: number; user_id: number; note: string; created_at: Date; updated_at: Date },
+): Promise<number> {
   const row = await db.insertInto('contact_notes').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }

@@ -3,7 +3,16 @@ import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { principalOf } from '../http/access.ts';
 import { Envelope, errors, IdParams, ok, Paged, pagedResult, pageRequest, TrueEnvelope } from '../http/schemas.ts';
-import { BlockBody, ContactListQuery, ContactNote, ContactRecord, CreateContactBody, NoteBody, NoteParams, UpdateContactBody } from './contacts.schema.ts';
+import {
+  BlockBody,
+  ContactListQuery,
+  ContactNote,
+  ContactRecord,
+  CreateContactBody,
+  NoteBody,
+  NoteParams,
+  UpdateContactBody,
+} from './contacts.schema.ts';
 import * as contacts from './contacts.service.ts';
 
 export function contactsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
@@ -114,7 +123,8 @@ export function contactsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Delete a note',
-          description: 'The author may delete their own note with `contact_notes:write`; deleting another agent\'s note requires `contact_notes:delete`.',
+          description:
+            "The author may delete their own note with `contact_notes:write`; deleting another agent's note requires `contact_notes:delete`.",
           params: NoteParams,
           response: { 200: TrueEnvelope, ...errors(401, 403, 404) },
         },

@@ -7,12 +7,20 @@ import { DateTime, EmailAddress, Nullable, StringEnum } from '../http/schemas.ts
 export const ContactRecord = AgentRecord;
 
 // Surrounding whitespace is allowed: the service trims it.
-const Email = EmailAddress({ format: 'trimmed-email', description: 'Email address (international addresses welcome); trimmed and lowercased' });
+const Email = EmailAddress({
+  format: 'trimmed-email',
+  description: 'Email address (international addresses welcome); trimmed and lowercased',
+});
 const FirstName = Type.String({ minLength: 1, maxLength: 128, pattern: '\\S', description: 'Trimmed; must not be blank' });
 const LastName = Type.String({ maxLength: 128, description: 'Trimmed' });
 const PhoneNumber = Type.String({ maxLength: 32, description: 'Trimmed' });
 const CountryCode = Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code; stored upper-case' });
-const ExternalUserId = Type.String({ minLength: 1, maxLength: 256, pattern: '\\S', description: 'Your own id for this person; unique among contacts' });
+const ExternalUserId = Type.String({
+  minLength: 1,
+  maxLength: 256,
+  pattern: '\\S',
+  description: 'Your own id for this person; unique among contacts',
+});
 const CustomAttributes = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), {
   maxProperties: 100,
   description: 'Free-form attributes (a JSON object); replaced as a whole on update',
@@ -45,7 +53,10 @@ export const UpdateContactBody = Type.Object(
     external_user_id: Type.Optional(Nullable(ExternalUserId)),
     custom_attributes: Type.Optional(CustomAttributes),
   },
-  { additionalProperties: false, description: 'Partial update: omitted fields keep their value. A contact keeps an email or an external id.' },
+  {
+    additionalProperties: false,
+    description: 'Partial update: omitted fields keep their value. A contact keeps an email or an external id.',
+  },
 );
 
 export const BlockBody = Type.Object(
@@ -57,9 +68,7 @@ export const ContactListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ default: 1, description: 'Page number, from 1; values outside are clamped.' })),
   page_size: Type.Optional(Type.Integer({ default: 30, description: 'Items per page, 1..100; values outside are clamped.' })),
   q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive substring of the name, email or phone number' })),
-  order_by: Type.Optional(
-    StringEnum(['created_at', 'updated_at', 'first_name', 'email'] as const, { default: 'created_at' }),
-  ),
+  order_by: Type.Optional(StringEnum(['created_at', 'updated_at', 'first_name', 'email'] as const, { default: 'created_at' })),
   order: Type.Optional(StringEnum(['asc', 'desc'] as const, { default: 'desc' })),
 });
 

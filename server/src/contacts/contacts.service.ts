@@ -8,7 +8,13 @@ import { recordEvent } from '../events/events.service.ts';
 import type { PageRequest } from '../http/schemas.ts';
 import { hasContent, prepareContent } from '../messages/messages.content.ts';
 import * as q from './contacts.queries.ts';
-import { type ContactListQuery, type CreateContactBody, NOTE_MAX_LENGTH, type NoteBody, type UpdateContactBody } from './contacts.schema.ts';
+import {
+  type ContactListQuery,
+  type CreateContactBody,
+  NOTE_MAX_LENGTH,
+  type NoteBody,
+  type UpdateContactBody,
+} from './contacts.schema.ts';
 
 export type ContactRecord = q.ContactRecord;
 export type CreateContactInput = Static<typeof CreateContactBody>;
@@ -31,7 +37,9 @@ function columnsOf(input: UpdateContactInput) {
       ...(input.first_name !== undefined ? { first_name: input.first_name.trim() } : {}),
       ...(input.last_name !== undefined ? { last_name: input.last_name.trim() } : {}),
       ...(input.phone_number !== undefined ? { phone_number: normaliseText(input.phone_number) ?? null } : {}),
-      ...(input.phone_number_country_code !== undefined ? { phone_number_country_code: normaliseCountry(input.phone_number_country_code) ?? null } : {}),
+      ...(input.phone_number_country_code !== undefined
+        ? { phone_number_country_code: normaliseCountry(input.phone_number_country_code) ?? null }
+        : {}),
       ...(input.custom_attributes !== undefined ? { custom_attributes: JSON.stringify(input.custom_attributes) } : {}),
     },
   };
@@ -40,7 +48,8 @@ function columnsOf(input: UpdateContactInput) {
 /** Mirrors the partial unique indexes, so a clash gets a message that names the field. */
 async function assertIdentityFree(db: DB, email: string | null, externalUserId: string | null, exceptId: number | null): Promise<void> {
   if (externalUserId !== null) {
-    if (await q.contactExternalIdTaken(db, externalUserId, exceptId)) throw new ConflictError('A contact with this external_user_id already exists');
+    if (await q.contactExternalIdTaken(db, externalUserId, exceptId))
+      throw new ConflictError('A contact with this external_user_id already exists');
   } else if (email !== null && (await q.contactEmailTaken(db, email, exceptId))) {
     throw new ConflictError(`A contact with email ${email} already exists`);
   }
@@ -161,7 +170,8 @@ export async function deleteNote(deps: AppDeps, actor: Principal, contactId: num
     if (!(await q.contactExists(trx, contactId))) throw new NotFoundError('Contact not found');
     const note = await q.findNote(trx, contactId, noteId);
     if (!note) throw new NotFoundError('Note not found');
-    if (note.user_id !== actor.userId && !mayDeleteAny) throw new PermissionError("Permission denied: deleting another agent's note requires contact_notes:delete");
+    if (note.user_id !== actor.userId && !mayDeleteAny)
+      throw new PermissionError("Permission denied: deleting another agent's note requires contact_notes:delete");
     await q.deleteNote(trx, noteId);
   });
 }

@@ -86,7 +86,8 @@ describe('contacts', () => {
   const block = (id: number | string, payload: unknown, caller?: Caller | null) =>
     t.call({ method: 'PUT', url: `/api/v1/contacts/${id}/block`, payload: payload as Record<string, unknown>, ...as(caller) });
   const list = (query: string, caller?: Caller | null) => t.call({ method: 'GET', url: `/api/v1/contacts${query}`, ...as(caller) });
-  const notes = (id: number | string, caller?: Caller | null) => t.call({ method: 'GET', url: `/api/v1/contacts/${id}/notes`, ...as(caller) });
+  const notes = (id: number | string, caller?: Caller | null) =>
+    t.call({ method: 'GET', url: `/api/v1/contacts/${id}/notes`, ...as(caller) });
   const addNote = (id: number | string, payload: unknown, caller?: Caller | null) => {
     clock.advance(1000);
     return t.call({ method: 'POST', url: `/api/v1/contacts/${id}/notes`, payload: payload as Record<string, unknown>, ...as(caller) });
@@ -234,8 +235,39 @@ describe('contacts', () => {
       await t.deps.db
         .insertInto('users')
         .values([
-          { type: 'visitor', email: null, first_name: 'Visiting', last_name: marker, custom_attributes: '{}', external_user_id: null, password_hash: null, phone_number: null, phone_number_country_code: null, avatar_url: null, api_key: null, api_secret_hash: null, created_at: now, updated_at: now },
-          { type: 'contact', email: uniqueEmail('gone'), first_name: 'Gone', last_name: marker, custom_attributes: '{}', external_user_id: null, password_hash: null, phone_number: null, phone_number_country_code: null, avatar_url: null, api_key: null, api_secret_hash: null, created_at: now, updated_at: now, deleted_at: now },
+          {
+            type: 'visitor',
+            email: null,
+            first_name: 'Visiting',
+            last_name: marker,
+            custom_attributes: '{}',
+            external_user_id: null,
+            password_hash: null,
+            phone_number: null,
+            phone_number_country_code: null,
+            avatar_url: null,
+            api_key: null,
+            api_secret_hash: null,
+            created_at: now,
+            updated_at: now,
+          },
+          {
+            type: 'contact',
+            email: uniqueEmail('gone'),
+            first_name: 'Gone',
+            last_name: marker,
+            custom_attributes: '{}',
+            external_user_id: null,
+            password_hash: null,
+            phone_number: null,
+            phone_number_country_code: null,
+            avatar_url: null,
+            api_key: null,
+            api_secret_hash: null,
+            created_at: now,
+            updated_at: now,
+            deleted_at: now,
+          },
         ])
         .execute();
     });
@@ -278,7 +310,10 @@ describe('contacts', () => {
       const p1 = dataOf<Paged<Contact>>(await list(`?q=${marker}&order_by=first_name&page=1&page_size=3`));
       const p2 = dataOf<Paged<Contact>>(await list(`?q=${marker}&order_by=first_name&page=2&page_size=3`));
       assert.equal(p1.total_pages, 2);
-      assert.deepEqual([...p1.results, ...p2.results].map((c) => c.id), all);
+      assert.deepEqual(
+        [...p1.results, ...p2.results].map((c) => c.id),
+        all,
+      );
       const past = dataOf<Paged<Contact>>(await list(`?q=${marker}&page=50&page_size=3`));
       assert.deepEqual(past.results, []);
       assert.equal(past.total, 4);
@@ -286,13 +321,22 @@ describe('contacts', () => {
     });
 
     it('refuses non-integer page values and unknown ordering with 400', async () => {
-      for (const query of ['?page=abc', '?page=1.5', '?page_size=ten', '?page_size=2.5', '?order_by=password_hash', '?order=sideways', `?q=${'x'.repeat(201)}`]) {
+      for (const query of [
+        '?page=abc',
+        '?page=1.5',
+        '?page_size=ten',
+        '?page_size=2.5',
+        '?order_by=password_hash',
+        '?order=sideways',
+        `?q=${'x'.repeat(201)}`,
+      ]) {
         assertError(await list(query), 400, 'InputException');
       }
     });
 
     it('searches name, email and phone case-insensitively, with LIKE wildcards taken literally', async () => {
-      const names = async (q: string) => dataOf<Paged<Contact>>(await list(`?q=${encodeURIComponent(q)}&order_by=first_name&order=asc`)).results.map((c) => c.first_name);
+      const names = async (q: string) =>
+        dataOf<Paged<Contact>>(await list(`?q=${encodeURIComponent(q)}&order_by=first_name&order=asc`)).results.map((c) => c.first_name);
       assert.deepEqual(await names('ALICE'), ['alice']);
       assert.deepEqual(await names(`charlie ${marker}`), ['Charlie']);
       assert.deepEqual(await names(listed[2]!.email!.toUpperCase()), ['Bob']);
@@ -346,7 +390,12 @@ describe('contacts', () => {
 
   describe('PUT /contacts/{id}', () => {
     it('updates only the given fields; custom_attributes are replaced', async () => {
-      const c = await newContact({ last_name: 'Keep', phone_number: '123', phone_number_country_code: 'FR', custom_attributes: { a: 1, b: 2 } });
+      const c = await newContact({
+        last_name: 'Keep',
+        phone_number: '123',
+        phone_number_country_code: 'FR',
+        custom_attributes: { a: 1, b: 2 },
+      });
       const u = dataOf<Contact>(await update(c.id, { first_name: ' Renamed ', custom_attributes: { c: 3 } }, agent));
       assertContactShape(u);
       assert.equal(u.first_name, 'Renamed');
@@ -358,7 +407,9 @@ describe('contacts', () => {
       assert.equal(u.created_at, c.created_at);
       assert.ok(u.updated_at > c.updated_at);
       const email = uniqueEmail('Moved');
-      const v = dataOf<Contact>(await update(c.id, { email: email.toUpperCase(), phone_number: null, phone_number_country_code: 'de', last_name: '' }));
+      const v = dataOf<Contact>(
+        await update(c.id, { email: email.toUpperCase(), phone_number: null, phone_number_country_code: 'de', last_name: '' }),
+      );
       assert.equal(v.email, email.toLowerCase());
       assert.equal(v.phone_number, null);
       assert.equal(v.phone_number_country_code, 'DE');
@@ -515,7 +566,10 @@ describe('contacts', () => {
       assert.match(grows.message, /10000/);
       assert.deepEqual(dataOf<Note[]>(await notes(c.id)), []);
       // An image alone is content.
-      assert.match(dataOf<Note>(await addNote(c.id, { note: '<img src="https://cdn.example.com/a.png" onerror="x()">' }, agent)).note, /^<img src="https:\/\/cdn\.example\.com\/a\.png" \/>$/);
+      assert.match(
+        dataOf<Note>(await addNote(c.id, { note: '<img src="https://cdn.example.com/a.png" onerror="x()">' }, agent)).note,
+        /^<img src="https:\/\/cdn\.example\.com\/a\.png" \/>$/,
+      );
     });
 
     it('404 for unknown or agent ids; 401 anonymous; 403 without contact_notes permissions', async () => {

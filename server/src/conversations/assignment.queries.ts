@@ -133,7 +133,13 @@ export async function releaseConversationsOf(db: DB, agentId: number, text: stri
         .select(
           eventColumns(
             'conversation.unassigned',
-            { conversation_id: sql<number>`c.id`, conversation_uuid: sql<string>`c.uuid`, actor_id: null, assignee_type: 'user', previous_assignee_id: agentId },
+            {
+              conversation_id: sql<number>`c.id`,
+              conversation_uuid: sql<string>`c.uuid`,
+              actor_id: null,
+              assignee_type: 'user',
+              previous_assignee_id: agentId,
+            },
             now,
           ),
         ),

@@ -18,7 +18,14 @@ async function giveTo(db: DB, conversation: ConversationRef, teamId: number, cap
   if (!(await q.assignIfUnassigned(db, conversation.id, agent.id, now))) return null;
   await q.markAssigned(db, teamId, agent.id, now);
   const name = `${agent.first_name} ${agent.last_name}`.trim();
-  await logActivity(db, conversation, SYSTEM, `Assigned to ${name} by round robin`, { type: 'assignee', assignee_id: agent.id, auto: true }, now);
+  await logActivity(
+    db,
+    conversation,
+    SYSTEM,
+    `Assigned to ${name} by round robin`,
+    { type: 'assignee', assignee_id: agent.id, auto: true },
+    now,
+  );
   const event = { assignee_type: 'user', assignee_id: agent.id, previous_assignee_id: null, team_id: teamId, auto: true } as const;
   await conversationEvent(db, 'conversation.assigned', conversation, SYSTEM, event, now);
   return agent.id;
@@ -66,7 +73,8 @@ export async function placeForAgent(deps: AppDeps, agentId: number): Promise<num
 
 function agentIdOf(kind: string, payload: Record<string, unknown>): number {
   const id = payload['agent_id'];
-  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) throw new PermanentJobError(`${kind}: payload.agent_id must be a positive integer`);
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1)
+    throw new PermanentJobError(`${kind}: payload.agent_id must be a positive integer`);
   return id;
 }
 

@@ -28,7 +28,10 @@ export function accessScope(principal: Principal): AccessScope | null {
   return scope;
 }
 
-export function canReadConversation(principal: Principal, conversation: { assigned_user_id: number | null; assigned_team_id: number | null }): boolean {
+export function canReadConversation(
+  principal: Principal,
+  conversation: { assigned_user_id: number | null; assigned_team_id: number | null },
+): boolean {
   const scope = accessScope(principal);
   if (!scope) return false;
   if (scope.all) return true;

@@ -15,7 +15,10 @@ export interface Actor {
 export const SYSTEM: Actor = { userId: null, name: 'System' };
 
 export function actorOf(principal: Principal): Actor {
-  return { userId: principal.userId, name: `${principal.firstName} ${principal.lastName}`.trim() || principal.email || `Agent ${principal.userId}` };
+  return {
+    userId: principal.userId,
+    name: `${principal.firstName} ${principal.lastName}`.trim() || principal.email || `Agent ${principal.userId}`,
+  };
 }
 
 export interface ConversationRef {
@@ -23,7 +26,14 @@ export interface ConversationRef {
   uuid: string;
 }
 
-export async function logActivity(db: DB, conversation: ConversationRef, actor: Actor, text: string, activity: Record<string, unknown>, now: Date): Promise<void> {
+export async function logActivity(
+  db: DB,
+  conversation: ConversationRef,
+  actor: Actor,
+  text: string,
+  activity: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
   await insertMessage(db, {
     conversation_id: conversation.id,
     type: 'activity',
@@ -47,7 +57,8 @@ export type ConversationEventType = {
 
 type Common = 'conversation_id' | 'conversation_uuid' | 'actor_id';
 /** What a conversation event says besides the conversation and the actor (per member of a union payload). */
-export type ConversationEventData<K extends ConversationEventType> = DomainEventPayload<K> extends infer P ? (P extends unknown ? Omit<P, Common> : never) : never;
+export type ConversationEventData<K extends ConversationEventType> =
+  DomainEventPayload<K> extends infer P ? (P extends unknown ? Omit<P, Common> : never) : never;
 
 export async function conversationEvent<K extends ConversationEventType>(
   db: DB,
@@ -58,6 +69,11 @@ export async function conversationEvent<K extends ConversationEventType>(
   now: Date,
 ): Promise<void> {
   // The declared payload of `type` (the parameters say so); TypeScript cannot follow the spread over a union.
-  const payload = { conversation_id: conversation.id, conversation_uuid: conversation.uuid, actor_id: actor.userId, ...data } as DomainEventPayload<K>;
+  const payload = {
+    conversation_id: conversation.id,
+    conversation_uuid: conversation.uuid,
+    actor_id: actor.userId,
+    ...data,
+  } as DomainEventPayload<K>;
   await recordEvent(db, type, payload, now);
 }

@@ -133,7 +133,14 @@ async function reopen(trx: DB, c: LockedConversation, now: Date): Promise<void> 
   c.status = open.name;
   c.status_category = 'open';
   c.snoozed_until = null;
-  await logActivity(trx, c, SYSTEM, 'The contact wrote again; the conversation is open again', { type: 'status', status: open.name, reopened: true }, now);
+  await logActivity(
+    trx,
+    c,
+    SYSTEM,
+    'The contact wrote again; the conversation is open again',
+    { type: 'status', status: open.name, reopened: true },
+    now,
+  );
   const event = { previous_status: previous, status: open.name, status_category: 'open', snoozed_until: null } as const;
   await conversationEvent(trx, 'conversation.status_changed', c, SYSTEM, event, now);
 }

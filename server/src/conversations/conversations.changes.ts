@@ -67,7 +67,14 @@ async function applyTeam(ctx: ChangeContext, teamId: number | null): Promise<voi
   await q.updateConversation(trx, c.id, { assigned_team_id: teamId, updated_at: now });
   c.assigned_team_id = teamId;
   await logActivity(trx, c, actor, `${actor.name} assigned the conversation to team ${team.name}`, { type: 'team', team_id: teamId }, now);
-  await conversationEvent(trx, 'conversation.assigned', c, actor, { assignee_type: 'team', team_id: teamId, previous_team_id: previous }, now);
+  await conversationEvent(
+    trx,
+    'conversation.assigned',
+    c,
+    actor,
+    { assignee_type: 'team', team_id: teamId, previous_team_id: previous },
+    now,
+  );
   // The conversation moves to the new team: an assignee who is not a member lets it go.
   if (c.assigned_user_id !== null && !(await q.isTeamMember(trx, teamId, c.assigned_user_id))) await applyUser(ctx, null);
   if (c.assigned_user_id === null && c.status_category === 'open') {
@@ -97,9 +104,16 @@ async function applyUser(ctx: ChangeContext, userId: number | null): Promise<voi
   await q.updateConversation(trx, c.id, { assigned_user_id: userId, assignee_last_seen_at: null, updated_at: now });
   c.assigned_user_id = userId;
   const name = `${agent.first_name} ${agent.last_name}`.trim();
-  const text = userId === actor.userId ? `${actor.name} self-assigned the conversation` : `${actor.name} assigned the conversation to ${name}`;
+  const text =
+    userId === actor.userId ? `${actor.name} self-assigned the conversation` : `${actor.name} assigned the conversation to ${name}`;
   await logActivity(trx, c, actor, text, { type: 'assignee', assignee_id: userId }, now);
-  const event = { assignee_type: 'user', assignee_id: userId, previous_assignee_id: previous, team_id: c.assigned_team_id, auto: false } as const;
+  const event = {
+    assignee_type: 'user',
+    assignee_id: userId,
+    previous_assignee_id: previous,
+    team_id: c.assigned_team_id,
+    auto: false,
+  } as const;
   await conversationEvent(trx, 'conversation.assigned', c, actor, event, now);
 }
 
@@ -115,7 +129,8 @@ async function applyStatus(ctx: ChangeContext, input: Static<typeof StatusBody>)
   if (!status) throw InputError.field('status', `unknown status "${input.status.trim()}"`);
   let snoozedUntil: Date | null = null;
   if (input.snoozed_until !== undefined) {
-    if (status.category !== 'waiting') throw InputError.field('snoozed_until', 'only a waiting status (such as Snoozed) takes snoozed_until');
+    if (status.category !== 'waiting')
+      throw InputError.field('snoozed_until', 'only a waiting status (such as Snoozed) takes snoozed_until');
     snoozedUntil = parseSnoozedUntil(input.snoozed_until, now);
   } else if (status.name === 'Snoozed') {
     throw InputError.field('snoozed_until', 'is required to snooze (an RFC 3339 time or a duration such as 2h)');
@@ -149,7 +164,14 @@ async function applyPriority(ctx: ChangeContext, name: string): Promise<void> {
   await q.updateConversation(trx, c.id, { priority_id: priority.id, updated_at: now });
   c.priority_id = priority.id;
   c.priority = priority.name;
-  await logActivity(trx, c, actor, `${actor.name} set the priority to ${priority.name}`, { type: 'priority', priority: priority.name }, now);
+  await logActivity(
+    trx,
+    c,
+    actor,
+    `${actor.name} set the priority to ${priority.name}`,
+    { type: 'priority', priority: priority.name },
+    now,
+  );
   await conversationEvent(trx, 'conversation.priority_changed', c, actor, { previous_priority: previous, priority: priority.name }, now);
 }
 
@@ -172,7 +194,10 @@ async function applyTags(ctx: ChangeContext, input: TagsChange): Promise<void> {
   const removed = before.filter((t) => !after.includes(t));
   if (added.length === 0 && removed.length === 0) return;
   await q.updateConversation(trx, c.id, { updated_at: now });
-  const parts = [added.length ? `added the tags ${added.join(', ')}` : '', removed.length ? `removed the tags ${removed.join(', ')}` : ''].filter(Boolean);
+  const parts = [
+    added.length ? `added the tags ${added.join(', ')}` : '',
+    removed.length ? `removed the tags ${removed.join(', ')}` : '',
+  ].filter(Boolean);
   await logActivity(trx, c, actor, `${actor.name} ${parts.join(' and ')}`, { type: 'tags', added, removed }, now);
   await conversationEvent(trx, 'conversation.tags_changed', c, actor, { added, removed, tags: after }, now);
 }
@@ -229,7 +254,8 @@ export async function markUnread(deps: AppDeps, principal: Principal, uuid: stri
     const mark = latest ? new Date(latest.getTime() - 1) : null;
     if (mark) await q.setLastSeen(trx, c.id, principal.userId, mark);
     else await q.clearLastSeen(trx, c.id, principal.userId);
-    if (c.assigned_user_id === principal.userId) await q.updateConversation(trx, c.id, { assignee_last_seen_at: mark, updated_at: deps.clock.now() });
+    if (c.assigned_user_id === principal.userId)
+      await q.updateConversation(trx, c.id, { assignee_last_seen_at: mark, updated_at: deps.clock.now() });
   });
   return readConversation(deps, uuid, principal.userId);
 }
@@ -243,7 +269,14 @@ export async function wakeSnoozedConversations(deps: AppDeps): Promise<number> {
     const open = await openStatus(trx);
     for (const c of due) {
       await q.updateConversation(trx, c.id, { status_id: open.id, snoozed_until: null, updated_at: now });
-      await logActivity(trx, c, SYSTEM, 'The snooze ended; the conversation is open again', { type: 'status', status: open.name, snoozed_until: null }, now);
+      await logActivity(
+        trx,
+        c,
+        SYSTEM,
+        'The snooze ended; the conversation is open again',
+        { type: 'status', status: open.name, snoozed_until: null },
+        now,
+      );
       const event = { previous_status: c.status, status: open.name, status_category: 'open', snoozed_until: null } as const;
       await conversationEvent(trx, 'conversation.status_changed', c, SYSTEM, event, now);
     }

@@ -31,7 +31,11 @@ async function resolveContact(deps: AppDeps, input: CreateConversationInput): Pr
   const existing = await q.findLiveContactByEmail(deps.db, email);
   if (existing) return existing;
   const firstName = input.first_name?.trim() || email.split('@')[0] || email;
-  const created = await createContact(deps, { email, first_name: firstName, ...(input.last_name !== undefined ? { last_name: input.last_name } : {}) });
+  const created = await createContact(deps, {
+    email,
+    first_name: firstName,
+    ...(input.last_name !== undefined ? { last_name: input.last_name } : {}),
+  });
   return { id: created.id, enabled: created.enabled };
 }
 
@@ -39,7 +43,8 @@ export async function createConversation(deps: AppDeps, principal: Principal, in
   requirePermission(principal, 'conversations:write');
   const initiator = input.initiator ?? 'agent';
   if (initiator === 'agent') requirePermission(principal, 'messages:write');
-  if (input.assignee_id !== undefined && input.assignee_id !== principal.userId) requirePermission(principal, 'conversations:update_user_assignee');
+  if (input.assignee_id !== undefined && input.assignee_id !== principal.userId)
+    requirePermission(principal, 'conversations:update_user_assignee');
   if (input.team_id !== undefined) requirePermission(principal, 'conversations:update_team_assignee');
   const prepared = prepareContent(input.content, 'html', 'content');
   if (!hasContent(prepared)) throw InputError.field('content', 'must not be empty');
@@ -52,7 +57,8 @@ export async function createConversation(deps: AppDeps, principal: Principal, in
     if (!agent) throw InputError.field('assignee_id', `unknown agent id ${input.assignee_id}`);
     if (!agent.enabled) throw new DataError('That agent is disabled and cannot be assigned conversations');
   }
-  if (input.team_id !== undefined && !(await findTeam(deps.db, input.team_id))) throw InputError.field('team_id', `unknown team id ${input.team_id}`);
+  if (input.team_id !== undefined && !(await findTeam(deps.db, input.team_id)))
+    throw InputError.field('team_id', `unknown team id ${input.team_id}`);
   const contact = await resolveContact(deps, input);
   if (initiator === 'contact' && !contact.enabled) throw new PermissionError('This contact is blocked: their messages are refused');
 
@@ -73,22 +79,60 @@ export async function createConversation(deps: AppDeps, principal: Principal, in
     });
     const conversation = await q.lockConversation(trx, row.uuid);
     if (!conversation) throw new Error(`conversation ${row.uuid} vanished inside its own transaction`);
-    await conversationEvent(trx, 'conversation.created', conversation, actor, { inbox_id: inbox.id, contact_id: contact.id, initiator }, now);
+    await conversationEvent(
+      trx,
+      'conversation.created',
+      conversation,
+      actor,
+      { inbox_id: inbox.id, contact_id: contact.id, initiator },
+      now,
+    );
     const { content, textContent } = prepared;
     await appendMessage(
       deps,
       trx,
       conversation,
       initiator === 'agent'
-        ? { type: 'outgoing', private: false, senderId: principal.userId, senderType: 'agent', content, textContent, contentType: 'html', attachmentCount: 0 }
-        : { type: 'incoming', private: false, senderId: contact.id, senderType: 'contact', content, textContent, contentType: 'html', attachmentCount: 0 },
+        ? {
+            type: 'outgoing',
+            private: false,
+            senderId: principal.userId,
+            senderType: 'agent',
+            content,
+            textContent,
+            contentType: 'html',
+            attachmentCount: 0,
+          }
+        : {
+            type: 'incoming',
+            private: false,
+            senderId: contact.id,
+            senderType: 'contact',
+            content,
+            textContent,
+            contentType: 'html',
+            attachmentCount: 0,
+          },
       now,
     );
     if (teamId !== null) {
-      await conversationEvent(trx, 'conversation.assigned', conversation, actor, { assignee_type: 'team', team_id: teamId, previous_team_id: null }, now);
+      await conversationEvent(
+        trx,
+        'conversation.assigned',
+        conversation,
+        actor,
+        { assignee_type: 'team', team_id: teamId, previous_team_id: null },
+        now,
+      );
     }
     if (input.assignee_id !== undefined) {
-      const event = { assignee_type: 'user', assignee_id: input.assignee_id, previous_assignee_id: null, team_id: teamId, auto: false } as const;
+      const event = {
+        assignee_type: 'user',
+        assignee_id: input.assignee_id,
+        previous_assignee_id: null,
+        team_id: teamId,
+        auto: false,
+      } as const;
       await conversationEvent(trx, 'conversation.assigned', conversation, actor, event, now);
     } else if (teamId !== null) {
       await autoAssign(deps, trx, conversation, teamId);

@@ -92,12 +92,22 @@ export async function sendMessage(
         },
         now,
       );
-      if (attachments.length > 0) await attachMediaToMessage(deps, trx, { mediaUuids: attachments, uploaderId: principal.userId, messageId: message.id });
+      if (attachments.length > 0)
+        await attachMediaToMessage(deps, trx, { mediaUuids: attachments, uploaderId: principal.userId, messageId: message.id });
       if (idempotencyKey) {
-        await rememberIdempotencyKey(trx, { user_id: principal.userId, key: idempotencyKey, request_hash: hash, message_id: message.id, created_at: now });
+        await rememberIdempotencyKey(trx, {
+          user_id: principal.userId,
+          key: idempotencyKey,
+          request_hash: hash,
+          message_id: message.id,
+          created_at: now,
+        });
       }
       // Without attachments the inserted row is the whole record: no read after commit.
-      return { id: message.id, record: attachments.length > 0 ? null : toRecord(deps, { ...message, conversation_uuid: conversation.uuid, attachments: [] }) };
+      return {
+        id: message.id,
+        record: attachments.length > 0 ? null : toRecord(deps, { ...message, conversation_uuid: conversation.uuid, attachments: [] }),
+      };
     });
   } catch (error) {
     // Two requests with one key raced: the loser's transaction rolled back; answer with the winner's message.

@@ -46,18 +46,32 @@ export type LockedConversation = NonNullable<Awaited<ReturnType<typeof lockConve
 
 /** Just enough to decide access (no lock). */
 export async function findConversationAccess(db: DB, uuid: string) {
-  return db.selectFrom('conversations').where('uuid', '=', uuid).select(['id', 'uuid', 'assigned_user_id', 'assigned_team_id']).executeTakeFirst();
+  return db
+    .selectFrom('conversations')
+    .where('uuid', '=', uuid)
+    .select(['id', 'uuid', 'assigned_user_id', 'assigned_team_id'])
+    .executeTakeFirst();
 }
 
 // Lookups of what a conversation refers to.
 
 export async function isTeamMember(db: DB, teamId: number, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).select('user_id').executeTakeFirst();
+  const row = await db
+    .selectFrom('team_members')
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .select('user_id')
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 export async function findLiveInbox(db: DB, id: number) {
-  return db.selectFrom('inboxes').where('id', '=', id).where('deleted_at', 'is', null).select(['id', 'channel', 'enabled', 'name']).executeTakeFirst();
+  return db
+    .selectFrom('inboxes')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .select(['id', 'channel', 'enabled', 'name'])
+    .executeTakeFirst();
 }
 
 export async function findLiveContactByEmail(db: DB, email: string) {
@@ -73,7 +87,13 @@ export async function findLiveContactByEmail(db: DB, email: string) {
 }
 
 export async function findLiveContact(db: DB, id: number) {
-  return db.selectFrom('users').where('id', '=', id).where('type', 'in', ['contact', 'visitor']).where('deleted_at', 'is', null).select(['id', 'enabled']).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .where('id', '=', id)
+    .where('type', 'in', ['contact', 'visitor'])
+    .where('deleted_at', 'is', null)
+    .select(['id', 'enabled'])
+    .executeTakeFirst();
 }
 
 // Writes.
@@ -131,7 +151,22 @@ export interface NewMessage {
   updated_at: Date;
 }
 
-const MESSAGE_COLUMNS = ['id', 'uuid', 'created_at', 'updated_at', 'type', 'status', 'conversation_id', 'content', 'text_content', 'content_type', 'private', 'sender_id', 'sender_type', 'meta'] as const;
+const MESSAGE_COLUMNS = [
+  'id',
+  'uuid',
+  'created_at',
+  'updated_at',
+  'type',
+  'status',
+  'conversation_id',
+  'content',
+  'text_content',
+  'content_type',
+  'private',
+  'sender_id',
+  'sender_type',
+  'meta',
+] as const;
 
 export async function insertMessage(db: DB, values: NewMessage) {
   return db
@@ -191,7 +226,11 @@ export async function insertMessageWithEffects(db: DB, values: NewMessage, effec
         .expression((eb) =>
           eb
             .selectFrom('msg')
-            .select([sql<string>`${job?.kind ?? ''}::text`.as('kind'), jobPayload.as('payload'), sql<number>`${job?.maxAttempts ?? 1}::int`.as('max_attempts')])
+            .select([
+              sql<string>`${job?.kind ?? ''}::text`.as('kind'),
+              jobPayload.as('payload'),
+              sql<number>`${job?.maxAttempts ?? 1}::int`.as('max_attempts'),
+            ])
             .where(sql<boolean>`${job !== null}::boolean`),
         )
         .returning('id'),
@@ -275,4 +314,3 @@ export async function lockDueSnoozed(db: DB, now: Date, limit: number) {
     .skipLocked()
     .execute();
 }
-

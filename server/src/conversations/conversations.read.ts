@@ -156,7 +156,13 @@ export async function listConversations(deps: AppDeps, principal: Principal, lis
     assigneeIds: query.assignee_id,
     contactIds: query.contact_id,
   };
-  const options = { filter, orderBy: query.order_by ?? 'last_message_at', order: query.order ?? 'desc', limit: page.pageSize, offset: page.offset } as const;
+  const options = {
+    filter,
+    orderBy: query.order_by ?? 'last_message_at',
+    order: query.order ?? 'desc',
+    limit: page.pageSize,
+    offset: page.offset,
+  } as const;
   const { rows, total } = await records.listConversations(deps.db, options, principal.userId);
   return pagedResult(rows.map(toListItem), total, page);
 }

@@ -34,13 +34,26 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
 
     const ownLists = [
       { path: '/conversations/all', permission: 'conversations:read_all', summary: 'Every conversation (paged)', kind: { kind: 'all' } },
-      { path: '/conversations/assigned', permission: 'conversations:read_assigned', summary: 'Conversations assigned to the caller (paged)', kind: { kind: 'assigned' } },
-      { path: '/conversations/unassigned', permission: 'conversations:read_unassigned', summary: 'Conversations with no agent assigned (paged)', kind: { kind: 'unassigned' } },
+      {
+        path: '/conversations/assigned',
+        permission: 'conversations:read_assigned',
+        summary: 'Conversations assigned to the caller (paged)',
+        kind: { kind: 'assigned' },
+      },
+      {
+        path: '/conversations/unassigned',
+        permission: 'conversations:read_unassigned',
+        summary: 'Conversations with no agent assigned (paged)',
+        kind: { kind: 'unassigned' },
+      },
     ] as const;
     for (const { path, permission, summary, kind } of ownLists) {
       app.get(
         path,
-        { config: { permission }, schema: { tags, summary, description: LIST_DESCRIPTION, querystring: ConversationListQuery, response: listResponse } },
+        {
+          config: { permission },
+          schema: { tags, summary, description: LIST_DESCRIPTION, querystring: ConversationListQuery, response: listResponse },
+        },
         async (request) => ok(await list(request, request.query, kind)),
       );
     }
@@ -63,7 +76,12 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/conversations',
       {
         config: { permission: 'conversations:write' },
-        schema: { tags, summary: 'Start a conversation', body: CreateConversationBody, response: { 200: Envelope(Conversation), ...errors(400, 401, 403, 422) } },
+        schema: {
+          tags,
+          summary: 'Start a conversation',
+          body: CreateConversationBody,
+          response: { 200: Envelope(Conversation), ...errors(400, 401, 403, 422) },
+        },
       },
       async (request) => ok(await createConversation(deps, principalOf(request), request.body)),
     );
@@ -91,14 +109,14 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Set the status (by name); snooze with snoozed_until',
-          description: 'Unknown status → 400. `snoozed_until` only with a waiting status; required for Snoozed. A snoozed conversation opens again at that time.',
+          description:
+            'Unknown status → 400. `snoozed_until` only with a waiting status; required for Snoozed. A snoozed conversation opens again at that time.',
           params: UuidParams,
           body: StatusBody,
           response: changeResponse,
         },
       },
-      async (request) =>
-        ok(await changeConversation(deps, principalOf(request), request.params.cuuid, { status: request.body })),
+      async (request) => ok(await changeConversation(deps, principalOf(request), request.params.cuuid, { status: request.body })),
     );
     app.put(
       '/conversations/:cuuid/priority',
@@ -106,7 +124,8 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { permission: 'conversations:update_priority' },
         schema: { tags, summary: 'Set the priority (by name)', params: UuidParams, body: PriorityBody, response: changeResponse },
       },
-      async (request) => ok(await changeConversation(deps, principalOf(request), request.params.cuuid, { priority: request.body.priority })),
+      async (request) =>
+        ok(await changeConversation(deps, principalOf(request), request.params.cuuid, { priority: request.body.priority })),
     );
     app.put(
       '/conversations/:cuuid/assignee/user',
@@ -114,7 +133,8 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { permission: 'conversations:update_user_assignee' },
         schema: { tags, summary: 'Assign an agent', params: UuidParams, body: AssigneeBody, response: changeResponse },
       },
-      async (request) => ok(await changeConversation(deps, principalOf(request), request.params.cuuid, { userAssignee: request.body.assignee_id })),
+      async (request) =>
+        ok(await changeConversation(deps, principalOf(request), request.params.cuuid, { userAssignee: request.body.assignee_id })),
     );
     app.put(
       '/conversations/:cuuid/assignee/team',
@@ -123,13 +143,15 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Assign a team',
-          description: 'An assigned agent who is not a member of the new team is unassigned; a round-robin team then gives the conversation to its next available agent.',
+          description:
+            'An assigned agent who is not a member of the new team is unassigned; a round-robin team then gives the conversation to its next available agent.',
           params: UuidParams,
           body: AssigneeBody,
           response: changeResponse,
         },
       },
-      async (request) => ok(await changeConversation(deps, principalOf(request), request.params.cuuid, { teamAssignee: request.body.assignee_id })),
+      async (request) =>
+        ok(await changeConversation(deps, principalOf(request), request.params.cuuid, { teamAssignee: request.body.assignee_id })),
     );
     app.put(
       '/conversations/:cuuid/assignee/user/remove',
@@ -154,7 +176,8 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Add, remove or set tags',
-          description: '`action` add_tags (default) | remove_tags | set_tags. Tag names are matched case-insensitively; an unknown name is a 400.',
+          description:
+            '`action` add_tags (default) | remove_tags | set_tags. Tag names are matched case-insensitively; an unknown name is a 400.',
           params: UuidParams,
           body: TagsBody,
           response: changeResponse,
@@ -171,7 +194,12 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/conversations/:cuuid/last-seen',
       {
         config: { serviceRule: 'conversation' },
-        schema: { tags, summary: 'Mark the conversation as seen by the caller', params: UuidParams, response: { 200: Envelope(Conversation), ...errors(401, 403, 404) } },
+        schema: {
+          tags,
+          summary: 'Mark the conversation as seen by the caller',
+          params: UuidParams,
+          response: { 200: Envelope(Conversation), ...errors(401, 403, 404) },
+        },
       },
       async (request) => ok(await markSeen(deps, principalOf(request), request.params.cuuid)),
     );
@@ -235,7 +263,8 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(Message), ...errors(400, 401, 403, 404, 409, 422) },
         },
       },
-      async (request) => ok(await sendMessage(deps, principalOf(request), request.params.cuuid, request.body, request.headers['idempotency-key'])),
+      async (request) =>
+        ok(await sendMessage(deps, principalOf(request), request.params.cuuid, request.body, request.headers['idempotency-key'])),
     );
   };
 }

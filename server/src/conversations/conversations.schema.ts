@@ -68,9 +68,19 @@ export const UuidParams = Type.Object({ cuuid: Type.String({ format: 'uuid', des
 export const TeamIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Team id' }) });
 
 const NameList = (description: string) =>
-  Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 20, description: `${description}; repeat the parameter for several` }));
+  Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      maxItems: 20,
+      description: `${description}; repeat the parameter for several`,
+    }),
+  );
 const IdList = (description: string) =>
-  Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 50, description: `${description}; repeat the parameter for several` }));
+  Type.Optional(
+    Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), {
+      maxItems: 50,
+      description: `${description}; repeat the parameter for several`,
+    }),
+  );
 
 export const ConversationListQuery = Type.Object({
   ...PageQuery,
@@ -80,7 +90,7 @@ export const ConversationListQuery = Type.Object({
   inbox_id: IdList('Inbox id'),
   team_id: IdList('Assigned team id'),
   assignee_id: IdList('Assigned agent id'),
-  contact_id: IdList('Contact id: that contact\'s conversations'),
+  contact_id: IdList("Contact id: that contact's conversations"),
   order_by: Type.Optional(
     StringEnum(['last_message_at', 'created_at', 'updated_at', 'waiting_since'] as const, {
       default: 'last_message_at',
@@ -97,7 +107,11 @@ export const CreateConversationBody = Type.Object(
     first_name: Type.Optional(Type.String({ maxLength: 128 })),
     last_name: Type.Optional(Type.String({ maxLength: 128 })),
     subject: Type.Optional(Type.String({ maxLength: 1000 })),
-    content: Type.String({ minLength: 1, maxLength: 100_000, description: 'First message; HTML, sanitised (nested at most 100 levels deep)' }),
+    content: Type.String({
+      minLength: 1,
+      maxLength: 100_000,
+      description: 'First message; HTML, sanitised (nested at most 100 levels deep)',
+    }),
     initiator: Type.Optional(StringEnum(['agent', 'contact'] as const, { default: 'agent' })),
     assignee_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
     team_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
@@ -113,7 +127,11 @@ export const StatusBody = Type.Object(
   {
     status: Type.String({ minLength: 1, maxLength: 50, description: 'Status name, e.g. Open, Snoozed, Resolved, Closed' }),
     snoozed_until: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 64, description: 'For a waiting status: an RFC 3339 time or a duration such as `30m`, `2h`, `1d`, `1w`, `1h30m`' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'For a waiting status: an RFC 3339 time or a duration such as `30m`, `2h`, `1d`, `1w`, `1h30m`',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -124,11 +142,17 @@ export const PriorityBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const AssigneeBody = Type.Object({ assignee_id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }, { additionalProperties: false });
+export const AssigneeBody = Type.Object(
+  { assignee_id: Type.Integer({ minimum: 1, maximum: 2147483647 }) },
+  { additionalProperties: false },
+);
 
 export const TagsBody = Type.Object(
   {
-    tags: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100, description: 'Tag names (case-insensitive); unknown names → 400' }),
+    tags: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      maxItems: 100,
+      description: 'Tag names (case-insensitive); unknown names → 400',
+    }),
     action: Type.Optional(StringEnum(['add_tags', 'remove_tags', 'set_tags'] as const, { default: 'add_tags' })),
   },
   { additionalProperties: false },

@@ -74,7 +74,11 @@ describe('parseSnoozedUntil', () => {
     it(`refuses ${JSON.stringify(input)} (${reason.source})`, () => {
       assert.throws(
         () => parseSnoozedUntil(input, now),
-        (error: unknown) => error instanceof InputError && error.statusCode === 400 && reason.test(error.message) && error.message.startsWith('snoozed_until: '),
+        (error: unknown) =>
+          error instanceof InputError &&
+          error.statusCode === 400 &&
+          reason.test(error.message) &&
+          error.message.startsWith('snoozed_until: '),
       );
     });
   }

@@ -28,10 +28,33 @@ type Detail = Item & { status_category: string; snoozed_until: string | null };
 type Paged<T> = { results: T[]; total: number; per_page: number; total_pages: number; page: number };
 
 const SPEC_LIST_FIELDS = [
-  'id', 'created_at', 'updated_at', 'uuid', 'waiting_since', 'assignee_last_seen_at', 'contact', 'inbox_channel', 'inbox_name', 'sla_policy_id',
-  'first_reply_at', 'last_reply_at', 'resolved_at', 'subject', 'last_message', 'last_message_at', 'last_message_sender', 'next_sla_deadline_at',
-  'priority_id', 'unread_message_count', 'status', 'priority', 'first_response_deadline_at', 'resolution_deadline_at', 'applied_sla_id',
-  'next_response_deadline_at', 'next_response_met_at',
+  'id',
+  'created_at',
+  'updated_at',
+  'uuid',
+  'waiting_since',
+  'assignee_last_seen_at',
+  'contact',
+  'inbox_channel',
+  'inbox_name',
+  'sla_policy_id',
+  'first_reply_at',
+  'last_reply_at',
+  'resolved_at',
+  'subject',
+  'last_message',
+  'last_message_at',
+  'last_message_sender',
+  'next_sla_deadline_at',
+  'priority_id',
+  'unread_message_count',
+  'status',
+  'priority',
+  'first_response_deadline_at',
+  'resolution_deadline_at',
+  'applied_sla_id',
+  'next_response_deadline_at',
+  'next_response_met_at',
 ];
 const CONTRACT_ADDITIONS = ['reference_number', 'assigned_user_id', 'assigned_team_id', 'inbox_id', 'tags'];
 const LIST_FIELDS = [...SPEC_LIST_FIELDS, ...CONTRACT_ADDITIONS].sort();
@@ -57,7 +80,16 @@ describe('conversations', () => {
     return t.call({ method: 'POST', url: '/api/v1/conversations', payload, ...as(caller) });
   };
   const newConversation = async (extra: Json = {}) =>
-    dataOf<Detail>(await create({ inbox_id: inboxId, contact_email: email(), content: '<p>Hello there</p>', initiator: 'contact', subject: 'Help', ...extra }));
+    dataOf<Detail>(
+      await create({
+        inbox_id: inboxId,
+        contact_email: email(),
+        content: '<p>Hello there</p>',
+        initiator: 'contact',
+        subject: 'Help',
+        ...extra,
+      }),
+    );
   const get = (uuid: string, caller?: Caller | null) => t.call({ method: 'GET', url: `/api/v1/conversations/${uuid}`, ...as(caller) });
   const put = (uuid: string, path: string, payload?: Json, caller?: Caller | null) => {
     clock.advance(1000);
@@ -91,7 +123,13 @@ describe('conversations', () => {
     teamB = (await createTeam(t, { name: 'Team B' })).id;
     alice = await t.makeAgent({ teams: [teamA], first_name: 'Alice' });
     bob = await t.makeAgent({ teams: [teamB], first_name: 'Bob' });
-    const assignedOnly = ['conversations:read', 'conversations:read_assigned', 'conversations:update_status', 'messages:read', 'messages:write'];
+    const assignedOnly = [
+      'conversations:read',
+      'conversations:read_assigned',
+      'conversations:update_status',
+      'messages:read',
+      'messages:write',
+    ];
     carol = await agentWith(t, assignedOnly, { first_name: 'Carol' });
     for (const name of ['vip', 'billing', 'bug']) dataOf(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name } }));
   });
@@ -101,7 +139,14 @@ describe('conversations', () => {
     it('creates a conversation from the contact with exactly the detail fields', async () => {
       const contactEmail = email('Ada');
       const c = dataOf<Detail>(
-        await create({ inbox_id: inboxId, contact_email: contactEmail.toUpperCase(), first_name: 'Ada', content: '<p>My <b>order</b> is late<script>alert(1)</script></p>', initiator: 'contact', subject: ' Late order ' }),
+        await create({
+          inbox_id: inboxId,
+          contact_email: contactEmail.toUpperCase(),
+          first_name: 'Ada',
+          content: '<p>My <b>order</b> is late<script>alert(1)</script></p>',
+          initiator: 'contact',
+          subject: ' Late order ',
+        }),
       );
       assert.deepEqual(Object.keys(c).sort(), DETAIL_FIELDS);
       assert.match(c.uuid, /^[0-9a-f-]{36}$/);
@@ -123,7 +168,9 @@ describe('conversations', () => {
       assert.deepEqual(await events(c.uuid), ['conversation.created', 'message.created']);
       const contacts = await t.deps.db.selectFrom('users').where('email', '=', contactEmail.toLowerCase()).select('id').execute();
       assert.equal(contacts.length, 1, 'the contact was created once');
-      const again = dataOf<Detail>(await create({ inbox_id: inboxId, contact_email: contactEmail, content: 'second', initiator: 'contact' }));
+      const again = dataOf<Detail>(
+        await create({ inbox_id: inboxId, contact_email: contactEmail, content: 'second', initiator: 'contact' }),
+      );
       assert.equal(again.contact.id, c.contact.id, 'an existing contact is found by email');
     });
 
@@ -132,14 +179,24 @@ describe('conversations', () => {
       assert.equal(c.last_message_sender, 'agent');
       assert.equal(c.waiting_since, null);
       assert.ok(c.first_reply_at);
-      const messages = await t.deps.db.selectFrom('messages').where('conversation_id', '=', c.id).select(['type', 'status', 'sender_id']).execute();
+      const messages = await t.deps.db
+        .selectFrom('messages')
+        .where('conversation_id', '=', c.id)
+        .select(['type', 'status', 'sender_id'])
+        .execute();
       assert.deepEqual(messages, [{ type: 'outgoing', status: 'pending', sender_id: t.admin.id }]);
       const jobs = await t.deps.db.selectFrom('jobs').where('kind', '=', 'livechat.deliver').select('payload').execute();
-      assert.ok(jobs.some((j) => (j.payload as Json)['message_id'] !== undefined), 'a delivery job was queued with the message');
+      assert.ok(
+        jobs.some((j) => (j.payload as Json)['message_id'] !== undefined),
+        'a delivery job was queued with the message',
+      );
     });
 
     it('refuses bad input with a 400 naming the field, and creates nothing', async () => {
-      const before = await t.deps.db.selectFrom('conversations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const before = await t.deps.db
+        .selectFrom('conversations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       const cases: Array<[string, Json, string]> = [
         ['no inbox', { contact_email: email(), content: 'x' }, 'inbox_id'],
         ['inbox as a string', { inbox_id: String(inboxId), contact_email: email(), content: 'x' }, 'inbox_id'],
@@ -154,24 +211,43 @@ describe('conversations', () => {
         ['unknown assignee', { inbox_id: inboxId, contact_email: email(), content: 'x', assignee_id: 999999 }, 'assignee_id'],
         ['unknown team', { inbox_id: inboxId, contact_email: email(), content: 'x', team_id: 999999 }, 'team_id'],
         ['an unknown property', { inbox_id: inboxId, contact_email: email(), content: 'x', colour: 'red' }, 'colour'],
-        ['HTML 3000 levels deep', { inbox_id: inboxId, contact_email: email(), content: '<div>'.repeat(3000), initiator: 'contact' }, 'content: HTML is nested deeper than 100 levels'],
-        ['HTML 101 levels deep', { inbox_id: inboxId, contact_email: email(), content: `${'<p><span>'.repeat(51)}x` }, 'content: HTML is nested deeper than 100 levels'],
+        [
+          'HTML 3000 levels deep',
+          { inbox_id: inboxId, contact_email: email(), content: '<div>'.repeat(3000), initiator: 'contact' },
+          'content: HTML is nested deeper than 100 levels',
+        ],
+        [
+          'HTML 101 levels deep',
+          { inbox_id: inboxId, contact_email: email(), content: `${'<p><span>'.repeat(51)}x` },
+          'content: HTML is nested deeper than 100 levels',
+        ],
       ];
       for (const [label, payload, field] of cases) {
         const body = assertError(await create(payload), 400, 'InputException');
         assert.match(body.message, new RegExp(field), label);
       }
-      const afterCount = await t.deps.db.selectFrom('conversations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const afterCount = await t.deps.db
+        .selectFrom('conversations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       assert.equal(afterCount.n, before.n);
     });
 
     it('a disabled inbox is a 422, a blocked contact cannot write (403), no credentials 401, no permission 403', async () => {
-      const disabled = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: { name: 'Off', channel: 'livechat', config: {} } }));
+      const disabled = dataOf<{ id: number }>(
+        await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: { name: 'Off', channel: 'livechat', config: {} } }),
+      );
       dataOf(await t.call({ method: 'PUT', url: `/api/v1/inboxes/${disabled.id}/toggle`, payload: { enabled: false } }));
       assertError(await create({ inbox_id: disabled.id, contact_email: email(), content: 'x' }), 422, 'DataException');
-      const contact = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/contacts', payload: { first_name: 'Blocked', email: email() } }));
+      const contact = dataOf<{ id: number }>(
+        await t.call({ method: 'POST', url: '/api/v1/contacts', payload: { first_name: 'Blocked', email: email() } }),
+      );
       dataOf(await t.call({ method: 'PUT', url: `/api/v1/contacts/${contact.id}/block`, payload: { enabled: false } }));
-      assertError(await create({ inbox_id: inboxId, contact_id: contact.id, content: 'x', initiator: 'contact' }), 403, 'PermissionException');
+      assertError(
+        await create({ inbox_id: inboxId, contact_id: contact.id, content: 'x', initiator: 'contact' }),
+        403,
+        'PermissionException',
+      );
       assertError(await create({ inbox_id: inboxId, contact_email: email(), content: 'x' }, null), 401, 'UnauthorizedException');
       // Carol's role lacks conversations:write (the seeded Agent role holds it).
       assertError(await create({ inbox_id: inboxId, contact_email: email(), content: 'x' }, carol), 403, 'PermissionException');
@@ -299,15 +375,31 @@ describe('conversations', () => {
     });
 
     it('filters by contact_id (repeatable); a bad id is a 400', async () => {
-      const ada = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/contacts', payload: { email: email('ada'), first_name: 'Ada' } })).id;
-      const bea = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/contacts', payload: { email: email('bea'), first_name: 'Bea' } })).id;
-      const adas = [await newConversation({ contact_email: undefined, contact_id: ada }), await newConversation({ contact_email: undefined, contact_id: ada })];
+      const ada = dataOf<{ id: number }>(
+        await t.call({ method: 'POST', url: '/api/v1/contacts', payload: { email: email('ada'), first_name: 'Ada' } }),
+      ).id;
+      const bea = dataOf<{ id: number }>(
+        await t.call({ method: 'POST', url: '/api/v1/contacts', payload: { email: email('bea'), first_name: 'Bea' } }),
+      ).id;
+      const adas = [
+        await newConversation({ contact_email: undefined, contact_id: ada }),
+        await newConversation({ contact_email: undefined, contact_id: ada }),
+      ];
       const beas = [await newConversation({ contact_email: undefined, contact_id: bea })];
       await newConversation();
-      const uuids = (res: Awaited<ReturnType<typeof list>>) => dataOf<Paged<Item>>(res).results.map((r) => r.uuid).sort();
+      const uuids = (res: Awaited<ReturnType<typeof list>>) =>
+        dataOf<Paged<Item>>(res)
+          .results.map((r) => r.uuid)
+          .sort();
       assert.deepEqual(uuids(await list(`conversations/all?contact_id=${ada}`)), adas.map((c) => c.uuid).sort());
-      assert.deepEqual(uuids(await list(`conversations/all?contact_id=${ada}&contact_id=${bea}`)), [...adas, ...beas].map((c) => c.uuid).sort());
-      assert.deepEqual(uuids(await list(`conversations/unassigned?contact_id=${bea}`)), beas.map((c) => c.uuid));
+      assert.deepEqual(
+        uuids(await list(`conversations/all?contact_id=${ada}&contact_id=${bea}`)),
+        [...adas, ...beas].map((c) => c.uuid).sort(),
+      );
+      assert.deepEqual(
+        uuids(await list(`conversations/unassigned?contact_id=${bea}`)),
+        beas.map((c) => c.uuid),
+      );
       assert.equal(dataOf<Paged<Item>>(await list(`conversations/all?contact_id=${ada}&page_size=1`)).total, 2);
       assert.equal(dataOf<Paged<Item>>(await list('conversations/all?contact_id=999999')).total, 0);
       for (const bad of ['x', '0', '-1', '1.5']) assertError(await list(`conversations/all?contact_id=${bad}`), 400, 'InputException');
@@ -454,7 +546,8 @@ describe('round robin', () => {
     const agent = dataOf<Json>(await t.call({ method: 'PUT', url: `/api/v1/agents/${id}`, payload }));
     return { agent, jobs: await runAgentJobs() };
   };
-  const assigneeOf = async (uuid: string) => dataOf<Detail>(await t.call({ method: 'GET', url: `/api/v1/conversations/${uuid}` })).assigned_user_id;
+  const assigneeOf = async (uuid: string) =>
+    dataOf<Detail>(await t.call({ method: 'GET', url: `/api/v1/conversations/${uuid}` })).assigned_user_id;
   const start = async (teamId: number) =>
     dataOf<Detail>(
       await t.call({
@@ -466,13 +559,19 @@ describe('round robin', () => {
 
   before(async () => {
     t = await buildTestApp({ clock });
-    inboxId = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: { name: 'RR', channel: 'livechat', config: {} } })).id;
+    inboxId = dataOf<{ id: number }>(
+      await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: { name: 'RR', channel: 'livechat', config: {} } }),
+    ).id;
   });
   after(() => t.close());
 
   it('only available agents, fair rotation, the cap respected, waiting conversations placed when an agent frees up or becomes available', async () => {
     const team = dataOf<{ id: number }>(
-      await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Support RR', conversation_assignment_type: 'round_robin', max_auto_assigned_conversations: 2 } }),
+      await t.call({
+        method: 'POST',
+        url: '/api/v1/teams',
+        payload: { name: 'Support RR', conversation_assignment_type: 'round_robin', max_auto_assigned_conversations: 2 },
+      }),
     ).id;
     const a1 = await t.makeAgent({ teams: [team] });
     const a2 = await t.makeAgent({ teams: [team] });
@@ -490,7 +589,9 @@ describe('round robin', () => {
     assert.equal(waiting.assigned_user_id, null);
 
     // a1 resolves one: a slot frees and the oldest waiting conversation goes to a1.
-    const firstOfA1 = dataOf<Paged<Item>>(await t.call({ method: 'GET', url: '/api/v1/conversations/assigned?order_by=created_at&order=asc', as: a1 })).results[0];
+    const firstOfA1 = dataOf<Paged<Item>>(
+      await t.call({ method: 'GET', url: '/api/v1/conversations/assigned?order_by=created_at&order=asc', as: a1 }),
+    ).results[0];
     assert.ok(firstOfA1);
     dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${firstOfA1.uuid}/status`, payload: { status: 'Resolved' }, as: a1 }));
     const a1Open = dataOf<Paged<Item>>(await t.call({ method: 'GET', url: '/api/v1/conversations/assigned?status=Open', as: a1 }));
@@ -501,12 +602,19 @@ describe('round robin', () => {
     assert.equal(a3Open.total, 1);
     const unassigned = dataOf<Paged<Item>>(await t.call({ method: 'GET', url: `/api/v1/teams/${team}/conversations/unassigned` }));
     assert.equal(unassigned.total, 0);
-    const activity = await t.deps.db.selectFrom('messages').where('type', '=', 'activity').where('text_content', 'like', '%round robin%').select('id').execute();
+    const activity = await t.deps.db
+      .selectFrom('messages')
+      .where('type', '=', 'activity')
+      .where('text_content', 'like', '%round robin%')
+      .select('id')
+      .execute();
     assert.equal(activity.length, 6);
   });
 
   it('deleting an agent releases their unresolved conversations to the team, keeps resolved history', async () => {
-    const team = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Leavers', conversation_assignment_type: 'round_robin' } })).id;
+    const team = dataOf<{ id: number }>(
+      await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Leavers', conversation_assignment_type: 'round_robin' } }),
+    ).id;
     const leaving = await t.makeAgent({ teams: [team] });
     dataOf(await setAvailability(leaving, 'available'));
     const open = await start(team);
@@ -523,7 +631,9 @@ describe('round robin', () => {
     assert.equal(await assigneeOf(open.uuid), stays.id);
     const releasedOpen = async () => {
       const events = await t.deps.db.selectFrom('domain_events').where('type', '=', 'conversation.unassigned').select('payload').execute();
-      return events.filter((e) => (e.payload as Json)['conversation_uuid'] === open.uuid && (e.payload as Json)['previous_assignee_id'] === leaving.id).length;
+      return events.filter(
+        (e) => (e.payload as Json)['conversation_uuid'] === open.uuid && (e.payload as Json)['previous_assignee_id'] === leaving.id,
+      ).length;
     };
     assert.equal(await releasedOpen(), 1);
     await releaseAgentJob(t.deps, { agent_id: leaving.id });
@@ -577,7 +687,11 @@ describe('round robin', () => {
 
   it('two app instances on one database never double-assign nor break the cap', async () => {
     const team = dataOf<{ id: number }>(
-      await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Race', conversation_assignment_type: 'round_robin', max_auto_assigned_conversations: 3 } }),
+      await t.call({
+        method: 'POST',
+        url: '/api/v1/teams',
+        payload: { name: 'Race', conversation_assignment_type: 'round_robin', max_auto_assigned_conversations: 3 },
+      }),
     ).id;
     const agents = [await t.makeAgent({ teams: [team] }), await t.makeAgent({ teams: [team] }), await t.makeAgent({ teams: [team] })];
     for (const a of agents) dataOf(await setAvailability(a, 'available'));
@@ -595,17 +709,17 @@ describe('round robin', () => {
         ),
       );
       for (const res of results) assert.equal(res.statusCode, 200, res.body);
-      const rows = await t.deps.db
-        .selectFrom('conversations')
-        .where('assigned_team_id', '=', team)
-        .select(['assigned_user_id'])
-        .execute();
+      const rows = await t.deps.db.selectFrom('conversations').where('assigned_team_id', '=', team).select(['assigned_user_id']).execute();
       assert.equal(rows.length, 16);
       const perAgent = new Map<number, number>();
       for (const r of rows) if (r.assigned_user_id !== null) perAgent.set(r.assigned_user_id, (perAgent.get(r.assigned_user_id) ?? 0) + 1);
       assert.deepEqual([...perAgent.values()].sort(), [3, 3, 3], 'each agent got exactly the cap');
       assert.equal(rows.filter((r) => r.assigned_user_id === null).length, 7);
-      const assignedEvents = await t.deps.db.selectFrom('domain_events').where('type', '=', 'conversation.assigned').select('payload').execute();
+      const assignedEvents = await t.deps.db
+        .selectFrom('domain_events')
+        .where('type', '=', 'conversation.assigned')
+        .select('payload')
+        .execute();
       const autoForTeam = assignedEvents.filter((e) => (e.payload as Json)['team_id'] === team && (e.payload as Json)['auto'] === true);
       assert.equal(autoForTeam.length, 9, 'one assignment event per placed conversation');
     } finally {

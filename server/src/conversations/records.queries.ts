@@ -7,7 +7,11 @@ type WithC = Database & { c: Database['conversations'] };
 type ConversationFilter = (eb: ExpressionBuilder<WithC, 'c'>) => Expression<SqlBool>;
 
 /** Which list: each is one of the access rules (see conversations.access.ts), so every item is readable. */
-export type ListScope = { kind: 'all' } | { kind: 'assigned'; userId: number } | { kind: 'unassigned' } | { kind: 'team_unassigned'; teamId: number };
+export type ListScope =
+  | { kind: 'all' }
+  | { kind: 'assigned'; userId: number }
+  | { kind: 'unassigned' }
+  | { kind: 'team_unassigned'; teamId: number };
 
 /** A list's scope and its filters, names already resolved to ids; each filter matches any of its ids. */
 export interface ListFilter {
@@ -52,7 +56,10 @@ function filtersOf(filter: ListFilter): ConversationFilter[] {
   const filters: ConversationFilter[] = [];
   const scope = scopeFilter(filter.scope);
   if (scope) filters.push(scope);
-  const column = (name: 'c.status_id' | 'c.priority_id' | 'c.inbox_id' | 'c.assigned_team_id' | 'c.assigned_user_id' | 'c.contact_id', ids?: readonly number[]) => {
+  const column = (
+    name: 'c.status_id' | 'c.priority_id' | 'c.inbox_id' | 'c.assigned_team_id' | 'c.assigned_user_id' | 'c.contact_id',
+    ids?: readonly number[],
+  ) => {
     if (ids?.length) filters.push((eb) => eb(name, '=', anyOf(ids)));
   };
   column('c.status_id', filter.statusIds);
@@ -64,7 +71,13 @@ function filtersOf(filter: ListFilter): ConversationFilter[] {
   const tagIds = filter.tagIds;
   if (tagIds?.length) {
     filters.push((eb) =>
-      eb.exists(eb.selectFrom('conversation_tags as ctf').select('ctf.tag_id').whereRef('ctf.conversation_id', '=', 'c.id').where('ctf.tag_id', '=', anyOf(tagIds))),
+      eb.exists(
+        eb
+          .selectFrom('conversation_tags as ctf')
+          .select('ctf.tag_id')
+          .whereRef('ctf.conversation_id', '=', 'c.id')
+          .where('ctf.tag_id', '=', anyOf(tagIds)),
+      ),
     );
   }
   return filters;
@@ -93,7 +106,11 @@ function countOf(db: DB, filters: ConversationFilter[]) {
  * half of the list's time), and the total from an uncorrelated subquery. A page past the end
  * has no row to carry the total: only then is it counted on its own.
  */
-export async function listConversations(db: DB, options: ListOptions, viewerId: number): Promise<{ rows: ConversationRow[]; total: number }> {
+export async function listConversations(
+  db: DB,
+  options: ListOptions,
+  viewerId: number,
+): Promise<{ rows: ConversationRow[]; total: number }> {
   const filters = filtersOf(options.filter);
   const column = (alias: 'c') => sql.ref(`${alias}.${options.orderBy}`);
   const direction = options.order === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
@@ -185,7 +202,9 @@ function selectRecord(db: DB, viewerId: number) {
     .selectFrom('conversations as c')
     .$call((query) => withRecordColumns(query, viewerId))
     .select(
-      sql<string[]>`coalesce((select array_agg(t.name order by lower(t.name)) from conversation_tags ctg join tags t on t.id = ctg.tag_id where ctg.conversation_id = c.id), '{}')`.as(
+      sql<
+        string[]
+      >`coalesce((select array_agg(t.name order by lower(t.name)) from conversation_tags ctg join tags t on t.id = ctg.tag_id where ctg.conversation_id = c.id), '{}')`.as(
         'tags',
       ),
     );

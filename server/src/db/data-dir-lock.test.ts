@@ -93,7 +93,9 @@ describe('the DATA_DIR lock', () => {
         process.stdout.write(error.name);
         process.exit(0);
       }`;
-    const children = Array.from({ length: 5 }, () => spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] }));
+    const children = Array.from({ length: 5 }, () =>
+      spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] }),
+    );
     try {
       const said = await Promise.all(
         children.map(

@@ -57,7 +57,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Queries report their own errors.
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) }),
+    });
     return {
       db,
       kind: 'postgres',
@@ -128,7 +130,10 @@ async function openEmbedded(options: DatabaseOptions): Promise<DatabaseHandle> {
     }
     const lite = await PGlite.create(dir, { extensions, parsers });
     if (create) unlinkSync(marker);
-    options.log?.info({ ms: Math.round(performance.now() - started) }, create ? 'created the embedded database' : 'opened the embedded database');
+    options.log?.info(
+      { ms: Math.round(performance.now() - started) },
+      create ? 'created the embedded database' : 'opened the embedded database',
+    );
     return pgliteHandle(lite, async () => lock.release());
   } catch (error) {
     lock.release();

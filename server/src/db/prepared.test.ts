@@ -55,7 +55,9 @@ describe('prepared statements on PostgreSQL', { skip: databaseUrl ? false : 'DAT
         const { rows } = await sql<{ v: number }>`select ${i}::int + 1 as v`.execute(handle.db);
         assert.equal(rows[0]?.v, i + 1);
       }
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like 'select $1::int + 1 as v%'`.execute(handle.db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_prepared_statements where statement like 'select $1::int + 1 as v%'`.execute(handle.db);
       assert.equal(rows[0]?.n, 1);
     } finally {
       await handle.close();
@@ -81,7 +83,9 @@ describe('prepared statements on PostgreSQL', { skip: databaseUrl ? false : 'DAT
     const handle = await openDatabase({ databaseUrl, pgliteDir: null, poolSize: 1, preparedStatements: false });
     try {
       await sql`select 41 + 1 as unnamed_probe`.execute(handle.db);
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like '%unnamed_probe%'`.execute(handle.db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_prepared_statements where statement like '%unnamed_probe%'`.execute(handle.db);
       assert.equal(rows[0]?.n, 0);
     } finally {
       await handle.close();

@@ -30,7 +30,7 @@ describe('compiledOnce', () => {
       .where('n', '>', 0),
   );
 
-  it('substitutes each call\'s values into the statement compiled once', async () => {
+  it("substitutes each call's values into the statement compiled once", async () => {
     assert.deepEqual(await byName.execute(handle.db, 'b', 'x'), [{ name: 'b', kind: 'x', n: 3 }]);
     assert.deepEqual(await byName.execute(handle.db, 'a', 'x'), [{ name: 'a', kind: 'x', n: 1 }]);
     assert.equal(await byName.executeTakeFirst(handle.db, 'a', 'y'), undefined);

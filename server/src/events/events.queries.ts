@@ -2,5 +2,8 @@
 import type { DB } from '../db/database.ts';
 
 export async function insertEvent(db: DB, type: string, payload: object, at: Date): Promise<void> {
-  await db.insertInto('domain_events').values({ type, payload: JSON.stringify(payload), created_at: at }).execute();
+  await db
+    .insertInto('domain_events')
+    .values({ type, payload: JSON.stringify(payload), created_at: at })
+    .execute();
 }

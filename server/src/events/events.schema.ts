@@ -44,11 +44,21 @@ const ContactCreated = Type.Object(
 );
 
 export const DOMAIN_EVENTS = {
-  'conversation.created': Type.Object({ ...conversation, inbox_id: Id, contact_id: Id, initiator: Type.Union([Type.Literal('agent'), Type.Literal('contact')]) }, exact),
+  'conversation.created': Type.Object(
+    { ...conversation, inbox_id: Id, contact_id: Id, initiator: Type.Union([Type.Literal('agent'), Type.Literal('contact')]) },
+    exact,
+  ),
   /** To an agent (`team_id`: the conversation's team then; `auto`: by round robin) or to a team. */
   'conversation.assigned': Type.Union([
     Type.Object(
-      { ...conversation, assignee_type: Type.Literal('user'), assignee_id: Id, previous_assignee_id: Nullable(Id), team_id: Nullable(Id), auto: Type.Boolean() },
+      {
+        ...conversation,
+        assignee_type: Type.Literal('user'),
+        assignee_id: Id,
+        previous_assignee_id: Nullable(Id),
+        team_id: Nullable(Id),
+        auto: Type.Boolean(),
+      },
       exact,
     ),
     Type.Object({ ...conversation, assignee_type: Type.Literal('team'), team_id: Id, previous_team_id: Nullable(Id) }, exact),
@@ -58,20 +68,39 @@ export const DOMAIN_EVENTS = {
     Type.Object({ ...conversation, assignee_type: Type.Literal('team'), previous_team_id: Id }, exact),
   ]),
   'conversation.status_changed': Type.Object(
-    { ...conversation, previous_status: Text, status: Text, status_category: Type.Union([Type.Literal('open'), Type.Literal('waiting'), Type.Literal('resolved')]), snoozed_until: NullableDateTime },
+    {
+      ...conversation,
+      previous_status: Text,
+      status: Text,
+      status_category: Type.Union([Type.Literal('open'), Type.Literal('waiting'), Type.Literal('resolved')]),
+      snoozed_until: NullableDateTime,
+    },
     exact,
   ),
   'conversation.priority_changed': Type.Object({ ...conversation, previous_priority: Nullable(Text), priority: Text }, exact),
   /** `tags`: every tag of the conversation afterwards. */
   'conversation.tags_changed': Type.Object({ ...conversation, added: Names, removed: Names, tags: Names }, exact),
   'message.created': Type.Object(
-    { ...message, type: Type.Union([Type.Literal('incoming'), Type.Literal('outgoing')]), private: Type.Boolean(), sender_id: Nullable(Id), sender_type: Type.Union([Type.Literal('agent'), Type.Literal('contact')]) },
+    {
+      ...message,
+      type: Type.Union([Type.Literal('incoming'), Type.Literal('outgoing')]),
+      private: Type.Boolean(),
+      sender_id: Nullable(Id),
+      sender_type: Type.Union([Type.Literal('agent'), Type.Literal('contact')]),
+    },
     exact,
   ),
-  'message.updated': Type.Object({ ...message, status: Type.Union([Type.Literal('received'), Type.Literal('pending'), Type.Literal('sent'), Type.Literal('failed')]) }, exact),
+  'message.updated': Type.Object(
+    { ...message, status: Type.Union([Type.Literal('received'), Type.Literal('pending'), Type.Literal('sent'), Type.Literal('failed')]) },
+    exact,
+  ),
   'contact.created': ContactCreated,
   'agent.availability_changed': Type.Object(
-    { agent_id: Id, availability_status: Type.Union([Type.Literal('available'), Type.Literal('busy'), Type.Literal('away'), Type.Literal('offline')]), source: Type.Union([Type.Literal('user'), Type.Literal('idle')]) },
+    {
+      agent_id: Id,
+      availability_status: Type.Union([Type.Literal('available'), Type.Literal('busy'), Type.Literal('away'), Type.Literal('offline')]),
+      source: Type.Union([Type.Literal('user'), Type.Literal('idle')]),
+    },
     exact,
   ),
   /** The agent was removed (soft delete): their unresolved conversations are released by a job of the conversations domain. */

@@ -19,7 +19,9 @@ describe('domain events', () => {
 
   const call = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json, as?: Caller) => {
     clock.advance(1000);
-    return dataOf<Json & { id: number; uuid: string }>(await t.call({ method, url: `/api/v1${url}`, ...(payload ? { payload } : {}), ...(as ? { as } : {}) }));
+    return dataOf<Json & { id: number; uuid: string }>(
+      await t.call({ method, url: `/api/v1${url}`, ...(payload ? { payload } : {}), ...(as ? { as } : {}) }),
+    );
   };
 
   before(async () => {
@@ -35,10 +37,21 @@ describe('domain events', () => {
     // Contacts, availability, round robin.
     const contact = await call('POST', '/contacts', { email: 'ada@example.com', first_name: 'Ada' });
     await call('PUT', '/agents/me/availability', { status: 'available' }, rr);
-    const routed = await call('POST', '/conversations', { inbox_id: inboxId, contact_email: 'new@example.com', content: 'Hi', initiator: 'contact', team_id: teamId });
+    const routed = await call('POST', '/conversations', {
+      inbox_id: inboxId,
+      contact_email: 'new@example.com',
+      content: 'Hi',
+      initiator: 'contact',
+      team_id: teamId,
+    });
     assert.equal(routed['assigned_user_id'], rr.id, 'round robin placed it');
     // Every change of a conversation.
-    const c = await call('POST', '/conversations', { inbox_id: inboxId, contact_id: contact.id, content: '<p>Hello</p>', assignee_id: t.admin.id });
+    const c = await call('POST', '/conversations', {
+      inbox_id: inboxId,
+      contact_id: contact.id,
+      content: '<p>Hello</p>',
+      assignee_id: t.admin.id,
+    });
     await call('PUT', `/conversations/${c.uuid}/priority`, { priority: 'High' });
     await call('POST', `/conversations/${c.uuid}/tags`, { tags: ['vip'] });
     await call('PUT', `/conversations/${c.uuid}/assignee/team`, { assignee_id: teamId });
@@ -54,7 +67,10 @@ describe('domain events', () => {
     await call('POST', `/conversations/${c.uuid}/messages`, { message: 'note', private: true });
     await deliverLivechatMessage(t.deps, { message_id: reply.id });
     // A macro runs the same changes; an agent who leaves has their conversations released set-based (by the job the deletion enqueues).
-    const macro = await call('POST', '/macros', { name: 'Triage', actions: { set_status: 'Open', set_priority: 'Low', assign_user: rr.id } });
+    const macro = await call('POST', '/macros', {
+      name: 'Triage',
+      actions: { set_status: 'Open', set_priority: 'Low', assign_user: rr.id },
+    });
     await call('POST', `/conversations/${c.uuid}/macros/${macro.id}/apply`);
     await call('DELETE', `/agents/${rr.id}`);
     assert.equal(await runDueJobs(t.deps, ['conversations.release_agent']), 1);
@@ -69,6 +85,9 @@ describe('domain events', () => {
     }
     assert.deepEqual([...new Set(rows.map((r) => r.type))].sort(), [...declared].sort(), 'every declared type was written and checked');
     const unassigned = rows.filter((r) => r.type === 'conversation.unassigned').map((r) => r.payload as Json);
-    assert.ok(unassigned.some((p) => p['actor_id'] === null && p['previous_assignee_id'] === rr.id), 'the set-based release wrote its event');
+    assert.ok(
+      unassigned.some((p) => p['actor_id'] === null && p['previous_assignee_id'] === rr.id),
+      'the set-based release wrote its event',
+    );
   });
 });

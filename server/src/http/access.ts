@@ -15,10 +15,11 @@ import { type Permission, requirePermission } from '../roles/permissions.ts';
  */
 export const SERVICE_RULES = {
   conversation: 'the conversation access rules: an unknown conversation is a 404, one the caller may not read a 403',
-  team_inbox: "the team inbox rule: `conversations:read_all`, or `conversations:read_team_inbox` and membership of the team (else 403)",
+  team_inbox: 'the team inbox rule: `conversations:read_all`, or `conversations:read_team_inbox` and membership of the team (else 403)',
   macro: 'macro visibility: a macro the caller may not see is a 404; global and team macros need `macros:manage` to change',
   search: 'read access per result: each section holds only what the caller may read',
-  note_author: "note authorship: the author deletes their own note with `contact_notes:write`; another agent's note needs `contact_notes:delete`",
+  note_author:
+    "note authorship: the author deletes their own note with `contact_notes:write`; another agent's note needs `contact_notes:delete`",
 } as const;
 export type ServiceRule = keyof typeof SERVICE_RULES;
 

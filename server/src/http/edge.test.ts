@@ -35,7 +35,14 @@ describe('edge', () => {
 
   const counts = async () => {
     const count = async (table: 'tags' | 'teams' | 'inboxes' | 'users' | 'conversations') =>
-      Number((await t.deps.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.deps.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const tables = ['tags', 'teams', 'inboxes', 'users', 'conversations'] as const;
     return Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await count(table)])));
   };
@@ -43,7 +50,9 @@ describe('edge', () => {
   before(async () => {
     t = await buildTestApp();
     teamId = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Edge team' } })).id;
-    inboxId = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: { name: 'Chat', channel: 'livechat', config: {} } })).id;
+    inboxId = dataOf<{ id: number }>(
+      await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: { name: 'Chat', channel: 'livechat', config: {} } }),
+    ).id;
     const created = await t.call({
       method: 'POST',
       url: '/api/v1/conversations',
@@ -77,7 +86,12 @@ describe('edge', () => {
         name: 'a nested config value',
         method: 'POST',
         url: '/api/v1/inboxes',
-        payload: { name: 'Mail', channel: 'email', from: 'help@example.com', config: { imap: { ...imap, host: 'imap\u0000.example.com' }, smtp } },
+        payload: {
+          name: 'Mail',
+          channel: 'email',
+          from: 'help@example.com',
+          config: { imap: { ...imap, host: 'imap\u0000.example.com' }, smtp },
+        },
         field: 'config.imap.host',
       },
       {
@@ -125,7 +139,9 @@ describe('edge', () => {
     });
 
     it('is refused on every documented route, in the path and the query (before authentication) and in the body', async () => {
-      const doc = (await t.call({ method: 'GET', url: '/api/v1/openapi.json', as: null })).json() as { paths: Record<string, Record<string, unknown>> };
+      const doc = (await t.call({ method: 'GET', url: '/api/v1/openapi.json', as: null })).json() as {
+        paths: Record<string, Record<string, unknown>>;
+      };
       const before = await counts();
       let checked = 0;
       for (const [path, operations] of Object.entries(doc.paths)) {
@@ -211,7 +227,15 @@ describe('edge', () => {
   describe('integers are plain decimal digits', () => {
     it('a path id written otherwise, or out of range, is a 404 like an unknown id', async () => {
       dataOf(await t.call({ method: 'GET', url: `/api/v1/teams/${teamId}` }));
-      const variants = [`0x${teamId.toString(16)}`, `${teamId}e0`, `%2B${teamId}`, `0${teamId}`, `${teamId}.0`, `%20${teamId}`, `${teamId}%20`];
+      const variants = [
+        `0x${teamId.toString(16)}`,
+        `${teamId}e0`,
+        `%2B${teamId}`,
+        `0${teamId}`,
+        `${teamId}.0`,
+        `%20${teamId}`,
+        `${teamId}%20`,
+      ];
       variants.push('9007199254740993', '2147483648');
       for (const id of variants) {
         const body = refused(await t.call({ method: 'GET', url: `/api/v1/teams/${id}` }), 404, 'NotFoundException');
@@ -242,7 +266,10 @@ describe('edge', () => {
         const body = refused(await t.call({ method: 'GET', url }), 400, 'InputException');
         assert.deepEqual(fieldsOf(body), [field], url);
       }
-      assert.equal(dataOf<{ per_page: number }>(await t.call({ method: 'GET', url: '/api/v1/conversations/all?page_size=2&page=1' })).per_page, 2);
+      assert.equal(
+        dataOf<{ per_page: number }>(await t.call({ method: 'GET', url: '/api/v1/conversations/all?page_size=2&page=1' })).per_page,
+        2,
+      );
       dataOf(await t.call({ method: 'GET', url: `/api/v1/conversations/all?inbox_id=${inboxId}&inbox_id=2` }));
       dataOf(await t.call({ method: 'GET', url: '/api/v1/reports/overview/tags?days=10' }));
     });
@@ -259,9 +286,14 @@ describe('edge', () => {
         'InputException',
       );
       assert.deepEqual(fieldsOf(team), ['max_auto_assigned_conversations']);
-      const unchanged = dataOf<{ assigned_user_id: number | null }>(await t.call({ method: 'GET', url: `/api/v1/conversations/${conversation}` }));
+      const unchanged = dataOf<{ assigned_user_id: number | null }>(
+        await t.call({ method: 'GET', url: `/api/v1/conversations/${conversation}` }),
+      );
       assert.equal(unchanged.assigned_user_id, null);
-      assert.equal(dataOf<Array<{ name: string }>>(await t.call({ method: 'GET', url: '/api/v1/teams' })).filter((x) => x.name === 'Fraction').length, 0);
+      assert.equal(
+        dataOf<Array<{ name: string }>>(await t.call({ method: 'GET', url: '/api/v1/teams' })).filter((x) => x.name === 'Fraction').length,
+        0,
+      );
       const assigned = await t.call({ method: 'PUT', url, ...jsonText(`{"assignee_id":${t.admin.id}}`) });
       assert.equal(dataOf<{ assigned_user_id: number }>(assigned).assigned_user_id, t.admin.id);
     });
@@ -297,8 +329,16 @@ describe('edge', () => {
   describe('validation messages', () => {
     it('an enum error lists the allowed values, once', async () => {
       const cases: Array<[Answer, string, string]> = [
-        [await t.call({ method: 'POST', url: '/api/v1/statuses', payload: { name: 'Bogus', category: 'bogus' } }), 'category', 'open, waiting, resolved'],
-        [await t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', payload: { status: 'gone' } }), 'status', 'available, busy, away, offline'],
+        [
+          await t.call({ method: 'POST', url: '/api/v1/statuses', payload: { name: 'Bogus', category: 'bogus' } }),
+          'category',
+          'open, waiting, resolved',
+        ],
+        [
+          await t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', payload: { status: 'gone' } }),
+          'status',
+          'available, busy, away, offline',
+        ],
         [await t.call({ method: 'GET', url: '/api/v1/conversations/all?order=sideways' }), 'order', 'asc, desc'],
       ];
       for (const [res, field, values] of cases) {
@@ -310,13 +350,25 @@ describe('edge', () => {
 
     it('a pattern or format failure says what is expected, never the regular expression', async () => {
       const cases: Array<[Answer, string, RegExp]> = [
-        [await t.call({ method: 'POST', url: '/api/v1/contacts', payload: { first_name: 'X', email: 'not-an-email' } }), 'email', /valid email address/],
         [
-          await t.call({ method: 'POST', url: '/api/v1/contacts', payload: { first_name: 'X', email: 'p@example.com', phone_number_country_code: 'XYZ' } }),
+          await t.call({ method: 'POST', url: '/api/v1/contacts', payload: { first_name: 'X', email: 'not-an-email' } }),
+          'email',
+          /valid email address/,
+        ],
+        [
+          await t.call({
+            method: 'POST',
+            url: '/api/v1/contacts',
+            payload: { first_name: 'X', email: 'p@example.com', phone_number_country_code: 'XYZ' },
+          }),
           'phone_number_country_code',
           /ISO 3166/,
         ],
-        [await t.call({ method: 'POST', url: '/api/v1/contacts', payload: { first_name: '   ', email: 'p@example.com' } }), 'first_name', /must not be blank/],
+        [
+          await t.call({ method: 'POST', url: '/api/v1/contacts', payload: { first_name: '   ', email: 'p@example.com' } }),
+          'first_name',
+          /must not be blank/,
+        ],
         [await t.call({ method: 'GET', url: '/api/v1/macros?conversation_uuid=nope' }), 'conversation_uuid', /UUID/],
       ];
       for (const [res, field, reason] of cases) {
@@ -338,9 +390,18 @@ describe('edge', () => {
         }),
       );
       assert.equal(agent.email, 'zoë@exämple.com');
-      const login = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'ZOË@EXÄMPLE.COM', password: 'zoe-password-123' }, as: null });
+      const login = await t.call({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: 'ZOË@EXÄMPLE.COM', password: 'zoe-password-123' },
+        as: null,
+      });
       assert.equal(dataOf<{ id: number }>(login).id, agent.id);
-      const padded = await t.call({ method: 'POST', url: '/api/v1/contacts', payload: { first_name: 'Jürgen', email: ' Jürgen@Bücher.de ' } });
+      const padded = await t.call({
+        method: 'POST',
+        url: '/api/v1/contacts',
+        payload: { first_name: 'Jürgen', email: ' Jürgen@Bücher.de ' },
+      });
       const contact = dataOf<{ email: string }>(padded);
       assert.equal(contact.email, 'jürgen@bücher.de');
       const started = await t.call({
@@ -352,11 +413,44 @@ describe('edge', () => {
     });
 
     it('isEmailAddress: a table', () => {
-      const valid = ['a@example.com', 'first.last+tag@sub.example.co.uk', 'zoë@exämple.com', '用户@例子.广告', "o'brien@example.ie", 'x@localhost'];
+      const valid = [
+        'a@example.com',
+        'first.last+tag@sub.example.co.uk',
+        'zoë@exämple.com',
+        '用户@例子.广告',
+        "o'brien@example.ie",
+        'x@localhost',
+      ];
       valid.push('a@xn--exmple-cua.com');
-      const invalid = ['', 'plain', '@example.com', 'a@', 'a@@example.com', 'a@b@example.com', 'a..b@example.com', '.a@example.com', 'a.@example.com'];
-      invalid.push('a b@example.com', ' a@example.com', 'a@example.com ', 'a@-example.com', 'a@example-.com', 'a@exa_mple.com', 'a@example..com');
-      invalid.push('a@example.com.', 'a@1.2.3.4', 'a@[1.2.3.4]', '"quoted"@example.com', 'a@ex%41mple.com', 'a\u0000@example.com', 'a@exa\u200bmple.com');
+      const invalid = [
+        '',
+        'plain',
+        '@example.com',
+        'a@',
+        'a@@example.com',
+        'a@b@example.com',
+        'a..b@example.com',
+        '.a@example.com',
+        'a.@example.com',
+      ];
+      invalid.push(
+        'a b@example.com',
+        ' a@example.com',
+        'a@example.com ',
+        'a@-example.com',
+        'a@example-.com',
+        'a@exa_mple.com',
+        'a@example..com',
+      );
+      invalid.push(
+        'a@example.com.',
+        'a@1.2.3.4',
+        'a@[1.2.3.4]',
+        '"quoted"@example.com',
+        'a@ex%41mple.com',
+        'a\u0000@example.com',
+        'a@exa\u200bmple.com',
+      );
       invalid.push(`${'a'.repeat(65)}@example.com`, `a@${'b'.repeat(64)}.com`);
       for (const email of valid) assert.equal(isEmailAddress(email), true, email);
       for (const email of invalid) assert.equal(isEmailAddress(email), false, email);
@@ -364,27 +458,51 @@ describe('edge', () => {
   });
 
   describe('URLs', () => {
-    const bad = ['javascript:alert(1)', 'not a url', 'ftp://example.com/a.png', 'http://', 'https:example.com/a.png', 'data:image/png;base64,AAAA'];
+    const bad = [
+      'javascript:alert(1)',
+      'not a url',
+      'ftp://example.com/a.png',
+      'http://',
+      'https:example.com/a.png',
+      'data:image/png;base64,AAAA',
+    ];
     bad.push('//example.com/a.png', 'https://user:secret@example.com/a.png', 'https://exa mple.com/a.png', 'https://example.com/\u0001');
     bad.push(`https://example.com/${'a'.repeat(2048)}`);
 
     it('avatar_url takes only absolute http(s) URLs, and nothing changes otherwise', async () => {
       for (const avatar_url of bad) {
         const body = refused(await t.call({ method: 'PUT', url: '/api/v1/agents/me', payload: { avatar_url } }), 400, 'InputException');
-        assert.deepEqual((body.data as FieldErrors).errors.map((e) => e.field), ['avatar_url'], avatar_url);
+        assert.deepEqual(
+          (body.data as FieldErrors).errors.map((e) => e.field),
+          ['avatar_url'],
+          avatar_url,
+        );
         const payload = { first_name: 'U', email: `u${randomUUID()}@example.com`, roles: ['Agent'], avatar_url };
         const created = await t.call({ method: 'POST', url: '/api/v1/agents', payload });
         refused(created, 400, 'InputException');
       }
       const me = dataOf<{ avatar_url: string | null }>(await t.call({ method: 'GET', url: '/api/v1/agents/me' }));
       assert.equal(me.avatar_url, null);
-      const set = await t.call({ method: 'PUT', url: '/api/v1/agents/me', payload: { avatar_url: 'https://cdn.example.com/me.png?size=64' } });
+      const set = await t.call({
+        method: 'PUT',
+        url: '/api/v1/agents/me',
+        payload: { avatar_url: 'https://cdn.example.com/me.png?size=64' },
+      });
       assert.equal(dataOf<{ avatar_url: string }>(set).avatar_url, 'https://cdn.example.com/me.png?size=64');
-      assert.equal(dataOf<{ avatar_url: null }>(await t.call({ method: 'PUT', url: '/api/v1/agents/me', payload: { avatar_url: null } })).avatar_url, null);
+      assert.equal(
+        dataOf<{ avatar_url: null }>(await t.call({ method: 'PUT', url: '/api/v1/agents/me', payload: { avatar_url: null } })).avatar_url,
+        null,
+      );
     });
 
     it('isHttpUrl: a table', () => {
-      const good = ['http://example.com', 'https://example.com/a/b.png?x=1#y', 'HTTPS://EXAMPLE.COM/', 'https://exämple.com/päth', 'http://127.0.0.1:8080/x'];
+      const good = [
+        'http://example.com',
+        'https://example.com/a/b.png?x=1#y',
+        'HTTPS://EXAMPLE.COM/',
+        'https://exämple.com/päth',
+        'http://127.0.0.1:8080/x',
+      ];
       for (const url of [...good, 'http://[::1]/']) {
         assert.equal(isHttpUrl(url), true, url);
       }
@@ -397,7 +515,12 @@ describe('edge', () => {
       const basic = [
         await t.call({ method: 'GET', url: '/api/v1/tags', as: null }),
         await t.call({ method: 'GET', url: '/api/v1/tags', as: null, headers: { authorization: 'Basic Zm9vOmJhcg==' } }),
-        await t.call({ method: 'GET', url: '/api/v1/tags', as: null, headers: { authorization: 'token a:b', cookie: 'parley_session=stale' } }),
+        await t.call({
+          method: 'GET',
+          url: '/api/v1/tags',
+          as: null,
+          headers: { authorization: 'token a:b', cookie: 'parley_session=stale' },
+        }),
       ];
       for (const res of basic) {
         refused(res, 401, 'UnauthorizedException');
@@ -405,7 +528,12 @@ describe('edge', () => {
       }
       assert.equal(WWW_AUTHENTICATE, 'Basic realm="Parley", charset="UTF-8"');
       const session = [
-        await t.call({ method: 'POST', url: '/api/v1/auth/login', as: null, payload: { email: 'nobody@example.com', password: 'wrong-password' } }),
+        await t.call({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          as: null,
+          payload: { email: 'nobody@example.com', password: 'wrong-password' },
+        }),
         await t.call({ method: 'GET', url: '/api/v1/tags', as: null, headers: { cookie: 'parley_session=expired-or-forged' } }),
       ];
       for (const res of session) {
@@ -427,7 +555,8 @@ describe('edge', () => {
       const walk = (node: unknown, path: string): void => {
         if (typeof node !== 'object' || node === null) return;
         const anyOf = (node as Json)['anyOf'];
-        if (Array.isArray(anyOf) && anyOf.length > 1 && anyOf.every((b) => typeof (b as Json)['const'] === 'string')) literalUnions.push(path);
+        if (Array.isArray(anyOf) && anyOf.length > 1 && anyOf.every((b) => typeof (b as Json)['const'] === 'string'))
+          literalUnions.push(path);
         for (const [key, value] of Object.entries(node)) walk(value, `${path}/${key}`);
       };
       walk(doc, '');
@@ -448,14 +577,20 @@ describe('edge', () => {
       const logged = await buildApp({ ...t.deps, log });
       try {
         const uuid = randomUUID();
-        for (const query of ['exp=4102444800&sig=SECRET-SIGNATURE-1', 'exp=4102444800&s%69g=SECRET-SIGNATURE-2', 'SIG=SECRET-SIGNATURE-3']) {
+        for (const query of [
+          'exp=4102444800&sig=SECRET-SIGNATURE-1',
+          'exp=4102444800&s%69g=SECRET-SIGNATURE-2',
+          'SIG=SECRET-SIGNATURE-3',
+        ]) {
           const res = await logged.inject({ method: 'GET', url: `/api/v1/media/${uuid}?${query}` });
           assert.ok([400, 403, 404].includes(res.statusCode), res.body);
         }
       } finally {
         await logged.close();
       }
-      const incoming = lines.map((line) => JSON.parse(line) as { msg: string; req?: { url: string } }).filter((l) => l.msg === 'incoming request');
+      const incoming = lines
+        .map((line) => JSON.parse(line) as { msg: string; req?: { url: string } })
+        .filter((l) => l.msg === 'incoming request');
       assert.equal(incoming.length, 3);
       for (const line of incoming) assert.match(line.req?.url ?? '', /^\/api\/v1\/media\/[0-9a-f-]+\?.*=\[redacted\]/);
       assert.doesNotMatch(lines.join('\n'), /SECRET-SIGNATURE/);
@@ -481,7 +616,9 @@ describe('edge', () => {
           const text = Buffer.concat(chunks).toString('utf8');
           const [head = '', body = ''] = text.split('\r\n\r\n');
           const [statusLine = '', ...headerLines] = head.split('\r\n');
-          const headers = Object.fromEntries(headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+          const headers = Object.fromEntries(
+            headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+          );
           resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
         });
         socket.end(request);
@@ -495,10 +632,28 @@ describe('edge', () => {
     it('every one is the envelope with an X-Request-Id', async () => {
       const cases: Array<[string, Buffer | string, number, string, RegExp]> = [
         ['a 20 KB header', get('/api/v1/tags', `X-Big: ${'a'.repeat(20_000)}\r\n`), 431, 'InputException', /too large/],
-        ['a raw non-ASCII byte in the query', get(Buffer.from('/api/v1/tags?q=\xff\xc3\xa9', 'latin1')), 400, 'InputException', /Malformed HTTP request/],
-        ['a control character in a header', get('/api/v1/tags', 'X-Anything: a\u0001b\r\n'), 400, 'InputException', /Malformed HTTP request/],
+        [
+          'a raw non-ASCII byte in the query',
+          get(Buffer.from('/api/v1/tags?q=\xff\xc3\xa9', 'latin1')),
+          400,
+          'InputException',
+          /Malformed HTTP request/,
+        ],
+        [
+          'a control character in a header',
+          get('/api/v1/tags', 'X-Anything: a\u0001b\r\n'),
+          400,
+          'InputException',
+          /Malformed HTTP request/,
+        ],
         ['a NUL in Idempotency-Key', get('/api/v1/tags', 'Idempotency-Key: a\u0000b\r\n'), 400, 'InputException', /Malformed HTTP request/],
-        ['a method that is no token', 'GE@T /api/v1/tags HTTP/1.1\r\nHost: localhost\r\n\r\n', 400, 'InputException', /Malformed HTTP request/],
+        [
+          'a method that is no token',
+          'GE@T /api/v1/tags HTTP/1.1\r\nHost: localhost\r\n\r\n',
+          400,
+          'InputException',
+          /Malformed HTTP request/,
+        ],
         ['a path param over the length limit', get(`/api/v1/teams/${'1'.repeat(300)}`), 404, 'NotFoundException', /malformed identifier/],
         ['bad percent-encoding in the path', get('/api/v1/teams/%E'), 400, 'InputException', /percent-encoded/],
         ['a NUL in the query', get('/api/v1/search?q=a%00b'), 400, 'InputException', /q must not contain the NUL/],
@@ -523,4 +678,3 @@ describe('edge', () => {
     });
   });
 });
-

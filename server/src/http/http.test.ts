@@ -80,7 +80,11 @@ describe('http: envelope, errors, probes', () => {
 
     it('a JSON body that is not an object is a 400 InputException', async () => {
       for (const payload of ['"name"', '42', 'null', '[]', '[{"name":"x"}]']) {
-        assertError(await t.call({ method: 'POST', url: '/api/v1/tags', payload, headers: { 'content-type': 'application/json' } }), 400, 'InputException');
+        assertError(
+          await t.call({ method: 'POST', url: '/api/v1/tags', payload, headers: { 'content-type': 'application/json' } }),
+          400,
+          'InputException',
+        );
       }
     });
 
@@ -119,7 +123,11 @@ describe('http: envelope, errors, probes', () => {
     });
 
     it('a field of the wrong type is a 400 that names the field', async () => {
-      const body = assertError(await t.call({ method: 'POST', url: '/api/v1/statuses', payload: { name: 'x', category: 'nope' } }), 400, 'InputException');
+      const body = assertError(
+        await t.call({ method: 'POST', url: '/api/v1/statuses', payload: { name: 'x', category: 'nope' } }),
+        400,
+        'InputException',
+      );
       assert.match(body.message, /category/);
       assert.deepEqual((body.data as { errors: Array<{ field: string }> }).errors[0]?.field, 'category');
     });
@@ -218,9 +226,12 @@ describe('http: envelope, errors, probes', () => {
     }
 
     it('an unexpected error is a masked 500 GeneralException: no stack, no SQL, no secrets', async () => {
-      const error = Object.assign(new Error('relation "tags" does not exist: SELECT api_secret_hash FROM agents WHERE password = \'hunter2\''), {
-        code: '42P01',
-      });
+      const error = Object.assign(
+        new Error('relation "tags" does not exist: SELECT api_secret_hash FROM agents WHERE password = \'hunter2\''),
+        {
+          code: '42P01',
+        },
+      );
       await withFailingTagQuery(error, async () => {
         const res = await t.call({ method: 'GET', url: '/api/v1/tags', headers: { 'x-request-id': 'fault-500' } });
         const body = assertError(res, 500, 'GeneralException');
@@ -232,10 +243,13 @@ describe('http: envelope, errors, probes', () => {
     });
 
     it('a database unique violation is a 409 and bad client text (invalid representation, NUL, too long) a 400, not a 500', async () => {
-      await withFailingTagQuery(Object.assign(new Error('duplicate key value violates unique constraint "tags_name_key"'), { code: '23505' }), async () => {
-        const body = assertError(await t.call({ method: 'GET', url: '/api/v1/tags' }), 409, 'ConflictException');
-        assert.doesNotMatch(body.message, /tags_name_key/);
-      });
+      await withFailingTagQuery(
+        Object.assign(new Error('duplicate key value violates unique constraint "tags_name_key"'), { code: '23505' }),
+        async () => {
+          const body = assertError(await t.call({ method: 'GET', url: '/api/v1/tags' }), 409, 'ConflictException');
+          assert.doesNotMatch(body.message, /tags_name_key/);
+        },
+      );
       // Bad client text that got past the edge: NUL in text (22021) or jsonb (22P05), too long, a malformed LIKE pattern.
       for (const code of ['22P02', '22021', '22P05', '22001', '22025']) {
         await withFailingTagQuery(Object.assign(new Error(`invalid input (${code}): "x"`), { code }), async () => {
@@ -258,7 +272,11 @@ describe('http: body size limit', () => {
     // Insignificant whitespace makes the body big whatever the body schema allows.
     const payload = `{"name":"big"${' '.repeat(4000)}}`;
     assert.ok(Buffer.byteLength(payload) > 2048);
-    const body = assertError(await t.call({ method: 'POST', url: '/api/v1/tags', payload, headers: { 'content-type': 'application/json' } }), 413, 'InputException');
+    const body = assertError(
+      await t.call({ method: 'POST', url: '/api/v1/tags', payload, headers: { 'content-type': 'application/json' } }),
+      413,
+      'InputException',
+    );
     assert.doesNotMatch(body.message, /FST_/);
     const tags = await t.call({ method: 'GET', url: '/api/v1/tags' });
     assert.deepEqual((tags.json() as { data: unknown[] }).data, []);

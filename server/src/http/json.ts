@@ -99,7 +99,8 @@ function parseMarkingNumbers(text: string, marks: NumberMarks): unknown {
   return JSON.parse(text, function (this: object, key: string, value: unknown, context?: { source?: string }) {
     if (typeof value === 'number' && Number.isInteger(value) && context?.source !== undefined) {
       if (!Number.isSafeInteger(value)) marks.mark(this, key, 'is out of range (not a safe integer)');
-      else if (!CANONICAL_INTEGER.test(context.source)) marks.mark(this, key, 'must be an integer written in plain decimal digits (no fraction or exponent)');
+      else if (!CANONICAL_INTEGER.test(context.source))
+        marks.mark(this, key, 'must be an integer written in plain decimal digits (no fraction or exponent)');
     }
     return value;
   });
@@ -117,7 +118,8 @@ export function registerJsonParser(app: FastifyInstance, marks: NumberMarks): vo
     // An empty body sent as application/json means "no body" (some clients send it on body-less POSTs).
     if (text.trim() === '') return done(null, undefined);
     const scan = scanJson(text, MAX_JSON_DEPTH);
-    if (scan.tooDeep) return done(new InputError(`Request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of objects and arrays`));
+    if (scan.tooDeep)
+      return done(new InputError(`Request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of objects and arrays`));
     return secureParse(request, text, (error, parsed) => {
       if (error) return done(error);
       const value = scan.suspectNumbers ? parseMarkingNumbers(text, marks) : parsed;

@@ -46,11 +46,26 @@ function isSingleValue(schema: unknown): boolean {
 
 describe('operationIdFor', () => {
   const cases: Array<[string, string, Json | undefined, string]> = [
-    ['GET', '/api/v1/conversations/:cuuid/messages', { response: { 200: { properties: { data: { type: 'array' } } } } }, 'listConversationMessages'],
+    [
+      'GET',
+      '/api/v1/conversations/:cuuid/messages',
+      { response: { 200: { properties: { data: { type: 'array' } } } } },
+      'listConversationMessages',
+    ],
     ['GET', '/api/v1/conversations/:cuuid/messages/:uuid', undefined, 'getConversationMessage'],
     ['POST', '/api/v1/conversations/:cuuid/messages', undefined, 'createConversationMessage'],
-    ['GET', '/api/v1/contacts', { response: { 200: { properties: { data: { properties: { results: { type: 'array' } } } } } } }, 'listContacts'],
-    ['GET', '/api/v1/reports/overview/counts', { response: { 200: { properties: { data: { type: 'object' } } } } }, 'getReportsOverviewCounts'],
+    [
+      'GET',
+      '/api/v1/contacts',
+      { response: { 200: { properties: { data: { properties: { results: { type: 'array' } } } } } } },
+      'listContacts',
+    ],
+    [
+      'GET',
+      '/api/v1/reports/overview/counts',
+      { response: { 200: { properties: { data: { type: 'object' } } } } },
+      'getReportsOverviewCounts',
+    ],
     ['POST', '/api/v1/agents', undefined, 'createAgent'],
     ['PUT', '/api/v1/statuses/:id', undefined, 'updateStatus'],
     ['DELETE', '/api/v1/teams/:id/members/:user_id', undefined, 'deleteTeamMember'],
@@ -105,7 +120,10 @@ describe('registerOpenApiCompletion on a bare app', () => {
     const shape = (type: string) => ({ type: 'object', properties: { data: { $id: 'Shape', type } } });
     app.get('/api/v1/a', { schema: { response: { 200: shape('string') } } }, handler);
     app.get('/api/v1/b', { schema: { response: { 200: shape('string') } } }, handler);
-    assert.throws(() => app.get('/api/v1/c', { schema: { response: { 200: shape('integer') } } }, handler), /two different schemas have \$id "Shape"/);
+    assert.throws(
+      () => app.get('/api/v1/c', { schema: { response: { 200: shape('integer') } } }, handler),
+      /two different schemas have \$id "Shape"/,
+    );
     await app.close();
   });
 
@@ -133,7 +151,10 @@ describe('OpenAPI document', () => {
   after(() => t.close());
 
   describe('routes, responses and security', () => {
-    type Operation = { responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>; security?: unknown[] };
+    type Operation = {
+      responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
+      security?: unknown[];
+    };
     type Document = {
       openapi: string;
       info: { version: string; title: string };
@@ -230,9 +251,18 @@ describe('OpenAPI document', () => {
         for (const [method, op] of Object.entries(item)) {
           if (!METHODS.includes(method)) continue;
           const url = path.replace(/\{[A-Za-z_]+\}/g, '1');
-          const res = await t.call({ method: method.toUpperCase() as 'GET', url, as: null, ...(method === 'get' || method === 'delete' ? {} : { payload: {} }) });
+          const res = await t.call({
+            method: method.toUpperCase() as 'GET',
+            url,
+            as: null,
+            ...(method === 'get' || method === 'delete' ? {} : { payload: {} }),
+          });
           const needsAuth = res.statusCode === 401;
-          assert.equal(Boolean(op.security?.length), needsAuth, `${method} ${path}: security declared iff anonymous call is 401 (got ${res.statusCode})`);
+          assert.equal(
+            Boolean(op.security?.length),
+            needsAuth,
+            `${method} ${path}: security declared iff anonymous call is 401 (got ${res.statusCode})`,
+          );
           if (!needsAuth) continue;
           authenticated += 1;
           const schema = errorRef(op, '401');
@@ -243,7 +273,10 @@ describe('OpenAPI document', () => {
             const name = ref.replace('#/components/schemas/', '');
             assert.ok(doc.components?.schemas?.[name], `${method} ${path}: ${ref} resolves`);
           } else {
-            assert.ok((schema['properties'] as Record<string, unknown> | undefined)?.['error_type'], `${method} ${path}: 401 is the error envelope`);
+            assert.ok(
+              (schema['properties'] as Record<string, unknown> | undefined)?.['error_type'],
+              `${method} ${path}: 401 is the error envelope`,
+            );
           }
         }
       }
@@ -301,7 +334,11 @@ describe('OpenAPI document', () => {
         const errors = Object.entries(responses).filter(([code]) => /^[45]\d\d$/.test(code));
         assert.ok(errors.length > 0, `${method} ${path}: an error answer documented`);
         for (const [code, response] of errors) {
-          assert.equal(response.content?.['application/json']?.schema?.['$ref'], '#/components/schemas/ErrorEnvelope', `${method} ${path} ${code}`);
+          assert.equal(
+            response.content?.['application/json']?.schema?.['$ref'],
+            '#/components/schemas/ErrorEnvelope',
+            `${method} ${path} ${code}`,
+          );
         }
       }
     });
@@ -335,7 +372,10 @@ describe('OpenAPI document', () => {
         const parameters = (op['parameters'] ?? []) as Array<{ in: string; name: string; required?: boolean }>;
         const inPath = parameters.filter((p) => p.in === 'path');
         assert.deepEqual(inPath.map((p) => p.name).sort(), [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort(), `${method} ${path}`);
-        assert.ok(inPath.every((p) => p.required === true), `${method} ${path}: path parameters are required`);
+        assert.ok(
+          inPath.every((p) => p.required === true),
+          `${method} ${path}: path parameters are required`,
+        );
         const keys = parameters.map((p) => `${p.in}:${p.name}`);
         assert.equal(new Set(keys).size, keys.length, `${method} ${path}: no parameter twice`);
         for (const requirement of (op['security'] ?? []) as Json[]) {
@@ -352,7 +392,11 @@ describe('OpenAPI document', () => {
     it('makes each titled schema a component (one title, one shape) and writes plain nullable values as type arrays', () => {
       for (const { method, path, op } of operationsOf(doc)) {
         eachNode(op, (node, pointer) => {
-          assert.equal(node['title'], undefined, `${method} ${path}${pointer}: "${node['title']}" is another shape than the component of that title`);
+          assert.equal(
+            node['title'],
+            undefined,
+            `${method} ${path}${pointer}: "${node['title']}" is another shape than the component of that title`,
+          );
           const anyOf = node['anyOf'];
           if (!Array.isArray(anyOf) || anyOf.length !== 2) return;
           const plain = anyOf.find((s: Json) => s['type'] !== 'null' && typeof s['type'] === 'string' && !('$ref' in s));
@@ -360,7 +404,8 @@ describe('OpenAPI document', () => {
           assert.ok(!(plain && nullable), `${method} ${path}${pointer}: anyOf [T, null] is written type: [T, "null"]`);
         });
       }
-      for (const name of ['Agent', 'Conversation', 'Message', 'Inbox', 'Tag', 'ErrorEnvelope']) assert.ok(doc.components.schemas[name], name);
+      for (const name of ['Agent', 'Conversation', 'Message', 'Inbox', 'Tag', 'ErrorEnvelope'])
+        assert.ok(doc.components.schemas[name], name);
       const from = (doc.components.schemas['EmailInbox']?.['properties'] as Record<string, Json>)['from'];
       assert.deepEqual(from?.['type'], ['string', 'null']);
     });
@@ -405,7 +450,17 @@ describe('OpenAPI document', () => {
       assert.deepEqual(schemas()['ImapConfig']?.['required'], ['host', 'port', 'tls'], 'fields with a default may be left out');
 
       const chat = propertiesOf('LivechatInboxConfig');
-      for (const field of ['brand_name', 'colors', 'launcher', 'greeting_message', 'users', 'visitors', 'prechat_form', 'file_upload', 'trusted_domains']) {
+      for (const field of [
+        'brand_name',
+        'colors',
+        'launcher',
+        'greeting_message',
+        'users',
+        'visitors',
+        'prechat_form',
+        'file_upload',
+        'trusted_domains',
+      ]) {
         assert.ok(chat[field], field);
       }
       for (const field of ['blocked_ips', 'session_duration', 'business_hours_id', 'timezone', 'secret']) assert.ok(chat[field], field);
@@ -436,12 +491,17 @@ describe('OpenAPI document', () => {
       assert.equal(propertiesOf('EmailInbox')['config']?.['$ref'], '#/components/schemas/EmailInboxConfig');
       assert.equal(propertiesOf('LivechatInbox')['config']?.['$ref'], '#/components/schemas/LivechatInboxConfig');
       const update = propertiesOf('UpdateInbox')['config']?.['oneOf'] as Json[];
-      assert.deepEqual(update.map((s) => s['$ref']), ['#/components/schemas/EmailInboxConfig', '#/components/schemas/LivechatInboxConfig']);
+      assert.deepEqual(
+        update.map((s) => s['$ref']),
+        ['#/components/schemas/EmailInboxConfig', '#/components/schemas/LivechatInboxConfig'],
+      );
       const body = (path: string, method: string) =>
         (doc.paths[path]?.[method]?.['requestBody'] as { content: Record<string, { schema: Json }> }).content['application/json']?.schema;
       assert.equal(body('/api/v1/inboxes', 'post')?.['$ref'], '#/components/schemas/CreateInbox');
       assert.equal(body('/api/v1/inboxes/{id}', 'put')?.['$ref'], '#/components/schemas/UpdateInbox');
-      const answer = (doc.paths['/api/v1/inboxes/{id}']?.['get']?.['responses'] as Record<string, { content: Record<string, { schema: Json }> }>)['200'];
+      const answer = (
+        doc.paths['/api/v1/inboxes/{id}']?.['get']?.['responses'] as Record<string, { content: Record<string, { schema: Json }> }>
+      )['200'];
       const data = (answer?.content['application/json']?.schema['properties'] as Record<string, Json>)['data'];
       assert.equal(data?.['$ref'], '#/components/schemas/Inbox');
     });
@@ -450,12 +510,22 @@ describe('OpenAPI document', () => {
       const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
       const validator = (name: string) => ajv.compile({ $ref: `#/components/schemas/${name}`, components: doc.components });
       const [inbox, createInbox, updateInbox] = [validator('Inbox'), validator('CreateInbox'), validator('UpdateInbox')];
-      const conforms = (validate: typeof inbox, value: unknown, label: string) => assert.ok(validate(value), `${label}: ${JSON.stringify(validate.errors)}`);
+      const conforms = (validate: typeof inbox, value: unknown, label: string) =>
+        assert.ok(validate(value), `${label}: ${JSON.stringify(validate.errors)}`);
 
       const server = { host: 'mail.example.com', port: 993, username: 'support', password: 'app-password-1', tls: 'tls' };
       const bodies = [
-        { name: 'Mail', channel: 'email', from: 'support@example.com', config: { imap: server, smtp: { ...server, port: 587, tls: 'starttls' } } },
-        { name: 'Chat', channel: 'livechat', config: { brand_name: 'Acme', launcher: { position: 'left' }, trusted_domains: ['*.example.com'] } },
+        {
+          name: 'Mail',
+          channel: 'email',
+          from: 'support@example.com',
+          config: { imap: server, smtp: { ...server, port: 587, tls: 'starttls' } },
+        },
+        {
+          name: 'Chat',
+          channel: 'livechat',
+          config: { brand_name: 'Acme', launcher: { position: 'left' }, trusted_domains: ['*.example.com'] },
+        },
       ];
       for (const body of bodies) {
         conforms(createInbox, body, `create ${body.channel} body`);
@@ -465,7 +535,11 @@ describe('OpenAPI document', () => {
         // The record read back, echoed whole as the update body (masks and read-only fields included).
         const read = dataOf<Json>(await t.call({ method: 'GET', url: `/api/v1/inboxes/${created['id']}` }));
         conforms(updateInbox, read, `${body.channel} record echoed as an update`);
-        conforms(inbox, dataOf(await t.call({ method: 'PUT', url: `/api/v1/inboxes/${created['id']}`, payload: read })), `updated ${body.channel} inbox`);
+        conforms(
+          inbox,
+          dataOf(await t.call({ method: 'PUT', url: `/api/v1/inboxes/${created['id']}`, payload: read })),
+          `updated ${body.channel} inbox`,
+        );
       }
       for (const listed of dataOf<Json[]>(await t.call({ method: 'GET', url: '/api/v1/inboxes' }))) conforms(inbox, listed, 'listed inbox');
       assert.ok(!createInbox({ ...bodies[1], channel: 'email' }), 'a live-chat config under channel email is refused by the document too');

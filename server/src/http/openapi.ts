@@ -9,7 +9,22 @@ type Json = Record<string, unknown>;
 // ---------------------------------------------------------------- operation ids
 
 /** A last path segment that names what the operation does, not a resource: its first word is the verb. */
-const ACTIONS = new Set(['apply', 'block', 'finish', 'init', 'login', 'logout', 'mark', 'remove', 'retry', 'rotate', 'search', 'test', 'toggle', 'upload']);
+const ACTIONS = new Set([
+  'apply',
+  'block',
+  'finish',
+  'init',
+  'login',
+  'logout',
+  'mark',
+  'remove',
+  'retry',
+  'rotate',
+  'search',
+  'test',
+  'toggle',
+  'upload',
+]);
 /** Segments that only group routes and add nothing to a name (`POST /auth/login` → `login`). */
 const NAMESPACES = new Set(['auth']);
 /** Segments that select one item, as a path parameter does (`/agents/me`). */
@@ -81,7 +96,20 @@ export function operationIdFor(method: string, url: string, schema?: Json): stri
 // ---------------------------------------------------------------- route registration
 
 /** Keywords whose value is a schema, or an array of schemas. */
-const SCHEMA_KEYWORDS = ['items', 'prefixItems', 'additionalProperties', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf'];
+const SCHEMA_KEYWORDS = [
+  'items',
+  'prefixItems',
+  'additionalProperties',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'allOf',
+  'anyOf',
+  'oneOf',
+];
 /** Keywords whose value maps names to schemas. */
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 
@@ -123,7 +151,13 @@ export function registerOpenApiCompletion(app: FastifyInstance): void {
     if (taken) throw new Error(`operationId "${operationId}" of ${where} is already used by ${taken}: give one of them schema.operationId`);
     operations.set(operationId, where);
 
-    const parts = [schema['body'], schema['querystring'], schema['params'], schema['headers'], ...Object.values((schema['response'] ?? {}) as Json)];
+    const parts = [
+      schema['body'],
+      schema['querystring'],
+      schema['params'],
+      schema['headers'],
+      ...Object.values((schema['response'] ?? {}) as Json),
+    ];
     mapSchema(parts, (sub) => {
       if (typeof sub['$id'] !== 'string') return sub;
       const text = JSON.stringify(sub);
@@ -147,7 +181,12 @@ function collapseNullable(schema: Json): Json {
   const isNull = (s: unknown) => isObject(s) && s['type'] === 'null' && Object.keys(s).length === 1;
   const other = anyOf.find((s) => !isNull(s));
   if (!isNull(anyOf[0]) && !isNull(anyOf[1])) return schema;
-  if (!isObject(other) || typeof other['type'] !== 'string' || ['$ref', 'anyOf', 'oneOf', 'allOf', 'const', 'title'].some((k) => k in other)) return schema;
+  if (
+    !isObject(other) ||
+    typeof other['type'] !== 'string' ||
+    ['$ref', 'anyOf', 'oneOf', 'allOf', 'const', 'title'].some((k) => k in other)
+  )
+    return schema;
   const merged: Json = { ...other, ...outer, type: [other['type'], 'null'] };
   if (Array.isArray(other['enum'])) merged['enum'] = [...other['enum'], null];
   return merged;
@@ -216,5 +255,6 @@ export const openApiDocumentOptions = {
       return typeof id === 'string' ? id.replace(/[^A-Za-z0-9._-]/g, '_') : `Schema${i}`;
     },
   },
-  transformObject: (input: { openapiObject?: Json; swaggerObject?: Json }) => completeDocument((input.openapiObject ?? input.swaggerObject) as Json),
+  transformObject: (input: { openapiObject?: Json; swaggerObject?: Json }) =>
+    completeDocument((input.openapiObject ?? input.swaggerObject) as Json),
 };

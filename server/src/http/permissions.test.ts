@@ -179,8 +179,16 @@ describe('the route table and its access rules', () => {
   });
 
   it('every route has its rule decided in this test, and every rule here names a route', () => {
-    assert.deepEqual(decided().filter((route) => EXPECTED[route] === undefined), [], 'routes without a decided rule');
-    assert.deepEqual(Object.keys(EXPECTED).filter((route) => !routes.includes(route)), [], 'rules of routes that do not exist');
+    assert.deepEqual(
+      decided().filter((route) => EXPECTED[route] === undefined),
+      [],
+      'routes without a decided rule',
+    );
+    assert.deepEqual(
+      Object.keys(EXPECTED).filter((route) => !routes.includes(route)),
+      [],
+      'rules of routes that do not exist',
+    );
   });
 
   it('the OpenAPI document states each rule: x-access, x-permission, x-service-rule and a sentence', () => {

@@ -27,7 +27,13 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
 
 /** An absolute http(s) URL (checked by `isHttpUrl`), for every URL stored and later rendered or fetched. */
 export function HttpUrl(options: SchemaOptions = {}) {
-  return Type.Unsafe<string>({ type: 'string', format: 'http-url', maxLength: MAX_URL_LENGTH, description: 'Absolute http(s) URL', ...options });
+  return Type.Unsafe<string>({
+    type: 'string',
+    format: 'http-url',
+    maxLength: MAX_URL_LENGTH,
+    description: 'Absolute http(s) URL',
+    ...options,
+  });
 }
 
 /** An http(s) URL, or the empty string for none. */

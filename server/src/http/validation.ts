@@ -10,7 +10,9 @@ import { CANONICAL_INTEGER, NumberMarks, registerJsonParser } from './json.ts';
 import { refuseUnstorableText } from './text.ts';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under Node's ESM loader.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (
+  ajv: Ajv,
+) => Ajv;
 
 type Schema = Record<string, unknown>;
 
@@ -22,7 +24,8 @@ export function buildAjv(options: Options = {}): Ajv {
 }
 
 const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
-const wantsInteger = (schema: Schema) => schema['type'] === 'integer' || (Array.isArray(schema['type']) && schema['type'].includes('integer'));
+const wantsInteger = (schema: Schema) =>
+  schema['type'] === 'integer' || (Array.isArray(schema['type']) && schema['type'].includes('integer'));
 // Keywords whose values are data, not subschemas; and those whose values map names to subschemas.
 const DATA_KEYWORDS = new Set(['default', 'const', 'enum', 'examples', 'example']);
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
@@ -68,16 +71,23 @@ function integerTextProblem(value: unknown): string | null {
 function checkingText(validate: ValidateFunction, schema: Schema, part: 'querystring' | 'params'): ValidateFunction {
   const properties = isSchema(schema['properties']) ? (schema['properties'] as Record<string, Schema>) : {};
   const integers = Object.entries(properties)
-    .filter(([, property]) => wantsInteger(property) || (property['type'] === 'array' && isSchema(property['items']) && wantsInteger(property['items'])))
+    .filter(
+      ([, property]) =>
+        wantsInteger(property) || (property['type'] === 'array' && isSchema(property['items']) && wantsInteger(property['items'])),
+    )
     .map(([name]) => name);
   const closed =
-    part === 'querystring' && schema['type'] === 'object' && schema['additionalProperties'] !== true && schema['patternProperties'] === undefined;
+    part === 'querystring' &&
+    schema['type'] === 'object' &&
+    schema['additionalProperties'] !== true &&
+    schema['patternProperties'] === undefined;
   const wrapped = ((data: unknown, cxt?: unknown) => {
     const issues: Array<Partial<ErrorObject>> = [];
     const values = isSchema(data) ? data : {};
     if (closed) {
       for (const name of Object.keys(values)) {
-        if (!Object.hasOwn(properties, name)) issues.push({ instancePath: '', keyword: 'additionalProperties', params: { additionalProperty: name } });
+        if (!Object.hasOwn(properties, name))
+          issues.push({ instancePath: '', keyword: 'additionalProperties', params: { additionalProperty: name } });
       }
     }
     for (const name of integers) {

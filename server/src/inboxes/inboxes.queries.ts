@@ -16,7 +16,13 @@ export async function listInboxes(db: DB) {
 }
 
 export async function listInboxesCompact(db: DB) {
-  return db.selectFrom('inboxes').where('deleted_at', 'is', null).select(['id', 'uuid', 'name', 'channel', 'enabled']).orderBy('name').orderBy('id').execute();
+  return db
+    .selectFrom('inboxes')
+    .where('deleted_at', 'is', null)
+    .select(['id', 'uuid', 'name', 'channel', 'enabled'])
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
 }
 
 export async function findInbox(db: DB, id: number) {
@@ -32,7 +38,10 @@ export async function findInboxByUuid(db: DB, uuid: string) {
   return db.selectFrom('inboxes').where('uuid', '=', uuid).where('deleted_at', 'is', null).select(columns).executeTakeFirst();
 }
 
-export async function insertInbox(db: DB, values: InboxValues & { name: string; channel: 'email' | 'livechat'; config: Record<string, unknown>; created_at: Date }) {
+export async function insertInbox(
+  db: DB,
+  values: InboxValues & { name: string; channel: 'email' | 'livechat'; config: Record<string, unknown>; created_at: Date },
+) {
   const { config, created_at, ...rest } = values;
   return db
     .insertInto('inboxes')
@@ -53,6 +62,11 @@ export async function updateInbox(db: DB, id: number, values: InboxValues & { up
 }
 
 export async function softDeleteInbox(db: DB, id: number, at: Date): Promise<boolean> {
-  const result = await db.updateTable('inboxes').set({ deleted_at: at, updated_at: at }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('inboxes')
+    .set({ deleted_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

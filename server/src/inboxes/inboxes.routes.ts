@@ -51,20 +51,35 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/inboxes',
       {
         config: { ...manage, swaggerTransform: documented({ data: Type.Array(DocumentedInbox) }) },
-        schema: { tags, summary: 'List inboxes (secrets masked)', response: { 200: Envelope(Type.Array(InboxRecord)), ...errors(401, 403) } },
+        schema: {
+          tags,
+          summary: 'List inboxes (secrets masked)',
+          response: { 200: Envelope(Type.Array(InboxRecord)), ...errors(401, 403) },
+        },
       },
       async () => ok(await inboxes.listInboxes(deps)),
     );
     app.get(
       '/inboxes/compact',
-      { schema: { tags, summary: 'List inboxes (id, uuid, name, channel, enabled) for any agent', response: { 200: Envelope(Type.Array(InboxCompact)), ...errors(401) } } },
+      {
+        schema: {
+          tags,
+          summary: 'List inboxes (id, uuid, name, channel, enabled) for any agent',
+          response: { 200: Envelope(Type.Array(InboxCompact)), ...errors(401) },
+        },
+      },
       async () => ok(await inboxes.listInboxesCompact(deps)),
     );
     app.get(
       '/inboxes/:id',
       {
         config: oneInbox,
-        schema: { tags, summary: 'Get an inbox (secrets masked)', params: IdParams, response: { 200: Envelope(InboxRecord), ...errors(401, 403, 404) } },
+        schema: {
+          tags,
+          summary: 'Get an inbox (secrets masked)',
+          params: IdParams,
+          response: { 200: Envelope(InboxRecord), ...errors(401, 403, 404) },
+        },
       },
       async (request) => ok(await inboxes.getInbox(deps, request.params.id)),
     );
@@ -75,7 +90,8 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Create an inbox',
-          description: 'Answers 200 (as the spec says). Absent live-chat settings take their defaults; the live-chat `secret` is generated when absent.',
+          description:
+            'Answers 200 (as the spec says). Absent live-chat settings take their defaults; the live-chat `secret` is generated when absent.',
           body: CreateInboxBody,
           response: { 200: Envelope(InboxRecord), ...errors(400, 401, 403) },
         },

@@ -105,9 +105,39 @@ const PrechatField = Type.Object(
 );
 
 const DEFAULT_PRECHAT_FIELDS = [
-  { key: 'name', type: 'text', label: 'Name', placeholder: '', required: true, enabled: true, order: 1, is_default: true, custom_attribute_id: null },
-  { key: 'email', type: 'email', label: 'Email', placeholder: '', required: true, enabled: true, order: 2, is_default: true, custom_attribute_id: null },
-  { key: 'phone', type: 'phone', label: 'Phone', placeholder: '', required: false, enabled: false, order: 3, is_default: true, custom_attribute_id: null },
+  {
+    key: 'name',
+    type: 'text',
+    label: 'Name',
+    placeholder: '',
+    required: true,
+    enabled: true,
+    order: 1,
+    is_default: true,
+    custom_attribute_id: null,
+  },
+  {
+    key: 'email',
+    type: 'email',
+    label: 'Email',
+    placeholder: '',
+    required: true,
+    enabled: true,
+    order: 2,
+    is_default: true,
+    custom_attribute_id: null,
+  },
+  {
+    key: 'phone',
+    type: 'phone',
+    label: 'Phone',
+    placeholder: '',
+    required: false,
+    enabled: false,
+    order: 3,
+    is_default: true,
+    custom_attribute_id: null,
+  },
 ];
 
 const UrlOrEmpty = Defaulted(HttpUrlOrEmpty({ default: '' }));
@@ -153,7 +183,9 @@ export const LivechatConfig = Type.Object(
     chat_introduction: ShortText(''),
     chat_reply_expectation_message: ShortText(''),
     direct_to_conversation: Defaulted(Type.Boolean({ default: false })),
-    notice_banner: Defaulted(Type.Object({ enabled: Defaulted(Type.Boolean({ default: false })), text: ShortText('') }, { ...strict, default: {} })),
+    notice_banner: Defaulted(
+      Type.Object({ enabled: Defaulted(Type.Boolean({ default: false })), text: ShortText('') }, { ...strict, default: {} }),
+    ),
     show_office_hours_in_chat: Defaulted(Type.Boolean({ default: false })),
     show_office_hours_after_assignment: Defaulted(Type.Boolean({ default: false })),
     users: Defaulted(ChatPermissions),
@@ -191,7 +223,11 @@ export const LivechatConfig = Type.Object(
       Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 1000, default: [], description: 'IP addresses or CIDR ranges' }),
     ),
     session_duration: Defaulted(
-      Type.String({ pattern: '^[1-9][0-9]{0,5}[mhd]$', default: '30d', description: 'Session lifetime of verified contacts, e.g. 30d, 12h, 90m' }),
+      Type.String({
+        pattern: '^[1-9][0-9]{0,5}[mhd]$',
+        default: '30d',
+        description: 'Session lifetime of verified contacts, e.g. 30d, 12h, 90m',
+      }),
     ),
     business_hours_id: Defaulted(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { default: null })),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone; defaults to the server time zone' })),
@@ -214,7 +250,8 @@ export const LivechatConfig = Type.Object(
 const ConfigObject = Type.Unsafe<Record<string, unknown>>({
   type: 'object',
   additionalProperties: true,
-  description: 'Channel settings: EmailInboxConfig for email, LivechatInboxConfig for livechat (absent fields take their defaults). Secrets are masked.',
+  description:
+    'Channel settings: EmailInboxConfig for email, LivechatInboxConfig for livechat (absent fields take their defaults). Secrets are masked.',
 });
 
 /** A union told apart by `channel`; the mapping names the components the members' titles make. */
@@ -273,7 +310,12 @@ export const CreateInboxBody = Type.Object({ ...createFields, channel: Channel, 
 export const DocumentedCreateInboxBody = byChannel(
   'CreateInbox',
   Type.Object(
-    { ...createFields, channel: Type.Literal('email'), from: Type.String({ minLength: 1, maxLength: 320, description: FROM_TEXT }), config: EmailConfig },
+    {
+      ...createFields,
+      channel: Type.Literal('email'),
+      from: Type.String({ minLength: 1, maxLength: 320, description: FROM_TEXT }),
+      config: EmailConfig,
+    },
     { ...strict, title: 'CreateEmailInbox' },
   ),
   Type.Object(

@@ -87,7 +87,8 @@ function fieldError(error: ErrorObject | undefined): InputError {
   const field = ['config', ...error.instancePath.split('/').filter(Boolean)].join('.');
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'required') return InputError.field(`${field}.${String(params['missingProperty'])}`, 'is required');
-  if (error.keyword === 'additionalProperties') return InputError.field(`${field}.${String(params['additionalProperty'])}`, 'is not allowed');
+  if (error.keyword === 'additionalProperties')
+    return InputError.field(`${field}.${String(params['additionalProperty'])}`, 'is not allowed');
   return InputError.field(field, describeIssue(error));
 }
 
@@ -115,7 +116,8 @@ function validIpOrCidr(value: string): boolean {
 /** Checks the rules a JSON schema cannot say, normalises lists, and generates the JWT secret when absent. */
 function finishLivechatConfig(config: Config): Config {
   const timezone = config['timezone'] as string;
-  if (!validTimezone(timezone)) throw InputError.field('config.timezone', `unknown time zone "${timezone}"; use an IANA name such as Europe/Paris`);
+  if (!validTimezone(timezone))
+    throw InputError.field('config.timezone', `unknown time zone "${timezone}"; use an IANA name such as Europe/Paris`);
   if (config['business_hours_id'] !== null) throw InputError.field('config.business_hours_id', 'unknown business hours');
   if (config['show_office_hours_after_assignment'] === true && config['show_office_hours_in_chat'] !== true) {
     throw InputError.field('config.show_office_hours_after_assignment', 'requires show_office_hours_in_chat');
@@ -123,7 +125,8 @@ function finishLivechatConfig(config: Config): Config {
 
   const domains = (config['trusted_domains'] as string[]).map((d) => d.trim().toLowerCase());
   domains.forEach((domain, i) => {
-    if (!DOMAIN.test(domain)) throw InputError.field(`config.trusted_domains.${i}`, 'must be a host name without scheme or path; "*." only as a prefix');
+    if (!DOMAIN.test(domain))
+      throw InputError.field(`config.trusted_domains.${i}`, 'must be a host name without scheme or path; "*." only as a prefix');
   });
   config['trusted_domains'] = [...new Set(domains)];
 
@@ -161,7 +164,8 @@ function prepareConfig(deps: AppDeps, channel: Channel, raw: Config, stored: Con
     if (value !== SECRET_MASK && !(value === undefined && stored)) continue;
     const kept = stored ? parentOf(stored, path)?.[leaf] : undefined;
     if (typeof kept === 'string' && kept !== '') parent[leaf] = kept;
-    else if (value === SECRET_MASK) throw InputError.field(['config', ...path].join('.'), 'no value is stored to keep: send the secret itself, not the mask');
+    else if (value === SECRET_MASK)
+      throw InputError.field(['config', ...path].join('.'), 'no value is stored to keep: send the secret itself, not the mask');
   }
   if (channel === 'livechat' && config['timezone'] === undefined) config['timezone'] = deps.config.timezone;
 
@@ -181,7 +185,8 @@ function normaliseFrom(channel: Channel, from: string | null | undefined): strin
   }
   const named = NAMED_ADDRESS.exec(value);
   const address = named ? (named[2] as string) : value;
-  if (!isEmailAddress(address)) throw InputError.field('from', 'must be an email address, optionally with a display name: "Support <support@example.com>"');
+  if (!isEmailAddress(address))
+    throw InputError.field('from', 'must be an email address, optionally with a display name: "Support <support@example.com>"');
   return value;
 }
 

@@ -14,8 +14,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const IMAP_PASSWORD = 'imap-plain-password-1';
 const SMTP_PASSWORD = 'smtp-plain-password-1';
 
-
-
 function text(value: unknown): string {
   assert.equal(typeof value, 'string');
   return value as string;
@@ -24,7 +22,14 @@ function text(value: unknown): string {
 function emailConfig(overrides: { imap?: Json; smtp?: Json } = {}): Json {
   return {
     imap: { host: 'imap.example.com', port: 993, username: 'support@example.com', password: IMAP_PASSWORD, tls: 'tls', ...overrides.imap },
-    smtp: { host: 'smtp.example.com', port: 587, username: 'support@example.com', password: SMTP_PASSWORD, tls: 'starttls', ...overrides.smtp },
+    smtp: {
+      host: 'smtp.example.com',
+      port: 587,
+      username: 'support@example.com',
+      password: SMTP_PASSWORD,
+      tls: 'starttls',
+      ...overrides.smtp,
+    },
   };
 }
 
@@ -77,7 +82,8 @@ describe('secret encryption', () => {
   }
 
   it('recognises only its own format', () => {
-    for (const value of ['', 'hunter2', SECRET_MASK, 42, null, undefined, 'enc:v2:a:b:c']) assert.equal(isEncrypted(value), false, String(value));
+    for (const value of ['', 'hunter2', SECRET_MASK, 42, null, undefined, 'enc:v2:a:b:c'])
+      assert.equal(isEncrypted(value), false, String(value));
   });
 });
 
@@ -91,12 +97,16 @@ describe('inboxes', () => {
   });
   after(() => t.close());
 
-  const create = (payload: unknown, as?: Caller | null) => t.call({ method: 'POST', url: '/api/v1/inboxes', payload: payload as Json, ...(as !== undefined ? { as } : {}) });
-  const get = (id: unknown, as?: Caller | null) => t.call({ method: 'GET', url: `/api/v1/inboxes/${id}`, ...(as !== undefined ? { as } : {}) });
-  const put = (id: unknown, payload: unknown, as?: Caller | null) => t.call({ method: 'PUT', url: `/api/v1/inboxes/${id}`, payload: payload as Json, ...(as !== undefined ? { as } : {}) });
+  const create = (payload: unknown, as?: Caller | null) =>
+    t.call({ method: 'POST', url: '/api/v1/inboxes', payload: payload as Json, ...(as !== undefined ? { as } : {}) });
+  const get = (id: unknown, as?: Caller | null) =>
+    t.call({ method: 'GET', url: `/api/v1/inboxes/${id}`, ...(as !== undefined ? { as } : {}) });
+  const put = (id: unknown, payload: unknown, as?: Caller | null) =>
+    t.call({ method: 'PUT', url: `/api/v1/inboxes/${id}`, payload: payload as Json, ...(as !== undefined ? { as } : {}) });
   const toggle = (id: unknown, payload: unknown, as?: Caller | null) =>
     t.call({ method: 'PUT', url: `/api/v1/inboxes/${id}/toggle`, payload: payload as Json, ...(as !== undefined ? { as } : {}) });
-  const remove = (id: unknown, as?: Caller | null) => t.call({ method: 'DELETE', url: `/api/v1/inboxes/${id}`, ...(as !== undefined ? { as } : {}) });
+  const remove = (id: unknown, as?: Caller | null) =>
+    t.call({ method: 'DELETE', url: `/api/v1/inboxes/${id}`, ...(as !== undefined ? { as } : {}) });
   const list = () => t.call({ method: 'GET', url: '/api/v1/inboxes' });
   const compact = (as?: Caller) => t.call({ method: 'GET', url: '/api/v1/inboxes/compact', ...(as ? { as } : {}) });
   const storedConfig = async (id: number) =>
@@ -131,7 +141,15 @@ describe('inboxes', () => {
       assert.match(String(inbox['created_at']), ISO);
       assert.match(String(inbox['updated_at']), ISO);
       assert.deepEqual(inbox['config'], {
-        imap: { host: 'imap.example.com', port: 993, username: 'support@example.com', password: SECRET_MASK, tls: 'tls', mailbox: 'INBOX', poll_interval_seconds: 60 },
+        imap: {
+          host: 'imap.example.com',
+          port: 993,
+          username: 'support@example.com',
+          password: SECRET_MASK,
+          tls: 'tls',
+          mailbox: 'INBOX',
+          poll_interval_seconds: 60,
+        },
         smtp: { host: 'smtp.example.com', port: 587, username: 'support@example.com', password: SECRET_MASK, tls: 'starttls' },
       });
       assertMasked(res, [IMAP_PASSWORD, SMTP_PASSWORD]);
@@ -145,7 +163,10 @@ describe('inboxes', () => {
             enabled: false,
             csat_enabled: true,
             from: ' billing@example.com ',
-            config: emailConfig({ imap: { mailbox: 'Support', poll_interval_seconds: 300, tls: 'none' }, smtp: { max_connections: 4, tls: 'tls', username: '', password: '' } }),
+            config: emailConfig({
+              imap: { mailbox: 'Support', poll_interval_seconds: 300, tls: 'none' },
+              smtp: { max_connections: 4, tls: 'tls', username: '', password: '' },
+            }),
           }),
         ),
       );
@@ -228,7 +249,17 @@ describe('inboxes', () => {
       assert.equal((config['visitors'] as Json)['allow_start_conversation'], false);
       assert.equal((config['users'] as Json)['allow_start_conversation'], true);
       assert.deepEqual((config['prechat_form'] as { fields: Json[] }).fields, [
-        { key: 'company', type: 'text', label: 'Company', placeholder: '', required: false, enabled: true, order: 0, is_default: false, custom_attribute_id: null },
+        {
+          key: 'company',
+          type: 'text',
+          label: 'Company',
+          placeholder: '',
+          required: false,
+          enabled: true,
+          order: 0,
+          is_default: false,
+          custom_attribute_id: null,
+        },
       ]);
       assert.deepEqual(config['file_upload'], { enabled: false, max_size_mb: 2.5, allowed_extensions: ['pdf', 'png'] });
       assert.deepEqual(config['trusted_domains'], ['example.com', '*.example.org', 'localhost:3000']);
@@ -277,7 +308,11 @@ describe('inboxes', () => {
       ['an imap without tls', emailBody({ config: emailConfig({ imap: { tls: undefined } }) }), 'config.imap.tls'],
       ['an unknown imap key', emailBody({ config: emailConfig({ imap: { tls_skip_verify: true } }) }), 'config.imap.tls_skip_verify'],
       ['a numeric imap password', emailBody({ config: emailConfig({ imap: { password: 1234 } }) }), 'config.imap.password'],
-      ['a tiny poll interval', emailBody({ config: emailConfig({ imap: { poll_interval_seconds: 1 } }) }), 'config.imap.poll_interval_seconds'],
+      [
+        'a tiny poll interval',
+        emailBody({ config: emailConfig({ imap: { poll_interval_seconds: 1 } }) }),
+        'config.imap.poll_interval_seconds',
+      ],
       ['an smtp without host', emailBody({ config: emailConfig({ smtp: { host: undefined } }) }), 'config.smtp.host'],
       ['an smtp host with a scheme', emailBody({ config: emailConfig({ smtp: { host: 'smtp://x' } }) }), 'config.smtp.host'],
       ['an smtp max_connections 0', emailBody({ config: emailConfig({ smtp: { max_connections: 0 } }) }), 'config.smtp.max_connections'],
@@ -288,8 +323,16 @@ describe('inboxes', () => {
       ['a launcher spacing 500', livechatBody({ launcher: { spacing: { side: 500 } } }), 'config.launcher.spacing.side'],
       ['a string permission', livechatBody({ users: { allow_start_conversation: 'yes' } }), 'config.users.allow_start_conversation'],
       ['an unknown permission', livechatBody({ visitors: { can_fly: true } }), 'config.visitors.can_fly'],
-      ['a prechat field without label', livechatBody({ prechat_form: { fields: [{ key: 'a', type: 'text' }] } }), 'config.prechat_form.fields.0.label'],
-      ['a prechat field of unknown type', livechatBody({ prechat_form: { fields: [{ key: 'a', type: 'color', label: 'A' }] } }), 'config.prechat_form.fields.0.type'],
+      [
+        'a prechat field without label',
+        livechatBody({ prechat_form: { fields: [{ key: 'a', type: 'text' }] } }),
+        'config.prechat_form.fields.0.label',
+      ],
+      [
+        'a prechat field of unknown type',
+        livechatBody({ prechat_form: { fields: [{ key: 'a', type: 'color', label: 'A' }] } }),
+        'config.prechat_form.fields.0.type',
+      ],
       [
         'duplicate prechat keys',
         livechatBody({
@@ -319,7 +362,11 @@ describe('inboxes', () => {
       ['a masked secret on create', livechatBody({ secret: SECRET_MASK }), 'config.secret'],
       ['a numeric secret', livechatBody({ secret: 1234567890 }), 'config.secret'],
       ['a non-http website', livechatBody({ website_url: 'javascript:alert(1)' }), 'config.website_url'],
-      ['office hours after assignment alone', livechatBody({ show_office_hours_after_assignment: true }), 'config.show_office_hours_after_assignment'],
+      [
+        'office hours after assignment alone',
+        livechatBody({ show_office_hours_after_assignment: true }),
+        'config.show_office_hours_after_assignment',
+      ],
     ];
     for (const [label, payload, field] of invalid) {
       it(`refuses ${label} with 400 naming ${field}`, async () => {
@@ -425,8 +472,16 @@ describe('inboxes', () => {
       const stored = (await storedConfig(id)) as { imap: Json; smtp: Json };
       const foreign = encryptSecret(Buffer.from('a-different-secret-key-0123456789abcdefgh'), 'old');
       const rotated = { ...stored, imap: { ...stored.imap, password: foreign } };
-      await t.deps.db.updateTable('inboxes').set({ config: JSON.stringify(rotated) }).where('id', '=', id).execute();
-      const body = fails(await put(id, { config: emailConfig({ imap: { password: SECRET_MASK }, smtp: { password: SECRET_MASK } }) }), 400, 'InputException');
+      await t.deps.db
+        .updateTable('inboxes')
+        .set({ config: JSON.stringify(rotated) })
+        .where('id', '=', id)
+        .execute();
+      const body = fails(
+        await put(id, { config: emailConfig({ imap: { password: SECRET_MASK }, smtp: { password: SECRET_MASK } }) }),
+        400,
+        'InputException',
+      );
       assert.match(String(body['message']), /config\.imap\.password/);
       ok(await put(id, { config: emailConfig({ imap: { password: 'typed-again' }, smtp: { password: SECRET_MASK } }) }));
       const plain = await revealed(String(email['uuid']));
@@ -505,7 +560,16 @@ describe('inboxes', () => {
 
     it('accepts the read-only fields echoed back and ignores them', async () => {
       const chat = ok(await create(livechatBody({}, { name: 'Echo' })));
-      const updated = ok(await put(chat['id'], { ...chat, id: 123456, uuid: '00000000-0000-4000-8000-000000000000', created_at: 'x', updated_at: 'y', name: 'Echoed' }));
+      const updated = ok(
+        await put(chat['id'], {
+          ...chat,
+          id: 123456,
+          uuid: '00000000-0000-4000-8000-000000000000',
+          created_at: 'x',
+          updated_at: 'y',
+          name: 'Echoed',
+        }),
+      );
       assert.equal(updated['id'], chat['id']);
       assert.equal(updated['uuid'], chat['uuid']);
       assert.equal(updated['created_at'], chat['created_at']);
@@ -612,7 +676,11 @@ describe('inboxes', () => {
       assert.ok(!ok<Json[]>(await list()).some((i) => i['id'] === chat['id']));
       assert.ok(!ok<Json[]>(await compact(agent)).some((i) => i['id'] === chat['id']));
       assert.equal(await getInboxByUuid(t.deps, String(chat['uuid'])), null);
-      const row = await t.deps.db.selectFrom('inboxes').where('id', '=', chat['id'] as number).select(['deleted_at', 'name']).executeTakeFirstOrThrow();
+      const row = await t.deps.db
+        .selectFrom('inboxes')
+        .where('id', '=', chat['id'] as number)
+        .select(['deleted_at', 'name'])
+        .executeTakeFirstOrThrow();
       assert.ok(row.deleted_at instanceof Date);
       assert.equal(row.name, 'Doomed');
     });

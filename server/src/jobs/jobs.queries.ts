@@ -121,7 +121,11 @@ export async function completeJob(db: DB, claim: ClaimRef, clockNow: Date): Prom
 }
 
 /** Records a failed attempt: due again after `retryInMs`, or dead when `retryInMs` is null. */
-export async function failJob(db: DB, claim: ClaimRef, input: { error: string; retryInMs: number | null; clockNow: Date }): Promise<boolean> {
+export async function failJob(
+  db: DB,
+  claim: ClaimRef,
+  input: { error: string; retryInMs: number | null; clockNow: Date },
+): Promise<boolean> {
   const now = queueNow(input.clockNow);
   const result = await db
     .updateTable('jobs')

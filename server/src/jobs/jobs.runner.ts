@@ -90,7 +90,11 @@ export function describeJobError(error: unknown): string {
   return text.length > MAX_ERROR_LENGTH ? text.slice(0, MAX_ERROR_LENGTH - 1) + '…' : text;
 }
 
-export function startJobRunner(deps: AppDeps, handlers: Record<string, JobHandler>, options: JobRunnerOptions = {}): { stop(): Promise<void> } {
+export function startJobRunner(
+  deps: AppDeps,
+  handlers: Record<string, JobHandler>,
+  options: JobRunnerOptions = {},
+): { stop(): Promise<void> } {
   const kinds = Object.keys(handlers);
   const concurrency = positive('concurrency', options.concurrency ?? deps.config.jobConcurrency);
   const pollIntervalMs = positive('pollIntervalMs', options.pollIntervalMs ?? 1000);
@@ -222,7 +226,10 @@ export function startJobRunner(deps: AppDeps, handlers: Record<string, JobHandle
       else if (dead) log.error({ ...context, maxAttempts: job.max_attempts, err: error }, 'job failed for the last time; it is left dead');
       else log.warn({ ...context, maxAttempts: job.max_attempts, retryInMs, err: error }, 'job failed; it will be retried');
     } catch (error) {
-      log.error({ ...context, err: describeJobError(error) }, 'could not record the outcome of a job; it will run again when its claim expires');
+      log.error(
+        { ...context, err: describeJobError(error) },
+        'could not record the outcome of a job; it will run again when its claim expires',
+      );
     }
   }
 
@@ -269,7 +276,8 @@ export function startJobRunner(deps: AppDeps, handlers: Record<string, JobHandle
           if (stopping) break;
           failures += 1;
           // One line per outage, not one per poll.
-          if (failures === 1 || failures % 60 === 0) log.error({ err: describeJobError(error), failures }, 'could not claim jobs; retrying');
+          if (failures === 1 || failures % 60 === 0)
+            log.error({ err: describeJobError(error), failures }, 'could not claim jobs; retrying');
           await idle(pollIntervalMs);
           continue;
         }

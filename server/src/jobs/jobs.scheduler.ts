@@ -33,7 +33,8 @@ export function startPeriodicTasks(deps: AppDeps, tasks: PeriodicTask[], options
   const random = options.random ?? Math.random;
   if (!(jitter >= 0 && jitter < 1)) throw new RangeError('periodic tasks: jitter must be in [0, 1)');
   for (const task of tasks) {
-    if (!Number.isFinite(task.everyMs) || task.everyMs <= 0) throw new RangeError(`periodic task ${task.name}: everyMs must be a positive number`);
+    if (!Number.isFinite(task.everyMs) || task.everyMs <= 0)
+      throw new RangeError(`periodic task ${task.name}: everyMs must be a positive number`);
   }
   const log = deps.log.child({ component: 'periodic' });
   let stopping = false;
@@ -44,7 +45,10 @@ export function startPeriodicTasks(deps: AppDeps, tasks: PeriodicTask[], options
       const result = await task.run(deps);
       log.debug({ task: task.name, ms: Date.now() - started, result }, 'periodic task ran');
     } catch (error) {
-      log.error({ task: task.name, ms: Date.now() - started, err: describeJobError(error) }, 'periodic task failed; it will run again at its next interval');
+      log.error(
+        { task: task.name, ms: Date.now() - started, err: describeJobError(error) },
+        'periodic task failed; it will run again at its next interval',
+      );
     }
   }
 

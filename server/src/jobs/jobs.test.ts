@@ -12,7 +12,11 @@ import { enqueueJob, JOB_WAKE_CHANNEL, purgeCompletedJobs, reapLostJobs, startJo
 
 const DAY = 24 * 3600 * 1000;
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 10_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -136,7 +140,10 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
     try {
       await sleep(20);
       // As another instance would: the row appears without a local signal, then the bus says so.
-      await t.deps.db.insertInto('jobs').values({ kind, payload: JSON.stringify({}) }).execute();
+      await t.deps.db
+        .insertInto('jobs')
+        .values({ kind, payload: JSON.stringify({}) })
+        .execute();
       await sleep(50);
       assert.equal(runs, 0, 'no poll within 60 s');
       await t.deps.bus.publish(JOB_WAKE_CHANNEL, { kinds: ['some.other.kind', kind] });
@@ -170,7 +177,10 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
     try {
       await sleep(20); // the runner's first (empty) claim is behind it
       // A job of the other app that nothing announced: only a wake-up (or a poll in 60 s) finds it.
-      await other.deps.db.insertInto('jobs').values({ kind, payload: JSON.stringify({}) }).execute();
+      await other.deps.db
+        .insertInto('jobs')
+        .values({ kind, payload: JSON.stringify({}) })
+        .execute();
       await enqueueJob(t.deps, t.deps.db, { kind, payload: {} });
       await sleep(150);
       assert.equal(runs, 0, 'an enqueue in this app did not wake the other app’s runner');
@@ -188,7 +198,11 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
     await assert.rejects(enqueueJob(t.deps, t.deps.db, { kind: 'x', payload: {}, maxAttempts: 0 }), RangeError);
     await assert.rejects(enqueueJob(t.deps, t.deps.db, { kind: 'x', payload: {}, runAt: new Date('nope') }), RangeError);
     await assert.rejects(enqueueJob(t.deps, t.deps.db, { kind: 'x', payload: {}, dedupeKey: '' }), RangeError);
-    const count = await t.deps.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'x').executeTakeFirstOrThrow();
+    const count = await t.deps.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('kind', '=', 'x')
+      .executeTakeFirstOrThrow();
     assert.equal(Number(count.n), 0);
   });
 
@@ -489,9 +503,21 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
     for (let i = 0; i < 4; i += 1) await enqueueJob(t.deps, t.deps.db, { kind, payload: { i } });
     const [old, recent, dead, pending] = await jobsOf(kind);
     const now = Math.max(clock.now().getTime(), Date.now());
-    await t.deps.db.updateTable('jobs').set({ completed_at: new Date(now - 8 * DAY) }).where('id', '=', old.id).execute();
-    await t.deps.db.updateTable('jobs').set({ completed_at: new Date(now - 6 * DAY) }).where('id', '=', recent.id).execute();
-    await t.deps.db.updateTable('jobs').set({ failed_at: new Date(now - 30 * DAY) }).where('id', '=', dead.id).execute();
+    await t.deps.db
+      .updateTable('jobs')
+      .set({ completed_at: new Date(now - 8 * DAY) })
+      .where('id', '=', old.id)
+      .execute();
+    await t.deps.db
+      .updateTable('jobs')
+      .set({ completed_at: new Date(now - 6 * DAY) })
+      .where('id', '=', recent.id)
+      .execute();
+    await t.deps.db
+      .updateTable('jobs')
+      .set({ failed_at: new Date(now - 30 * DAY) })
+      .where('id', '=', dead.id)
+      .execute();
     const purged = await purgeCompletedJobs(t.deps);
     assert.ok(purged >= 1);
     assert.deepEqual(
@@ -510,7 +536,11 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
     ] as const) {
       assert.equal(registered.get(name), everyMs, name);
     }
-    await t.deps.db.updateTable('jobs').set({ completed_at: new Date(now - 9 * DAY) }).where('id', '=', recent.id).execute();
+    await t.deps.db
+      .updateTable('jobs')
+      .set({ completed_at: new Date(now - 9 * DAY) })
+      .where('id', '=', recent.id)
+      .execute();
     const workers = startWorkers(t.deps, { periodic: { firstRunWithinMs: 1 } });
     try {
       await waitFor('the periodic purge', async () => !(await findJob(t.deps.db, recent.id)), 5000);
@@ -522,7 +552,10 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
   it('describes errors without secrets or stack traces, bounded', () => {
     const cases: Array<[unknown, string]> = [
       [new Error('connect ECONNREFUSED 10.0.0.1:25'), 'Error: connect ECONNREFUSED 10.0.0.1:25'],
-      [new TypeError('fetch https://user:s3cret@hooks.example.com/x failed'), 'TypeError: fetch https://[redacted]@hooks.example.com/x failed'],
+      [
+        new TypeError('fetch https://user:s3cret@hooks.example.com/x failed'),
+        'TypeError: fetch https://[redacted]@hooks.example.com/x failed',
+      ],
       [new Error('401 with Authorization: Bearer abcdefghijklmnop'), 'Error: 401 with Authorization: [redacted] [redacted]'],
       [new Error('sent Bearer abcdefghijklmnop'), 'Error: sent Bearer [redacted]'],
       [new Error('GET /hook?token=abc123&x=1'), 'Error: GET /hook?token=[redacted]&x=1'],

@@ -47,9 +47,13 @@ export function macroVisibilityFilter(principal: Principal): MacroFilter | null 
   const scope = macroScope(principal);
   if (scope.all) return null;
   return (eb) => {
-    const ors: Expression<SqlBool>[] = [eb('visibility', '=', 'global'), eb.and([eb('visibility', '=', 'user'), eb('user_id', '=', scope.userId)])];
+    const ors: Expression<SqlBool>[] = [
+      eb('visibility', '=', 'global'),
+      eb.and([eb('visibility', '=', 'user'), eb('user_id', '=', scope.userId)]),
+    ];
     // = any(array): one statement text whatever the number of teams (prepared statements).
-    if (scope.teamIds.length > 0) ors.push(eb.and([eb('visibility', '=', 'team'), eb('team_id', '=', sql<number>`any(${[...scope.teamIds]}::int[])`)]));
+    if (scope.teamIds.length > 0)
+      ors.push(eb.and([eb('visibility', '=', 'team'), eb('team_id', '=', sql<number>`any(${[...scope.teamIds]}::int[])`)]));
     return eb.or(ors);
   };
 }

@@ -68,12 +68,14 @@ export async function checkActions(db: DB, actions: MacroActions): Promise<Macro
   if (actions.set_status !== undefined) {
     const status = await findStatusByName(db, actions.set_status);
     if (!status) throw InputError.field('actions.set_status', `unknown status "${actions.set_status.trim()}"`);
-    if (status.name === 'Snoozed') throw InputError.field('actions.set_status', 'Snoozed needs a snooze time, which a macro cannot give; use another status');
+    if (status.name === 'Snoozed')
+      throw InputError.field('actions.set_status', 'Snoozed needs a snooze time, which a macro cannot give; use another status');
     out.set_status = status.name;
   }
   if (actions.set_priority !== undefined) {
     const priority = await findPriorityByName(db, actions.set_priority);
-    if (!priority) throw InputError.field('actions.set_priority', `unknown priority "${actions.set_priority.trim()}"; use Low, Medium, High or Urgent`);
+    if (!priority)
+      throw InputError.field('actions.set_priority', `unknown priority "${actions.set_priority.trim()}"; use Low, Medium, High or Urgent`);
     out.set_priority = priority.name;
   }
   if (actions.assign_team !== undefined) {
@@ -83,7 +85,8 @@ export async function checkActions(db: DB, actions: MacroActions): Promise<Macro
   if (actions.assign_user !== undefined) {
     const agent = await findLiveAgent(db, actions.assign_user);
     if (!agent) throw InputError.field('actions.assign_user', `unknown agent id ${actions.assign_user}`);
-    if (!agent.enabled) throw InputError.field('actions.assign_user', `agent ${actions.assign_user} is disabled and cannot be assigned conversations`);
+    if (!agent.enabled)
+      throw InputError.field('actions.assign_user', `agent ${actions.assign_user} is disabled and cannot be assigned conversations`);
     out.assign_user = actions.assign_user;
   }
   for (const key of TAG_ACTIONS) {

@@ -5,7 +5,19 @@ import type { Database, MacroVisibility, StatusCategory } from '../db/types.ts';
 
 export type MacroFilter = (eb: ExpressionBuilder<Database, 'macros'>) => Expression<SqlBool>;
 
-const columns = ['id', 'created_at', 'updated_at', 'name', 'actions', 'visibility', 'visible_when', 'message_content', 'user_id', 'team_id', 'usage_count'] as const;
+const columns = [
+  'id',
+  'created_at',
+  'updated_at',
+  'name',
+  'actions',
+  'visibility',
+  'visible_when',
+  'message_content',
+  'user_id',
+  'team_id',
+  'usage_count',
+] as const;
 
 export interface MacroValues {
   name: string;

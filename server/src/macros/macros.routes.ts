@@ -20,7 +20,7 @@ export function macrosRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'The macros visible to the caller, by name',
           description:
-            'Global macros, the team macros of the caller\'s teams and the caller\'s own user macros (every macro with `macros:manage`). With `conversation_uuid`: only those whose `visible_when` includes that conversation\'s status category (404 unknown, 403 not readable).',
+            "Global macros, the team macros of the caller's teams and the caller's own user macros (every macro with `macros:manage`). With `conversation_uuid`: only those whose `visible_when` includes that conversation's status category (404 unknown, 403 not readable).",
           querystring: MacroListQuery,
           response: { 200: Envelope(Type.Array(MacroRecord)), ...errors(400, 401, 403, 404) },
         },
@@ -74,7 +74,13 @@ export function macrosRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/macros/:id',
       {
         config: { serviceRule: 'macro' },
-        schema: { tags, summary: 'Delete a macro', description: MANAGE_RULE, params: IdParams, response: { 200: TrueEnvelope, ...errors(401, 403, 404) } },
+        schema: {
+          tags,
+          summary: 'Delete a macro',
+          description: MANAGE_RULE,
+          params: IdParams,
+          response: { 200: TrueEnvelope, ...errors(401, 403, 404) },
+        },
       },
       async (request) => {
         await macros.deleteMacro(deps, principalOf(request), request.params.id);

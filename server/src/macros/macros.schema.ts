@@ -13,13 +13,22 @@ const TagNames = (description: string, minItems: number) =>
 /** One key per action type; each at most once (it is a JSON object). Unknown keys are refused. */
 export const MacroActions = Type.Object(
   {
-    set_status: Type.Optional(Type.String({ minLength: 1, maxLength: 50, pattern: '\\S', description: 'Status name (case-insensitive), e.g. Resolved. Snoozed is refused: a macro cannot give the snooze time.' })),
+    set_status: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 50,
+        pattern: '\\S',
+        description: 'Status name (case-insensitive), e.g. Resolved. Snoozed is refused: a macro cannot give the snooze time.',
+      }),
+    ),
     set_priority: Type.Optional(Type.String({ minLength: 1, maxLength: 50, pattern: '\\S', description: 'Low, Medium, High or Urgent' })),
     assign_team: Type.Optional(Id('Team id')),
     assign_user: Type.Optional(Id('Agent id')),
     add_tags: Type.Optional(TagNames('Tag names to add (case-insensitive)', 1)),
     remove_tags: Type.Optional(TagNames('Tag names to remove (case-insensitive)', 1)),
-    set_tags: Type.Optional(TagNames('The tags the conversation ends with; [] removes every tag. Applied before add_tags and remove_tags.', 0)),
+    set_tags: Type.Optional(
+      TagNames('The tags the conversation ends with; [] removes every tag. Applied before add_tags and remove_tags.', 0),
+    ),
   },
   {
     additionalProperties: false,
@@ -30,10 +39,11 @@ export const MacroActions = Type.Object(
 );
 
 const Visibility = StringEnum(VISIBILITIES, { description: '`global`: every agent; `team`: members of `team_id`; `user`: only `user_id`' });
-const VisibleWhen = Type.Array(
-  StringEnum(VISIBLE_WHEN),
-  { minItems: 1, maxItems: 3, description: 'Status categories of the conversations the macro is offered for (duplicates are dropped). Default: all three.' },
-);
+const VisibleWhen = Type.Array(StringEnum(VISIBLE_WHEN), {
+  minItems: 1,
+  maxItems: 3,
+  description: 'Status categories of the conversations the macro is offered for (duplicates are dropped). Default: all three.',
+});
 /** The spec carries these ids as strings; an integer is accepted too, and null or "" means none. */
 const OwnerId = (what: string) =>
   Type.Union([Type.String({ pattern: '^(?:|[1-9][0-9]{0,9})$' }), Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.Null()], {
@@ -45,7 +55,11 @@ const fields = {
   actions: MacroActions,
   visibility: Visibility,
   visible_when: VisibleWhen,
-  message_content: Type.String({ maxLength: 100_000, description: 'HTML (sanitised when saved). Placeholders: {{contact.first_name}}, {{contact.last_name}}, {{contact.email}}, {{agent.first_name}}, {{agent.last_name}}, {{conversation.reference_number}}, {{conversation.subject}}' }),
+  message_content: Type.String({
+    maxLength: 100_000,
+    description:
+      'HTML (sanitised when saved). Placeholders: {{contact.first_name}}, {{contact.last_name}}, {{contact.email}}, {{agent.first_name}}, {{agent.last_name}}, {{conversation.reference_number}}, {{conversation.subject}}',
+  }),
   team_id: OwnerId('Team (required for visibility `team`; cleared otherwise)'),
   user_id: OwnerId('Agent (required for visibility `user`; cleared otherwise)'),
   // Read-only fields of the record: accepted so that a fetched macro can be sent back as it is, and ignored.
@@ -105,7 +119,10 @@ export const MacroRecord = Type.Object(
 
 export const MacroListQuery = Type.Object({
   conversation_uuid: Type.Optional(
-    Type.String({ format: 'uuid', description: "Only the macros offered for this conversation's status category (the conversation must be readable)" }),
+    Type.String({
+      format: 'uuid',
+      description: "Only the macros offered for this conversation's status category (the conversation must be readable)",
+    }),
   ),
 });
 
@@ -118,7 +135,14 @@ export const ApplyParams = Type.Object({
 export const ApplyBody = Type.Union(
   [
     Type.Object(
-      { send_message: Type.Optional(Type.Boolean({ default: false, description: 'Send the rendered message_content as a reply (needs `messages:write`); nothing is sent when it is empty' })) },
+      {
+        send_message: Type.Optional(
+          Type.Boolean({
+            default: false,
+            description: 'Send the rendered message_content as a reply (needs `messages:write`); nothing is sent when it is empty',
+          }),
+        ),
+      },
       { additionalProperties: false },
     ),
     Type.Null(),
@@ -129,7 +153,9 @@ export const ApplyBody = Type.Union(
 export const ApplyResult = Type.Object(
   {
     conversation: Conversation,
-    message_content: Type.String({ description: "The macro's message_content rendered for this conversation (placeholder values HTML-escaped)" }),
+    message_content: Type.String({
+      description: "The macro's message_content rendered for this conversation (placeholder values HTML-escaped)",
+    }),
   },
   { title: 'MacroApplyResult' },
 );

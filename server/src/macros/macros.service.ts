@@ -87,7 +87,14 @@ async function checkState(db: DB, state: MacroState) {
   if (teamId !== null && !(await findTeam(db, teamId))) throw InputError.field('team_id', `unknown team id ${teamId}`);
   if (userId !== null && !(await findLiveAgent(db, userId))) throw InputError.field('user_id', `unknown agent id ${userId}`);
   const messageContent = sanitizeMessageHtml(state.message_content, 'message_content');
-  return { name, visibility: state.visibility, visible_when: visibleWhen, message_content: messageContent, user_id: userId, team_id: teamId };
+  return {
+    name,
+    visibility: state.visibility,
+    visible_when: visibleWhen,
+    message_content: messageContent,
+    user_id: userId,
+    team_id: teamId,
+  };
 }
 
 // CRUD
@@ -128,7 +135,12 @@ export async function createMacro(deps: AppDeps, principal: Principal, input: St
   return toRecord(row);
 }
 
-export async function updateMacro(deps: AppDeps, principal: Principal, id: number, input: Static<typeof UpdateMacroBody>): Promise<MacroRecord> {
+export async function updateMacro(
+  deps: AppDeps,
+  principal: Principal,
+  id: number,
+  input: Static<typeof UpdateMacroBody>,
+): Promise<MacroRecord> {
   const userId = ownerId(input.user_id, 'user_id');
   const teamId = ownerId(input.team_id, 'team_id');
   const row = await deps.db.transaction().execute(async (trx) => {
@@ -191,10 +203,13 @@ export async function applyMacro(
   const category = await q.findConversationCategory(deps.db, uuid);
   if (!category) throw new NotFoundError('Conversation not found');
   if (!macro.visible_when.includes(`conversation_${category}`)) {
-    throw new DataError(`This macro is not offered for ${category} conversations (visible_when: ${macro.visible_when.join(', ') || 'none'})`);
+    throw new DataError(
+      `This macro is not offered for ${category} conversations (visible_when: ${macro.visible_when.join(', ') || 'none'})`,
+    );
   }
   // A macro saved before HTML depth was bounded: rendering it would overflow the stack.
-  if (sanitizeBounded(macro.message_content) === null) throw new DataError(`This macro's message_content: ${tooDeepReason()}; edit the macro`);
+  if (sanitizeBounded(macro.message_content) === null)
+    throw new DataError(`This macro's message_content: ${tooDeepReason()}; edit the macro`);
   const stored = storedActions(macro.actions);
   requireActionPermissions(principal, stored);
   const send = body?.send_message === true;
@@ -211,7 +226,16 @@ export async function applyMacro(
     const prepared = prepareContent(rendered, 'html', 'message_content');
     if (!hasContent(prepared)) return;
     const { content, textContent } = prepared;
-    const reply = { type: 'outgoing', private: false, senderId: principal.userId, senderType: 'agent', content, textContent, contentType: 'html', attachmentCount: 0 } as const;
+    const reply = {
+      type: 'outgoing',
+      private: false,
+      senderId: principal.userId,
+      senderType: 'agent',
+      content,
+      textContent,
+      contentType: 'html',
+      attachmentCount: 0,
+    } as const;
     await appendMessage(deps, trx, locked, reply, now);
   });
   return { conversation, message_content: rendered };

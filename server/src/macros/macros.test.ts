@@ -32,7 +32,19 @@ type Conversation = Json & {
 };
 type Applied = { conversation: Conversation; message_content: string };
 
-const MACRO_FIELDS = ['actions', 'created_at', 'id', 'message_content', 'name', 'team_id', 'updated_at', 'usage_count', 'user_id', 'visibility', 'visible_when'];
+const MACRO_FIELDS = [
+  'actions',
+  'created_at',
+  'id',
+  'message_content',
+  'name',
+  'team_id',
+  'updated_at',
+  'usage_count',
+  'user_id',
+  'visibility',
+  'visible_when',
+];
 const ALL_WHEN = ['conversation_open', 'conversation_waiting', 'conversation_resolved'];
 
 let seq = 0;
@@ -65,7 +77,12 @@ describe('macros', () => {
   const create = async (payload: Json, caller?: Caller | null) => dataOf<Macro>(await post(payload, caller));
   const apply = (uuid: string, id: number | string, payload?: unknown, caller?: Caller | null) => {
     clock.advance(1000);
-    return t.call({ method: 'POST', url: `/api/v1/conversations/${uuid}/macros/${id}/apply`, ...(payload !== undefined ? { payload: payload as Json } : {}), ...as(caller) });
+    return t.call({
+      method: 'POST',
+      url: `/api/v1/conversations/${uuid}/macros/${id}/apply`,
+      ...(payload !== undefined ? { payload: payload as Json } : {}),
+      ...as(caller),
+    });
   };
   const newConversation = async (extra: Json = {}) => {
     clock.advance(1000);
@@ -73,15 +90,36 @@ describe('macros', () => {
       await t.call({
         method: 'POST',
         url: '/api/v1/conversations',
-        payload: { inbox_id: inboxId, contact_email: email(), content: '<p>Hello there</p>', initiator: 'contact', subject: 'Help', ...extra },
+        payload: {
+          inbox_id: inboxId,
+          contact_email: email(),
+          content: '<p>Hello there</p>',
+          initiator: 'contact',
+          subject: 'Help',
+          ...extra,
+        },
       }),
     );
   };
   const conversation = async (uuid: string) => dataOf<Conversation>(await t.call({ method: 'GET', url: `/api/v1/conversations/${uuid}` }));
   const messagesOf = async (conversationId: number) =>
-    t.deps.db.selectFrom('messages').where('conversation_id', '=', conversationId).select(['type', 'status', 'content', 'text_content', 'sender_id', 'private']).orderBy('id').execute();
-  const macroCount = async () => Number((await t.deps.db.selectFrom('macros').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const fieldsOf = (res: { json: () => unknown }) => ((res.json() as { data: { errors?: Array<{ field: string }> } | null }).data?.errors ?? []).map((e) => e.field);
+    t.deps.db
+      .selectFrom('messages')
+      .where('conversation_id', '=', conversationId)
+      .select(['type', 'status', 'content', 'text_content', 'sender_id', 'private'])
+      .orderBy('id')
+      .execute();
+  const macroCount = async () =>
+    Number(
+      (
+        await t.deps.db
+          .selectFrom('macros')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const fieldsOf = (res: { json: () => unknown }) =>
+    ((res.json() as { data: { errors?: Array<{ field: string }> } | null }).data?.errors ?? []).map((e) => e.field);
 
   before(async () => {
     t = await buildTestApp({ clock });
@@ -90,7 +128,13 @@ describe('macros', () => {
     teamB = (await createTeam(t, { name: 'Team B' })).id;
     alice = await t.makeAgent({ teams: [teamA], first_name: 'Alice' });
     bob = await t.makeAgent({ teams: [teamB], first_name: 'Bob' });
-    const assignedOnly = ['conversations:read', 'conversations:read_assigned', 'conversations:update_status', 'messages:read', 'messages:write'];
+    const assignedOnly = [
+      'conversations:read',
+      'conversations:read_assigned',
+      'conversations:update_status',
+      'messages:read',
+      'messages:write',
+    ];
     carol = await agentWith(t, assignedOnly, { first_name: 'Carol' });
     noPriority = await agentWith(
       t,
@@ -105,8 +149,11 @@ describe('macros', () => {
       ],
       { first_name: 'Nora' },
     );
-    noWrite = await agentWith(t, ['conversations:read', 'conversations:read_all', 'conversations:update_status', 'messages:read'], { first_name: 'Walt' });
-    for (const name of ['vip', 'billing', 'spam', 'doomed']) dataOf(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name } }));
+    noWrite = await agentWith(t, ['conversations:read', 'conversations:read_all', 'conversations:update_status', 'messages:read'], {
+      first_name: 'Walt',
+    });
+    for (const name of ['vip', 'billing', 'spam', 'doomed'])
+      dataOf(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name } }));
   });
   after(() => t.close());
 
@@ -114,13 +161,29 @@ describe('macros', () => {
     it('creates a global macro with exactly the record fields, canonical names and sanitised content', async () => {
       const m = await create({
         name: '  Close as billing  ',
-        actions: { set_status: 'resolved', set_priority: 'high', assign_team: teamA, assign_user: alice.id, add_tags: ['VIP', 'vip', 'Billing'], remove_tags: ['spam'], set_tags: [] },
+        actions: {
+          set_status: 'resolved',
+          set_priority: 'high',
+          assign_team: teamA,
+          assign_user: alice.id,
+          add_tags: ['VIP', 'vip', 'Billing'],
+          remove_tags: ['spam'],
+          set_tags: [],
+        },
         visibility: 'global',
         message_content: '<p>Thanks {{contact.first_name}}<script>alert(1)</script></p>',
       });
       assert.deepEqual(Object.keys(m).sort(), MACRO_FIELDS);
       assert.equal(m.name, 'Close as billing');
-      assert.deepEqual(m.actions, { set_status: 'Resolved', set_priority: 'High', assign_team: teamA, assign_user: alice.id, add_tags: ['vip', 'billing'], remove_tags: ['spam'], set_tags: [] });
+      assert.deepEqual(m.actions, {
+        set_status: 'Resolved',
+        set_priority: 'High',
+        assign_team: teamA,
+        assign_user: alice.id,
+        add_tags: ['vip', 'billing'],
+        remove_tags: ['spam'],
+        set_tags: [],
+      });
       assert.equal(m.visibility, 'global');
       assert.deepEqual(m.visible_when, ALL_WHEN, 'default: every status category');
       assert.equal(m.message_content, '<p>Thanks {{contact.first_name}}</p>');
@@ -139,7 +202,12 @@ describe('macros', () => {
     });
 
     it('carries team_id and user_id as strings (a string or an integer is accepted)', async () => {
-      const team = await create({ name: 'Team macro', visibility: 'team', team_id: String(teamA), visible_when: ['conversation_resolved', 'conversation_open', 'conversation_open'] });
+      const team = await create({
+        name: 'Team macro',
+        visibility: 'team',
+        team_id: String(teamA),
+        visible_when: ['conversation_resolved', 'conversation_open', 'conversation_open'],
+      });
       assert.equal(team.team_id, String(teamA));
       assert.equal(team.user_id, null);
       assert.deepEqual(team.visible_when, ['conversation_open', 'conversation_resolved'], 'duplicates dropped, in a fixed order');
@@ -161,7 +229,14 @@ describe('macros', () => {
       assert.equal(renamed.created_at, m.created_at);
       assert.notEqual(renamed.updated_at, m.updated_at);
       const roundTrip = dataOf<Macro>(
-        await put(m.id, { ...renamed, id: 999999, usage_count: 42, created_at: '2000-01-01T00:00:00Z', updated_at: '2000-01-01T00:00:00Z', actions: { add_tags: ['vip'] } }),
+        await put(m.id, {
+          ...renamed,
+          id: 999999,
+          usage_count: 42,
+          created_at: '2000-01-01T00:00:00Z',
+          updated_at: '2000-01-01T00:00:00Z',
+          actions: { add_tags: ['vip'] },
+        }),
       );
       assert.equal(roundTrip.id, m.id);
       assert.equal(roundTrip.usage_count, 0);
@@ -238,7 +313,11 @@ describe('macros', () => {
         const body = assertError(res, 400, 'InputException');
         assert.ok(fieldsOf(res).includes(field) || body.message.includes(field), `${label}: expected field ${field}, got ${res.body}`);
       }
-      assertError(await t.call({ method: 'POST', url: '/api/v1/macros', payload: '{"name":', headers: { 'content-type': 'application/json' } }), 400, 'InputException');
+      assertError(
+        await t.call({ method: 'POST', url: '/api/v1/macros', payload: '{"name":', headers: { 'content-type': 'application/json' } }),
+        400,
+        'InputException',
+      );
       assert.equal(await macroCount(), before);
     });
 
@@ -269,9 +348,12 @@ describe('macros', () => {
       bobOwn = await create({ name: 'V bob', visibility: 'user', user_id: String(bob.id) }, bob);
     });
 
-    const names = async (caller: Caller) => dataOf<Macro[]>(await list('', caller)).map((m) => m.name).filter((n) => n.startsWith('V '));
+    const names = async (caller: Caller) =>
+      dataOf<Macro[]>(await list('', caller))
+        .map((m) => m.name)
+        .filter((n) => n.startsWith('V '));
 
-    it('each agent lists global macros, their teams\' macros and their own; a manager lists all', async () => {
+    it("each agent lists global macros, their teams' macros and their own; a manager lists all", async () => {
       assert.deepEqual(await names(alice), ['V alice', 'V global', 'V team A']);
       assert.deepEqual(await names(bob), ['V bob', 'V global', 'V team B']);
       assert.deepEqual(await names(t.admin), ['V alice', 'V bob', 'V global', 'V team A', 'V team B']);
@@ -297,7 +379,7 @@ describe('macros', () => {
       assert.equal(own.user_id, String(alice.id));
     });
 
-    it("an agent edits and deletes their own user macros only", async () => {
+    it('an agent edits and deletes their own user macros only', async () => {
       const edited = dataOf<Macro>(await put(aliceOwn.id, { name: 'V alice', message_content: '<p>Mine</p>' }, alice));
       assert.equal(edited.message_content, '<p>Mine</p>');
       assertError(await put(aliceOwn.id, { visibility: 'global' }, alice), 403, 'PermissionException');
@@ -339,7 +421,14 @@ describe('macros', () => {
       dataOf(await t.call({ method: 'POST', url: `/api/v1/conversations/${c.uuid}/tags`, payload: { tags: ['spam', 'doomed'] } }));
       const m = await create({
         name: 'Resolve billing',
-        actions: { set_status: 'Resolved', set_priority: 'High', assign_team: teamA, assign_user: alice.id, add_tags: ['vip', 'billing'], remove_tags: ['spam'] },
+        actions: {
+          set_status: 'Resolved',
+          set_priority: 'High',
+          assign_team: teamA,
+          assign_user: alice.id,
+          add_tags: ['vip', 'billing'],
+          remove_tags: ['spam'],
+        },
         message_content:
           '<p>Hi {{contact.first_name}} {{ contact.last_name }} ({{contact.email}}), {{agent.first_name}} {{agent.last_name}} here about #{{conversation.reference_number}}: {{conversation.subject}} {{unknown.thing}} {{contact.phone}}</p>',
       });
@@ -362,15 +451,31 @@ describe('macros', () => {
         `<p>Hi Ada &amp; &lt;Co&gt; Lovelace (${contactEmail}), ${me.first_name} ${me.last_name} here about #${c.reference_number}: Late &quot;order&quot; {{unknown.thing}} {{contact.phone}}</p>`,
       );
       const added = (await messagesOf(c.id)).slice(before.length);
-      assert.ok(added.every((row) => row.type === 'activity'), 'no reply without send_message');
+      assert.ok(
+        added.every((row) => row.type === 'activity'),
+        'no reply without send_message',
+      );
       const texts = added.map((row) => row.text_content).join('\n');
-      for (const pattern of [/team Team A/, /assigned the conversation to Alice/, /status to Resolved/, /priority to High/, /added the tags/, /removed the tags spam/]) {
+      for (const pattern of [
+        /team Team A/,
+        /assigned the conversation to Alice/,
+        /status to Resolved/,
+        /priority to High/,
+        /added the tags/,
+        /removed the tags spam/,
+      ]) {
         assert.match(texts, pattern);
       }
       assert.equal(dataOf<Macro>(await get(m.id)).usage_count, 1);
       const events = await t.deps.db.selectFrom('domain_events').select(['type', 'payload']).orderBy('id').execute();
       const types = events.filter((e) => (e.payload as Json)['conversation_uuid'] === c.uuid).map((e) => e.type);
-      for (const type of ['conversation.assigned', 'conversation.status_changed', 'conversation.priority_changed', 'conversation.tags_changed']) assert.ok(types.includes(type), type);
+      for (const type of [
+        'conversation.assigned',
+        'conversation.status_changed',
+        'conversation.priority_changed',
+        'conversation.tags_changed',
+      ])
+        assert.ok(types.includes(type), type);
     });
 
     it('send_message: true sends the rendered message as a reply, in the same transaction', async () => {
@@ -384,7 +489,14 @@ describe('macros', () => {
       const added = (await messagesOf(c.id)).slice(before.length);
       const replies = added.filter((row) => row.type === 'outgoing');
       assert.equal(replies.length, 1);
-      assert.deepEqual(replies[0], { type: 'outgoing', status: 'pending', content: '<p>Hello Grace!</p>', text_content: 'Hello Grace!', sender_id: t.admin.id, private: false });
+      assert.deepEqual(replies[0], {
+        type: 'outgoing',
+        status: 'pending',
+        content: '<p>Hello Grace!</p>',
+        text_content: 'Hello Grace!',
+        sender_id: t.admin.id,
+        private: false,
+      });
       assert.equal(added.filter((row) => row.type === 'activity').length, 1, 'the tag change');
       assert.equal(dataOf<Macro>(await get(m.id)).usage_count, 1);
 
@@ -401,7 +513,11 @@ describe('macros', () => {
 
     it('missing the permission for one action → 403 and nothing changes', async () => {
       const c = await newConversation();
-      const m = await create({ name: 'Needs priority', actions: { set_status: 'Resolved', add_tags: ['vip'], set_priority: 'Urgent' }, message_content: 'x' });
+      const m = await create({
+        name: 'Needs priority',
+        actions: { set_status: 'Resolved', add_tags: ['vip'], set_priority: 'Urgent' },
+        message_content: 'x',
+      });
       const before = await conversation(c.uuid);
       const messagesBefore = await messagesOf(c.id);
       const err = assertError(await apply(c.uuid, m.id, {}, noPriority), 403, 'PermissionException');
@@ -444,8 +560,16 @@ describe('macros', () => {
 
     it('a stored message_content nested too deeply (saved before the bound) is a 422 on apply, never a 500; nothing changes', async () => {
       const c = await newConversation();
-      const m = await create({ name: 'Legacy deep', actions: { set_priority: 'High' }, message_content: '<p>Hi {{contact.first_name}}</p>' });
-      await t.deps.db.updateTable('macros').set({ message_content: `${'<b>'.repeat(20_000)}Hi {{contact.first_name}}` }).where('id', '=', m.id).execute();
+      const m = await create({
+        name: 'Legacy deep',
+        actions: { set_priority: 'High' },
+        message_content: '<p>Hi {{contact.first_name}}</p>',
+      });
+      await t.deps.db
+        .updateTable('macros')
+        .set({ message_content: `${'<b>'.repeat(20_000)}Hi {{contact.first_name}}` })
+        .where('id', '=', m.id)
+        .execute();
       const messagesBefore = await messagesOf(c.id);
       for (const body of [{ send_message: true }, { send_message: false }, undefined]) {
         const err = assertError(await apply(c.uuid, m.id, body), 422, 'DataException');
@@ -469,7 +593,11 @@ describe('macros', () => {
       assertError(await apply(c.uuid, 999999), 404, 'NotFoundException');
       const bobs = await create({ name: 'Bob private', visibility: 'user', user_id: String(bob.id) }, bob);
       assertError(await apply(c.uuid, bobs.id, {}, alice), 404, 'NotFoundException');
-      const resolvedOnly = await create({ name: 'Resolved only', visible_when: ['conversation_resolved'], actions: { set_status: 'Open' } });
+      const resolvedOnly = await create({
+        name: 'Resolved only',
+        visible_when: ['conversation_resolved'],
+        actions: { set_status: 'Open' },
+      });
       assertError(await apply(c.uuid, resolvedOnly.id), 422, 'DataException');
       assert.equal(dataOf<Macro>(await get(resolvedOnly.id)).usage_count, 0);
       assertError(await apply(c.uuid, m.id, { send_message: 'yes' }), 400, 'InputException');

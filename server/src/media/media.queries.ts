@@ -2,7 +2,17 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 
-const RECORD_COLUMNS = ['id', 'uuid', 'filename', 'content_type', 'size', 'disposition', 'storage_key', 'message_id', 'created_at'] as const;
+const RECORD_COLUMNS = [
+  'id',
+  'uuid',
+  'filename',
+  'content_type',
+  'size',
+  'disposition',
+  'storage_key',
+  'message_id',
+  'created_at',
+] as const;
 
 export interface NewMediaRow {
   uuid: string;
@@ -55,7 +65,9 @@ export interface AttachmentRow {
  * message reads need no second statement.
  */
 export function attachmentsColumn(): RawBuilder<AttachmentRow[]> {
-  return sql<AttachmentRow[]>`coalesce((select json_agg(json_build_object('uuid', md.uuid, 'filename', md.filename, 'content_type', md.content_type, 'size', md.size, 'disposition', md.disposition) order by md.id) from media md where md.message_id = m.id), '[]'::json)`;
+  return sql<
+    AttachmentRow[]
+  >`coalesce((select json_agg(json_build_object('uuid', md.uuid, 'filename', md.filename, 'content_type', md.content_type, 'size', md.size, 'disposition', md.disposition) order by md.id) from media md where md.message_id = m.id), '[]'::json)`;
 }
 
 /** The attachments of many messages in one statement, in upload order. */

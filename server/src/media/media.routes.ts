@@ -41,7 +41,12 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const principal = principalOf(request);
-        const options = { tmpDir: uploadTmpDir(deps.config), maxFileBytes: deps.config.uploadMaxBytes, maxFiles: media.MAX_ATTACHMENTS, fileField: 'files' };
+        const options = {
+          tmpDir: uploadTmpDir(deps.config),
+          maxFileBytes: deps.config.uploadMaxBytes,
+          maxFiles: media.MAX_ATTACHMENTS,
+          fileField: 'files',
+        };
         const stored = await withReceivedFiles(request, options, (form) => media.storeUploads(deps, form.files, principal.userId));
         return ok(stored);
       },

@@ -17,7 +17,10 @@ export type AttachmentRecord = Static<typeof Attachment>;
 
 // Checked by hand below rather than with `format: 'uuid'`, which also admits a `urn:uuid:` prefix.
 export const MediaParams = Type.Object({
-  uuid: Type.String({ pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$', description: 'Media uuid' }),
+  uuid: Type.String({
+    pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$',
+    description: 'Media uuid',
+  }),
 });
 
 // Loose on purpose (optional, free text, even repeated): a missing, malformed or repeated

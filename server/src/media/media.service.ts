@@ -39,7 +39,10 @@ function toAttachment(deps: AppDeps, row: q.AttachmentRow): AttachmentRecord {
   };
 }
 
-function prepare(deps: AppDeps, input: { filename: string; declaredType: string; size: number; head: Buffer; uploaderId: number | null; messageId: number | null }) {
+function prepare(
+  deps: AppDeps,
+  input: { filename: string; declaredType: string; size: number; head: Buffer; uploaderId: number | null; messageId: number | null },
+) {
   const sniffed = sniffImage(input.head);
   const now = deps.clock.now();
   return {
@@ -78,7 +81,8 @@ export async function storeMedia(
   input: { filename: string; contentType: string; data: Buffer; uploaderId: number | null; messageId?: number | null },
 ): Promise<AttachmentRecord> {
   if (input.data.length === 0) throw InputError.field('files', `${JSON.stringify(input.filename.slice(0, 100))} is empty`);
-  if (input.data.length > 2_147_483_647) throw new InputError('files: the file is too large', [{ field: 'files', reason: 'too large' }], 413);
+  if (input.data.length > 2_147_483_647)
+    throw new InputError('files: the file is too large', [{ field: 'files', reason: 'too large' }], 413);
   const row = prepare(deps, {
     filename: input.filename,
     declaredType: input.contentType,
@@ -126,9 +130,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * an unattached upload of uploaderId; at most MAX_ATTACHMENTS, no duplicates. The rows are
  * locked, so two messages cannot claim one upload. Any fault is a 400 naming the uuid.
  */
-export async function attachMediaToMessage(_deps: AppDeps, db: DB, input: { mediaUuids: string[]; uploaderId: number; messageId: number }): Promise<void> {
+export async function attachMediaToMessage(
+  _deps: AppDeps,
+  db: DB,
+  input: { mediaUuids: string[]; uploaderId: number; messageId: number },
+): Promise<void> {
   if (input.mediaUuids.length === 0) return;
-  if (input.mediaUuids.length > MAX_ATTACHMENTS) throw InputError.field('attachments', `at most ${MAX_ATTACHMENTS} attachments per message`);
+  if (input.mediaUuids.length > MAX_ATTACHMENTS)
+    throw InputError.field('attachments', `at most ${MAX_ATTACHMENTS} attachments per message`);
   const seen = new Set<string>();
   for (const raw of input.mediaUuids) {
     const uuid = String(raw).toLowerCase();

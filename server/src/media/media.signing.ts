@@ -26,7 +26,12 @@ export function signedMediaUrl(deps: Pick<AppDeps, 'config' | 'clock'>, uuid: st
 }
 
 /** Checks a URL's signature and expiry; returns the seconds it has left. Any fault is the same 403. */
-export function verifyMediaSignature(deps: Pick<AppDeps, 'config' | 'clock'>, uuid: string, exp: string | undefined, sig: string | undefined): number {
+export function verifyMediaSignature(
+  deps: Pick<AppDeps, 'config' | 'clock'>,
+  uuid: string,
+  exp: string | undefined,
+  sig: string | undefined,
+): number {
   const refused = new PermissionError('Invalid or expired media link');
   if (!exp || !sig || !/^\d{1,12}$/.test(exp) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) throw refused;
   const expiry = Number(exp);

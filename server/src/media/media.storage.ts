@@ -97,7 +97,10 @@ export function localStorage(root: string): MediaStorage {
 type S3Settings = Extract<StorageConfig, { kind: 's3' }>;
 
 function isNotFound(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
+  );
 }
 
 export function s3Storage(settings: S3Settings, log: FastifyBaseLogger): MediaStorage {
@@ -140,7 +143,9 @@ export function s3Storage(settings: S3Settings, log: FastifyBaseLogger): MediaSt
         length = payload.length;
       }
       try {
-        await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: key, Body: payload, ContentType: contentType, ContentLength: length }));
+        await client.send(
+          new PutObjectCommand({ Bucket: settings.bucket, Key: key, Body: payload, ContentType: contentType, ContentLength: length }),
+        );
       } catch (error) {
         throw failed('PutObject', key, error);
       }

@@ -27,7 +27,12 @@ type Response = { statusCode: number; body: string; rawPayload: Buffer; headers:
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(64)]);
 const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), randomBytes(32)]);
-const WEBP = Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 ', 'latin1'), randomBytes(32)]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF', 'latin1'),
+  Buffer.from([0x10, 0, 0, 0]),
+  Buffer.from('WEBPVP8 ', 'latin1'),
+  randomBytes(32),
+]);
 
 interface Part {
   name: string;
@@ -75,7 +80,11 @@ function filesUnder(dir: string): string[] {
 }
 
 async function mediaRows(db: DB) {
-  return db.selectFrom('media').select(['id', 'uuid', 'filename', 'content_type', 'size', 'storage_key', 'disposition', 'message_id', 'uploaded_by']).orderBy('id').execute();
+  return db
+    .selectFrom('media')
+    .select(['id', 'uuid', 'filename', 'content_type', 'size', 'storage_key', 'disposition', 'message_id', 'uploaded_by'])
+    .orderBy('id')
+    .execute();
 }
 
 function uploadsDir(t: TestApp): string {
@@ -118,7 +127,13 @@ describe('media (local disk storage)', () => {
 
   const upload = (parts: Part[], as?: Caller | null) => {
     const body = multipart(parts);
-    return t.call({ method: 'POST', url: '/api/v1/media/upload', payload: body.payload, headers: body.headers, ...(as !== undefined ? { as } : {}) });
+    return t.call({
+      method: 'POST',
+      url: '/api/v1/media/upload',
+      payload: body.payload,
+      headers: body.headers,
+      ...(as !== undefined ? { as } : {}),
+    });
   };
   const uploaded = async (parts: Part[], as?: Caller | null) => dataOf<AttachmentRecord[]>(await upload(parts, as));
   const download = (url: string) => t.call({ method: 'GET', url: url.startsWith('http') ? pathOf(url) : url, as: null });
@@ -233,24 +248,50 @@ describe('media (local disk storage)', () => {
 
     it('refuses an empty file, and stores nothing of the other files', async () => {
       await refusedWithoutTrace(() => upload([file('empty.txt', '')], writer), 400, /empty\.txt.*empty/);
-      await refusedWithoutTrace(() => upload([file('good.txt', 'fine'), file('empty.txt', ''), file('late.txt', 'late')], writer), 400, /empty/);
+      await refusedWithoutTrace(
+        () => upload([file('good.txt', 'fine'), file('empty.txt', ''), file('late.txt', 'late')], writer),
+        400,
+        /empty/,
+      );
     });
 
     it('refuses a request without file parts, a file under another field name, and too many files', async () => {
       await refusedWithoutTrace(() => upload([{ name: 'note', data: 'just text' }], writer), 400, /files/);
       await refusedWithoutTrace(() => upload([], writer), 400, /files/);
-      await refusedWithoutTrace(() => upload([{ name: 'attachment', filename: 'x.txt', type: 'text/plain', data: 'x' }], writer), 400, /attachment.*files/);
-      await refusedWithoutTrace(() => upload(Array.from({ length: 21 }, (_, i) => file(`f${i}.txt`, 'x')), writer), 400, /at most 20/);
+      await refusedWithoutTrace(
+        () => upload([{ name: 'attachment', filename: 'x.txt', type: 'text/plain', data: 'x' }], writer),
+        400,
+        /attachment.*files/,
+      );
+      await refusedWithoutTrace(
+        () =>
+          upload(
+            Array.from({ length: 21 }, (_, i) => file(`f${i}.txt`, 'x')),
+            writer,
+          ),
+        400,
+        /at most 20/,
+      );
     });
 
     it('refuses bodies that are not multipart/form-data with 415, and malformed multipart with 400', async () => {
       const post = (payload: string | Buffer | undefined, contentType: string | undefined) =>
-        t.call({ method: 'POST', url: '/api/v1/media/upload', as: writer, ...(payload !== undefined ? { payload } : {}), headers: contentType ? { 'content-type': contentType } : {} });
+        t.call({
+          method: 'POST',
+          url: '/api/v1/media/upload',
+          as: writer,
+          ...(payload !== undefined ? { payload } : {}),
+          headers: contentType ? { 'content-type': contentType } : {},
+        });
       await refusedWithoutTrace(() => post('{"files":[]}', 'application/json'), 415, /multipart\/form-data/);
       await refusedWithoutTrace(() => post('hello', 'text/plain'), 415, /multipart\/form-data/);
       await refusedWithoutTrace(() => post(undefined, undefined), 415, /multipart\/form-data/);
       await refusedWithoutTrace(() => post('a=b', 'application/x-www-form-urlencoded'), 415);
-      await refusedWithoutTrace(() => post('--x\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\nabc', 'multipart/form-data; boundary=x'), 400, /[Mm]alformed/);
+      await refusedWithoutTrace(
+        () => post('--x\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\nabc', 'multipart/form-data; boundary=x'),
+        400,
+        /[Mm]alformed/,
+      );
       await refusedWithoutTrace(() => post('no boundary here', 'multipart/form-data'), 400, /[Mm]alformed/);
       const good = multipart([file('a.txt', 'abc')]);
       await refusedWithoutTrace(() => post(good.payload.subarray(0, good.payload.length - 20), good.headers['content-type']), 400);
@@ -267,7 +308,10 @@ describe('media (local disk storage)', () => {
   describe('GET /api/v1/media/{uuid} (signed URLs)', () => {
     it('serves the bytes of an attachment with safe headers', async () => {
       const body = Buffer.concat([Buffer.from('<html><script>alert(document.cookie)</script>'), randomBytes(2000)]);
-      const [attachment] = await uploaded([{ name: 'files', disposition: `; filename*=UTF-8''page%20%221%22.html`, type: 'text/html', data: body }], writer);
+      const [attachment] = await uploaded(
+        [{ name: 'files', disposition: `; filename*=UTF-8''page%20%221%22.html`, type: 'text/html', data: body }],
+        writer,
+      );
       assert.ok(attachment);
       const response = await download(attachment.url);
       assert.equal(response.statusCode, 200);
@@ -282,7 +326,14 @@ describe('media (local disk storage)', () => {
       const head = await t.call({ method: 'HEAD', url: pathOf(attachment.url), as: null });
       assert.equal(head.statusCode, 200);
       assert.equal(head.body, '');
-      for (const name of ['content-type', 'content-length', 'content-disposition', 'x-content-type-options', 'content-security-policy', 'cache-control']) {
+      for (const name of [
+        'content-type',
+        'content-length',
+        'content-disposition',
+        'x-content-type-options',
+        'content-security-policy',
+        'cache-control',
+      ]) {
         assert.equal(head.headers[name], response.headers[name], name);
       }
       assert.equal((await t.call({ method: 'HEAD', url: withQuery(attachment.url, (p) => p.delete('sig')), as: null })).statusCode, 403);
@@ -363,7 +414,18 @@ describe('media (local disk storage)', () => {
 
     it('is in the OpenAPI document, public, with its parameters; the upload documents its multipart body', async () => {
       const doc = (await t.call({ method: 'GET', url: '/api/v1/openapi.json', as: null })).json() as {
-        paths: Record<string, Record<string, { security?: unknown; parameters?: Array<{ name: string; in: string }>; requestBody?: { content: Record<string, unknown> }; responses: Record<string, { content?: Record<string, unknown> }> }>>;
+        paths: Record<
+          string,
+          Record<
+            string,
+            {
+              security?: unknown;
+              parameters?: Array<{ name: string; in: string }>;
+              requestBody?: { content: Record<string, unknown> };
+              responses: Record<string, { content?: Record<string, unknown> }>;
+            }
+          >
+        >;
       };
       const get = doc.paths['/api/v1/media/{uuid}']?.['get'];
       assert.ok(get);
@@ -385,7 +447,9 @@ describe('media (local disk storage)', () => {
       const files = await uploaded([file('one.txt', '1'), file('two.png', PNG, 'image/png'), file('three.txt', '333')], writer);
       // Attach in a different order than uploaded: the listing keeps upload order.
       const uuids = [files[2]!.uuid, files[0]!.uuid, files[1]!.uuid.toUpperCase()];
-      await t.deps.db.transaction().execute((trx) => attachMediaToMessage(t.deps, trx, { mediaUuids: uuids, uploaderId: writer.id, messageId }));
+      await t.deps.db
+        .transaction()
+        .execute((trx) => attachMediaToMessage(t.deps, trx, { mediaUuids: uuids, uploaderId: writer.id, messageId }));
       const rows = (await mediaRows(t.deps.db)).filter((r) => files.some((f) => f.uuid === r.uuid));
       assert.deepEqual(
         rows.map((r) => r.message_id),
@@ -439,7 +503,11 @@ describe('media (local disk storage)', () => {
       const [theirs] = await uploaded([file('theirs.txt', 't')]);
       const [attached] = await uploaded([file('attached.txt', 'a')], writer);
       assert.ok(mine && mine2 && theirs && attached);
-      await attachMediaToMessage(t.deps, t.deps.db, { mediaUuids: [attached.uuid], uploaderId: writer.id, messageId: await makeMessage(t) });
+      await attachMediaToMessage(t.deps, t.deps.db, {
+        mediaUuids: [attached.uuid],
+        uploaderId: writer.id,
+        messageId: await makeMessage(t),
+      });
       const unknown = randomUUID();
       const cases: Array<[string[], RegExp]> = [
         [[mine.uuid, unknown], new RegExp(unknown)],
@@ -496,9 +564,11 @@ describe('media (local disk storage)', () => {
   describe('storeMedia', () => {
     it('stores a buffer for the channels, attached or not, inside the caller’s transaction', async () => {
       const messageId = await makeMessage(t);
-      const record = await t.deps.db.transaction().execute((trx) =>
-        storeMedia(t.deps, trx, { filename: '../inbound/photo.jpg', contentType: 'image/jpeg', data: JPEG, uploaderId: null, messageId }),
-      );
+      const record = await t.deps.db
+        .transaction()
+        .execute((trx) =>
+          storeMedia(t.deps, trx, { filename: '../inbound/photo.jpg', contentType: 'image/jpeg', data: JPEG, uploaderId: null, messageId }),
+        );
       assert.equal(record.name, 'photo.jpg');
       assert.equal(record.content_type, 'image/jpeg');
       assert.equal(record.disposition, 'inline');
@@ -509,9 +579,17 @@ describe('media (local disk storage)', () => {
         (await attachmentsByMessage(t.deps, t.deps.db, [messageId])).get(messageId)?.map((a) => a.uuid),
         [record.uuid],
       );
-      const loose = await storeMedia(t.deps, t.deps.db, { filename: 'x.csv', contentType: 'text/csv', data: Buffer.from('a,b\n'), uploaderId: writer.id });
+      const loose = await storeMedia(t.deps, t.deps.db, {
+        filename: 'x.csv',
+        contentType: 'text/csv',
+        data: Buffer.from('a,b\n'),
+        uploaderId: writer.id,
+      });
       assert.equal((await mediaRows(t.deps.db)).find((r) => r.uuid === loose.uuid)?.message_id, null);
-      await assert.rejects(storeMedia(t.deps, t.deps.db, { filename: 'e.txt', contentType: 'text/plain', data: Buffer.alloc(0), uploaderId: null }), /empty/);
+      await assert.rejects(
+        storeMedia(t.deps, t.deps.db, { filename: 'e.txt', contentType: 'text/plain', data: Buffer.alloc(0), uploaderId: null }),
+        /empty/,
+      );
     });
   });
 
@@ -521,7 +599,11 @@ describe('media (local disk storage)', () => {
       try {
         const [old, oldAttached] = await uploaded([file('old.txt', 'o'), file('old-attached.txt', 'a')], writer);
         assert.ok(old && oldAttached);
-        await attachMediaToMessage(t.deps, t.deps.db, { mediaUuids: [oldAttached.uuid], uploaderId: writer.id, messageId: await makeMessage(t) });
+        await attachMediaToMessage(t.deps, t.deps.db, {
+          mediaUuids: [oldAttached.uuid],
+          uploaderId: writer.id,
+          messageId: await makeMessage(t),
+        });
         clock.advance(25 * 3600 * 1000);
         const [fresh] = await uploaded([file('fresh.txt', 'f')], writer);
         assert.ok(fresh);
@@ -537,15 +619,25 @@ describe('media (local disk storage)', () => {
         const removed = await purgeOrphanMedia(t.deps, new Date(clock.now().getTime() - 24 * 3600 * 1000));
         assert.equal(removed, orphansBefore);
         const after = await mediaRows(t.deps.db);
-        assert.equal(after.find((r) => r.uuid === old.uuid), undefined);
+        assert.equal(
+          after.find((r) => r.uuid === old.uuid),
+          undefined,
+        );
         assert.ok(after.find((r) => r.uuid === oldAttached.uuid));
         assert.ok(after.find((r) => r.uuid === fresh.uuid));
         assert.ok(after.every((r) => r.message_id !== null || r.uuid === fresh.uuid));
         assert.ok(!existsSync(join(uploadsDir(t), oldRow.storage_key)), 'the stored file is gone');
-        assert.deepEqual(filesUnder(uploadsDir(t)).filter((f) => f.endsWith('.tmp')), []);
+        assert.deepEqual(
+          filesUnder(uploadsDir(t)).filter((f) => f.endsWith('.tmp')),
+          [],
+        );
         assert.equal(after.length, filesUnder(uploadsDir(t)).length, 'one stored file per row');
         fails(await download(signedMediaUrl(t.deps, old.uuid)), 404, 'NotFoundException');
-        assert.deepEqual(readdirSync(join(t.deps.config.dataDir, 'tmp')), ['upload-fresh'], 'a crashed request’s old spool folder is removed too');
+        assert.deepEqual(
+          readdirSync(join(t.deps.config.dataDir, 'tmp')),
+          ['upload-fresh'],
+          'a crashed request’s old spool folder is removed too',
+        );
         assert.equal(await purgeOrphanMedia(t.deps, new Date(clock.now().getTime() - 24 * 3600 * 1000)), 0);
         rmSync(join(t.deps.config.dataDir, 'tmp', 'upload-fresh'), { recursive: true });
       } finally {
@@ -564,7 +656,10 @@ describe('media: UPLOAD_MAX_BYTES', () => {
 
   it('refuses a file over the limit with 413 and stores nothing, not even the files before it', async () => {
     const uploads = t.deps.config.storage.kind === 'local' ? t.deps.config.storage.dir : '';
-    for (const parts of [[file('big.bin', randomBytes(1025))], [file('small.txt', 'ok'), file('big.bin', randomBytes(5000)), file('after.txt', 'x')]]) {
+    for (const parts of [
+      [file('big.bin', randomBytes(1025))],
+      [file('small.txt', 'ok'), file('big.bin', randomBytes(5000)), file('after.txt', 'x')],
+    ]) {
       const body = multipart(parts);
       const response = await t.call({ method: 'POST', url: '/api/v1/media/upload', payload: body.payload, headers: body.headers });
       const error = fails(response, 413, 'InputException', /big\.bin.*1024 bytes/);
@@ -574,7 +669,10 @@ describe('media: UPLOAD_MAX_BYTES', () => {
       assert.deepEqual(filesUnder(join(t.deps.config.dataDir, 'tmp')), []);
     }
     const exact = multipart([file('exact.bin', randomBytes(1024))]);
-    assert.equal((await t.call({ method: 'POST', url: '/api/v1/media/upload', payload: exact.payload, headers: exact.headers })).statusCode, 200);
+    assert.equal(
+      (await t.call({ method: 'POST', url: '/api/v1/media/upload', payload: exact.payload, headers: exact.headers })).statusCode,
+      200,
+    );
   });
 });
 
@@ -604,7 +702,19 @@ describe('media: local storage backend', () => {
   });
 
   it('refuses keys that could leave its folder', async () => {
-    for (const key of ['../escape', 'a/../../escape', '/etc/passwd', 'media/./x', '.hidden', 'a\\..\\b', 'a//b', 'a/', '', 'x\u0000y', 'a/b/c/d/e/f/g/h/i']) {
+    for (const key of [
+      '../escape',
+      'a/../../escape',
+      '/etc/passwd',
+      'media/./x',
+      '.hidden',
+      'a\\..\\b',
+      'a//b',
+      'a/',
+      '',
+      'x\u0000y',
+      'a/b/c/d/e/f/g/h/i',
+    ]) {
       await assert.rejects(storage.put(key, Buffer.from('x'), 'text/plain'), { name: 'StorageKeyError' }, JSON.stringify(key));
       await assert.rejects(storage.get(key), { name: 'StorageKeyError' });
       await assert.rejects(storage.delete(key), { name: 'StorageKeyError' });
@@ -627,9 +737,24 @@ describe('media: S3 storage (AWS SDK against a local fake S3 server)', () => {
 
   it('the fake speaks S3: SigV4-signed Put/Head/Get/Delete through the SDK, and refuses a wrong secret', async () => {
     const client = (secretAccessKey: string) =>
-      new S3Client({ region: fake.region, endpoint: fake.endpoint, forcePathStyle: true, credentials: { accessKeyId: fake.accessKeyId, secretAccessKey } });
+      new S3Client({
+        region: fake.region,
+        endpoint: fake.endpoint,
+        forcePathStyle: true,
+        credentials: { accessKeyId: fake.accessKeyId, secretAccessKey },
+      });
     const good = client(fake.secretAccessKey);
-    const storage = s3Storage({ kind: 's3', bucket: fake.bucket, region: fake.region, endpoint: fake.endpoint, credentials: { accessKeyId: fake.accessKeyId, secretAccessKey: fake.secretAccessKey }, forcePathStyle: true }, pino({ level: 'silent' }));
+    const storage = s3Storage(
+      {
+        kind: 's3',
+        bucket: fake.bucket,
+        region: fake.region,
+        endpoint: fake.endpoint,
+        credentials: { accessKeyId: fake.accessKeyId, secretAccessKey: fake.secretAccessKey },
+        forcePathStyle: true,
+      },
+      pino({ level: 'silent' }),
+    );
     try {
       await storage.put('media/2026/01/k', Readable.from([Buffer.from('stre'), Buffer.from('amed')]), 'text/plain', 8);
       const head = await good.send(new HeadObjectCommand({ Bucket: fake.bucket, Key: 'media/2026/01/k' }));
@@ -643,7 +768,10 @@ describe('media: S3 storage (AWS SDK against a local fake S3 server)', () => {
       await storage.delete('media/2026/01/k');
       await storage.delete('media/2026/01/k');
       assert.equal(fake.objects.size, 0);
-      await assert.rejects(client('wrong-secret').send(new HeadObjectCommand({ Bucket: fake.bucket, Key: 'x' })), (error: { $metadata?: { httpStatusCode?: number } }) => error.$metadata?.httpStatusCode === 403);
+      await assert.rejects(
+        client('wrong-secret').send(new HeadObjectCommand({ Bucket: fake.bucket, Key: 'x' })),
+        (error: { $metadata?: { httpStatusCode?: number } }) => error.$metadata?.httpStatusCode === 403,
+      );
       await assert.rejects(storage.put('../x', Buffer.from('x'), 'text/plain'), { name: 'StorageKeyError' });
     } finally {
       good.destroy();
@@ -681,7 +809,12 @@ describe('media: S3 storage (AWS SDK against a local fake S3 server)', () => {
   });
 
   it('a missing object behind a row is a 404, not a 500', async () => {
-    const record = await storeMedia(t.deps, t.deps.db, { filename: 'gone.txt', contentType: 'text/plain', data: Buffer.from('x'), uploaderId: null });
+    const record = await storeMedia(t.deps, t.deps.db, {
+      filename: 'gone.txt',
+      contentType: 'text/plain',
+      data: Buffer.from('x'),
+      uploaderId: null,
+    });
     fake.objects.clear();
     fails(await t.call({ method: 'GET', url: pathOf(record.url), as: null }), 404, 'NotFoundException');
     await purgeOrphanMedia(t.deps, new Date(t.deps.clock.now().getTime() + 1000));
@@ -738,7 +871,14 @@ describe('media: configuration', () => {
     assert.equal(config.uploadMaxBytes, 1048576);
     assert.equal(config.mediaUrlTtlSeconds, 600);
     const minimal = loadConfig({ ...base(), S3_BUCKET: 'bucket' });
-    assert.deepEqual(minimal.storage, { kind: 's3', bucket: 'bucket', region: 'us-east-1', endpoint: null, credentials: null, forcePathStyle: false });
+    assert.deepEqual(minimal.storage, {
+      kind: 's3',
+      bucket: 'bucket',
+      region: 'us-east-1',
+      endpoint: null,
+      credentials: null,
+      forcePathStyle: false,
+    });
   });
 
   it('stops on a bad value with one line naming the variable', () => {

@@ -62,7 +62,11 @@ function multipartError(error: unknown, options: ReceiveOptions): InputError {
   const code = (error as { code?: unknown }).code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new InputError(`files: a file is larger than the limit of ${describeBytes(options.maxFileBytes)}`, [{ field: 'files', reason: 'too large' }], 413);
+      return new InputError(
+        `files: a file is larger than the limit of ${describeBytes(options.maxFileBytes)}`,
+        [{ field: 'files', reason: 'too large' }],
+        413,
+      );
     case 'FST_FILES_LIMIT':
       return InputError.field('files', `at most ${options.maxFiles} files per request`);
     case 'FST_PARTS_LIMIT':
@@ -100,7 +104,11 @@ async function spool(part: Extract<Multipart, { type: 'file' }>, path: string): 
  * Refusals: not multipart → 415; a file part under another field name, an empty file,
  * too many files or fields, a malformed body → 400; a file over maxFileBytes → 413.
  */
-export async function withReceivedFiles<T>(request: FastifyRequest, options: ReceiveOptions, handle: (form: ReceivedForm) => Promise<T>): Promise<T> {
+export async function withReceivedFiles<T>(
+  request: FastifyRequest,
+  options: ReceiveOptions,
+  handle: (form: ReceivedForm) => Promise<T>,
+): Promise<T> {
   if (!isMultipartFormData(request.headers['content-type']) || !request.isMultipart()) {
     throw new InputError(`Send multipart/form-data with one or more "${options.fileField}" file parts`, undefined, 415);
   }
@@ -111,7 +119,13 @@ export async function withReceivedFiles<T>(request: FastifyRequest, options: Rec
     let parts: AsyncIterableIterator<Multipart>;
     try {
       parts = request.parts({
-        limits: { fileSize: options.maxFileBytes, files: options.maxFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: options.maxFiles + MAX_FIELDS },
+        limits: {
+          fileSize: options.maxFileBytes,
+          files: options.maxFiles,
+          fields: MAX_FIELDS,
+          fieldSize: MAX_FIELD_BYTES,
+          parts: options.maxFiles + MAX_FIELDS,
+        },
       });
     } catch (error) {
       throw multipartError(error, options);

@@ -7,7 +7,8 @@ import * as q from './messages.queries.ts';
 
 function messageIdOf(payload: Record<string, unknown>): number {
   const id = payload['message_id'];
-  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) throw new PermanentJobError('livechat.deliver: payload.message_id must be a positive integer');
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1)
+    throw new PermanentJobError('livechat.deliver: payload.message_id must be a positive integer');
   return id;
 }
 

@@ -32,7 +32,12 @@ function selectMessages(db: DB) {
 export type MessageRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['executeTakeFirstOrThrow']>>;
 
 /** Newest first (index messages_conversation_idx). */
-export async function listMessages(db: DB, conversationId: number, limit: number, offset: number): Promise<{ rows: MessageRow[]; total: number }> {
+export async function listMessages(
+  db: DB,
+  conversationId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: MessageRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     selectMessages(db)
       .where('m.conversation_id', '=', conversationId)
@@ -64,10 +69,18 @@ export async function findMessageById(db: DB, id: number): Promise<MessageRow | 
 }
 
 export async function findIdempotencyKey(db: DB, userId: number, key: string) {
-  return db.selectFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).select(['request_hash', 'message_id']).executeTakeFirst();
+  return db
+    .selectFrom('idempotency_keys')
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .select(['request_hash', 'message_id'])
+    .executeTakeFirst();
 }
 
-export async function insertIdempotencyKey(db: DB, values: { user_id: number; key: string; request_hash: string; message_id: number; created_at: Date }): Promise<void> {
+export async function insertIdempotencyKey(
+  db: DB,
+  values: { user_id: number; key: string; request_hash: string; message_id: number; created_at: Date },
+): Promise<void> {
   await db.insertInto('idempotency_keys').values(values).execute();
 }
 
@@ -98,21 +111,19 @@ export async function markMessageStatus(db: DB, id: number, from: 'pending', to:
         .insertInto('domain_events')
         .columns(['type', 'payload', 'created_at'])
         .expression((eb) =>
-          eb
-            .selectFrom('m')
-            .select(
-              eventColumns(
-                'message.updated',
-                {
-                  conversation_id: sql<number>`m.conversation_id`,
-                  conversation_uuid: sql<string>`m.conversation_uuid`,
-                  message_id: sql<number>`m.id`,
-                  message_uuid: sql<string>`m.uuid`,
-                  status: to,
-                },
-                now,
-              ),
+          eb.selectFrom('m').select(
+            eventColumns(
+              'message.updated',
+              {
+                conversation_id: sql<number>`m.conversation_id`,
+                conversation_uuid: sql<string>`m.conversation_uuid`,
+                message_id: sql<number>`m.id`,
+                message_uuid: sql<string>`m.uuid`,
+                status: to,
+              },
+              now,
             ),
+          ),
         )
         .returning('id'),
     )

@@ -49,10 +49,15 @@ const EmailList = Type.Array(EmailAddress(), { maxItems: 50 });
 
 export const SendMessageBody = Type.Object(
   {
-    message: Type.String({ maxLength: 100_000, description: 'The content; HTML is sanitised against an allow-list and may nest at most 100 levels deep' }),
+    message: Type.String({
+      maxLength: 100_000,
+      description: 'The content; HTML is sanitised against an allow-list and may nest at most 100 levels deep',
+    }),
     content_type: Type.Optional(StringEnum(['html', 'text'] as const, { default: 'html' })),
     private: Type.Optional(Type.Boolean({ default: false, description: 'A private note, seen by agents only' })),
-    attachments: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { maxItems: 20, description: 'Uuids from POST /api/v1/media/upload' })),
+    attachments: Type.Optional(
+      Type.Array(Type.String({ format: 'uuid' }), { maxItems: 20, description: 'Uuids from POST /api/v1/media/upload' }),
+    ),
     to: Type.Optional(EmailList),
     cc: Type.Optional(EmailList),
     bcc: Type.Optional(EmailList),
@@ -62,6 +67,11 @@ export const SendMessageBody = Type.Object(
 
 export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(
-    Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$', description: 'A retry with the same key returns the first result instead of sending twice' }),
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x21-\\x7E]+$',
+      description: 'A retry with the same key returns the first result instead of sending twice',
+    }),
   ),
 });

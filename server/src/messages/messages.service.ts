@@ -98,7 +98,10 @@ export async function replayIdempotent(deps: AppDeps, userId: number, key: strin
 }
 
 /** Inside the send's transaction: a second request with the key fails on the unique key (23505) and rolls back. */
-export async function rememberIdempotencyKey(trx: DB, values: { user_id: number; key: string; request_hash: string; message_id: number; created_at: Date }) {
+export async function rememberIdempotencyKey(
+  trx: DB,
+  values: { user_id: number; key: string; request_hash: string; message_id: number; created_at: Date },
+) {
   await q.insertIdempotencyKey(trx, values);
 }
 

@@ -25,8 +25,22 @@ type Message = Json & {
 type Paged<T> = { results: T[]; total: number; per_page: number; total_pages: number; page: number };
 
 const MESSAGE_FIELDS = [
-  'attachments', 'content', 'content_type', 'conversation_id', 'conversation_uuid', 'created_at', 'id', 'meta', 'private', 'sender_id', 'sender_type',
-  'status', 'text_content', 'type', 'updated_at', 'uuid',
+  'attachments',
+  'content',
+  'content_type',
+  'conversation_id',
+  'conversation_uuid',
+  'created_at',
+  'id',
+  'meta',
+  'private',
+  'sender_id',
+  'sender_type',
+  'status',
+  'text_content',
+  'type',
+  'updated_at',
+  'uuid',
 ].sort();
 
 let seq = 0;
@@ -36,7 +50,9 @@ function multipart(files: Array<{ name: string; type: string; data: Buffer }>) {
   const boundary = `----parley${Date.now()}${++seq}`;
   const parts: Buffer[] = [];
   for (const f of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`),
+    );
     parts.push(f.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -56,14 +72,26 @@ describe('messages', () => {
     clock.advance(1000);
     return t.call({ method: 'POST', url: `/api/v1/conversations/${uuid}/messages`, payload, headers, ...as(caller) });
   };
-  const list = (uuid: string, query = '', caller?: Caller | null) => t.call({ method: 'GET', url: `/api/v1/conversations/${uuid}/messages${query}`, ...as(caller) });
-  const getOne = (cuuid: string, uuid: string, caller?: Caller | null) => t.call({ method: 'GET', url: `/api/v1/conversations/${cuuid}/messages/${uuid}`, ...as(caller) });
+  const list = (uuid: string, query = '', caller?: Caller | null) =>
+    t.call({ method: 'GET', url: `/api/v1/conversations/${uuid}/messages${query}`, ...as(caller) });
+  const getOne = (cuuid: string, uuid: string, caller?: Caller | null) =>
+    t.call({ method: 'GET', url: `/api/v1/conversations/${cuuid}/messages/${uuid}`, ...as(caller) });
   const start = async (extra: Json = {}) =>
     dataOf<{ uuid: string; id: number }>(
-      await t.call({ method: 'POST', url: '/api/v1/conversations', payload: { inbox_id: inboxId, contact_email: email(), content: 'Hello', initiator: 'contact', ...extra } }),
+      await t.call({
+        method: 'POST',
+        url: '/api/v1/conversations',
+        payload: { inbox_id: inboxId, contact_email: email(), content: 'Hello', initiator: 'contact', ...extra },
+      }),
     );
   const count = async (conversationId: number) =>
-    (await t.deps.db.selectFrom('messages').where('conversation_id', '=', conversationId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    (
+      await t.deps.db
+        .selectFrom('messages')
+        .where('conversation_id', '=', conversationId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   before(async () => {
     t = await buildTestApp({ clock });
@@ -77,7 +105,10 @@ describe('messages', () => {
   describe('POST /conversations/{uuid}/messages', () => {
     it('a reply: HTML sanitised, text derived, pending, the conversation updated, an event recorded', async () => {
       const m = dataOf<Message>(
-        await send(conversation.uuid, { message: '<p onclick="x()">Thanks, <b>fixed</b>! <a href="javascript:alert(1)">link</a><script>alert(1)</script><img src="x" onerror="y()"></p>' }),
+        await send(conversation.uuid, {
+          message:
+            '<p onclick="x()">Thanks, <b>fixed</b>! <a href="javascript:alert(1)">link</a><script>alert(1)</script><img src="x" onerror="y()"></p>',
+        }),
       );
       assert.deepEqual(Object.keys(m).sort(), MESSAGE_FIELDS);
       assert.equal(m.type, 'outgoing');
@@ -98,7 +129,12 @@ describe('messages', () => {
       assert.equal(c['last_message_sender'], 'agent');
       assert.equal(c['waiting_since'], null, 'a reply ends the wait');
       assert.ok(c['first_reply_at']);
-      const event = await t.deps.db.selectFrom('domain_events').where('type', '=', 'message.created').select('payload').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const event = await t.deps.db
+        .selectFrom('domain_events')
+        .where('type', '=', 'message.created')
+        .select('payload')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
       assert.equal((event.payload as Json)['message_uuid'], m.uuid);
     });
 
@@ -133,7 +169,9 @@ describe('messages', () => {
     });
 
     it('to/cc/bcc are kept in meta', async () => {
-      const m = dataOf<Message>(await send(conversation.uuid, { message: 'cc', to: ['a@example.com'], cc: ['b@example.com'], bcc: ['c@example.com'] }));
+      const m = dataOf<Message>(
+        await send(conversation.uuid, { message: 'cc', to: ['a@example.com'], cc: ['b@example.com'], bcc: ['c@example.com'] }),
+      );
       assert.deepEqual([m.meta.to, m.meta.cc, m.meta.bcc], [['a@example.com'], ['b@example.com'], ['c@example.com']]);
     });
 
@@ -160,7 +198,12 @@ describe('messages', () => {
 
     it('HTML nested deeper than 100 levels is a 400 naming the field, not a 500; 100 levels are fine', async () => {
       const before = await count(conversation.id);
-      for (const message of ['<div>'.repeat(3000), '<b>'.repeat(20000), '<x-unknown>'.repeat(101), `${'<div>'.repeat(101)}x${'</div>'.repeat(101)}`]) {
+      for (const message of [
+        '<div>'.repeat(3000),
+        '<b>'.repeat(20000),
+        '<x-unknown>'.repeat(101),
+        `${'<div>'.repeat(101)}x${'</div>'.repeat(101)}`,
+      ]) {
         const res = await send(conversation.uuid, { message });
         const err = assertError(res, 400, 'InputException');
         assert.equal(err.message, 'message: HTML is nested deeper than 100 levels');
@@ -173,7 +216,10 @@ describe('messages', () => {
       const deepest = dataOf<Message>(await send(conversation.uuid, { message: `${'<div>'.repeat(100)}deep${'</div>'.repeat(100)}` }));
       assert.equal(deepest.text_content, 'deep');
       // Plain text is never parsed as HTML.
-      assert.equal(dataOf<Message>(await send(conversation.uuid, { message: '<div>'.repeat(3000), content_type: 'text' })).content_type, 'text');
+      assert.equal(
+        dataOf<Message>(await send(conversation.uuid, { message: '<div>'.repeat(3000), content_type: 'text' })).content_type,
+        'text',
+      );
     });
 
     it('unknown conversation 404, no credentials 401, no messages:write 403, someone else’s conversation 403', async () => {

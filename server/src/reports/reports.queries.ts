@@ -90,7 +90,9 @@ function taggedChanges(pending: RawBuilder<unknown>) {
 /** Inside a transaction: true when this transaction may fold (one fold at a time across instances). */
 export async function tryLockFold(db: DB): Promise<boolean> {
   // Keyed by schema too: installations (or tests) sharing one database in separate schemas fold independently.
-  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(727275, hashtext(current_schema())) as locked`.execute(db);
+  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(727275, hashtext(current_schema())) as locked`.execute(
+    db,
+  );
   return rows[0]?.locked === true;
 }
 
@@ -124,7 +126,9 @@ export async function foldPendingRollups(db: DB): Promise<number> {
 }
 
 /** Conversations that are not resolved, counted four ways in one scan. */
-export async function conversationCounts(db: DB): Promise<{ open: number; waiting: number; unassigned: number; awaiting_first_reply: number }> {
+export async function conversationCounts(
+  db: DB,
+): Promise<{ open: number; waiting: number; unassigned: number; awaiting_first_reply: number }> {
   return db
     .selectFrom('conversations as c')
     .innerJoin('conversation_statuses as s', 's.id', 'c.status_id')

@@ -22,10 +22,16 @@ export const TagCount = Type.Object(
 
 export const TagDistributionReport = Type.Object(
   {
-    top_tags: Type.Array(TagCount, { maxItems: 10, description: 'At most 10 tags, by count (descending), then by name (case-insensitive); tags on no conversation in the window are left out' }),
+    top_tags: Type.Array(TagCount, {
+      maxItems: 10,
+      description:
+        'At most 10 tags, by count (descending), then by name (case-insensitive); tags on no conversation in the window are left out',
+    }),
     tagged_conversations: Type.Integer({ description: 'Conversations in the window with at least one tag' }),
     untagged_conversations: Type.Integer({ description: 'Conversations in the window without any tag' }),
-    tagged_percentage: Type.Number({ description: 'tagged / all conversations in the window × 100, rounded to one decimal; 0 when there are none' }),
+    tagged_percentage: Type.Number({
+      description: 'tagged / all conversations in the window × 100, rounded to one decimal; 0 when there are none',
+    }),
   },
   { title: 'TagDistributionReport', additionalProperties: false },
 );
@@ -35,7 +41,9 @@ export const OverviewCounts = Type.Object(
     open: Type.Integer({ description: 'Conversations whose status is in the `open` category' }),
     waiting: Type.Integer({ description: 'Conversations whose status is in the `waiting` category (e.g. Snoozed)' }),
     unassigned: Type.Integer({ description: 'Conversations not resolved (open or waiting) with no agent assigned' }),
-    awaiting_first_reply: Type.Integer({ description: 'Conversations not resolved that have no agent reply yet (`first_reply_at` is null)' }),
+    awaiting_first_reply: Type.Integer({
+      description: 'Conversations not resolved that have no agent reply yet (`first_reply_at` is null)',
+    }),
     agents: Type.Object(
       {
         available: Type.Integer(),

@@ -44,7 +44,14 @@ function wallClock(instant: number, timeZone: string) {
     if (part.type !== 'literal' && part.type !== 'era') fields[part.type] = Number(part.value);
   }
   const field = (name: string) => fields[name] ?? 0;
-  return { year: field('year'), month: field('month'), day: field('day'), hour: field('hour'), minute: field('minute'), second: field('second') };
+  return {
+    year: field('year'),
+    month: field('month'),
+    day: field('day'),
+    hour: field('hour'),
+    minute: field('minute'),
+    second: field('second'),
+  };
 }
 
 /** The zone's offset from UTC at an instant, in ms (positive east of Greenwich). */
@@ -66,7 +73,11 @@ export function startOfLocalDay(now: Date, timeZone: string): Date {
   const todayKey = dayKey(today);
   const wallMidnight = Date.UTC(today.year, today.month - 1, today.day);
   // Every offset in force around that midnight; one of them gives the real instant.
-  const offsets = new Set([offsetAt(wallMidnight - DAY_MS, timeZone), offsetAt(wallMidnight, timeZone), offsetAt(wallMidnight + DAY_MS, timeZone)]);
+  const offsets = new Set([
+    offsetAt(wallMidnight - DAY_MS, timeZone),
+    offsetAt(wallMidnight, timeZone),
+    offsetAt(wallMidnight + DAY_MS, timeZone),
+  ]);
   let best: number | null = null;
   for (const offset of offsets) {
     const candidate = wallMidnight - offset;

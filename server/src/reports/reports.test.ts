@@ -42,7 +42,11 @@ function factory(t: TestApp, clock: ReturnType<typeof fakeClock>) {
       return id;
     },
     /** A conversation created at `at` (the clock is moved there and back), with these tags. */
-    async conversation(at: Date, tags: string[] = [], extra: Parameters<typeof createConversation>[1] = {}): Promise<{ uuid: string; id: number }> {
+    async conversation(
+      at: Date,
+      tags: string[] = [],
+      extra: Parameters<typeof createConversation>[1] = {},
+    ): Promise<{ uuid: string; id: number }> {
       inbox ??= createInbox(t, { name: 'Reports inbox' });
       const inboxId = (await inbox).id;
       for (const name of tags) await this.tag(name);
@@ -51,7 +55,9 @@ function factory(t: TestApp, clock: ReturnType<typeof fakeClock>) {
       try {
         const conversation = await createConversation(t, { inbox_id: inboxId, ...extra });
         if (tags.length > 0) {
-          dataOf(await t.call({ method: 'POST', url: `/api/v1/conversations/${conversation.uuid}/tags`, payload: { tags, action: 'set_tags' } }));
+          dataOf(
+            await t.call({ method: 'POST', url: `/api/v1/conversations/${conversation.uuid}/tags`, payload: { tags, action: 'set_tags' } }),
+          );
         }
         return conversation;
       } finally {
@@ -105,15 +111,24 @@ describe('reports: pure rules', () => {
       // Midnight reached after the repeated hour 23:00-24:00 of the day before.
       ['2026-04-05T12:00:00Z', 'America/Santiago', '2026-04-05T04:00:00.000Z'],
     ];
-    for (const [now, zone, expected] of cases) assert.equal(startOfLocalDay(new Date(now), zone).toISOString(), expected, `${zone} at ${now}`);
+    for (const [now, zone, expected] of cases)
+      assert.equal(startOfLocalDay(new Date(now), zone).toISOString(), expected, `${zone} at ${now}`);
   });
 
   it('splits a window at its first UTC midnight: whole days from the rollups, the rest from the rows', () => {
-    assert.equal(nextUtcMidnight(new Date('2026-01-15T00:00:00.000Z')).toISOString(), '2026-01-15T00:00:00.000Z', 'a window starting at midnight has no edge');
+    assert.equal(
+      nextUtcMidnight(new Date('2026-01-15T00:00:00.000Z')).toISOString(),
+      '2026-01-15T00:00:00.000Z',
+      'a window starting at midnight has no edge',
+    );
     assert.equal(nextUtcMidnight(new Date('2026-01-15T00:00:00.001Z')).toISOString(), '2026-01-16T00:00:00.000Z');
     assert.equal(nextUtcMidnight(new Date('2026-01-14T15:00:00.000Z')).toISOString(), '2026-01-15T00:00:00.000Z', 'Tokyo midnight');
     assert.equal(nextUtcMidnight(new Date('2026-01-15T05:00:00.000Z')).toISOString(), '2026-01-16T00:00:00.000Z', 'New York midnight');
-    assert.equal(nextUtcMidnight(new Date('2026-12-31T18:30:00.000Z')).toISOString(), '2027-01-01T00:00:00.000Z', 'Kolkata midnight, across a year');
+    assert.equal(
+      nextUtcMidnight(new Date('2026-12-31T18:30:00.000Z')).toISOString(),
+      '2027-01-01T00:00:00.000Z',
+      'Kolkata midnight, across a year',
+    );
   });
 
   it('opens the window N × 24 h before now, or at local midnight for 0', () => {
@@ -149,7 +164,11 @@ describe('reports over HTTP', () => {
   it('401 without credentials, 403 without reports:manage', async () => {
     for (const url of ['/api/v1/reports/overview/tags', '/api/v1/reports/overview/tags?days=3', '/api/v1/reports/overview/counts']) {
       assertError(await t.call({ method: 'GET', url, as: null }), 401, 'UnauthorizedException');
-      assertError(await t.call({ method: 'GET', url, headers: { authorization: 'token nope:nope' }, as: null }), 401, 'UnauthorizedException');
+      assertError(
+        await t.call({ method: 'GET', url, headers: { authorization: 'token nope:nope' }, as: null }),
+        401,
+        'UnauthorizedException',
+      );
       const denied = assertError(await t.call({ method: 'GET', url, as: agent }), 403, 'PermissionException');
       assert.match(denied.message, /reports:manage/);
     }
@@ -158,7 +177,11 @@ describe('reports over HTTP', () => {
   it('refuses a days value that is not an integer (400, names the field)', async () => {
     // Only plain decimal integers: numbers written otherwise, or past the safe integers, are refused too.
     for (const days of ['abc', '1.5', '', '3x', 'true', '[1]', '1e3', '1e999', '-1e999', '+7', '007', '0x7', '9007199254740993']) {
-      const body = assertError(await t.call({ method: 'GET', url: `/api/v1/reports/overview/tags?days=${encodeURIComponent(days)}` }), 400, 'InputException');
+      const body = assertError(
+        await t.call({ method: 'GET', url: `/api/v1/reports/overview/tags?days=${encodeURIComponent(days)}` }),
+        400,
+        'InputException',
+      );
       assert.match(body.message, /days/, days);
     }
     // Plain integers out of range are clamped like the others.
@@ -190,7 +213,18 @@ describe('reports over HTTP', () => {
     await make.tag('unused');
 
     const today = await report('?days=0');
-    assert.deepEqual(names(today), ['Echo:2', 'zeta:2', 'alpha:1', 'bravo:1', 'delta:1', 'foxtrot:1', 'golf:1', 'hotel:1', 'india:1', 'juliet:1']);
+    assert.deepEqual(names(today), [
+      'Echo:2',
+      'zeta:2',
+      'alpha:1',
+      'bravo:1',
+      'delta:1',
+      'foxtrot:1',
+      'golf:1',
+      'hotel:1',
+      'india:1',
+      'juliet:1',
+    ]);
     assert.equal(today.tagged_conversations, 3);
     assert.equal(today.untagged_conversations, 1);
     assert.equal(today.tagged_percentage, 75);
@@ -204,7 +238,10 @@ describe('reports over HTTP', () => {
     assert.equal(oneDay.tagged_percentage, 60);
 
     const twoDays = await report('?days=2');
-    assert.deepEqual(twoDays.top_tags.slice(0, 5).map((tag) => `${tag.tag_name}:${tag.count}`), ['alpha:2', 'bravo:2', 'Echo:2', 'zeta:2', 'delta:1']);
+    assert.deepEqual(
+      twoDays.top_tags.slice(0, 5).map((tag) => `${tag.tag_name}:${tag.count}`),
+      ['alpha:2', 'bravo:2', 'Echo:2', 'zeta:2', 'delta:1'],
+    );
     assert.equal(twoDays.tagged_conversations, 4);
     assert.equal(twoDays.untagged_conversations, 2);
     assert.equal(twoDays.tagged_percentage, 66.7);
@@ -230,7 +267,9 @@ describe('reports over HTTP', () => {
     const c = await make.conversation(new Date('2026-01-15T09:00:00Z'), ['kilo']);
     let today = await report('?days=0');
     assert.ok(names(today).includes('kilo:2'), names(today).join());
-    dataOf(await t.call({ method: 'POST', url: `/api/v1/conversations/${c.uuid}/tags`, payload: { tags: ['kilo'], action: 'remove_tags' } }));
+    dataOf(
+      await t.call({ method: 'POST', url: `/api/v1/conversations/${c.uuid}/tags`, payload: { tags: ['kilo'], action: 'remove_tags' } }),
+    );
     today = await report('?days=0');
     assert.equal(today.untagged_conversations, 2);
     dataOf(await t.call({ method: 'DELETE', url: `/api/v1/tags/${await make.tag('Echo')}` }));
@@ -249,11 +288,19 @@ describe('reports over HTTP', () => {
 
     const replied = await make.conversation(clock.now(), [], { initiator: 'agent', assignee_id: t.admin.id });
     const snoozed = await make.conversation(clock.now());
-    dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${snoozed.uuid}/status`, payload: { status: 'Snoozed', snoozed_until: '2h' } }));
+    dataOf(
+      await t.call({
+        method: 'PUT',
+        url: `/api/v1/conversations/${snoozed.uuid}/status`,
+        payload: { status: 'Snoozed', snoozed_until: '2h' },
+      }),
+    );
     const resolved = await make.conversation(clock.now());
     dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${resolved.uuid}/status`, payload: { status: 'Resolved' } }));
     const assigned = await make.conversation(clock.now());
-    dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${assigned.uuid}/assignee/user`, payload: { assignee_id: agent.id } }));
+    dataOf(
+      await t.call({ method: 'PUT', url: `/api/v1/conversations/${assigned.uuid}/assignee/user`, payload: { assignee_id: agent.id } }),
+    );
     assert.ok(replied.uuid);
 
     // Agents: admin busy, agent available, a disabled one and a deleted one not counted.
@@ -305,7 +352,10 @@ describe('reports over HTTP', () => {
       return { tagged_conversations: r.tagged_conversations, untagged_conversations: r.untagged_conversations };
     };
     const pendingBefore = await report('?days=6');
-    assert.ok(!pendingBefore.top_tags.some((tag) => tag.tag_name === 'solo'), 'a deleted tag is not reported, even with rolled-up rows left');
+    assert.ok(
+      !pendingBefore.top_tags.some((tag) => tag.tag_name === 'solo'),
+      'a deleted tag is not reported, even with rolled-up rows left',
+    );
     assert.deepEqual(await reportCounts(), await direct());
     assert.ok((await foldReportRollups(t.deps)) > 0);
     assert.equal(await foldReportRollups(t.deps), 0, 'nothing left to fold');
@@ -318,7 +368,9 @@ describe('reports over HTTP', () => {
     const { rows: recountedDays } = await sql<{ line: string }>`
       select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') || ' ' || count(*) || ' '
              || count(*) filter (where exists (select 1 from conversation_tags ct where ct.conversation_id = c.id)) as line
-        from conversations c group by (created_at at time zone 'UTC')::date order by (created_at at time zone 'UTC')::date`.execute(t.deps.db);
+        from conversations c group by (created_at at time zone 'UTC')::date order by (created_at at time zone 'UTC')::date`.execute(
+      t.deps.db,
+    );
     assert.deepEqual(
       days.map((r) => r.line),
       recountedDays.map((r) => r.line),
@@ -348,31 +400,41 @@ describe('reports over HTTP', () => {
     await assert.rejects(t.deps.db.updateTable('conversation_tags').set({ created_at: new Date() }).execute(), /never updated/);
   });
 
-  it('tag changes on conversations of one day never wait on each other nor deadlock (PostgreSQL)', { skip: process.env['DATABASE_URL'] ? false : 'needs concurrent connections (DATABASE_URL)' }, async () => {
-    const x = await make.conversation(new Date('2026-01-12T08:00:00Z'), ['tier1']);
-    const y = await make.conversation(new Date('2026-01-12T09:00:00Z'), ['tier2']);
-    const swap = (uuid: string, tags: string[]) => t.call({ method: 'POST', url: `/api/v1/conversations/${uuid}/tags`, payload: { tags, action: 'set_tags' } });
-    // Opposite swaps at once: each removes the tag the other adds.
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? swap(x.uuid, i % 4 === 0 ? ['tier2'] : ['tier1']) : swap(y.uuid, i % 4 === 1 ? ['tier1'] : ['tier2']))),
-    );
-    assert.deepEqual(
-      answers.map((r) => r.statusCode),
-      answers.map(() => 200),
-    );
-    await foldReportRollups(t.deps);
-    const { rows } = await sql<{ n: number }>`
+  it(
+    'tag changes on conversations of one day never wait on each other nor deadlock (PostgreSQL)',
+    { skip: process.env['DATABASE_URL'] ? false : 'needs concurrent connections (DATABASE_URL)' },
+    async () => {
+      const x = await make.conversation(new Date('2026-01-12T08:00:00Z'), ['tier1']);
+      const y = await make.conversation(new Date('2026-01-12T09:00:00Z'), ['tier2']);
+      const swap = (uuid: string, tags: string[]) =>
+        t.call({ method: 'POST', url: `/api/v1/conversations/${uuid}/tags`, payload: { tags, action: 'set_tags' } });
+      // Opposite swaps at once: each removes the tag the other adds.
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2 === 0 ? swap(x.uuid, i % 4 === 0 ? ['tier2'] : ['tier1']) : swap(y.uuid, i % 4 === 1 ? ['tier1'] : ['tier2']),
+        ),
+      );
+      assert.deepEqual(
+        answers.map((r) => r.statusCode),
+        answers.map(() => 200),
+      );
+      await foldReportRollups(t.deps);
+      const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from (
         select tag_id, count from report_daily_tags where day = '2026-01-12' and count <> 0
         except
         select tag_id, count(*)::int from conversation_tags where (conversation_created_at at time zone 'UTC')::date = '2026-01-12' group by tag_id
       ) drift`.execute(t.deps.db);
-    assert.equal(rows[0]?.n, 0);
-  });
+      assert.equal(rows[0]?.n, 0);
+    },
+  );
 
   it('is documented in the OpenAPI document', async () => {
     const doc = (await t.call({ method: 'GET', url: '/api/v1/openapi.json', as: null })).json() as {
-      paths: Record<string, Record<string, { parameters?: Array<{ name: string }>; responses: Record<string, unknown>; description?: string }>>;
+      paths: Record<
+        string,
+        Record<string, { parameters?: Array<{ name: string }>; responses: Record<string, unknown>; description?: string }>
+      >;
     };
     const tags = doc.paths['/api/v1/reports/overview/tags']?.['get'];
     assert.ok(tags);

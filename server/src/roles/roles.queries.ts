@@ -42,22 +42,37 @@ export async function findRolesByNames(db: DB, names: string[]) {
 }
 
 export async function findRoleByName(db: DB, name: string) {
-  return db.selectFrom('roles').where(sql`lower(name)`, '=', name.trim().toLowerCase()).select(['id', 'name', 'is_builtin']).executeTakeFirst();
+  return db
+    .selectFrom('roles')
+    .where(sql`lower(name)`, '=', name.trim().toLowerCase())
+    .select(['id', 'name', 'is_builtin'])
+    .executeTakeFirst();
 }
 
 export async function insertRole(db: DB, values: { name: string; description: string; permissions: string[]; is_builtin?: boolean }) {
   return db.insertInto('roles').values(values).returning(columns).executeTakeFirstOrThrow();
 }
 
-export async function insertRoleIfMissing(db: DB, values: { name: string; description: string; permissions: string[]; is_builtin: boolean }) {
-  await db.insertInto('roles').values(values).onConflict((oc) => oc.expression(sql`lower(name)`).doNothing()).execute();
+export async function insertRoleIfMissing(
+  db: DB,
+  values: { name: string; description: string; permissions: string[]; is_builtin: boolean },
+) {
+  await db
+    .insertInto('roles')
+    .values(values)
+    .onConflict((oc) => oc.expression(sql`lower(name)`).doNothing())
+    .execute();
 }
 
 export async function setBuiltinPermissions(db: DB, name: string, permissions: string[]) {
   await db.updateTable('roles').set({ permissions }).where(sql`lower(name)`, '=', name.toLowerCase()).execute();
 }
 
-export async function updateRole(db: DB, id: number, values: { name?: string; description?: string; permissions?: string[]; updated_at: Date }) {
+export async function updateRole(
+  db: DB,
+  id: number,
+  values: { name?: string; description?: string; permissions?: string[]; updated_at: Date },
+) {
   return db.updateTable('roles').set(values).where('id', '=', id).returning(columns).executeTakeFirst();
 }
 

@@ -35,7 +35,12 @@ export function rolesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/roles',
       {
         config: { permission: 'roles:manage' },
-        schema: { tags, summary: 'Create a role', body: CreateRoleBody, response: { 200: Envelope(RoleRecord), ...errors(400, 401, 403, 409) } },
+        schema: {
+          tags,
+          summary: 'Create a role',
+          body: CreateRoleBody,
+          response: { 200: Envelope(RoleRecord), ...errors(400, 401, 403, 409) },
+        },
       },
       async (request) => ok(await roles.createRole(deps, principalOf(request).permissions, request.body)),
     );
@@ -57,7 +62,12 @@ export function rolesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/roles/:id',
       {
         config: { permission: 'roles:manage' },
-        schema: { tags, summary: 'Delete a custom role', params: IdParams, response: { 200: TrueEnvelope, ...errors(400, 401, 403, 404, 422) } },
+        schema: {
+          tags,
+          summary: 'Delete a custom role',
+          params: IdParams,
+          response: { 200: TrueEnvelope, ...errors(400, 401, 403, 404, 422) },
+        },
       },
       async (request) => {
         await roles.deleteRole(deps, request.params.id);

@@ -64,7 +64,11 @@ async function assertNameFree(db: DB, name: string, exceptId: number | null): Pr
   if (existing && existing.id !== exceptId) throw new ConflictError(`A role named "${name.trim()}" already exists`);
 }
 
-export async function createRole(deps: AppDeps, grantor: ReadonlySet<string>, input: { name: string; description?: string; permissions: string[] }) {
+export async function createRole(
+  deps: AppDeps,
+  grantor: ReadonlySet<string>,
+  input: { name: string; description?: string; permissions: string[] },
+) {
   const name = input.name.trim();
   const permissions = normalisePermissions(input.permissions);
   assertMayGrant(grantor, permissions);
@@ -74,14 +78,20 @@ export async function createRole(deps: AppDeps, grantor: ReadonlySet<string>, in
   });
 }
 
-export async function updateRole(deps: AppDeps, grantor: ReadonlySet<string>, id: number, input: { name?: string; description?: string; permissions?: string[] }) {
+export async function updateRole(
+  deps: AppDeps,
+  grantor: ReadonlySet<string>,
+  id: number,
+  input: { name?: string; description?: string; permissions?: string[] },
+) {
   const permissions = input.permissions ? normalisePermissions(input.permissions) : undefined;
   if (permissions) assertMayGrant(grantor, permissions);
   const role = await deps.db.transaction().execute(async (trx) => {
     const current = await q.findRole(trx, id);
     if (!current) throw new NotFoundError('Role not found');
     const name = input.name?.trim();
-    if (current.is_builtin && name !== undefined && name !== current.name) throw new DataError(`The built-in role ${current.name} cannot be renamed`);
+    if (current.is_builtin && name !== undefined && name !== current.name)
+      throw new DataError(`The built-in role ${current.name} cannot be renamed`);
     if (current.name === ADMIN_ROLE && permissions && permissions.join() !== [...PERMISSIONS].sort().join()) {
       throw new DataError('The Admin role always holds every permission');
     }

@@ -39,7 +39,22 @@ const CATALOGUE = [
   'contact_notes:read',
   'contact_notes:write',
   'contact_notes:delete',
-  ...['tags', 'status', 'macros', 'users', 'teams', 'inboxes', 'roles', 'webhooks', 'reports', 'oidc', 'ai', 'business_hours', 'sla', 'general_settings'].map((r) => `${r}:manage`),
+  ...[
+    'tags',
+    'status',
+    'macros',
+    'users',
+    'teams',
+    'inboxes',
+    'roles',
+    'webhooks',
+    'reports',
+    'oidc',
+    'ai',
+    'business_hours',
+    'sla',
+    'general_settings',
+  ].map((r) => `${r}:manage`),
 ];
 const AGENT_SET = [
   'conversations:read_assigned',
@@ -61,8 +76,6 @@ const AGENT_SET = [
 ];
 const sorted = (list: string[]) => [...list].sort();
 
-
-
 describe('roles and permissions', () => {
   let t: TestApp;
   let agent: Caller;
@@ -77,8 +90,10 @@ describe('roles and permissions', () => {
   });
   after(() => t.close());
 
-  const createRole = (payload: unknown, as?: Caller | null) => t.call({ method: 'POST', url: '/api/v1/roles', payload: payload as Json, ...(as !== undefined ? { as } : {}) });
-  const putRole = (id: unknown, payload: unknown, as?: Caller) => t.call({ method: 'PUT', url: `/api/v1/roles/${id}`, payload: payload as Json, ...(as ? { as } : {}) });
+  const createRole = (payload: unknown, as?: Caller | null) =>
+    t.call({ method: 'POST', url: '/api/v1/roles', payload: payload as Json, ...(as !== undefined ? { as } : {}) });
+  const putRole = (id: unknown, payload: unknown, as?: Caller) =>
+    t.call({ method: 'PUT', url: `/api/v1/roles/${id}`, payload: payload as Json, ...(as ? { as } : {}) });
 
   /** An agent created through the API, with API credentials from the API. */
   async function apiAgent(roles: string[]): Promise<Caller & { record: Json }> {
@@ -86,10 +101,18 @@ describe('roles and permissions', () => {
     const record = ok(await t.call({ method: 'POST', url: '/api/v1/agents', payload: { first_name: 'Roley', email, roles } }));
     const id = record['id'] as number;
     const pair = ok<{ api_key: string; api_secret: string }>(await t.call({ method: 'POST', url: `/api/v1/agents/${id}/api-key` }));
-    return { id, email, apiKey: pair.api_key, apiSecret: pair.api_secret, headers: { authorization: basicHeader(pair.api_key, pair.api_secret) }, record };
+    return {
+      id,
+      email,
+      apiKey: pair.api_key,
+      apiSecret: pair.api_secret,
+      headers: { authorization: basicHeader(pair.api_key, pair.api_secret) },
+      record,
+    };
   }
   const postTag = (as: Caller, name: string) => t.call({ method: 'POST', url: '/api/v1/tags', payload: { name }, as });
-  const me = async (as: Caller) => ok<{ roles: string[]; permissions: string[] }>(await t.call({ method: 'GET', url: '/api/v1/agents/me', as }));
+  const me = async (as: Caller) =>
+    ok<{ roles: string[]; permissions: string[] }>(await t.call({ method: 'GET', url: '/api/v1/agents/me', as }));
 
   describe('catalogue and built-in roles', () => {
     it('GET /permissions lists the catalogue to any agent', async () => {
@@ -132,7 +155,13 @@ describe('roles and permissions', () => {
 
   describe('create', () => {
     it('creates a custom role with 200; permissions deduplicated and sorted', async () => {
-      const role = ok<Role>(await createRole({ name: '  Supervisor ', description: ' Watches ', permissions: ['reports:manage', 'conversations:read_all', 'reports:manage'] }));
+      const role = ok<Role>(
+        await createRole({
+          name: '  Supervisor ',
+          description: ' Watches ',
+          permissions: ['reports:manage', 'conversations:read_all', 'reports:manage'],
+        }),
+      );
       assert.deepEqual(Object.keys(role).sort(), ROLE_KEYS);
       assert.equal(role.name, 'Supervisor');
       assert.equal(role.description, 'Watches');
@@ -316,7 +345,9 @@ describe('roles and permissions', () => {
     });
 
     it('an agent with the seeded Agent role can start a conversation', async () => {
-      const inbox = ok<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: { name: 'Role inbox', channel: 'livechat', config: {} } }));
+      const inbox = ok<{ id: number }>(
+        await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: { name: 'Role inbox', channel: 'livechat', config: {} } }),
+      );
       const payload = { inbox_id: inbox.id, contact_email: 'started-by-agent@example.com', subject: 'Hello', content: 'First words' };
       const started = ok<{ uuid: string }>(await t.call({ method: 'POST', url: '/api/v1/conversations', payload, as: agent }));
       assert.match(started.uuid, /^[0-9a-f-]{36}$/);
@@ -332,7 +363,11 @@ describe('roles and permissions', () => {
       const untyped = t.deps.db as unknown as Kysely<unknown>;
       await giveAgentsConversationsWrite(untyped);
       await giveAgentsConversationsWrite(untyped);
-      const migrated = await t.deps.db.selectFrom('roles').where('id', 'in', [agentRole.id, custom.id]).select(['id', 'permissions']).execute();
+      const migrated = await t.deps.db
+        .selectFrom('roles')
+        .where('id', 'in', [agentRole.id, custom.id])
+        .select(['id', 'permissions'])
+        .execute();
       assert.deepEqual(migrated.find((r) => r.id === agentRole.id)?.permissions, sorted(AGENT_SET));
       assert.deepEqual(migrated.find((r) => r.id === custom.id)?.permissions, before);
     });
@@ -348,7 +383,9 @@ describe('roles and permissions', () => {
       ok<Role>(await createRole({ name: 'Union A', permissions: ['webhooks:manage', 'tags:manage', 'conversations:read'] }));
       ok<Role>(await createRole({ name: 'Union B', permissions: ['ai:manage', 'tags:manage', 'contacts:block'] }));
       const both = await apiAgent(['Union B', 'Agent', 'union a']);
-      const expected = sorted([...new Set([...AGENT_SET, 'webhooks:manage', 'tags:manage', 'conversations:read', 'ai:manage', 'contacts:block'])]);
+      const expected = sorted([
+        ...new Set([...AGENT_SET, 'webhooks:manage', 'tags:manage', 'conversations:read', 'ai:manage', 'contacts:block']),
+      ]);
       assert.deepEqual(both.record['permissions'], expected);
       assert.deepEqual(both.record['roles'], ['Agent', 'Union A', 'Union B']);
       const viaAdmin = ok<{ permissions: string[] }>(await t.call({ method: 'GET', url: `/api/v1/agents/${both.id}` }));
@@ -364,26 +401,63 @@ describe('roles and permissions', () => {
       const manager = await apiAgent(['People manager']);
       const editor = await apiAgent(['Role editor']);
       // A users:manage holder cannot make anybody (itself included) an Admin.
-      const escalate = fails(await t.call({ method: 'PUT', url: `/api/v1/agents/${manager.id}`, payload: { roles: ['Admin'] }, as: manager }), 403, 'PermissionException');
-      assert.match(String(escalate['message']), /reports:manage/);
-      fails(
-        await t.call({ method: 'POST', url: '/api/v1/agents', payload: { first_name: 'Boss', email: 'boss-grant@example.com', roles: ['Admin'] }, as: manager }),
+      const escalate = fails(
+        await t.call({ method: 'PUT', url: `/api/v1/agents/${manager.id}`, payload: { roles: ['Admin'] }, as: manager }),
         403,
         'PermissionException',
       );
-      assert.deepEqual(ok<{ roles: string[] }>(await t.call({ method: 'GET', url: `/api/v1/agents/${manager.id}` })).roles, ['People manager']);
+      assert.match(String(escalate['message']), /reports:manage/);
+      fails(
+        await t.call({
+          method: 'POST',
+          url: '/api/v1/agents',
+          payload: { first_name: 'Boss', email: 'boss-grant@example.com', roles: ['Admin'] },
+          as: manager,
+        }),
+        403,
+        'PermissionException',
+      );
+      assert.deepEqual(ok<{ roles: string[] }>(await t.call({ method: 'GET', url: `/api/v1/agents/${manager.id}` })).roles, [
+        'People manager',
+      ]);
       // Within its own permissions it may grant.
-      ok(await t.call({ method: 'POST', url: '/api/v1/agents', payload: { first_name: 'Peer', email: 'peer-grant@example.com', roles: ['People manager'] }, as: manager }));
+      ok(
+        await t.call({
+          method: 'POST',
+          url: '/api/v1/agents',
+          payload: { first_name: 'Peer', email: 'peer-grant@example.com', roles: ['People manager'] },
+          as: manager,
+        }),
+      );
       // A roles:manage holder cannot mint or widen a role beyond its own permissions.
-      fails(await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'Wide', permissions: ['users:manage'] }, as: editor }), 403, 'PermissionException');
-      const narrow = ok<Role>(await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'Narrow', permissions: ['tags:manage'] }, as: editor }));
-      fails(await t.call({ method: 'PUT', url: `/api/v1/roles/${narrow.id}`, payload: { permissions: ['tags:manage', 'ai:manage'] }, as: editor }), 403, 'PermissionException');
+      fails(
+        await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'Wide', permissions: ['users:manage'] }, as: editor }),
+        403,
+        'PermissionException',
+      );
+      const narrow = ok<Role>(
+        await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'Narrow', permissions: ['tags:manage'] }, as: editor }),
+      );
+      fails(
+        await t.call({
+          method: 'PUT',
+          url: `/api/v1/roles/${narrow.id}`,
+          payload: { permissions: ['tags:manage', 'ai:manage'] },
+          as: editor,
+        }),
+        403,
+        'PermissionException',
+      );
       assert.deepEqual(ok<Role>(await t.call({ method: 'GET', url: `/api/v1/roles/${narrow.id}` })).permissions, ['tags:manage']);
     });
 
     it('an unknown role name on agent creation is a 400 naming it', async () => {
       const body = fails(
-        await t.call({ method: 'POST', url: '/api/v1/agents', payload: { first_name: 'X', email: 'nobody-role@example.com', roles: ['Ghost role'] } }),
+        await t.call({
+          method: 'POST',
+          url: '/api/v1/agents',
+          payload: { first_name: 'X', email: 'nobody-role@example.com', roles: ['Ghost role'] },
+        }),
         400,
         'InputException',
       );

@@ -63,10 +63,20 @@ export interface ConversationHitRow {
  * `readable` allows. The reference match comes first, then by word similarity, then the most
  * recently active.
  */
-export async function searchConversations(db: DB, readable: ReadableFilter, reference: string | null, search: TextSearch): Promise<ConversationHitRow[]> {
+export async function searchConversations(
+  db: DB,
+  readable: ReadableFilter,
+  reference: string | null,
+  search: TextSearch,
+): Promise<ConversationHitRow[]> {
   const subject = sql`lower(c.subject)`;
   // A literal in ORDER BY would be read as a column position: every key here is an expression.
-  const order = [...(reference === null ? [] : [sql`(c.reference_number = ${reference}) desc`]), relevance(subject, search), sql`c.last_message_at desc nulls last`, sql`c.id desc`];
+  const order = [
+    ...(reference === null ? [] : [sql`(c.reference_number = ${reference}) desc`]),
+    relevance(subject, search),
+    sql`c.last_message_at desc nulls last`,
+    sql`c.id desc`,
+  ];
   const rows = await db
     .selectFrom('conversations as c')
     .innerJoin('conversation_statuses as s', 's.id', 'c.status_id')
@@ -150,7 +160,14 @@ export async function searchMessages(
 }
 
 /** Ids of the best matches among messages with id > `afterId` (of the newest `candidates` matches, or of all). */
-async function rankMessages(db: DB, readable: ReadableFilter, text: string, limit: number, afterId: number, candidates: number | null): Promise<number[]> {
+async function rankMessages(
+  db: DB,
+  readable: ReadableFilter,
+  text: string,
+  limit: number,
+  afterId: number,
+  candidates: number | null,
+): Promise<number[]> {
   const query = sql`websearch_to_tsquery('simple', ${text})`;
   const matches = db
     .selectFrom('messages as m')
@@ -162,7 +179,14 @@ async function rankMessages(db: DB, readable: ReadableFilter, text: string, limi
   const rank = sql<number>`ts_rank(m.search_vector, ${query})`.as('rank');
   const rows =
     candidates === null
-      ? await matches.select(['m.id', rank]).orderBy('rank', 'desc').orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit).modifyFront(customPlan).execute()
+      ? await matches
+          .select(['m.id', rank])
+          .orderBy('rank', 'desc')
+          .orderBy('m.created_at', 'desc')
+          .orderBy('m.id', 'desc')
+          .limit(limit)
+          .modifyFront(customPlan)
+          .execute()
       : await db
           .selectFrom(matches.select('m.id').orderBy('m.id', 'desc').limit(candidates).as('newest'))
           .innerJoin('messages as m', 'm.id', 'newest.id')
@@ -219,20 +243,27 @@ export async function searchContacts(db: DB, readable: ReadableFilter | null, se
     .selectFrom('users as u')
     .where(LIVE_CONTACT)
     .where(textMatches(CONTACT_SEARCH_TEXT, search))
-    .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.phone_number', 'u.avatar_url', sql<'contact' | 'visitor'>`u.type`.as('type')]);
+    .select([
+      'u.id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.phone_number',
+      'u.avatar_url',
+      sql<'contact' | 'visitor'>`u.type`.as('type'),
+    ]);
   if (readable !== null) {
     query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('conversations as c')
-          .select(sql`1`.as('one'))
-          .whereRef('c.contact_id', '=', 'u.id')
-          .where(readable),
-      ),
+      eb.exists(eb.selectFrom('conversations as c').select(sql`1`.as('one')).whereRef('c.contact_id', '=', 'u.id').where(readable)),
     );
   }
   return query
-    .$call((qb) => [relevance(CONTACT_SEARCH_TEXT, search), sql`lower(u.first_name || ' ' || u.last_name)`, sql`u.id`].reduce((ordered, key) => ordered.orderBy(key), qb))
+    .$call((qb) =>
+      [relevance(CONTACT_SEARCH_TEXT, search), sql`lower(u.first_name || ' ' || u.last_name)`, sql`u.id`].reduce(
+        (ordered, key) => ordered.orderBy(key),
+        qb,
+      ),
+    )
     .limit(search.limit)
     .modifyFront(customPlan)
     .execute();

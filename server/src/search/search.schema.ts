@@ -5,7 +5,8 @@ import { DateTime, Nullable, NullableDateTime, StringEnum } from '../http/schema
 export const SearchQuery = Type.Object({
   q: Type.String({
     maxLength: 1000,
-    description: 'The text to look for; trimmed, then 1..200 characters (blank or longer → 400). A reference number may be written with a leading `#`.',
+    description:
+      'The text to look for; trimmed, then 1..200 characters (blank or longer → 400). A reference number may be written with a leading `#`.',
   }),
   limit: Type.Optional(Type.Integer({ default: 10, description: 'Results per section, 1..50; values outside are clamped. Default 10.' })),
 });

@@ -19,8 +19,24 @@ type ConversationHit = {
   last_message_at: string | null;
   created_at: string;
 };
-type MessageHit = { uuid: string; conversation_uuid: string; reference_number: string; type: string; private: boolean; snippet: string; created_at: string };
-type ContactHit = { id: number; first_name: string; last_name: string; email: string | null; phone_number: string | null; avatar_url: string | null; type: string };
+type MessageHit = {
+  uuid: string;
+  conversation_uuid: string;
+  reference_number: string;
+  type: string;
+  private: boolean;
+  snippet: string;
+  created_at: string;
+};
+type ContactHit = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone_number: string | null;
+  avatar_url: string | null;
+  type: string;
+};
 type Results = { conversations: ConversationHit[]; messages: MessageHit[]; contacts: ContactHit[] };
 type Conversation = { id: number; uuid: string; reference_number: string; contact: { id: number } };
 
@@ -85,7 +101,8 @@ describe('search over HTTP', () => {
   const refsOf = (hits: Array<{ conversation_uuid: string }>) => [...new Set(hits.map((h) => h.conversation_uuid))].sort();
   const expected = (...names: Array<keyof typeof conv>) => names.map((n) => conv[n].uuid).sort();
 
-  const create = (body: Parameters<typeof createConversation>[1]): Promise<Conversation> => createConversation(t, { inbox_id: inboxId, ...body });
+  const create = (body: Parameters<typeof createConversation>[1]): Promise<Conversation> =>
+    createConversation(t, { inbox_id: inboxId, ...body });
   async function note(uuid: string, message: string, isPrivate: boolean): Promise<void> {
     dataOf(await t.call({ method: 'POST', url: `/api/v1/conversations/${uuid}/messages`, payload: { message, private: isPrivate } }));
   }
@@ -146,9 +163,20 @@ describe('search over HTTP', () => {
     // A private note and an agent reply on A; a status change on A writes an activity message.
     await note(conv.A.uuid, 'Internal: this customer is a platypus collector, refund approved', true);
     await note(conv.A.uuid, 'We are sending a replacement kettle today', false);
-    dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${conv.A.uuid}/status`, payload: { status: 'Snoozed', snoozed_until: '1d' } }));
+    dataOf(
+      await t.call({
+        method: 'PUT',
+        url: `/api/v1/conversations/${conv.A.uuid}/status`,
+        payload: { status: 'Snoozed', snoozed_until: '1d' },
+      }),
+    );
     // A contact with no conversation, and a visitor-less phone match.
-    await createContact(t, { email: 'quentin.lonely@example.com', first_name: 'Quentin', last_name: 'Lonely', phone_number: '+15550009876' });
+    await createContact(t, {
+      email: 'quentin.lonely@example.com',
+      first_name: 'Quentin',
+      last_name: 'Lonely',
+      phone_number: '+15550009876',
+    });
   });
   after(async () => {
     await t?.close();
@@ -156,11 +184,21 @@ describe('search over HTTP', () => {
 
   it('401 without credentials', async () => {
     assertError(await t.call({ method: 'GET', url: '/api/v1/search?q=flamingo', as: null }), 401, 'UnauthorizedException');
-    assertError(await t.call({ method: 'GET', url: '/api/v1/search?q=flamingo', as: null, headers: { authorization: 'token a:b' } }), 401, 'UnauthorizedException');
+    assertError(
+      await t.call({ method: 'GET', url: '/api/v1/search?q=flamingo', as: null, headers: { authorization: 'token a:b' } }),
+      401,
+      'UnauthorizedException',
+    );
   });
 
   it('q is required, trimmed, 1..200 characters; limit must be an integer', async () => {
-    for (const url of ['/api/v1/search', '/api/v1/search?q=', '/api/v1/search?q=%20%20%20', `/api/v1/search?q=${'a'.repeat(201)}`, `/api/v1/search?q=%20${'a'.repeat(201)}`]) {
+    for (const url of [
+      '/api/v1/search',
+      '/api/v1/search?q=',
+      '/api/v1/search?q=%20%20%20',
+      `/api/v1/search?q=${'a'.repeat(201)}`,
+      `/api/v1/search?q=%20${'a'.repeat(201)}`,
+    ]) {
       const body = assertError(await t.call({ method: 'GET', url }), 400, 'InputException');
       assert.match(body.message, /\bq\b/, url);
     }
@@ -173,11 +211,19 @@ describe('search over HTTP', () => {
   it('an admin finds every match in every section', async () => {
     const results = await search('flamingo');
     assert.deepEqual(refsOf(results.messages), expected('A', 'B', 'C', 'D', 'E'));
-    assert.ok(results.messages.every((m) => /flamingo/i.test(m.snippet)), JSON.stringify(results.messages));
+    assert.ok(
+      results.messages.every((m) => /flamingo/i.test(m.snippet)),
+      JSON.stringify(results.messages),
+    );
     const refund = await search('refund');
     assert.deepEqual(uuids(refund.conversations), expected('A', 'B'));
     const hit = refund.conversations.find((c) => c.uuid === conv.A.uuid);
-    assert.deepEqual(hit?.contact, { id: conv.A.contact.id, first_name: 'Zebulon', last_name: 'Quixote', email: 'zebulon.quixote@example.com' });
+    assert.deepEqual(hit?.contact, {
+      id: conv.A.contact.id,
+      first_name: 'Zebulon',
+      last_name: 'Quixote',
+      email: 'zebulon.quixote@example.com',
+    });
     assert.equal(hit?.status, 'Snoozed');
     assert.equal(hit?.inbox_id, inboxId);
     assert.equal(hit?.reference_number, conv.A.reference_number);
@@ -185,12 +231,29 @@ describe('search over HTTP', () => {
     // "refund" is also in A's private note.
     assert.ok(refund.messages.some((m) => m.conversation_uuid === conv.A.uuid && m.private));
     // Contacts: by name, email and phone, including one without any conversation.
-    assert.deepEqual((await search('quixote')).contacts.map((c) => c.email), ['zebulon.quixote@example.com']);
-    assert.deepEqual((await search('yodel@exa')).contacts.map((c) => c.first_name), ['Xavier']);
-    assert.deepEqual((await search('0009876')).contacts.map((c) => c.last_name), ['Lonely']);
+    assert.deepEqual(
+      (await search('quixote')).contacts.map((c) => c.email),
+      ['zebulon.quixote@example.com'],
+    );
+    assert.deepEqual(
+      (await search('yodel@exa')).contacts.map((c) => c.first_name),
+      ['Xavier'],
+    );
+    assert.deepEqual(
+      (await search('0009876')).contacts.map((c) => c.last_name),
+      ['Lonely'],
+    );
     const lonely = (await search('Quentin Lonely')).contacts;
     assert.equal(lonely.length, 1);
-    assert.deepEqual(lonely[0], { id: lonely[0]?.id, first_name: 'Quentin', last_name: 'Lonely', email: 'quentin.lonely@example.com', phone_number: '+15550009876', avatar_url: null, type: 'contact' });
+    assert.deepEqual(lonely[0], {
+      id: lonely[0]?.id,
+      first_name: 'Quentin',
+      last_name: 'Lonely',
+      email: 'quentin.lonely@example.com',
+      phone_number: '+15550009876',
+      avatar_url: null,
+      type: 'contact',
+    });
   });
 
   it('matches a reference number exactly, with or without #, first', async () => {
@@ -219,8 +282,14 @@ describe('search over HTTP', () => {
     assert.deepEqual(uuids((await search('pr')).conversations), expected('C'));
     assert.deepEqual(uuids((await search('nt')).conversations), []);
     // Contacts alike.
-    assert.deepEqual((await search('xa')).contacts.map((c) => c.first_name), ['Xavier']);
-    assert.deepEqual((await search('avie')).contacts.map((c) => c.first_name), ['Xavier']);
+    assert.deepEqual(
+      (await search('xa')).contacts.map((c) => c.first_name),
+      ['Xavier'],
+    );
+    assert.deepEqual(
+      (await search('avie')).contacts.map((c) => c.first_name),
+      ['Xavier'],
+    );
   });
 
   it('an agent with read_assigned finds only its own conversations, their messages and contacts', async () => {
@@ -235,7 +304,10 @@ describe('search over HTTP', () => {
     assert.deepEqual((await search(`#${conv.B.reference_number}`, alice)).conversations, []);
     assert.deepEqual((await search(`#${conv.A.reference_number}`, bob)).conversations, []);
     // Contacts: only those of readable conversations; none without any conversation.
-    assert.deepEqual((await search('quixote', alice)).contacts.map((c) => c.first_name), ['Zebulon']);
+    assert.deepEqual(
+      (await search('quixote', alice)).contacts.map((c) => c.first_name),
+      ['Zebulon'],
+    );
     assert.deepEqual((await search('quixote', bob)).contacts, []);
     assert.deepEqual((await search('yodel', alice)).contacts, []);
     assert.deepEqual((await search('lonely', alice)).contacts, []);
@@ -249,7 +321,10 @@ describe('search over HTTP', () => {
     assert.deepEqual(uuids((await search('printer', carol)).conversations), expected('C'));
     assert.deepEqual(uuids((await search('invoice', carol)).conversations), []);
     assert.deepEqual((await search('ursula', carol)).contacts, []);
-    assert.deepEqual((await search('victor', carol)).contacts.map((c) => c.last_name), ['Southey']);
+    assert.deepEqual(
+      (await search('victor', carol)).contacts.map((c) => c.last_name),
+      ['Southey'],
+    );
   });
 
   it('private notes: found by whoever may read the conversation and holds messages:read', async () => {
@@ -329,7 +404,10 @@ describe('search over HTTP', () => {
 
   it('is documented in the OpenAPI document', async () => {
     const doc = (await t.call({ method: 'GET', url: '/api/v1/openapi.json', as: null })).json() as {
-      paths: Record<string, Record<string, { parameters?: Array<{ name: string; required?: boolean }>; responses: Record<string, unknown> }>>;
+      paths: Record<
+        string,
+        Record<string, { parameters?: Array<{ name: string; required?: boolean }>; responses: Record<string, unknown> }>
+      >;
     };
     const op = doc.paths['/api/v1/search']?.['get'];
     assert.ok(op);

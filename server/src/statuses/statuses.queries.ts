@@ -24,7 +24,11 @@ export async function findStatusByName(db: DB, name: string) {
 /** `= any(array)`: one statement text whatever the number of names (prepared statements). */
 export async function findStatusesByNames(db: DB, names: readonly string[]) {
   if (names.length === 0) return [];
-  return db.selectFrom('conversation_statuses').where(sql`lower(name)`, '=', sql<string>`any(${names.map(nameKey)}::text[])`).select(columns).execute();
+  return db
+    .selectFrom('conversation_statuses')
+    .where(sql`lower(name)`, '=', sql<string>`any(${names.map(nameKey)}::text[])`)
+    .select(columns)
+    .execute();
 }
 
 export async function statusInUse(db: DB, statusId: number): Promise<boolean> {
@@ -58,7 +62,11 @@ export async function listPriorities(db: DB) {
 
 export async function findPrioritiesByNames(db: DB, names: readonly string[]) {
   if (names.length === 0) return [];
-  return db.selectFrom('conversation_priorities').where(sql`lower(name)`, '=', sql<string>`any(${names.map(nameKey)}::text[])`).select(['id', 'name']).execute();
+  return db
+    .selectFrom('conversation_priorities')
+    .where(sql`lower(name)`, '=', sql<string>`any(${names.map(nameKey)}::text[])`)
+    .select(['id', 'name'])
+    .execute();
 }
 
 export async function insertPriorityIfMissing(db: DB, name: string, rank: number) {

@@ -17,7 +17,12 @@ export function statusesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/statuses',
       {
         config: { permission: 'status:manage' },
-        schema: { tags, summary: 'Create a status', body: CreateStatusBody, response: { 200: Envelope(StatusRecord), ...errors(400, 401, 403, 409) } },
+        schema: {
+          tags,
+          summary: 'Create a status',
+          body: CreateStatusBody,
+          response: { 200: Envelope(StatusRecord), ...errors(400, 401, 403, 409) },
+        },
       },
       async (request) => ok(await statuses.createStatus(deps, request.body)),
     );
@@ -48,7 +53,13 @@ export function statusesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     );
     app.get(
       '/priorities',
-      { schema: { tags: ['Priorities'], summary: 'List priorities (read-only)', response: { 200: Envelope(Type.Array(PriorityRecord)), ...errors(401) } } },
+      {
+        schema: {
+          tags: ['Priorities'],
+          summary: 'List priorities (read-only)',
+          response: { 200: Envelope(Type.Array(PriorityRecord)), ...errors(401) },
+        },
+      },
       async () => ok(await statuses.listPriorities(deps)),
     );
   };

@@ -17,10 +17,7 @@ export const StatusRecord = Type.Object(
 
 const StatusName = Type.String({ description: 'Trimmed of surrounding whitespace, then 1..50 characters; unique case-insensitively' });
 
-export const CreateStatusBody = Type.Object(
-  { name: StatusName, category: StatusCategory },
-  { additionalProperties: false },
-);
+export const CreateStatusBody = Type.Object({ name: StatusName, category: StatusCategory }, { additionalProperties: false });
 
 export const UpdateStatusBody = Type.Object(
   { name: Type.Optional(StatusName), category: Type.Optional(StatusCategory) },

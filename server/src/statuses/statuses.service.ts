@@ -46,7 +46,10 @@ export async function updateStatus(deps: AppDeps, id: number, input: Static<type
   return deps.db.transaction().execute(async (trx) => {
     const current = await q.findStatus(trx, id);
     if (!current) throw new NotFoundError('Status not found');
-    if (current.is_system && ((name !== undefined && name !== current.name) || (input.category !== undefined && input.category !== current.category))) {
+    if (
+      current.is_system &&
+      ((name !== undefined && name !== current.name) || (input.category !== undefined && input.category !== current.category))
+    ) {
       throw new DataError(`The built-in status ${current.name} cannot be changed`);
     }
     if (name !== undefined) {

@@ -110,22 +110,38 @@ describe('statuses', () => {
     });
 
     it('refuses a name over 50 characters with 400, but counts after trimming', async () => {
-      assertError(await t.call({ method: 'POST', url: '/api/v1/statuses', payload: { name: 'x'.repeat(51), category: 'open' } }), 400, 'InputException');
+      assertError(
+        await t.call({ method: 'POST', url: '/api/v1/statuses', payload: { name: 'x'.repeat(51), category: 'open' } }),
+        400,
+        'InputException',
+      );
       const fifty = await create(`  ${'f'.repeat(50)}  `, 'open');
       assert.equal(fifty.name, 'f'.repeat(50));
     });
 
     it('refuses a duplicate name with 409, case-insensitively, including the system ones', async () => {
       for (const name of ['open', 'CLOSED', ' Snoozed ', 'pending CUSTOMER']) {
-        assertError(await t.call({ method: 'POST', url: '/api/v1/statuses', payload: { name, category: 'open' } }), 409, 'ConflictException');
+        assertError(
+          await t.call({ method: 'POST', url: '/api/v1/statuses', payload: { name, category: 'open' } }),
+          409,
+          'ConflictException',
+        );
       }
       const count = (await list()).filter((s) => s.name.toLowerCase() === 'open').length;
       assert.equal(count, 1);
     });
 
     it('is 401 without credentials and 403 without status:manage', async () => {
-      assertError(await t.call({ method: 'POST', url: '/api/v1/statuses', payload: { name: 'Anon', category: 'open' }, as: null }), 401, 'UnauthorizedException');
-      assertError(await t.call({ method: 'POST', url: '/api/v1/statuses', payload: { name: 'Sneaky', category: 'open' }, as: agent }), 403, 'PermissionException');
+      assertError(
+        await t.call({ method: 'POST', url: '/api/v1/statuses', payload: { name: 'Anon', category: 'open' }, as: null }),
+        401,
+        'UnauthorizedException',
+      );
+      assertError(
+        await t.call({ method: 'POST', url: '/api/v1/statuses', payload: { name: 'Sneaky', category: 'open' }, as: agent }),
+        403,
+        'PermissionException',
+      );
       assert.ok(!(await list()).some((s) => s.name === 'Anon' || s.name === 'Sneaky'));
       // status:manage alone is enough
       const created = await create('Keeper made', 'resolved', statusManager);
@@ -153,10 +169,7 @@ describe('statuses', () => {
 
       const both = await t.call({ method: 'PUT', url: `/api/v1/statuses/${custom.id}`, payload: { name: 'parked', category: 'open' } });
       assert.equal(both.statusCode, 200, both.body);
-      assert.deepEqual(
-        [(both.json() as Envelope<Status>).data.name, (both.json() as Envelope<Status>).data.category],
-        ['parked', 'open'],
-      );
+      assert.deepEqual([(both.json() as Envelope<Status>).data.name, (both.json() as Envelope<Status>).data.category], ['parked', 'open']);
     });
 
     it('refuses to rename or recategorise a system status with 422 DataException', async () => {
@@ -204,8 +217,16 @@ describe('statuses', () => {
 
     it('is 401 without credentials and 403 without status:manage', async () => {
       const custom = await byName('Escalated');
-      assertError(await t.call({ method: 'PUT', url: `/api/v1/statuses/${custom.id}`, payload: { name: 'X' }, as: null }), 401, 'UnauthorizedException');
-      assertError(await t.call({ method: 'PUT', url: `/api/v1/statuses/${custom.id}`, payload: { name: 'X' }, as: agent }), 403, 'PermissionException');
+      assertError(
+        await t.call({ method: 'PUT', url: `/api/v1/statuses/${custom.id}`, payload: { name: 'X' }, as: null }),
+        401,
+        'UnauthorizedException',
+      );
+      assertError(
+        await t.call({ method: 'PUT', url: `/api/v1/statuses/${custom.id}`, payload: { name: 'X' }, as: agent }),
+        403,
+        'PermissionException',
+      );
       assert.equal((await byName('Escalated')).id, custom.id);
     });
   });
@@ -232,7 +253,11 @@ describe('statuses', () => {
 
     it('refuses to delete a status in use with 422 DataException, and allows it once no conversation uses it', async () => {
       const custom = await create('Escalation review', 'open');
-      const inbox = await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: { name: 'Status inbox', channel: 'livechat', config: {} } });
+      const inbox = await t.call({
+        method: 'POST',
+        url: '/api/v1/inboxes',
+        payload: { name: 'Status inbox', channel: 'livechat', config: {} },
+      });
       assert.equal(inbox.statusCode, 200, inbox.body);
       const inboxId = (inbox.json() as { data: { id: number } }).data.id;
       const started = await t.call({
@@ -246,7 +271,10 @@ describe('statuses', () => {
       assert.equal(moved.statusCode, 200, moved.body);
       assertError(await t.call({ method: 'DELETE', url: `/api/v1/statuses/${custom.id}` }), 422, 'DataException');
       await byName('Escalation review');
-      assert.equal((await t.call({ method: 'PUT', url: `/api/v1/conversations/${uuid}/status`, payload: { status: 'Open' } })).statusCode, 200);
+      assert.equal(
+        (await t.call({ method: 'PUT', url: `/api/v1/conversations/${uuid}/status`, payload: { status: 'Open' } })).statusCode,
+        200,
+      );
       assert.equal((await t.call({ method: 'DELETE', url: `/api/v1/statuses/${custom.id}` })).statusCode, 200);
     });
 

@@ -23,7 +23,11 @@ export async function findTagByName(db: DB, name: string) {
 /** `= any(array)`: one statement text whatever the number of names (prepared statements). */
 export async function findTagsByNames(db: DB, names: readonly string[]) {
   if (names.length === 0) return [];
-  return db.selectFrom('tags').where(sql`lower(name)`, '=', sql<string>`any(${names.map(nameKey)}::text[])`).select(['id', 'name']).execute();
+  return db
+    .selectFrom('tags')
+    .where(sql`lower(name)`, '=', sql<string>`any(${names.map(nameKey)}::text[])`)
+    .select(['id', 'name'])
+    .execute();
 }
 
 export async function insertTag(db: DB, name: string) {

@@ -17,7 +17,12 @@ export function tagsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/tags',
       {
         config: { permission: 'tags:manage' },
-        schema: { tags, summary: 'Create a tag', body: TagBody, response: { 200: Envelope(TagRecord), ...errors(400, 401, 403, 409, 500) } },
+        schema: {
+          tags,
+          summary: 'Create a tag',
+          body: TagBody,
+          response: { 200: Envelope(TagRecord), ...errors(400, 401, 403, 409, 500) },
+        },
       },
       async (request) => ok(await tagsService.createTag(deps, request.body.name)),
     );
@@ -25,7 +30,13 @@ export function tagsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/tags/:id',
       {
         config: { permission: 'tags:manage' },
-        schema: { tags, summary: 'Rename a tag', params: IdParams, body: TagBody, response: { 200: Envelope(TagRecord), ...errors(400, 401, 403, 404, 409) } },
+        schema: {
+          tags,
+          summary: 'Rename a tag',
+          params: IdParams,
+          body: TagBody,
+          response: { 200: Envelope(TagRecord), ...errors(400, 401, 403, 404, 409) },
+        },
       },
       async (request) => ok(await tagsService.renameTag(deps, request.params.id, request.body.name)),
     );
@@ -33,7 +44,12 @@ export function tagsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/tags/:id',
       {
         config: { permission: 'tags:manage' },
-        schema: { tags, summary: 'Delete a tag (removes it from conversations)', params: IdParams, response: { 200: TrueEnvelope, ...errors(400, 401, 403, 404) } },
+        schema: {
+          tags,
+          summary: 'Delete a tag (removes it from conversations)',
+          params: IdParams,
+          response: { 200: TrueEnvelope, ...errors(400, 401, 403, 404) },
+        },
       },
       async (request) => {
         await tagsService.deleteTag(deps, request.params.id);

@@ -88,7 +88,12 @@ describe('tags: list, rename, delete', () => {
   it('GET /tags without credentials is 401', async () => {
     assertError(await t.call({ method: 'GET', url: '/api/v1/tags', as: null }), 401, 'UnauthorizedException');
     assertError(
-      await t.call({ method: 'GET', url: '/api/v1/tags', as: null, headers: { authorization: 'Basic ' + Buffer.from('nope:nope').toString('base64') } }),
+      await t.call({
+        method: 'GET',
+        url: '/api/v1/tags',
+        as: null,
+        headers: { authorization: 'Basic ' + Buffer.from('nope:nope').toString('base64') },
+      }),
       401,
       'UnauthorizedException',
     );
@@ -148,8 +153,16 @@ describe('tags: list, rename, delete', () => {
   });
 
   it('PUT /tags/{id} needs tags:manage (403 for the Agent role, 401 anonymous)', async () => {
-    assertError(await t.call({ method: 'PUT', url: `/api/v1/tags/${ids['Bravo']}`, payload: { name: 'hijack' }, as: agent }), 403, 'PermissionException');
-    assertError(await t.call({ method: 'PUT', url: `/api/v1/tags/${ids['Bravo']}`, payload: { name: 'hijack' }, as: null }), 401, 'UnauthorizedException');
+    assertError(
+      await t.call({ method: 'PUT', url: `/api/v1/tags/${ids['Bravo']}`, payload: { name: 'hijack' }, as: agent }),
+      403,
+      'PermissionException',
+    );
+    assertError(
+      await t.call({ method: 'PUT', url: `/api/v1/tags/${ids['Bravo']}`, payload: { name: 'hijack' }, as: null }),
+      401,
+      'UnauthorizedException',
+    );
     assert.equal((await list()).find((tag) => tag.id === ids['Bravo'])?.name, 'Bravo');
   });
 

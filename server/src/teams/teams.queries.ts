@@ -74,12 +74,22 @@ export async function listMembers(db: DB, teamId: number) {
 
 export async function findLiveAgentIds(db: DB, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('users').where('id', 'in', ids).where('type', '=', 'agent').where('deleted_at', 'is', null).select('id').execute();
+  const rows = await db
+    .selectFrom('users')
+    .where('id', 'in', ids)
+    .where('type', '=', 'agent')
+    .where('deleted_at', 'is', null)
+    .select('id')
+    .execute();
   return rows.map((r) => r.id);
 }
 
 export async function replaceMembers(db: DB, teamId: number, userIds: number[]): Promise<void> {
-  await db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', 'not in', userIds.length ? userIds : [0]).execute();
+  await db
+    .deleteFrom('team_members')
+    .where('team_id', '=', teamId)
+    .where('user_id', 'not in', userIds.length ? userIds : [0])
+    .execute();
   if (userIds.length > 0) {
     await db
       .insertInto('team_members')
@@ -90,7 +100,11 @@ export async function replaceMembers(db: DB, teamId: number, userIds: number[]):
 }
 
 export async function addMember(db: DB, teamId: number, userId: number): Promise<void> {
-  await db.insertInto('team_members').values({ team_id: teamId, user_id: userId }).onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing()).execute();
+  await db
+    .insertInto('team_members')
+    .values({ team_id: teamId, user_id: userId })
+    .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
+    .execute();
 }
 
 export async function removeMember(db: DB, teamId: number, userId: number): Promise<boolean> {

@@ -5,7 +5,10 @@ import { Envelope, errors, IdParams, ok, TrueEnvelope } from '../http/schemas.ts
 import { AddMemberBody, CreateTeamBody, SetMembersBody, TeamCompact, TeamMember, TeamRecord, UpdateTeamBody } from './teams.schema.ts';
 import * as teams from './teams.service.ts';
 
-const MemberParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }), user_id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+const MemberParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  user_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+});
 
 export function teamsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -17,7 +20,13 @@ export function teamsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     );
     app.get(
       '/teams/compact',
-      { schema: { tags, summary: 'List teams (id, name, emoji) for any agent', response: { 200: Envelope(Type.Array(TeamCompact)), ...errors(401) } } },
+      {
+        schema: {
+          tags,
+          summary: 'List teams (id, name, emoji) for any agent',
+          response: { 200: Envelope(Type.Array(TeamCompact)), ...errors(401) },
+        },
+      },
       async () => ok(await teams.listTeamsCompact(deps)),
     );
     app.get(
@@ -29,7 +38,12 @@ export function teamsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/teams',
       {
         config: { permission: 'teams:manage' },
-        schema: { tags, summary: 'Create a team', body: CreateTeamBody, response: { 200: Envelope(TeamRecord), ...errors(400, 401, 403, 409) } },
+        schema: {
+          tags,
+          summary: 'Create a team',
+          body: CreateTeamBody,
+          response: { 200: Envelope(TeamRecord), ...errors(400, 401, 403, 409) },
+        },
       },
       async (request) => ok(await teams.createTeam(deps, request.body)),
     );
@@ -60,7 +74,14 @@ export function teamsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     );
     app.get(
       '/teams/:id/members',
-      { schema: { tags, summary: 'List team members', params: IdParams, response: { 200: Envelope(Type.Array(TeamMember)), ...errors(400, 401, 404) } } },
+      {
+        schema: {
+          tags,
+          summary: 'List team members',
+          params: IdParams,
+          response: { 200: Envelope(Type.Array(TeamMember)), ...errors(400, 401, 404) },
+        },
+      },
       async (request) => ok(await teams.listMembers(deps, request.params.id)),
     );
     app.put(

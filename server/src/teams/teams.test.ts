@@ -20,8 +20,6 @@ const TEAM_KEYS = [
 const MEMBER_KEYS = ['availability_status', 'avatar_url', 'email', 'enabled', 'first_name', 'id', 'last_name'];
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 
-
-
 describe('teams', () => {
   let t: TestApp;
   let agent: Caller;
@@ -31,9 +29,11 @@ describe('teams', () => {
   });
   after(() => t.close());
 
-  const create = (payload: unknown, as?: Caller | null) => t.call({ method: 'POST', url: '/api/v1/teams', payload: payload as Json, ...(as !== undefined ? { as } : {}) });
+  const create = (payload: unknown, as?: Caller | null) =>
+    t.call({ method: 'POST', url: '/api/v1/teams', payload: payload as Json, ...(as !== undefined ? { as } : {}) });
   const members = (id: number) => t.call({ method: 'GET', url: `/api/v1/teams/${id}/members` });
-  const agentTeams = async (id: number) => ok<{ teams: Array<{ id: number; name: string; emoji: string }> }>(await t.call({ method: 'GET', url: `/api/v1/agents/${id}` })).teams;
+  const agentTeams = async (id: number) =>
+    ok<{ teams: Array<{ id: number; name: string; emoji: string }> }>(await t.call({ method: 'GET', url: `/api/v1/agents/${id}` })).teams;
 
   describe('create', () => {
     it('creates a team with 200, exactly the spec record and the defaults', async () => {
@@ -114,7 +114,8 @@ describe('teams', () => {
         [],
       ];
       for (const payload of cases) fails(await create(payload), 400, 'InputException', JSON.stringify(payload));
-      const json = (payload: string) => t.call({ method: 'POST', url: '/api/v1/teams', payload, headers: { 'content-type': 'application/json' } });
+      const json = (payload: string) =>
+        t.call({ method: 'POST', url: '/api/v1/teams', payload, headers: { 'content-type': 'application/json' } });
       fails(await json('"Support"'), 400, 'InputException', 'a JSON string');
       fails(await json('{"name": '), 400, 'InputException', 'malformed JSON');
       fails(await t.call({ method: 'POST', url: '/api/v1/teams' }), 400, 'InputException', 'no body');
@@ -144,7 +145,13 @@ describe('teams', () => {
 
     it('answers 401 without credentials and 403 without teams:manage', async () => {
       fails(await create({ name: 'Anon' }, null), 401, 'UnauthorizedException');
-      const bad = await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Bad' }, as: null, headers: { authorization: 'token nope:nope' } });
+      const bad = await t.call({
+        method: 'POST',
+        url: '/api/v1/teams',
+        payload: { name: 'Bad' },
+        as: null,
+        headers: { authorization: 'token nope:nope' },
+      });
       fails(bad, 401, 'UnauthorizedException');
       fails(await create({ name: 'Denied' }, agent), 403, 'PermissionException');
     });
@@ -207,21 +214,39 @@ describe('teams', () => {
     let team: Json;
     before(async () => {
       team = ok(
-        await create({ name: 'Sales', emoji: '📈', conversation_assignment_type: 'round_robin', timezone: 'Asia/Tokyo', max_auto_assigned_conversations: 7 }),
+        await create({
+          name: 'Sales',
+          emoji: '📈',
+          conversation_assignment_type: 'round_robin',
+          timezone: 'Asia/Tokyo',
+          max_auto_assigned_conversations: 7,
+        }),
       );
     });
-    const put = (id: unknown, payload: unknown, as?: Caller) => t.call({ method: 'PUT', url: `/api/v1/teams/${id}`, payload: payload as Json, ...(as ? { as } : {}) });
+    const put = (id: unknown, payload: unknown, as?: Caller) =>
+      t.call({ method: 'PUT', url: `/api/v1/teams/${id}`, payload: payload as Json, ...(as ? { as } : {}) });
 
     it('is partial: omitted fields keep their value', async () => {
       const renamed = ok(await put(team['id'], { name: ' Sales EMEA ' }));
       assert.deepEqual(Object.keys(renamed).sort(), TEAM_KEYS);
       assert.equal(renamed['name'], 'Sales EMEA');
-      for (const key of ['id', 'emoji', 'conversation_assignment_type', 'timezone', 'max_auto_assigned_conversations', 'created_at', 'business_hours_id', 'sla_policy_id']) {
+      for (const key of [
+        'id',
+        'emoji',
+        'conversation_assignment_type',
+        'timezone',
+        'max_auto_assigned_conversations',
+        'created_at',
+        'business_hours_id',
+        'sla_policy_id',
+      ]) {
         assert.deepEqual(renamed[key], team[key], key);
       }
       assert.ok(Date.parse(String(renamed['updated_at'])) >= Date.parse(String(team['updated_at'])));
 
-      const changed = ok(await put(team['id'], { conversation_assignment_type: 'manual', max_auto_assigned_conversations: 0, timezone: 'Europe/London' }));
+      const changed = ok(
+        await put(team['id'], { conversation_assignment_type: 'manual', max_auto_assigned_conversations: 0, timezone: 'Europe/London' }),
+      );
       assert.equal(changed['name'], 'Sales EMEA');
       assert.equal(changed['emoji'], '📈');
       assert.equal(changed['conversation_assignment_type'], 'manual');
@@ -273,7 +298,11 @@ describe('teams', () => {
     it('answers 404 for an unknown team, 403 for an agent and 401 anonymously', async () => {
       fails(await put(999999, { name: 'Nobody' }), 404, 'NotFoundException');
       fails(await put(team['id'], { name: 'Mine' }, agent), 403, 'PermissionException');
-      fails(await t.call({ method: 'PUT', url: `/api/v1/teams/${team['id']}`, payload: { name: 'Anon' }, as: null }), 401, 'UnauthorizedException');
+      fails(
+        await t.call({ method: 'PUT', url: `/api/v1/teams/${team['id']}`, payload: { name: 'Anon' }, as: null }),
+        401,
+        'UnauthorizedException',
+      );
     });
   });
 
@@ -327,7 +356,7 @@ describe('teams', () => {
       assert.deepEqual(await agentTeams(a.id), [{ id: team['id'], name: 'Escalations', emoji: '🔥' }]);
     });
 
-    it('shows the new team in the member\'s own /agents/me at once, and in its cached credentials', async () => {
+    it("shows the new team in the member's own /agents/me at once, and in its cached credentials", async () => {
       const cacheKey = 'k:' + sha256(`${b.apiKey}:${b.apiSecret}`);
       const before = ok<{ teams: unknown[] }>(await t.call({ method: 'GET', url: '/api/v1/agents/me', as: b }));
       assert.deepEqual(before.teams, []);
