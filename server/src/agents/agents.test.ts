@@ -1,4 +1,4 @@
-// Every /api/v1/agents endpoint (contract §4, §5) and the availability rules.
+// Every /api/v1/agents endpoint (docs/api.md: Agents and availability; Pagination and lists) and the availability rules.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AGENT_ROLE_PERMISSIONS } from '../roles/permissions.ts';
@@ -307,7 +307,7 @@ describe('agents', () => {
       assert.deepEqual(a.roles, ['Agent']);
       assert.equal(a.api_key, agent.apiKey);
       assertError(await get(987654), 404, 'NotFoundException');
-      // contract §1: a malformed id is answered like an unknown one
+      // docs/api.md: Envelope and errors: a malformed id is answered like an unknown one
       for (const id of ['abc', '0', '-1', '1.5']) assertError(await get(id), 404, 'NotFoundException');
     });
 
@@ -527,7 +527,7 @@ describe('agents', () => {
     });
   });
 
-  describe('PUT /agents/me/availability (contract §4)', () => {
+  describe('PUT /agents/me/availability (docs/api.md: Agents and availability)', () => {
     const set = (who: Caller, payload: Record<string, unknown>) =>
       t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', payload, as: who });
     const status = async (who: Caller, payload: Record<string, unknown>) => {

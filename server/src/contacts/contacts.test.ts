@@ -1,4 +1,4 @@
-// Every /api/v1/contacts endpoint (contract §4, §5; spec: Agent record, contact block).
+// Every /api/v1/contacts endpoint (docs/api.md: Agents and availability; Pagination and lists; spec: Agent record, contact block).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { agentWith, createContact, uniqueEmail, uniqueNumber } from '../../test/factories.ts';

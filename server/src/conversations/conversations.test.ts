@@ -1,4 +1,4 @@
-// Conversations: creation, the lists, every change, access rules (contract §3, §5, §6, §7).
+// Conversations: creation, the lists, every change, access rules (docs/api.md: Permissions and access; Pagination and lists; Conversations and messages; Tags, macros, teams).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { agentWith, createInbox, createTeam } from '../../test/factories.ts';

@@ -92,7 +92,7 @@ export interface PageRequest {
 
 const MAX_PAGE = 1_000_000;
 
-/** Clamps page and page_size into their bounds (contract §5). */
+/** Clamps page and page_size into their bounds (docs/api.md: Pagination and lists). */
 export function pageRequest(query: { page?: number; page_size?: number }): PageRequest {
   const page = Math.min(Math.max(query.page ?? 1, 1), MAX_PAGE);
   const pageSize = Math.min(Math.max(query.page_size ?? 30, 1), 100);

@@ -1,4 +1,4 @@
-// Macros: CRUD, validation, visibility, permissions, and applying one to a conversation (contract §7).
+// Macros: CRUD, validation, visibility, permissions, and applying one to a conversation (docs/api.md: Tags, macros, teams).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { agentWith, createInbox, createTeam } from '../../test/factories.ts';

@@ -1,4 +1,4 @@
-// Request and response schemas of the reports domain (contract §10; spec: Tag distribution report).
+// Request and response schemas of the reports domain (docs/api.md: Reports; spec: Tag distribution report).
 import { Type } from 'typebox';
 
 export const TagReportQuery = Type.Object({

@@ -1,4 +1,4 @@
-// GET /api/v1/reports/overview/tags and /counts (contract §10; spec: Tag distribution report).
+// GET /api/v1/reports/overview/tags and /counts (docs/api.md: Reports; spec: Tag distribution report).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// The permission catalogue (contract §3). Extend it as features arrive; never rename.
+// The permission catalogue (docs/api.md: Permissions and access). Extend it as features arrive; never rename.
 import { PermissionError } from '../errors.ts';
 
 export const PERMISSIONS = [

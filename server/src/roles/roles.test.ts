@@ -134,7 +134,7 @@ describe('roles and permissions', () => {
       fails(await t.call({ method: 'GET', url: '/api/v1/roles', as: agent }), 403, 'PermissionException');
     });
 
-    it('Admin holds every permission in the catalogue; Agent holds the contract set; both sorted', async () => {
+    it('Admin holds every permission in the catalogue; Agent holds the documented set; both sorted', async () => {
       const catalogue = ok<string[]>(await t.call({ method: 'GET', url: '/api/v1/permissions' }));
       assert.deepEqual(admin.permissions, sorted(catalogue));
       assert.deepEqual(agentRole.permissions, sorted(AGENT_SET));

@@ -145,7 +145,7 @@ describe('tags: list, rename, delete', () => {
 
   it('PUT /tags/{id} on an unknown or malformed id is 404', async () => {
     assertError(await t.call({ method: 'PUT', url: '/api/v1/tags/987654', payload: { name: 'ghost' } }), 404, 'NotFoundException');
-    // contract §1: a malformed id is a 404 like an unknown one
+    // docs/api.md: Envelope and errors: a malformed id is a 404 like an unknown one
     for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
       assertError(await t.call({ method: 'PUT', url: `/api/v1/tags/${id}`, payload: { name: 'ghost' } }), 404, 'NotFoundException');
     }

@@ -179,7 +179,7 @@ describe('teams', () => {
       fails(await t.call({ method: 'GET', url: '/api/v1/teams/999999' }), 404, 'NotFoundException');
     });
 
-    it('answers a malformed id with 404 NotFoundException (contract §1), never 500', async () => {
+    it('answers a malformed id with 404 NotFoundException (docs/api.md: Envelope and errors), never 500', async () => {
       for (const id of ['abc', '0', '-1', '1.5', '99999999999', '1e3']) {
         fails(await t.call({ method: 'GET', url: `/api/v1/teams/${id}` }), 404, 'NotFoundException', id);
       }
