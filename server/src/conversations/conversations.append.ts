@@ -39,6 +39,39 @@ export interface AppendMessageInput {
   sourceId?: string | null;
 }
 
+type Prepared = { content: string; textContent: string };
+type Extra = Partial<Pick<AppendMessageInput, 'private' | 'contentType' | 'meta' | 'attachmentCount' | 'sourceId'>>;
+
+/** An agent's reply (or, with `private: true`, a note): the defaults every agent path shares. */
+export function agentMessage(agentId: number, prepared: Prepared, extra: Extra = {}): AppendMessageInput {
+  return {
+    type: 'outgoing',
+    private: false,
+    senderId: agentId,
+    senderType: 'agent',
+    contentType: 'html',
+    attachmentCount: 0,
+    content: prepared.content,
+    textContent: prepared.textContent,
+    ...extra,
+  };
+}
+
+/** A message from the contact, whatever the channel. */
+export function contactMessage(contactId: number, prepared: Prepared, extra: Extra = {}): AppendMessageInput {
+  return {
+    type: 'incoming',
+    private: false,
+    senderId: contactId,
+    senderType: 'contact',
+    contentType: 'html',
+    attachmentCount: 0,
+    content: prepared.content,
+    textContent: prepared.textContent,
+    ...extra,
+  };
+}
+
 /** The conversation's denormalised columns after a message. */
 function columnsAfter(conversation: LockedConversation, input: AppendMessageInput, now: Date): q.ConversationUpdate {
   const preview = previewOf(input.textContent, input.attachmentCount);

@@ -11,7 +11,7 @@ import { requirePermission } from '../roles/permissions.ts';
 import { findTeam } from '../teams/teams.service.ts';
 import { autoAssign } from './assignment.service.ts';
 import { actorOf, conversationEvent } from './conversations.activity.ts';
-import { appendMessage, openStatus } from './conversations.append.ts';
+import { agentMessage, appendMessage, contactMessage, openStatus } from './conversations.append.ts';
 import * as q from './conversations.queries.ts';
 import { type ConversationDetail, readConversation } from './conversations.read.ts';
 import type { CreateConversationBody } from './conversations.schema.ts';
@@ -93,26 +93,8 @@ export async function createConversation(deps: AppDeps, principal: Principal, in
       trx,
       conversation,
       initiator === 'agent'
-        ? {
-            type: 'outgoing',
-            private: false,
-            senderId: principal.userId,
-            senderType: 'agent',
-            content,
-            textContent,
-            contentType: 'html',
-            attachmentCount: 0,
-          }
-        : {
-            type: 'incoming',
-            private: false,
-            senderId: contact.id,
-            senderType: 'contact',
-            content,
-            textContent,
-            contentType: 'html',
-            attachmentCount: 0,
-          },
+        ? agentMessage(principal.userId, { content, textContent })
+        : contactMessage(contact.id, { content, textContent }),
       now,
     );
     if (teamId !== null) {

@@ -20,7 +20,7 @@ import {
 } from '../messages/messages.service.ts';
 import { requirePermission } from '../roles/permissions.ts';
 import { canReadConversation } from './conversations.access.ts';
-import { appendMessage } from './conversations.append.ts';
+import { agentMessage, appendMessage } from './conversations.append.ts';
 import { assertCanRead, lockReadableConversation } from './conversations.read.ts';
 
 export async function listMessages(deps: AppDeps, principal: Principal, conversationUuid: string, page: PageRequest) {
@@ -79,17 +79,7 @@ export async function sendMessage(
         deps,
         trx,
         conversation,
-        {
-          type: 'outgoing',
-          private: isPrivate,
-          senderId: principal.userId,
-          senderType: 'agent',
-          content: prepared.content,
-          textContent: prepared.textContent,
-          contentType,
-          meta,
-          attachmentCount: attachments.length,
-        },
+        agentMessage(principal.userId, prepared, { private: isPrivate, contentType, meta, attachmentCount: attachments.length }),
         now,
       );
       if (attachments.length > 0)

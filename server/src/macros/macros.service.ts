@@ -4,7 +4,7 @@
 import type { Static } from 'typebox';
 import { findLiveAgent } from '../agents/agents.service.ts';
 import type { Principal } from '../auth/credential-cache.ts';
-import { appendMessage } from '../conversations/conversations.append.ts';
+import { agentMessage, appendMessage } from '../conversations/conversations.append.ts';
 import { changeConversation } from '../conversations/conversations.changes.ts';
 import { assertCanRead, type ConversationDetail } from '../conversations/conversations.read.ts';
 import type { DB } from '../db/database.ts';
@@ -225,18 +225,7 @@ export async function applyMacro(
     if (!send) return;
     const prepared = prepareContent(rendered, 'html', 'message_content');
     if (!hasContent(prepared)) return;
-    const { content, textContent } = prepared;
-    const reply = {
-      type: 'outgoing',
-      private: false,
-      senderId: principal.userId,
-      senderType: 'agent',
-      content,
-      textContent,
-      contentType: 'html',
-      attachmentCount: 0,
-    } as const;
-    await appendMessage(deps, trx, locked, reply, now);
+    await appendMessage(deps, trx, locked, agentMessage(principal.userId, prepared), now);
   });
   return { conversation, message_content: rendered };
 }
