@@ -1,7 +1,7 @@
 // The results as Markdown: the machine, the dataset, one row per scenario (with its ratio to
 // the bare Fastify route), the per-request timings, and each target met or missed.
 import { type LoadResult, type LoadSettings, type Timing, WARM_ANSWERS_PER_CONNECTION } from './load.ts';
-import type { DatasetCounts } from './seed.ts';
+import type { DatasetCounts } from './targets.ts';
 
 export type Outcome =
   | { kind: 'measured'; result: LoadResult }

@@ -15,17 +15,9 @@ import { type LoadResult, type LoadSettings, probe, runLoad, type Scenario, time
 import { type BenchOptions, OptionsError, parseOptions, SCENARIO_IDS, USAGE } from './options.ts';
 import { type Child, killAllChildrenNow, startBare, startParley, stopAllChildren, tail } from './processes.ts';
 import { checkTargets, METHOD, type Machine, type RunReport, renderMarkdown, type ScenarioReport } from './report.ts';
-import {
-  countDataset,
-  type DatasetCounts,
-  dropDatabase,
-  isSeededAt,
-  type LoadTargets,
-  loadTargets,
-  markSeeded,
-  recreateDatabase,
-  seedDataset,
-} from './seed.ts';
+import { dropDatabase, isSeededAt, markSeeded, recreateDatabase } from './database.ts';
+import { seedDataset } from './seed.ts';
+import { countDataset, type DatasetCounts, type LoadTargets, loadTargets } from './targets.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const NOTES_MARKER = '<!-- Notes: everything below this line is kept when the benchmark rewrites this file. -->';

@@ -4,8 +4,7 @@
 // conversations' denormalised columns computed from the messages they hold.
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
-import { createAdmin, createAgent, findAgentIdByEmail, generateApiKey } from '../src/agents/agents.service.ts';
+import { createAdmin, createAgent } from '../src/agents/agents.service.ts';
 import type { DB } from '../src/db/database.ts';
 import type { Database } from '../src/db/types.ts';
 import type { AppDeps } from '../src/deps.ts';
@@ -39,86 +38,10 @@ export function plannedSizes(scale: number): PlannedSizes {
   };
 }
 
-export interface DatasetCounts {
-  conversations: number;
-  messages: number;
-  contacts: number;
-  agents: number;
-  teams: number;
-  tags: number;
-  inboxes: number;
-  conversationTags: number;
-  /** Conversations assigned to the agent the benchmark authenticates as. */
-  benchAgentConversations: number;
-}
-
 export const BENCH_AGENT_EMAIL = 'agent1@bench.parley.test';
 export const BENCH_ADMIN_EMAIL = 'admin@bench.parley.test';
 const SENTENCES = 5000;
 
-// ---------------------------------------------------------------- the database itself
-
-interface Target {
-  name: string;
-  maintenanceUrl: string;
-}
-
-function target(databaseUrl: string): Target {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  url.pathname = '/postgres';
-  return { name, maintenanceUrl: url.toString() };
-}
-
-async function withMaintenance<T>(databaseUrl: string, work: (client: pg.Client, name: string) => Promise<T>): Promise<T> {
-  const { name, maintenanceUrl } = target(databaseUrl);
-  const client = new pg.Client({ connectionString: maintenanceUrl });
-  await client.connect();
-  try {
-    return await work(client, name);
-  } finally {
-    await client.end();
-  }
-}
-
-export async function recreateDatabase(databaseUrl: string): Promise<void> {
-  await withMaintenance(databaseUrl, async (client, name) => {
-    await client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`);
-    await client.query(`create database ${client.escapeIdentifier(name)}`);
-  });
-}
-
-export async function dropDatabase(databaseUrl: string): Promise<void> {
-  await withMaintenance(databaseUrl, async (client, name) => {
-    await client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`);
-  });
-}
-
-/** The marker a finished seed leaves as the database's comment; a half-seeded database has none. */
-function markerFor(scale: number): string {
-  return `parley-bench dataset v1 scale=${scale}`;
-}
-
-export async function isSeededAt(databaseUrl: string, scale: number): Promise<boolean> {
-  return withMaintenance(databaseUrl, async (client, name) => {
-    const { rows } = await client.query<{ comment: string | null }>(
-      `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
-      [name],
-    );
-    return rows[0]?.comment === markerFor(scale);
-  });
-}
-
-/** Called once seeding finished, so that a later --reuse finds a complete dataset. */
-export async function markSeeded(databaseUrl: string, scale: number): Promise<void> {
-  await withMaintenance(databaseUrl, async (client, name) => {
-    await client.query(`comment on database ${client.escapeIdentifier(name)} is ${client.escapeLiteral(markerFor(scale))}`);
-  });
-}
-
-// ---------------------------------------------------------------- seeding
-
-/** Runs `work` in batches of `size` at a time (agent creation hashes a password with scrypt). */
 async function inBatches<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
   for (let i = 0; i < items.length; i += size) results.push(...(await Promise.all(items.slice(i, i + size).map(work))));
@@ -436,86 +359,4 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
     await sql`analyze`.execute(db);
   });
   return { seconds: (performance.now() - started) / 1000 };
-}
-
-// ---------------------------------------------------------------- what the load needs
-
-export interface Identity {
-  id: number;
-  email: string;
-  /** `Authorization` header value. */
-  authorization: string;
-}
-
-async function identity(deps: AppDeps, email: string): Promise<Identity> {
-  const id = await findAgentIdByEmail(deps, email);
-  if (id === undefined) throw new Error(`the seeded agent ${email} is missing: reseed without --reuse`);
-  const { api_key, api_secret } = await generateApiKey(deps, id);
-  return { id, email, authorization: `token ${api_key}:${api_secret}` };
-}
-
-export interface LoadTargets {
-  agent: Identity;
-  admin: Identity;
-  /** [conversation uuid, message uuid] of messages in the agent's conversations. */
-  messages: Array<[string, string]>;
-  /** Uuids of the agent's live-chat conversations (replies there go out through no external channel). */
-  replyConversations: string[];
-  searchWords: string[];
-}
-
-/** The benchmark's identities (fresh API keys: secrets are only ever shown once) and real ids to rotate over. */
-export async function loadTargets(deps: AppDeps): Promise<LoadTargets> {
-  const agent = await identity(deps, BENCH_AGENT_EMAIL);
-  const admin = await identity(deps, BENCH_ADMIN_EMAIL);
-  const { rows: messages } = await sql<{ cuuid: string; uuid: string }>`
-    select c.uuid as cuuid, m.uuid from messages m join conversations c on c.id = m.conversation_id
-    where c.assigned_user_id = ${agent.id} order by random() limit 300
-  `.execute(deps.db);
-  const { rows: replies } = await sql<{ uuid: string }>`
-    select c.uuid from conversations c join inboxes i on i.id = c.inbox_id
-    where c.assigned_user_id = ${agent.id} and i.channel = 'livechat' order by random() limit 200
-  `.execute(deps.db);
-  // Words of every frequency class of the skewed vocabulary: common, middling and rare.
-  const searchWords = [
-    'refund',
-    'password',
-    'invoice',
-    'shipping',
-    'tracking',
-    'subscription',
-    'warranty',
-    'discount',
-    'battery',
-    'webhook',
-    'timeout',
-    'duplicate',
-    'calendar',
-    'certificate',
-    'mattress',
-    'grinder',
-    'helmet',
-    'tripod',
-    'quokka',
-    'marmalade',
-  ].filter((word) => WORDS.includes(word));
-  return { agent, admin, messages: messages.map((m) => [m.cuuid, m.uuid]), replyConversations: replies.map((r) => r.uuid), searchWords };
-}
-
-export async function countDataset(db: DB, agentId: number): Promise<DatasetCounts> {
-  const { rows } = await sql<DatasetCounts>`
-    select
-      (select count(*) from conversations)::int as "conversations",
-      (select count(*) from messages)::int as "messages",
-      (select count(*) from users where type = 'contact')::int as "contacts",
-      (select count(*) from users where type = 'agent' and deleted_at is null)::int as "agents",
-      (select count(*) from teams)::int as "teams",
-      (select count(*) from tags)::int as "tags",
-      (select count(*) from inboxes)::int as "inboxes",
-      (select count(*) from conversation_tags)::int as "conversationTags",
-      (select count(*) from conversations where assigned_user_id = ${agentId})::int as "benchAgentConversations"
-  `.execute(db);
-  const counts = rows[0];
-  if (!counts) throw new Error('could not count the dataset');
-  return counts;
 }
