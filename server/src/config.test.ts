@@ -134,8 +134,11 @@ const variables: Variable[] = [
     name: 'ADMIN_EMAIL',
     read: (c) => c.adminEmail,
     default: null,
-    valid: [[' Owner@Example.COM ', 'owner@example.com']],
-    invalid: ['owner', 'owner at example.com'],
+    valid: [
+      [' Owner@Example.COM ', 'owner@example.com'],
+      ['zoë@exämple.com', 'zoë@exämple.com'],
+    ],
+    invalid: ['owner', 'owner at example.com', 'a@b@example.com', 'owner@', 'a..b@example.com', 'owner@-bad-.com', '.a@example.com'],
     with: { ADMIN_PASSWORD: 'a long passphrase' },
     defaultWith: {},
   },

@@ -4,6 +4,7 @@
 // added by setup.ts when the runtime opens, giving the Config the app runs with.
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
+import { isEmailAddress } from './http/formats.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -190,7 +191,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${shown(env['LOG_LEVEL'] ?? '')}`);
   const adminEmail = env['ADMIN_EMAIL'] ? env['ADMIN_EMAIL'].trim().toLowerCase() : null;
   const adminPassword = env['ADMIN_PASSWORD'] || null;
-  if (adminEmail && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL must be an email address');
+  if (adminEmail && !isEmailAddress(adminEmail)) throw new ConfigError('ADMIN_EMAIL must be an email address');
   if (adminPassword !== null && adminPassword.length < 10) throw new ConfigError('ADMIN_PASSWORD must be at least 10 characters long');
   if ((adminEmail === null) !== (adminPassword === null)) throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   const timezone = env['TIMEZONE'] || 'UTC';
