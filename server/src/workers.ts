@@ -8,7 +8,7 @@
 //                     transaction of the change that causes it;
 // - a periodic task:  `{ name: 'reports.rollup', everyMs: 5 * MINUTE, run: rollUpReports },`
 //                     in periodicTasks.
-import { placeForAgentJob, placeWaitingConversations, releaseAgentJob } from './conversations/assignment.service.ts';
+import { placeForAgentJob, placeWaitingConversations, placeTeamJob, releaseAgentJob } from './conversations/assignment.service.ts';
 import { wakeSnoozedConversations } from './conversations/conversations.changes.ts';
 import type { AppDeps } from './deps.ts';
 import { deliverLivechatMessage } from './messages/messages.delivery.ts';
@@ -28,6 +28,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   'livechat.deliver': deliverLivechatMessage,
   'conversations.place_for_agent': placeForAgentJob,
   'conversations.release_agent': releaseAgentJob,
+  'conversations.place_team': placeTeamJob,
 };
 
 export const periodicTasks: PeriodicTask[] = [

@@ -86,6 +86,15 @@ export async function placeForAgentJob(deps: AppDeps, payload: Record<string, un
   await placeForAgent(deps, agentIdOf('conversations.place_for_agent', payload));
 }
 
+/** Job `conversations.place_team`, enqueued when a team gains members or changes how it assigns: its waiting conversations are placed. */
+export async function placeTeamJob(deps: AppDeps, payload: Record<string, unknown>): Promise<void> {
+  const id = payload['team_id'];
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
+    throw new PermanentJobError('conversations.place_team: payload.team_id must be a positive integer');
+  }
+  await placeWaitingConversations(deps, [id]);
+}
+
 /**
  * Job `conversations.release_agent`, enqueued in the transaction that deletes an agent: their
  * unresolved conversations lose the assignee (one activity message and one event each) and are

@@ -678,6 +678,32 @@ describe('round robin', () => {
     assert.equal(await assigneeOf(third.uuid), b.id, 'b joined the team while available: b takes it');
   });
 
+  it('a team that gains members or switches to round robin places its waiting conversations (a job per change)', async () => {
+    const placeTeam = () => runDueJobs(t.deps, ['conversations.place_team']);
+    const team = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Grows' } })).id;
+    const a = await t.makeAgent();
+    const b = await t.makeAgent();
+    dataOf(await setAvailability(a, 'available'));
+    dataOf(await setAvailability(b, 'available'));
+    const waiting = await start(team);
+    assert.equal(waiting.assigned_user_id, null, 'a manual team leaves it unassigned');
+    dataOf(await t.call({ method: 'PUT', url: `/api/v1/teams/${team}`, payload: { name: 'Grows' } }));
+    assert.equal(await placeTeam(), 0, 'a rename enqueues nothing');
+    dataOf(await t.call({ method: 'PUT', url: `/api/v1/teams/${team}`, payload: { conversation_assignment_type: 'round_robin' } }));
+    assert.equal(await placeTeam(), 1);
+    assert.equal(await assigneeOf(waiting.uuid), null, 'round robin now, but nobody is a member yet');
+    dataOf(await t.call({ method: 'POST', url: `/api/v1/teams/${team}/members`, payload: { user_id: a.id } }));
+    assert.equal(await placeTeam(), 1);
+    assert.equal(await assigneeOf(waiting.uuid), a.id, 'the new member takes it at once, without waiting for the sweep');
+    dataOf(await t.call({ method: 'PUT', url: `/api/v1/agents/${a.id}`, payload: { availability_status: 'busy' } }));
+    await runAgentJobs();
+    const next = await start(team);
+    assert.equal(next.assigned_user_id, null, 'a is busy: it waits');
+    dataOf(await t.call({ method: 'PUT', url: `/api/v1/teams/${team}/members`, payload: { user_ids: [a.id, b.id] } }));
+    assert.equal(await placeTeam(), 1);
+    assert.equal(await assigneeOf(next.uuid), b.id, 'replacing the members places it too');
+  });
+
   it('a manual team leaves conversations unassigned', async () => {
     const team = dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Manual' } })).id;
     const agent = await t.makeAgent({ teams: [team] });

@@ -2,6 +2,7 @@ import { invalidateCredentials } from '../auth/credential-cache.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, InputError, NotFoundError } from '../errors.ts';
+import { enqueueJob } from '../jobs/jobs.service.ts';
 import * as q from './teams.queries.ts';
 
 /**
@@ -74,6 +75,14 @@ export async function getTeam(deps: AppDeps, id: number) {
   return team;
 }
 
+/**
+ * The team gained members or changed how it assigns: its waiting conversations are placed by
+ * round robin, which belongs to the conversations domain (a durable job, handled there).
+ */
+async function enqueuePlacement(deps: AppDeps, trx: DB, teamId: number): Promise<void> {
+  await enqueueJob(deps, trx, { kind: 'conversations.place_team', payload: { team_id: teamId } });
+}
+
 export async function createTeam(deps: AppDeps, input: q.TeamValues & { name: string; members?: number[] }) {
   assertNoForwardReferences(input);
   const { members, ...values } = withTimezone(input);
@@ -82,6 +91,7 @@ export async function createTeam(deps: AppDeps, input: q.TeamValues & { name: st
     const memberIds = members ? await assertAgents(trx, members, 'members') : [];
     const created = await q.insertTeam(trx, { ...values, name: values.name.trim(), emoji: values.emoji?.trim() ?? '' });
     if (memberIds.length > 0) await q.replaceMembers(trx, created.id, memberIds);
+    if (memberIds.length > 0) await enqueuePlacement(deps, trx, created.id);
     return created;
   });
   if (members?.length) await invalidateCredentials(deps, null);
@@ -100,6 +110,9 @@ export async function updateTeam(deps: AppDeps, id: number, body: q.TeamValues) 
       updated_at: deps.clock.now(),
     });
     if (!updated) throw new NotFoundError('Team not found');
+    if (input.conversation_assignment_type !== undefined || input.max_auto_assigned_conversations !== undefined) {
+      await enqueuePlacement(deps, trx, id);
+    }
     return updated;
   });
 }
@@ -120,6 +133,7 @@ export async function setMembers(deps: AppDeps, teamId: number, userIds: number[
     if (!(await q.findTeam(trx, teamId))) throw new NotFoundError('Team not found');
     const ids = await assertAgents(trx, userIds, 'user_ids');
     await q.replaceMembers(trx, teamId, ids);
+    await enqueuePlacement(deps, trx, teamId);
     return q.listMembers(trx, teamId);
   });
   await invalidateCredentials(deps, null);
@@ -131,6 +145,7 @@ export async function addMember(deps: AppDeps, teamId: number, userId: number) {
     if (!(await q.findTeam(trx, teamId))) throw new NotFoundError('Team not found');
     await assertAgents(trx, [userId], 'user_id');
     await q.addMember(trx, teamId, userId);
+    await enqueuePlacement(deps, trx, teamId);
     return q.listMembers(trx, teamId);
   });
   await invalidateCredentials(deps, userId);
