@@ -221,10 +221,15 @@ export async function applyMacro(
   const conversation = await changeConversation(deps, principal, uuid, changesOf(actions), async (trx, locked, { now }) => {
     if (!(await q.countUse(trx, macro.id))) throw new NotFoundError('Macro not found');
     const contact = await q.findContactFields(trx, locked.contact_id);
-    rendered = renderMacroContent(macro.message_content, placeholderValues(contact, principal, locked));
-    if (!send) return;
-    const prepared = prepareContent(rendered, 'html', 'message_content');
-    if (!hasContent(prepared)) return;
+    // Sanitised after the placeholders are filled in (a contact's name may be `javascript:…` in an
+    // href): what is returned to the agent is exactly what would be sent.
+    const prepared = prepareContent(
+      renderMacroContent(macro.message_content, placeholderValues(contact, principal, locked)),
+      'html',
+      'message_content',
+    );
+    rendered = prepared.content;
+    if (!send || !hasContent(prepared)) return;
     await appendMessage(deps, trx, locked, agentMessage(principal.userId, prepared), now);
   });
   return { conversation, message_content: rendered };

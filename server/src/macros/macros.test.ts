@@ -448,7 +448,7 @@ describe('macros', () => {
       const me = dataOf<{ first_name: string; last_name: string }>(await t.call({ method: 'GET', url: '/api/v1/agents/me' }));
       assert.equal(
         result.message_content,
-        `<p>Hi Ada &amp; &lt;Co&gt; Lovelace (${contactEmail}), ${me.first_name} ${me.last_name} here about #${c.reference_number}: Late &quot;order&quot; {{unknown.thing}} {{contact.phone}}</p>`,
+        `<p>Hi Ada &amp; &lt;Co&gt; Lovelace (${contactEmail}), ${me.first_name} ${me.last_name} here about #${c.reference_number}: Late "order" {{unknown.thing}} {{contact.phone}}</p>`,
       );
       const added = (await messagesOf(c.id)).slice(before.length);
       assert.ok(
@@ -476,6 +476,20 @@ describe('macros', () => {
         'conversation.tags_changed',
       ])
         assert.ok(types.includes(type), type);
+    });
+
+    it('what apply returns is sanitised after the placeholders are filled in: a contact named javascript:… never becomes a link', async () => {
+      const c = await newConversation({ first_name: 'javascript:alert(document.domain)' });
+      const m = await create({
+        name: 'Link the name',
+        actions: {},
+        message_content: '<p><a href="{{contact.first_name}}">click</a><img src="{{contact.first_name}}"> {{contact.first_name}}</p>',
+      });
+      const shown = dataOf<Applied>(await apply(c.uuid, m.id)).message_content;
+      assert.doesNotMatch(shown, /href="javascript|src="javascript/i, shown);
+      assert.match(shown, /javascript:alert\(document.domain\)<\/p>$/, 'the name itself stays, as text');
+      const sent = dataOf<Applied>(await apply(c.uuid, m.id, { send_message: true })).message_content;
+      assert.equal(sent, shown, 'shown and sent are the same HTML');
     });
 
     it('send_message: true sends the rendered message as a reply, in the same transaction', async () => {
