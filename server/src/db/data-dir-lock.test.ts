@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { DataDirBusyError, LOCK_FILE, type LockHolder, lockDataDir, processStart } from './data-dir-lock.ts';
+import { DataDirBusyError, LOCK_FILE, type LockHolder, lockDataDir, processStart, REMOTE_STALE_MS } from './data-dir-lock.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 function writeLock(holder: Partial<LockHolder>): void {
-  const full = { pid: 1, started: null, role: 'server', host: 'elsewhere', since: '2026-01-01T00:00:00.000Z', token: 'theirs', ...holder };
+  const full = { pid: 1, started: null, role: 'server', host: hostname(), since: '2026-01-01T00:00:00.000Z', token: 'theirs', ...holder };
   writeFileSync(join(dir, LOCK_FILE), JSON.stringify(full));
 }
 
@@ -65,6 +65,29 @@ describe('the DATA_DIR lock', () => {
     await assert.rejects(lockDataDir(dir, 'server'), DataDirBusyError);
     writeLock({ pid: process.pid, started: null });
     await assert.rejects(lockDataDir(dir, 'server'), DataDirBusyError);
+  });
+
+  it('a lock of another host (a container on a shared volume) is alive while its holder touches it, whatever its pid', async () => {
+    writeLock({ pid: deadPid(), host: 'parley-server-container' });
+    await assert.rejects(lockDataDir(dir, 'cli api-key'), (error: unknown) => {
+      assert.ok(error instanceof DataDirBusyError);
+      assert.match(error.message, /on parley-server-container/);
+      return true;
+    });
+    const old = new Date(Date.now() - REMOTE_STALE_MS - 5_000);
+    utimesSync(join(dir, LOCK_FILE), old, old);
+    const lock = await lockDataDir(dir, 'server');
+    assert.equal((JSON.parse(readFileSync(lock.file, 'utf8')) as LockHolder).pid, process.pid, 'untouched for too long: taken over');
+    lock.release();
+  });
+
+  it('the holder touches its lock file while it holds it', async () => {
+    const lock = await lockDataDir(dir, 'server', 20);
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lock.file, old, old);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    assert.ok(Date.now() - statSync(lock.file).mtimeMs < 5_000, 'the heartbeat refreshed the file');
+    lock.release();
   });
 
   it('takes over a damaged lock file', async () => {

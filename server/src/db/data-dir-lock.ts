@@ -5,12 +5,16 @@
 // only if its pid runs and that process started when the lock says (a reused pid started later).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmdirSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export const LOCK_FILE = 'pgdata.lock';
+/** The holder touches its lock file this often, so that a process on another host can tell it lives. */
+export const HEARTBEAT_MS = 10_000;
+/** A lock of another host (another container on a shared volume, an NFS client) untouched this long is dead. */
+export const REMOTE_STALE_MS = 45_000;
 
 /** What the lock file says about the process holding it. */
 export interface LockHolder {
@@ -48,7 +52,7 @@ export interface DataDirLock {
 }
 
 /** Takes the lock of `dataDir` (which must exist) for this process, or throws DataDirBusyError. */
-export async function lockDataDir(dataDir: string, role: string): Promise<DataDirLock> {
+export async function lockDataDir(dataDir: string, role: string, heartbeatMs = HEARTBEAT_MS): Promise<DataDirLock> {
   const file = join(dataDir, LOCK_FILE);
   const me: LockHolder = {
     pid: process.pid,
@@ -60,21 +64,31 @@ export async function lockDataDir(dataDir: string, role: string): Promise<DataDi
   };
   const content = JSON.stringify(me) + '\n';
   for (let attempt = 0; attempt < 50; attempt++) {
-    if (tryCreate(file, content)) return held(file, me.token);
+    if (tryCreate(file, content)) return held(file, me.token, heartbeatMs);
     const current = readLock(file);
     if (current === null) continue; // released meanwhile: try again
-    if (current.holder && isAlive(current.holder)) throw new DataDirBusyError(dataDir, current.holder);
+    if (current.holder && isAlive(current.holder, file)) throw new DataDirBusyError(dataDir, current.holder);
     // Dead holder (or an unreadable file): remove it, unless another process took it over first.
     if (!(await removeIfUnchanged(file, current.raw))) await sleep(20);
   }
   throw new Error(`could not take the lock ${file}: it keeps changing`);
 }
 
-function held(file: string, token: string): DataDirLock {
+function held(file: string, token: string, heartbeatMs: number): DataDirLock {
   let released = false;
+  const heartbeat = setInterval(() => {
+    try {
+      const now = new Date();
+      utimesSync(file, now, now);
+    } catch {
+      // removed by hand: the next opener creates it again
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
   const release = () => {
     if (released) return;
     released = true;
+    clearInterval(heartbeat);
     process.off('exit', releaseOnExit);
     const current = readLock(file);
     if (current?.holder?.token === token) unlinkSync(file);
@@ -136,7 +150,15 @@ function readLock(file: string): { raw: string; holder: LockHolder | null } | nu
   return { raw, holder: null };
 }
 
-function isAlive(holder: LockHolder): boolean {
+function isAlive(holder: LockHolder, file: string): boolean {
+  // Another host's pids mean nothing here: its holder is alive while it keeps touching the file.
+  if (holder.host !== hostname()) {
+    try {
+      return Date.now() - statSync(file).mtimeMs < REMOTE_STALE_MS;
+    } catch {
+      return false;
+    }
+  }
   try {
     process.kill(holder.pid, 0);
   } catch (error) {
