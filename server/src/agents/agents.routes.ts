@@ -181,7 +181,7 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(ApiKeyPair), ...errors(400, 401, 403, 404) },
         },
       },
-      async (request) => ok(await agents.generateApiKey(deps, request.params.id)),
+      async (request) => ok(await agents.generateApiKeyFor(deps, principalOf(request), request.params.id)),
     );
     app.delete(
       '/agents/:id/api-key',

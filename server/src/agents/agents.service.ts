@@ -2,7 +2,7 @@ import { invalidateCredentials, type Principal } from '../auth/credential-cache.
 import type { DB } from '../db/database.ts';
 import type { Availability, AvailabilitySource } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
-import { ConflictError, DataError, InputError, NotFoundError } from '../errors.ts';
+import { ConflictError, DataError, InputError, NotFoundError, PermissionError } from '../errors.ts';
 import { recordEvent } from '../events/events.service.ts';
 import type { PageRequest } from '../http/schemas.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
@@ -134,7 +134,22 @@ async function isAdmin(db: DB, userId: number): Promise<boolean> {
   return row !== undefined;
 }
 
+/**
+ * Taking over another agent's account (minting their key, setting their password or email)
+ * needs every permission they hold: otherwise `users:manage` alone could become an Admin.
+ * Disabling, deleting and revoking take nothing over: `users:manage` suffices for those.
+ */
+async function assertMayManage(deps: AppDeps, actor: Principal, id: number): Promise<void> {
+  if (actor.userId === id) return;
+  const target = await getAgent(deps, id);
+  const lacking = target.permissions.filter((p) => !actor.permissions.has(p));
+  if (lacking.length > 0) {
+    throw new PermissionError(`Permission denied: this agent holds permissions you do not (${lacking.join(', ')})`);
+  }
+}
+
 export async function updateAgent(deps: AppDeps, actor: Principal, id: number, input: UpdateAgentInput): Promise<AgentRecord> {
+  if (input.password !== undefined || input.email !== undefined) await assertMayManage(deps, actor, id);
   const actorId = actor.userId;
   if (id === actorId && input.enabled === false) throw new DataError('You cannot disable yourself');
   const passwordHash = input.password ? await hashSecret(input.password) : undefined;
@@ -208,6 +223,12 @@ export async function generateApiKey(deps: AppDeps, id: number): Promise<{ api_k
   });
   await invalidateCredentials(deps, id);
   return { api_key: apiKey, api_secret: apiSecret };
+}
+
+/** An admin mints another agent's key (or its own). */
+export async function generateApiKeyFor(deps: AppDeps, actor: Principal, id: number): Promise<{ api_key: string; api_secret: string }> {
+  await assertMayManage(deps, actor, id);
+  return generateApiKey(deps, id);
 }
 
 export async function revokeApiKey(deps: AppDeps, id: number): Promise<void> {

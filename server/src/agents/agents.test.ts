@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AGENT_ROLE_PERMISSIONS } from '../roles/permissions.ts';
-import { createTeam } from '../../test/factories.ts';
+import { agentWith, createTeam } from '../../test/factories.ts';
 import { AGENT_RECORD_FIELDS, assertError, buildTestApp, type Caller, dataOf, type TestApp } from '../../test/helpers.ts';
 
 type Team = { id: number; name: string; emoji: string };
@@ -471,6 +471,28 @@ describe('agents', () => {
       assertError(await t.call({ method: 'POST', url: `/api/v1/agents/${agent.id}/api-key`, as: agent }), 403, 'PermissionException');
       assertError(await t.call({ method: 'DELETE', url: `/api/v1/agents/${agent.id}/api-key`, as: agent }), 403, 'PermissionException');
       assert.equal(dataOf<Agent>(await t.call({ method: 'GET', url: '/api/v1/agents/me', as: agent })).id, agent.id);
+    });
+  });
+
+  describe('an agent with users:manage alone', () => {
+    it('cannot take over an agent holding more than it: minting their key, setting their password or email are 403 and change nothing', async () => {
+      const manager = await agentWith(t, ['users:manage']);
+      const adminId = t.admin.id;
+      const before = dataOf<Agent>(await t.call({ method: 'GET', url: `/api/v1/agents/${adminId}` }));
+      const attempts = [
+        await t.call({ method: 'POST', url: `/api/v1/agents/${adminId}/api-key`, as: manager }),
+        await t.call({ method: 'PUT', url: `/api/v1/agents/${adminId}`, payload: { password: 'taken-over-123' }, as: manager }),
+        await t.call({ method: 'PUT', url: `/api/v1/agents/${adminId}`, payload: { email: 'mine@example.com' }, as: manager }),
+      ];
+      for (const res of attempts) assert.match(assertError(res, 403, 'PermissionException').message, /holds permissions you do not/);
+      assert.deepEqual(dataOf<Agent>(await t.call({ method: 'GET', url: `/api/v1/agents/${adminId}` })), before);
+      assert.equal((await t.call({ method: 'GET', url: '/api/v1/agents/me' })).statusCode, 200, "the admin's key still works");
+      // An agent holding nothing the manager lacks stays manageable.
+      const plain = await agentWith(t, []);
+      const pair = dataOf<{ api_key: string }>(await t.call({ method: 'POST', url: `/api/v1/agents/${plain.id}/api-key`, as: manager }));
+      assert.equal(pair.api_key.length, 32);
+      dataOf(await t.call({ method: 'PUT', url: `/api/v1/agents/${plain.id}`, payload: { first_name: 'Renamed' }, as: manager }));
+      assertError(await t.call({ method: 'POST', url: '/api/v1/agents/987654/api-key', as: manager }), 404, 'NotFoundException');
     });
   });
 
