@@ -2,7 +2,6 @@
 // Never listens, never reads process.env.
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -80,11 +79,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addSchema(ErrorEnvelope);
 
   await app.register(cookie);
-  // Parses nothing by itself: routes read multipart bodies as streams, with their own limits.
-  await app.register(multipart, {
-    limits: { fileSize: deps.config.uploadMaxBytes, files: 20, fields: 20, fieldSize: 65_536, parts: 40, headerPairs: 200 },
-    throwFileSizeLimit: true,
-  });
   await app.register(rateLimit, {
     global: false,
     ...(deps.redis ? { redis: deps.redis, nameSpace: `${deps.redisPrefix}rate:` } : {}),

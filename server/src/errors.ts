@@ -97,14 +97,21 @@ export function envelope(errorType: ErrorType, message: string, data: unknown = 
 /** Sent with a 401: Basic clients wait for the challenge before they send credentials. */
 export const WWW_AUTHENTICATE = 'Basic realm="Parley", charset="UTF-8"';
 /**
- * Sent instead on a 401 of the browser's ways in (a session cookie, the login form): a Basic
- * challenge there would make browsers open their own password dialog over the web app.
+ * Sent instead when the request comes from a browser (a session cookie, the login form, or the
+ * Fetch Metadata headers every current browser adds to fetch/XHR): a Basic challenge there makes
+ * browsers open their own password dialog over the web app, e.g. once a session has expired.
  */
 export const WWW_AUTHENTICATE_SESSION = 'Session realm="Parley"';
 
 function challengeFor(request: FastifyRequest): string {
-  if (request.headers.authorization) return WWW_AUTHENTICATE;
-  const browser = (request.headers.cookie ?? '').includes('parley_session=') || request.url.split('?')[0]?.endsWith('/auth/login');
+  const authorization = request.headers.authorization;
+  if (authorization) return WWW_AUTHENTICATE;
+  const path = (request.url.split('?')[0] ?? '').replace(/\/+$/, '');
+  const fetchMode = request.headers['sec-fetch-mode'];
+  const browser =
+    (request.headers.cookie ?? '').includes('parley_session=') ||
+    path.endsWith('/auth/login') ||
+    (typeof fetchMode === 'string' && fetchMode !== 'navigate');
   return browser ? WWW_AUTHENTICATE_SESSION : WWW_AUTHENTICATE;
 }
 

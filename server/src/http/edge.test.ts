@@ -510,6 +510,26 @@ describe('edge', () => {
     });
   });
 
+  describe('content types', () => {
+    it('a JSON API: text/plain and multipart bodies are a 415 outside the upload route, and change nothing', async () => {
+      const agent = await t.makeAgent();
+      const before = dataOf<{ api_key: string }>(await t.call({ method: 'GET', url: '/api/v1/agents/me', as: agent })).api_key;
+      for (const [url, type, payload] of [
+        ['/api/v1/agents/me/api-key', 'text/plain', 'x'],
+        ['/api/v1/tags', 'text/plain', '{"name":"Plain"}'],
+        ['/api/v1/tags', 'multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nPlain\r\n--b--\r\n'],
+      ] as const) {
+        const as = url.endsWith('/api-key') ? agent : t.admin;
+        refused(await t.call({ method: 'POST', url, payload, headers: { 'content-type': type }, as }), 415, 'InputException');
+      }
+      assert.equal(dataOf<{ api_key: string }>(await t.call({ method: 'GET', url: '/api/v1/agents/me', as: agent })).api_key, before);
+      assert.equal(
+        dataOf<Array<{ name: string }>>(await t.call({ method: 'GET', url: '/api/v1/tags' })).filter((tag) => tag.name === 'Plain').length,
+        0,
+      );
+    });
+  });
+
   describe('401', () => {
     it('carries the Basic challenge for API clients, and a session challenge (no browser dialog) for the login form and cookies', async () => {
       const basic = [
@@ -521,6 +541,7 @@ describe('edge', () => {
           as: null,
           headers: { authorization: 'token a:b', cookie: 'parley_session=stale' },
         }),
+        await t.call({ method: 'GET', url: '/api/v1/tags', as: null, headers: { 'sec-fetch-mode': 'navigate' } }),
       ];
       for (const res of basic) {
         refused(res, 401, 'UnauthorizedException');
@@ -535,6 +556,19 @@ describe('edge', () => {
           payload: { email: 'nobody@example.com', password: 'wrong-password' },
         }),
         await t.call({ method: 'GET', url: '/api/v1/tags', as: null, headers: { cookie: 'parley_session=expired-or-forged' } }),
+        await t.call({
+          method: 'POST',
+          url: '/api/v1/auth/login/',
+          as: null,
+          payload: { email: 'nobody@example.com', password: 'wrong-pw-123' },
+        }),
+        // An expired session: the browser no longer sends the cookie, but its fetch carries Fetch Metadata.
+        await t.call({
+          method: 'GET',
+          url: '/api/v1/tags',
+          as: null,
+          headers: { 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-origin' },
+        }),
       ];
       for (const res of session) {
         refused(res, 401, 'UnauthorizedException');

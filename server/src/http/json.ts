@@ -112,6 +112,8 @@ function parseMarkingNumbers(text: string, marks: NumberMarks): unknown {
  */
 export function registerJsonParser(app: FastifyInstance, marks: NumberMarks): void {
   const secureParse = app.getDefaultJsonParser('error', 'ignore');
+  // JSON only: a text/plain body (a "simple" cross-site request) is a 415, like any other type.
+  app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');

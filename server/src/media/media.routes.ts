@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
@@ -12,6 +13,11 @@ import { describeBytes, isMultipartFormData, uploadTmpDir, withReceivedFiles } f
 export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ['Media'];
+    // Multipart is parsed for this plugin's routes only (the upload reads it as a stream, with its own limits).
+    await app.register(multipart, {
+      limits: { fileSize: deps.config.uploadMaxBytes, files: 20, fields: 20, fieldSize: 65_536, parts: 40, headerPairs: 200 },
+      throwFileSizeLimit: true,
+    });
 
     app.post(
       '/media/upload',
