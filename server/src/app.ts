@@ -13,7 +13,7 @@ import { listenForInvalidations } from './auth/credential-cache.ts';
 import { contactsRoutes } from './contacts/contacts.routes.ts';
 import { conversationsRoutes } from './conversations/conversations.routes.ts';
 import type { AppDeps } from './deps.ts';
-import { answerFrameworkError, clientErrorHandler, RateLimitError, registerErrorHandling } from './errors.ts';
+import { answerFrameworkError, clientErrorHandler, InputError, RateLimitError, registerErrorHandling } from './errors.ts';
 import { registerAccessControl } from './http/access.ts';
 import { openApiDocumentOptions, registerOpenApiCompletion } from './http/openapi.ts';
 import { serializeRequest } from './http/logging.ts';
@@ -63,6 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Node would answer a missing Host with a bare 400 of its own; Parley refuses it with the envelope (below).
+    http: { requireHostHeader: false },
     // Failures below the routes (router, HTTP parser) answer with the envelope and an X-Request-Id too.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: clientErrorHandler(deps.log),
@@ -72,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => table.add(route.url, route.method));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
+      throw new InputError('HTTP/1.1 requests must send a Host header');
   });
 
   registerValidation(app);

@@ -691,6 +691,7 @@ describe('edge', () => {
         ['a path param over the length limit', get(`/api/v1/teams/${'1'.repeat(300)}`), 404, 'NotFoundException', /malformed identifier/],
         ['bad percent-encoding in the path', get('/api/v1/teams/%E'), 400, 'InputException', /percent-encoded/],
         ['a NUL in the query', get('/api/v1/search?q=a%00b'), 400, 'InputException', /q must not contain the NUL/],
+        ['an HTTP/1.1 request without Host', 'GET /health HTTP/1.1\r\nConnection: close\r\n\r\n', 400, 'InputException', /Host header/],
       ];
       for (const [name, request, status, errorType, message] of cases) {
         const res = await raw(request);
