@@ -215,3 +215,35 @@ export async function deleteOtherSessions(db: DB, userId: number, keepSessionId:
   if (keepSessionId !== null) query = query.where('id', '!=', keepSessionId);
   await query.execute();
 }
+
+/** Whether an enabled, live agent other than `userId` holds the role (the last Admin is kept). */
+export async function anotherEnabledAdminExists(db: DB, userId: number, roleName: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .where('r.name', '=', roleName)
+    .where('u.type', '=', 'agent')
+    .where('u.deleted_at', 'is', null)
+    .where('u.enabled', '=', true)
+    .where('u.id', '!=', userId)
+    .select('u.id')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function holdsRole(db: DB, userId: number, roleName: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .where('ur.user_id', '=', userId)
+    .where('r.name', '=', roleName)
+    .select('ur.user_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function endSessionsOf(db: DB, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}

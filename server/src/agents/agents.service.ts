@@ -1,3 +1,4 @@
+import type { Static } from 'typebox';
 import { invalidateCredentials, type Principal } from '../auth/credential-cache.ts';
 import type { DB } from '../db/database.ts';
 import type { Availability, AvailabilitySource } from '../db/types.ts';
@@ -11,8 +12,12 @@ import { resolveRoleIds } from '../roles/roles.service.ts';
 import { hashSecret, randomAlphanumeric, verifySecret } from '../security/hashing.ts';
 import { assertTeamsExist } from '../teams/teams.service.ts';
 import * as q from './agents.queries.ts';
+import type { CreateAgentBody, UpdateAgentBody, UpdateMeBody } from './agents.schema.ts';
 
 export type AgentRecord = q.UserRecord;
+export type CreateAgentInput = Static<typeof CreateAgentBody>;
+type UpdateAgentInput = Static<typeof UpdateAgentBody>;
+type UpdateMeInput = Static<typeof UpdateMeBody>;
 
 // Round robin belongs to the conversations domain, which depends on this one (it looks up
 // assignees here): so an agent change that concerns it is handed over as a durable job,
@@ -52,19 +57,6 @@ export async function listAgentsCompact(deps: AppDeps) {
   return q.listAgentsCompact(deps.db);
 }
 
-export interface CreateAgentInput {
-  first_name: string;
-  last_name?: string;
-  email: string;
-  roles: string[];
-  teams?: number[];
-  password?: string;
-  enabled?: boolean;
-  phone_number?: string | null;
-  phone_number_country_code?: string | null;
-  avatar_url?: string | null;
-}
-
 function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -102,36 +94,10 @@ export async function createAgent(deps: AppDeps, grantor: ReadonlySet<string> | 
   return getAgent(deps, id);
 }
 
-export interface UpdateAgentInput extends Partial<CreateAgentInput> {
-  availability_status?: Availability;
-}
-
 /** Refuses a change that would leave no enabled agent holding the Admin role. */
 async function assertAnotherAdminRemains(db: DB, userId: number): Promise<void> {
-  const rows = await db
-    .selectFrom('users as u')
-    .innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
-    .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .where('r.name', '=', ADMIN_ROLE)
-    .where('u.type', '=', 'agent')
-    .where('u.deleted_at', 'is', null)
-    .where('u.enabled', '=', true)
-    .where('u.id', '!=', userId)
-    .select('u.id')
-    .limit(1)
-    .execute();
-  if (rows.length === 0) throw new DataError('This would leave no enabled agent with the Admin role');
-}
-
-async function isAdmin(db: DB, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_roles as ur')
-    .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .where('ur.user_id', '=', userId)
-    .where('r.name', '=', ADMIN_ROLE)
-    .select('ur.user_id')
-    .executeTakeFirst();
-  return row !== undefined;
+  if (!(await q.anotherEnabledAdminExists(db, userId, ADMIN_ROLE)))
+    throw new DataError('This would leave no enabled agent with the Admin role');
 }
 
 /**
@@ -162,7 +128,7 @@ export async function updateAgent(deps: AppDeps, actor: Principal, id: number, i
     const roleIds = input.roles ? await resolveRoleIds(trx, input.roles, actor.permissions) : undefined;
     const teamIds = input.teams ? await assertTeamsExist(trx, input.teams) : undefined;
     const losesAdmin = roleIds !== undefined && !input.roles!.some((r) => r.trim().toLowerCase() === ADMIN_ROLE.toLowerCase());
-    if ((input.enabled === false || losesAdmin) && (await isAdmin(trx, id))) await assertAnotherAdminRemains(trx, id);
+    if ((input.enabled === false || losesAdmin) && (await q.holdsRole(trx, id, ADMIN_ROLE))) await assertAnotherAdminRemains(trx, id);
     const now = deps.clock.now();
     await q.updateUser(trx, id, {
       ...(input.first_name !== undefined ? { first_name: input.first_name.trim() } : {}),
@@ -180,7 +146,7 @@ export async function updateAgent(deps: AppDeps, actor: Principal, id: number, i
     });
     if (roleIds) await q.replaceUserRoles(trx, id, roleIds);
     if (teamIds) await q.replaceUserTeams(trx, id, teamIds);
-    if (input.enabled === false || passwordHash !== undefined) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+    if (input.enabled === false || passwordHash !== undefined) await q.endSessionsOf(trx, id);
     if (input.availability_status !== undefined && input.availability_status !== current.availability_status) {
       await recordEvent(
         trx,
@@ -203,7 +169,7 @@ export async function deleteAgent(deps: AppDeps, actorId: number, id: number): P
   await deps.db.transaction().execute(async (trx) => {
     const current = await q.findAgentState(trx, id);
     if (!current) throw new NotFoundError('Agent not found');
-    if (await isAdmin(trx, id)) await assertAnotherAdminRemains(trx, id);
+    if (await q.holdsRole(trx, id, ADMIN_ROLE)) await assertAnotherAdminRemains(trx, id);
     const now = deps.clock.now();
     await q.softDeleteAgent(trx, id, now);
     await recordEvent(trx, 'agent.deleted', { agent_id: id }, now);
@@ -237,16 +203,6 @@ export async function revokeApiKey(deps: AppDeps, id: number): Promise<void> {
     await q.setApiCredentials(trx, id, null, null, deps.clock.now());
   });
   await invalidateCredentials(deps, id);
-}
-
-export interface UpdateMeInput {
-  first_name?: string;
-  last_name?: string;
-  phone_number?: string | null;
-  phone_number_country_code?: string | null;
-  avatar_url?: string | null;
-  current_password?: string;
-  new_password?: string;
 }
 
 /** Updates the caller's own profile. A password change ends every other session of the agent (keepSessionId survives). */
