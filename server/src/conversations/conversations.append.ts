@@ -6,7 +6,7 @@ import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { PermissionError } from '../errors.ts';
 import { announceJob, DEFAULT_MAX_ATTEMPTS } from '../jobs/jobs.service.ts';
-import { previewOf } from '../messages/messages.content.ts';
+import { type PreparedContent, type PreparedText, previewOf } from '../messages/messages.content.ts';
 import { findStatusByName } from '../statuses/statuses.service.ts';
 import { conversationEvent, logActivity, SYSTEM } from './conversations.activity.ts';
 import * as q from './conversations.queries.ts';
@@ -30,8 +30,8 @@ export interface AppendMessageInput {
   private: boolean;
   senderId: number | null;
   senderType: 'agent' | 'contact';
-  /** Already prepared (messages.content.ts: sanitised and bounded HTML, or plain text). */
-  content: string;
+  /** Prepared by messages.content.ts (sanitised and bounded HTML, or plain text): nothing else type-checks. */
+  content: PreparedText;
   textContent: string;
   contentType: 'html' | 'text';
   meta?: Record<string, unknown>;
@@ -39,7 +39,7 @@ export interface AppendMessageInput {
   sourceId?: string | null;
 }
 
-type Prepared = { content: string; textContent: string };
+type Prepared = PreparedContent;
 type Extra = Partial<Pick<AppendMessageInput, 'private' | 'contentType' | 'meta' | 'attachmentCount' | 'sourceId'>>;
 
 /** An agent's reply (or, with `private: true`, a note): the defaults every agent path shares. */

@@ -131,8 +131,14 @@ function htmlToText(html: string): string {
     .trim();
 }
 
+/**
+ * Content that went through prepareContent: sanitised, depth-bounded HTML, or trimmed text.
+ * The brand makes it the only kind appendMessage accepts, so no channel can store raw HTML.
+ */
+export type PreparedText = string & { readonly __prepared: true };
+
 export interface PreparedContent {
-  content: string;
+  content: PreparedText;
   textContent: string;
 }
 
@@ -143,10 +149,10 @@ export interface PreparedContent {
 export function prepareContent(raw: string, contentType: 'html' | 'text', field: string): PreparedContent {
   if (contentType === 'text') {
     const text = raw.replace(/\r\n?/g, '\n').trim();
-    return { content: text, textContent: text };
+    return { content: text as PreparedText, textContent: text };
   }
   const content = sanitizeMessageHtml(raw, field);
-  return { content, textContent: htmlToText(content) };
+  return { content: content as PreparedText, textContent: htmlToText(content) };
 }
 
 /** Something to show: text, an inline image, or attachments. */
