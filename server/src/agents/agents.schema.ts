@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
+import { AVAILABILITIES, AVAILABILITY_SOURCES, USER_TYPES } from '../db/types.ts';
 import { DateTime, EmailAddress, HttpUrl, Nullable, NullableDateTime, StringEnum } from '../http/schemas.ts';
 
-export const AvailabilityStatus = StringEnum(['available', 'busy', 'away', 'offline'] as const);
+export const AvailabilityStatus = StringEnum(AVAILABILITIES);
 
 export const TeamRef = Type.Object({ id: Type.Integer(), name: Type.String(), emoji: Type.String() });
 
@@ -14,8 +15,8 @@ export const AgentRecord = Type.Object(
     first_name: Type.String(),
     last_name: Type.String(),
     email: Nullable(Type.String({ description: 'Email address' })),
-    type: Type.String({ description: '`agent` for agents; `contact` or `visitor` for contacts' }),
-    availability_status: Type.String({ description: 'available | busy | away | offline' }),
+    type: StringEnum(USER_TYPES, { description: '`agent` for agents; `contact` or `visitor` for contacts' }),
+    availability_status: AvailabilityStatus,
     phone_number_country_code: Nullable(Type.String()),
     phone_number: Nullable(Type.String()),
     avatar_url: Nullable(Type.String()),
@@ -38,7 +39,7 @@ export const AgentCompact = Type.Object({
   last_name: Type.String(),
   email: Nullable(Type.String()),
   avatar_url: Nullable(Type.String()),
-  availability_status: Type.String(),
+  availability_status: AvailabilityStatus,
   enabled: Type.Boolean(),
 });
 
@@ -97,7 +98,7 @@ export const UpdateMeBody = Type.Object(
 export const AvailabilityBody = Type.Object(
   {
     status: AvailabilityStatus,
-    source: Type.Optional(StringEnum(['user', 'idle'] as const, { default: 'user' })),
+    source: Type.Optional(StringEnum(AVAILABILITY_SOURCES, { default: 'user' })),
   },
   { additionalProperties: false },
 );

@@ -1,7 +1,10 @@
 // Request and response schemas of conversations (spec: Conversation list item; docs/api.md, Pagination and lists).
 import { Type } from 'typebox';
 import { AgentRecord } from '../agents/agents.schema.ts';
+import { SENDER_TYPES } from '../db/types.ts';
 import { DateTime, EmailAddress, Nullable, NullableDateTime, PageQuery, StringEnum } from '../http/schemas.ts';
+import { Channel } from '../inboxes/inboxes.schema.ts';
+import { StatusCategory } from '../statuses/statuses.schema.ts';
 
 export const ConversationContact = Type.Object({
   id: Type.Integer(),
@@ -22,7 +25,7 @@ const listItemFields = {
   waiting_since: NullableDateTime,
   assignee_last_seen_at: NullableDateTime,
   inbox_id: Type.Integer(),
-  inbox_channel: Type.String(),
+  inbox_channel: Channel,
   inbox_name: Type.String(),
   sla_policy_id: Nullable(Type.Integer()),
   first_reply_at: NullableDateTime,
@@ -31,7 +34,7 @@ const listItemFields = {
   subject: Type.String(),
   last_message: Nullable(Type.String()),
   last_message_at: NullableDateTime,
-  last_message_sender: Nullable(Type.String({ description: 'agent | contact' })),
+  last_message_sender: Nullable(StringEnum(SENDER_TYPES)),
   next_sla_deadline_at: NullableDateTime,
   priority_id: Nullable(Type.Integer()),
   unread_message_count: Type.Integer({ description: "Public messages from the contact newer than the caller's last-seen mark" }),
@@ -56,7 +59,7 @@ export const Conversation = Type.Object(
   {
     ...listItemFields,
     contact: AgentRecord,
-    status_category: Type.String({ description: 'open | waiting | resolved' }),
+    status_category: StatusCategory,
     snoozed_until: NullableDateTime,
     custom_attributes: Type.Record(Type.String(), Type.Unknown()),
     meta: Type.Record(Type.String(), Type.Unknown()),
@@ -112,7 +115,7 @@ export const CreateConversationBody = Type.Object(
       maxLength: 100_000,
       description: 'First message; HTML, sanitised (nested at most 100 levels deep)',
     }),
-    initiator: Type.Optional(StringEnum(['agent', 'contact'] as const, { default: 'agent' })),
+    initiator: Type.Optional(StringEnum(SENDER_TYPES, { default: 'agent' })),
     assignee_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
     team_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
   },

@@ -5,11 +5,18 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | T | undefined, string | T>;
 
-export type UserType = 'agent' | 'contact' | 'visitor';
-export type Availability = 'available' | 'busy' | 'away' | 'offline';
-export type AvailabilitySource = 'user' | 'idle';
-export type StatusCategory = 'open' | 'waiting' | 'resolved';
-export type AssignmentType = 'round_robin' | 'manual';
+// Every set of values a column holds, declared once: the column types, the migrations' checks and
+// the request and response schemas (docs/api.md, Enums) all mean these lists.
+export const USER_TYPES = ['agent', 'contact', 'visitor'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const AVAILABILITIES = ['available', 'busy', 'away', 'offline'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+export const AVAILABILITY_SOURCES = ['user', 'idle'] as const;
+export type AvailabilitySource = (typeof AVAILABILITY_SOURCES)[number];
+export const STATUS_CATEGORIES = ['open', 'waiting', 'resolved'] as const;
+export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
+export const ASSIGNMENT_TYPES = ['round_robin', 'manual'] as const;
+export type AssignmentType = (typeof ASSIGNMENT_TYPES)[number];
 
 export interface UsersTable {
   id: Generated<number>;
@@ -177,10 +184,16 @@ export type TeamRow = Selectable<TeamsTable>;
 export type TagRow = Selectable<TagsTable>;
 export type StatusRow = Selectable<ConversationStatusesTable>;
 
-export type MessageType = 'incoming' | 'outgoing' | 'activity';
-export type MessageStatus = 'received' | 'pending' | 'sent' | 'failed';
-export type ContentType = 'text' | 'html';
-export type SenderType = 'agent' | 'contact';
+export const MESSAGE_TYPES = ['incoming', 'outgoing', 'activity'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+export const MESSAGE_STATUSES = ['received', 'pending', 'sent', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+export const CONTENT_TYPES = ['text', 'html'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+export const SENDER_TYPES = ['agent', 'contact'] as const;
+export type SenderType = (typeof SENDER_TYPES)[number];
+export const DISPOSITIONS = ['attachment', 'inline'] as const;
+export type Disposition = (typeof DISPOSITIONS)[number];
 
 export interface MessageMeta {
   to?: string[];
@@ -259,7 +272,7 @@ export interface MediaTable {
   content_type: string;
   size: number;
   storage_key: string;
-  disposition: Generated<'attachment' | 'inline'>;
+  disposition: Generated<Disposition>;
   message_id: number | null;
   uploaded_by: number | null;
   created_at: Timestamp;
@@ -273,7 +286,8 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
-export type MacroVisibility = 'global' | 'team' | 'user';
+export const MACRO_VISIBILITIES = ['global', 'team', 'user'] as const;
+export type MacroVisibility = (typeof MACRO_VISIBILITIES)[number];
 
 export interface MacrosTable {
   id: Generated<number>;

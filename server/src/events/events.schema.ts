@@ -3,7 +3,8 @@
 // writers), and the consumers (webhooks, sockets) read the same ones. Payloads are stored as
 // JSON: times become RFC 3339 strings. Add a type here before writing it anywhere.
 import { type Static, type TSchema, Type } from 'typebox';
-import { DateTime, Nullable, NullableDateTime } from '../http/schemas.ts';
+import { AVAILABILITIES, AVAILABILITY_SOURCES, MESSAGE_STATUSES, SENDER_TYPES, STATUS_CATEGORIES } from '../db/types.ts';
+import { DateTime, Nullable, NullableDateTime, StringEnum } from '../http/schemas.ts';
 
 const Id = Type.Integer({ minimum: 1 });
 const Uuid = Type.String({ format: 'uuid' });
@@ -25,7 +26,7 @@ const ContactCreated = Type.Object(
     last_name: Text,
     email: Nullable(Text),
     type: Type.Union([Type.Literal('contact'), Type.Literal('visitor')]),
-    availability_status: Text,
+    availability_status: StringEnum(AVAILABILITIES),
     phone_number_country_code: Nullable(Text),
     phone_number: Nullable(Text),
     avatar_url: Nullable(Text),
@@ -45,7 +46,7 @@ const ContactCreated = Type.Object(
 
 export const DOMAIN_EVENTS = {
   'conversation.created': Type.Object(
-    { ...conversation, inbox_id: Id, contact_id: Id, initiator: Type.Union([Type.Literal('agent'), Type.Literal('contact')]) },
+    { ...conversation, inbox_id: Id, contact_id: Id, initiator: StringEnum(SENDER_TYPES) },
     exact,
   ),
   /** To an agent (`team_id`: the conversation's team then; `auto`: by round robin) or to a team. */
@@ -72,7 +73,7 @@ export const DOMAIN_EVENTS = {
       ...conversation,
       previous_status: Text,
       status: Text,
-      status_category: Type.Union([Type.Literal('open'), Type.Literal('waiting'), Type.Literal('resolved')]),
+      status_category: StringEnum(STATUS_CATEGORIES),
       snoozed_until: NullableDateTime,
     },
     exact,
@@ -86,20 +87,20 @@ export const DOMAIN_EVENTS = {
       type: Type.Union([Type.Literal('incoming'), Type.Literal('outgoing')]),
       private: Type.Boolean(),
       sender_id: Nullable(Id),
-      sender_type: Type.Union([Type.Literal('agent'), Type.Literal('contact')]),
+      sender_type: StringEnum(SENDER_TYPES),
     },
     exact,
   ),
   'message.updated': Type.Object(
-    { ...message, status: Type.Union([Type.Literal('received'), Type.Literal('pending'), Type.Literal('sent'), Type.Literal('failed')]) },
+    { ...message, status: StringEnum(MESSAGE_STATUSES) },
     exact,
   ),
   'contact.created': ContactCreated,
   'agent.availability_changed': Type.Object(
     {
       agent_id: Id,
-      availability_status: Type.Union([Type.Literal('available'), Type.Literal('busy'), Type.Literal('away'), Type.Literal('offline')]),
-      source: Type.Union([Type.Literal('user'), Type.Literal('idle')]),
+      availability_status: StringEnum(AVAILABILITIES),
+      source: StringEnum(AVAILABILITY_SOURCES),
     },
     exact,
   ),

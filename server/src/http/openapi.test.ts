@@ -421,6 +421,55 @@ describe('OpenAPI document', () => {
       assert.deepEqual(found, []);
     });
 
+    it('gives every field that holds a set of values its enum, in responses as in requests', () => {
+      // Names that mean one set of values wherever they appear (docs/api.md, Enums)…
+      const enumNames = new Set([
+        'availability_status',
+        'conversation_assignment_type',
+        'category',
+        'status_category',
+        'sender_type',
+        'last_message_sender',
+        'visibility',
+        'visible_when',
+        'disposition',
+        'channel',
+        'inbox_channel',
+      ]);
+      // …and names that do only in some records (a conversation's `status` is a status name).
+      const enumFieldsOf: Record<string, string[]> = { Agent: ['type'], Message: ['type', 'status', 'content_type'] };
+      const resolve = (schema: Json): Json => {
+        const ref = schema['$ref'];
+        return typeof ref === 'string' ? (doc.components.schemas[ref.replace('#/components/schemas/', '')] ?? schema) : schema;
+      };
+      /** The schema holds values of one set: an enum, a const, or every non-null branch such a schema (an array: its items). */
+      const isEnum = (raw: Json): boolean => {
+        const schema = resolve(raw);
+        if (Array.isArray(schema['enum']) || 'const' in schema) return true;
+        if (schema['type'] === 'array' && schema['items']) return isEnum(schema['items'] as Json);
+        const branches = (schema['anyOf'] ?? schema['oneOf']) as Json[] | undefined;
+        return Array.isArray(branches) && branches.filter((b) => b['type'] !== 'null').every(isEnum);
+      };
+      const missing: string[] = [];
+      const checked = new Set<string>();
+      eachNode(doc, (node, pointer) => {
+        const properties = node['properties'] as Record<string, Json> | undefined;
+        if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) return;
+        const component = /^\/components\/schemas\/([^/]+)$/.exec(pointer)?.[1];
+        const names = new Set([...enumNames, ...(component ? (enumFieldsOf[component] ?? []) : [])]);
+        for (const [name, schema] of Object.entries(properties)) {
+          if (!names.has(name) || typeof schema !== 'object') continue;
+          checked.add(component ? `${component}.${name}` : name);
+          if (!isEnum(schema)) missing.push(`${pointer}/properties/${name}`);
+        }
+      });
+      assert.deepEqual(missing, []);
+      // The rule saw the records it is about (a renamed component would make it pass vacuously).
+      for (const field of ['Agent.type', 'Agent.availability_status', 'Message.status', 'Message.content_type', 'Team.conversation_assignment_type']) {
+        assert.ok(checked.has(field), field);
+      }
+    });
+
     it('generates a TypeScript client with openapi-typescript', async () => {
       const client = astToString(await openapiTS(doc as never));
       for (const id of ['listConversationMessages', 'createInbox', 'updateInbox', 'listTags', 'login']) {

@@ -1,9 +1,9 @@
 // Request and response schemas of macros (spec: Macro).
 import { Type } from 'typebox';
 import { Conversation } from '../conversations/conversations.schema.ts';
+import { MACRO_VISIBILITIES } from '../db/types.ts';
 import { DateTime, Nullable, StringEnum } from '../http/schemas.ts';
 
-export const VISIBILITIES = ['global', 'team', 'user'] as const;
 export const VISIBLE_WHEN = ['conversation_open', 'conversation_waiting', 'conversation_resolved'] as const;
 
 const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
@@ -38,7 +38,7 @@ export const MacroActions = Type.Object(
   },
 );
 
-const Visibility = StringEnum(VISIBILITIES, { description: '`global`: every agent; `team`: members of `team_id`; `user`: only `user_id`' });
+const Visibility = StringEnum(MACRO_VISIBILITIES, { description: '`global`: every agent; `team`: members of `team_id`; `user`: only `user_id`' });
 const VisibleWhen = Type.Array(StringEnum(VISIBLE_WHEN), {
   minItems: 1,
   maxItems: 3,
@@ -107,8 +107,8 @@ export const MacroRecord = Type.Object(
     updated_at: DateTime,
     name: Type.String(),
     actions: MacroActions,
-    visibility: Type.String({ description: 'global | team | user' }),
-    visible_when: Type.Array(Type.String({ description: 'conversation_open | conversation_waiting | conversation_resolved' })),
+    visibility: Visibility,
+    visible_when: Type.Array(StringEnum(VISIBLE_WHEN)),
     message_content: Type.String(),
     user_id: Nullable(Type.String({ description: 'Owner agent id of a `user` macro, as a string' })),
     team_id: Nullable(Type.String({ description: 'Team id of a `team` macro, as a string' })),

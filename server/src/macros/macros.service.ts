@@ -29,7 +29,8 @@ export function toRecord(row: q.MacroRow) {
     name: row.name,
     actions: storedActions(row.actions),
     visibility: row.visibility,
-    visible_when: row.visible_when,
+    // The column is a free text[]: only the known categories leave, in their order (the response schema's enum).
+    visible_when: VISIBLE_WHEN.filter((w) => row.visible_when.includes(w)),
     message_content: row.message_content,
     user_id: row.user_id === null ? null : String(row.user_id),
     team_id: row.team_id === null ? null : String(row.team_id),

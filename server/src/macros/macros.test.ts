@@ -220,6 +220,15 @@ describe('macros', () => {
       assert.equal(global.team_id, null);
     });
 
+    it('answers only the known visible_when categories of a stored row (the column is free text[]), in their order', async () => {
+      const m = await create({ name: 'Legacy categories' });
+      const stored = ['conversation_closed', 'conversation_resolved', 'conversation_open', 'conversation_open'];
+      await t.deps.db.updateTable('macros').set({ visible_when: stored }).where('id', '=', m.id).execute();
+      assert.deepEqual(dataOf<Macro>(await get(m.id)).visible_when, ['conversation_open', 'conversation_resolved']);
+      const listed = dataOf<Macro[]>(await list()).find((x) => x.id === m.id);
+      assert.deepEqual(listed?.visible_when, ['conversation_open', 'conversation_resolved']);
+    });
+
     it('PUT is partial, takes a whole record back, and ignores id, created_at, updated_at and usage_count', async () => {
       const m = await create({ name: 'Original', actions: { set_priority: 'Low' }, message_content: '<p>Hi</p>' });
       const renamed = dataOf<Macro>(await put(m.id, { name: 'Renamed' }));

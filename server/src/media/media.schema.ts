@@ -1,6 +1,7 @@
 // Request and response schemas of the media domain (uploads and their signed URLs).
 import { type Static, Type } from 'typebox';
-import { Nullable } from '../http/schemas.ts';
+import { DISPOSITIONS } from '../db/types.ts';
+import { Nullable, StringEnum } from '../http/schemas.ts';
 
 /** A stored file as clients see it: Libredesk's attachment shape, minus thumbnails. */
 export const Attachment = Type.Object({
@@ -8,7 +9,7 @@ export const Attachment = Type.Object({
   name: Type.String(),
   content_type: Type.String(),
   size: Type.Integer(),
-  disposition: Type.String(),
+  disposition: StringEnum(DISPOSITIONS),
   content_id: Nullable(Type.String()),
   url: Type.String(),
 });

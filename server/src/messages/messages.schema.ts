@@ -1,5 +1,6 @@
 // Request and response schemas of messages (spec: Message).
 import { Type } from 'typebox';
+import { CONTENT_TYPES, MESSAGE_STATUSES, MESSAGE_TYPES, SENDER_TYPES } from '../db/types.ts';
 import { DateTime, EmailAddress, Nullable, PageQuery, StringEnum } from '../http/schemas.ts';
 import { Attachment } from '../media/media.schema.ts';
 
@@ -22,16 +23,16 @@ export const Message = Type.Object(
     created_at: DateTime,
     updated_at: DateTime,
     uuid: Type.String({ format: 'uuid' }),
-    type: Type.String({ description: 'incoming | outgoing | activity' }),
-    status: Type.String({ description: 'received | pending | sent | failed' }),
+    type: StringEnum(MESSAGE_TYPES),
+    status: StringEnum(MESSAGE_STATUSES),
     conversation_id: Type.Integer(),
     conversation_uuid: Type.String({ format: 'uuid' }),
     content: Type.String(),
     text_content: Type.String(),
-    content_type: Type.String({ description: 'text | html' }),
+    content_type: StringEnum(CONTENT_TYPES),
     private: Type.Boolean(),
     sender_id: Nullable(Type.Integer()),
-    sender_type: Type.String({ description: 'agent | contact' }),
+    sender_type: StringEnum(SENDER_TYPES),
     meta: MessageMeta,
     attachments: Type.Array(Attachment),
   },
@@ -53,7 +54,7 @@ export const SendMessageBody = Type.Object(
       maxLength: 100_000,
       description: 'The content; HTML is sanitised against an allow-list and may nest at most 100 levels deep',
     }),
-    content_type: Type.Optional(StringEnum(['html', 'text'] as const, { default: 'html' })),
+    content_type: Type.Optional(StringEnum(CONTENT_TYPES, { default: 'html' })),
     private: Type.Optional(Type.Boolean({ default: false, description: 'A private note, seen by agents only' })),
     attachments: Type.Optional(
       Type.Array(Type.String({ format: 'uuid' }), { maxItems: 20, description: 'Uuids from POST /api/v1/media/upload' }),

@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
+import { STATUS_CATEGORIES } from '../db/types.ts';
 import { DateTime, StringEnum } from '../http/schemas.ts';
 
-export const StatusCategory = StringEnum(['open', 'waiting', 'resolved'] as const);
+export const StatusCategory = StringEnum(STATUS_CATEGORIES);
 
 export const StatusRecord = Type.Object(
   {
@@ -9,7 +10,7 @@ export const StatusRecord = Type.Object(
     created_at: DateTime,
     updated_at: DateTime,
     name: Type.String(),
-    category: Type.String({ description: 'open | waiting | resolved' }),
+    category: StatusCategory,
     is_system: Type.Boolean({ description: 'Open, Snoozed, Resolved and Closed cannot be renamed or deleted' }),
   },
   { title: 'ConversationStatus' },

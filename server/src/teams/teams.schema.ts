@@ -1,7 +1,9 @@
 import { Type } from 'typebox';
+import { AvailabilityStatus } from '../agents/agents.schema.ts';
+import { ASSIGNMENT_TYPES } from '../db/types.ts';
 import { DateTime, Nullable, StringEnum } from '../http/schemas.ts';
 
-export const AssignmentType = StringEnum(['round_robin', 'manual'] as const);
+export const AssignmentType = StringEnum(ASSIGNMENT_TYPES);
 
 /** Exactly the spec's Team record. */
 export const TeamRecord = Type.Object(
@@ -11,7 +13,7 @@ export const TeamRecord = Type.Object(
     updated_at: DateTime,
     emoji: Type.String(),
     name: Type.String(),
-    conversation_assignment_type: Type.String({ description: 'round_robin | manual' }),
+    conversation_assignment_type: AssignmentType,
     timezone: Type.String(),
     business_hours_id: Nullable(Type.Integer()),
     sla_policy_id: Nullable(Type.Integer()),
@@ -28,7 +30,7 @@ export const TeamMember = Type.Object({
   last_name: Type.String(),
   email: Nullable(Type.String()),
   avatar_url: Nullable(Type.String()),
-  availability_status: Type.String(),
+  availability_status: AvailabilityStatus,
   enabled: Type.Boolean(),
 });
 
