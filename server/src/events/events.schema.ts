@@ -45,10 +45,7 @@ const ContactCreated = Type.Object(
 );
 
 export const DOMAIN_EVENTS = {
-  'conversation.created': Type.Object(
-    { ...conversation, inbox_id: Id, contact_id: Id, initiator: StringEnum(SENDER_TYPES) },
-    exact,
-  ),
+  'conversation.created': Type.Object({ ...conversation, inbox_id: Id, contact_id: Id, initiator: StringEnum(SENDER_TYPES) }, exact),
   /** To an agent (`team_id`: the conversation's team then; `auto`: by round robin) or to a team. */
   'conversation.assigned': Type.Union([
     Type.Object(
@@ -91,10 +88,7 @@ export const DOMAIN_EVENTS = {
     },
     exact,
   ),
-  'message.updated': Type.Object(
-    { ...message, status: StringEnum(MESSAGE_STATUSES) },
-    exact,
-  ),
+  'message.updated': Type.Object({ ...message, status: StringEnum(MESSAGE_STATUSES) }, exact),
   'contact.created': ContactCreated,
   'agent.availability_changed': Type.Object(
     {

@@ -465,7 +465,13 @@ describe('OpenAPI document', () => {
       });
       assert.deepEqual(missing, []);
       // The rule saw the records it is about (a renamed component would make it pass vacuously).
-      for (const field of ['Agent.type', 'Agent.availability_status', 'Message.status', 'Message.content_type', 'Team.conversation_assignment_type']) {
+      for (const field of [
+        'Agent.type',
+        'Agent.availability_status',
+        'Message.status',
+        'Message.content_type',
+        'Team.conversation_assignment_type',
+      ]) {
         assert.ok(checked.has(field), field);
       }
     });

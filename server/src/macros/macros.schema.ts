@@ -38,7 +38,9 @@ export const MacroActions = Type.Object(
   },
 );
 
-const Visibility = StringEnum(MACRO_VISIBILITIES, { description: '`global`: every agent; `team`: members of `team_id`; `user`: only `user_id`' });
+const Visibility = StringEnum(MACRO_VISIBILITIES, {
+  description: '`global`: every agent; `team`: members of `team_id`; `user`: only `user_id`',
+});
 const VisibleWhen = Type.Array(StringEnum(VISIBLE_WHEN), {
   minItems: 1,
   maxItems: 3,
