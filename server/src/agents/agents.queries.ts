@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import type { Availability, AvailabilitySource, NewUser, UserUpdate } from '../db/types.ts';
+import { containsPattern } from '../db/like.ts';
 
 /** The full Agent record (spec) in one statement: roles, permissions and teams come from correlated subqueries. */
 export function selectUserRecords(db: DB) {
@@ -57,15 +58,11 @@ export interface AgentListFilter {
   offset: number;
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => '\\' + c);
-}
-
 export async function listAgentRecords(db: DB, filter: AgentListFilter): Promise<{ rows: UserRecord[]; total: number }> {
   let base = db.selectFrom('users as u').where('u.type', '=', 'agent').where('u.deleted_at', 'is', null);
   let records = selectUserRecords(db).where('u.type', '=', 'agent');
   if (filter.q) {
-    const pattern = '%' + escapeLike(filter.q.trim().toLowerCase()) + '%';
+    const pattern = containsPattern(filter.q.trim().toLowerCase());
     const match = sql<boolean>`(lower(u.first_name || ' ' || u.last_name) like ${pattern} or lower(u.email) like ${pattern})`;
     base = base.where(match);
     records = records.where(match);

@@ -29,9 +29,7 @@ async function enqueuePlacementFor(deps: AppDeps, trx: DB, agentId: number): Pro
 }
 
 /** The lookup other domains use (assignments, macros): an agent that is not deleted (it may be disabled), or undefined. */
-export async function findLiveAgent(db: DB, id: number) {
-  return q.findLiveAgent(db, id);
-}
+export { findLiveAgent } from './agents.queries.ts';
 
 export async function getAgent(deps: AppDeps, id: number): Promise<AgentRecord> {
   const agent = await q.findAgentRecord(deps.db, id);
@@ -234,7 +232,7 @@ export async function updateMe(deps: AppDeps, id: number, input: UpdateMeInput, 
 }
 
 /**
- * Contract §4: a `user` change always applies. An `idle` change may ask only for
+ * docs/api.md, "Agents and availability": a `user` change always applies. An `idle` change may ask only for
  * away or available, and applies only when the agent is available, or away
  * because idle put it there; otherwise it is a no-op. Idle never overrides a
  * manual away, busy or offline.

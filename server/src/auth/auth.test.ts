@@ -1,4 +1,4 @@
-// Contract §2: API credentials (Basic and token schemes), password login with a
+// docs/api.md, "Authentication": API credentials (Basic and token schemes), password login with a
 // session cookie and CSRF, logout, and the login rate limit.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

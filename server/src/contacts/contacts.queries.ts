@@ -3,6 +3,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import type { Database, NewUser, UserUpdate } from '../db/types.ts';
+import { containsPattern } from '../db/like.ts';
 
 const CONTACT_TYPES = ['contact', 'visitor'] as const;
 
@@ -64,15 +65,11 @@ export interface ContactListFilter {
   offset: number;
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => '\\' + c);
-}
-
 export async function listContactRecords(db: DB, filter: ContactListFilter): Promise<{ rows: ContactRecord[]; total: number }> {
   let base = db.selectFrom('users as u').where(liveContact);
   let records = selectContactRecords(db);
   if (filter.q) {
-    const pattern = '%' + escapeLike(filter.q.toLowerCase()) + '%';
+    const pattern = containsPattern(filter.q.toLowerCase());
     const match = sql<boolean>`(lower(u.first_name || ' ' || u.last_name) like ${pattern} or lower(u.email) like ${pattern} or lower(u.phone_number) like ${pattern})`;
     base = base.where(match);
     records = records.where(match);
@@ -178,4 +175,33 @@ export async function insertNote(
 
 export async function deleteNote(db: DB, noteId: number): Promise<void> {
   await db.deleteFrom('contact_notes').where('id', '=', noteId).execute();
+}
+
+/** A contact or visitor that is not deleted (it may be blocked). */
+export async function findLiveContact(db: DB, id: number) {
+  return db
+    .selectFrom('users')
+    .where('id', '=', id)
+    .where('type', 'in', ['contact', 'visitor'])
+    .where('deleted_at', 'is', null)
+    .select(['id', 'enabled'])
+    .executeTakeFirst();
+}
+
+/** The live contact with this email (case-insensitive); one without an external id first, then the oldest. */
+export async function findLiveContactByEmail(db: DB, email: string) {
+  return db
+    .selectFrom('users')
+    .where('type', 'in', ['contact', 'visitor'])
+    .where('deleted_at', 'is', null)
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .select(['id', 'enabled'])
+    .orderBy(sql`external_user_id is null`, 'desc')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** The fields macro placeholders fill in. */
+export async function findContactFields(db: DB, contactId: number) {
+  return db.selectFrom('users').where('id', '=', contactId).select(['first_name', 'last_name', 'email']).executeTakeFirst();
 }

@@ -17,6 +17,9 @@ import {
 } from './contacts.schema.ts';
 
 export type ContactRecord = q.ContactRecord;
+
+// The lookups other domains use (conversations, macros, the channels).
+export { findContactFields, findLiveContact, findLiveContactByEmail } from './contacts.queries.ts';
 export type CreateContactInput = Static<typeof CreateContactBody>;
 export type UpdateContactInput = Static<typeof UpdateContactBody>;
 

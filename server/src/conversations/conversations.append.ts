@@ -2,6 +2,7 @@
 // and notes, conversation creation, macros; the widget and email next): the message row, the
 // conversation's denormalised fields, `message.created`, the delivery job and, for a message
 // from the contact, reopening. The caller holds the conversation's lock in its transaction.
+import { findLiveContact } from '../contacts/contacts.service.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { PermissionError } from '../errors.ts';
@@ -109,7 +110,7 @@ function columnsAfter(conversation: LockedConversation, input: AppendMessageInpu
 export async function appendMessage(deps: AppDeps, trx: DB, conversation: LockedConversation, input: AppendMessageInput, now: Date) {
   // A blocked contact's messages are refused on every channel (they all come through here).
   if (input.type === 'incoming') {
-    const contact = await q.findLiveContact(trx, conversation.contact_id);
+    const contact = await findLiveContact(trx, conversation.contact_id);
     if (!contact?.enabled) throw new PermissionError('This contact is blocked: their messages are refused');
   }
   const isPublicReply = input.type === 'outgoing' && !input.private;

@@ -3,9 +3,10 @@
 import type { Static } from 'typebox';
 import { findLiveAgent } from '../agents/agents.service.ts';
 import type { Principal } from '../auth/credential-cache.ts';
-import { createContact } from '../contacts/contacts.service.ts';
+import { createContact, findLiveContact, findLiveContactByEmail } from '../contacts/contacts.service.ts';
 import type { AppDeps } from '../deps.ts';
 import { DataError, InputError, PermissionError } from '../errors.ts';
+import { findLiveInbox } from '../inboxes/inboxes.service.ts';
 import { hasContent, prepareContent } from '../messages/messages.content.ts';
 import { requirePermission } from '../roles/permissions.ts';
 import { findTeam } from '../teams/teams.service.ts';
@@ -23,12 +24,12 @@ async function resolveContact(deps: AppDeps, input: CreateConversationInput): Pr
     throw InputError.field('contact_id', 'give exactly one of contact_id or contact_email');
   }
   if (input.contact_id !== undefined) {
-    const contact = await q.findLiveContact(deps.db, input.contact_id);
+    const contact = await findLiveContact(deps.db, input.contact_id);
     if (!contact) throw InputError.field('contact_id', `unknown contact id ${input.contact_id}`);
     return contact;
   }
   const email = (input.contact_email ?? '').trim().toLowerCase();
-  const existing = await q.findLiveContactByEmail(deps.db, email);
+  const existing = await findLiveContactByEmail(deps.db, email);
   if (existing) return existing;
   const firstName = input.first_name?.trim() || email.split('@')[0] || email;
   const created = await createContact(deps, {
@@ -49,7 +50,7 @@ export async function createConversation(deps: AppDeps, principal: Principal, in
   const prepared = prepareContent(input.content, 'html', 'content');
   if (!hasContent(prepared)) throw InputError.field('content', 'must not be empty');
 
-  const inbox = await q.findLiveInbox(deps.db, input.inbox_id);
+  const inbox = await findLiveInbox(deps.db, input.inbox_id);
   if (!inbox) throw InputError.field('inbox_id', `unknown inbox id ${input.inbox_id}`);
   if (!inbox.enabled) throw new DataError('That inbox is disabled');
   if (input.assignee_id !== undefined) {

@@ -65,37 +65,6 @@ export async function isTeamMember(db: DB, teamId: number, userId: number): Prom
   return row !== undefined;
 }
 
-export async function findLiveInbox(db: DB, id: number) {
-  return db
-    .selectFrom('inboxes')
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .select(['id', 'channel', 'enabled', 'name'])
-    .executeTakeFirst();
-}
-
-export async function findLiveContactByEmail(db: DB, email: string) {
-  return db
-    .selectFrom('users')
-    .where('type', 'in', ['contact', 'visitor'])
-    .where('deleted_at', 'is', null)
-    .where(sql`lower(email)`, '=', email.toLowerCase())
-    .select(['id', 'enabled'])
-    .orderBy(sql`external_user_id is null`, 'desc')
-    .orderBy('id')
-    .executeTakeFirst();
-}
-
-export async function findLiveContact(db: DB, id: number) {
-  return db
-    .selectFrom('users')
-    .where('id', '=', id)
-    .where('type', 'in', ['contact', 'visitor'])
-    .where('deleted_at', 'is', null)
-    .select(['id', 'enabled'])
-    .executeTakeFirst();
-}
-
 // Writes.
 
 export interface NewConversation {

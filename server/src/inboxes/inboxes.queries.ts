@@ -70,3 +70,13 @@ export async function softDeleteInbox(db: DB, id: number, at: Date): Promise<boo
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** An inbox that is not deleted (it may be disabled), with what a new conversation needs to know. */
+export async function findLiveInbox(db: DB, id: number) {
+  return db
+    .selectFrom('inboxes')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .select(['id', 'channel', 'enabled', 'name'])
+    .executeTakeFirst();
+}

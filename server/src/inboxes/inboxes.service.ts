@@ -9,6 +9,8 @@ import { DecryptionError, decryptSecret, encryptSecret, isEncrypted, SECRET_MASK
 import * as q from './inboxes.queries.ts';
 import { type Channel, EmailConfig, LivechatConfig } from './inboxes.schema.ts';
 
+export { findLiveInbox } from './inboxes.queries.ts';
+
 type Config = Record<string, unknown>;
 type InboxRow = NonNullable<Awaited<ReturnType<typeof q.findInbox>>>;
 

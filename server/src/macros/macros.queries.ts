@@ -104,6 +104,3 @@ export async function findConversationCategory(db: DB, uuid: string): Promise<St
 }
 
 /** What placeholders may name about a conversation's contact. */
-export async function findContactFields(db: DB, contactId: number) {
-  return db.selectFrom('users').where('id', '=', contactId).select(['first_name', 'last_name', 'email']).executeTakeFirst();
-}

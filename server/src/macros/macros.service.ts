@@ -4,6 +4,7 @@
 import type { Static } from 'typebox';
 import { findLiveAgent } from '../agents/agents.service.ts';
 import type { Principal } from '../auth/credential-cache.ts';
+import { findContactFields } from '../contacts/contacts.service.ts';
 import { agentMessage, appendMessage } from '../conversations/conversations.append.ts';
 import { changeConversation } from '../conversations/conversations.changes.ts';
 import { assertCanRead, type ConversationDetail } from '../conversations/conversations.read.ts';
@@ -221,7 +222,7 @@ export async function applyMacro(
   let rendered = '';
   const conversation = await changeConversation(deps, principal, uuid, changesOf(actions), async (trx, locked, { now }) => {
     if (!(await q.countUse(trx, macro.id))) throw new NotFoundError('Macro not found');
-    const contact = await q.findContactFields(trx, locked.contact_id);
+    const contact = await findContactFields(trx, locked.contact_id);
     // Sanitised after the placeholders are filled in (a contact's name may be `javascript:…` in an
     // href): what is returned to the agent is exactly what would be sent.
     const prepared = prepareContent(

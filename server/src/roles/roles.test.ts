@@ -17,7 +17,7 @@ interface Role {
 
 const ROLE_KEYS = ['created_at', 'description', 'id', 'is_builtin', 'name', 'permissions', 'updated_at'];
 
-// Contract §3, written out here so that a change to the source cannot pass unnoticed.
+// docs/api.md, "Permissions and access", written out here so that a change to the source cannot pass unnoticed.
 const CATALOGUE = [
   'conversations:read_all',
   'conversations:read_assigned',

@@ -4,6 +4,7 @@ import { accessFilter } from '../conversations/conversations.access.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError } from '../errors.ts';
 import * as q from './search.queries.ts';
+import { containsPattern } from '../db/like.ts';
 
 export const MAX_QUERY_CHARS = 200;
 export const DEFAULT_LIMIT = 10;
@@ -22,10 +23,6 @@ export function clampLimit(limit: number | undefined): number {
   return Math.min(Math.max(limit, 1), MAX_LIMIT);
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** `123` or `#123` as a reference number; null when the text cannot be one. */
 export function referenceOf(text: string): string | null {
   const reference = text.startsWith('#') ? text.slice(1).trim() : text;
@@ -40,7 +37,7 @@ export async function search(deps: AppDeps, principal: Principal, input: { q: st
   const limit = clampLimit(input.limit);
   const textSearch: q.TextSearch = {
     text: lower,
-    pattern: lower.length >= MIN_SUBSTRING_CHARS ? `%${escapeLike(lower)}%` : null,
+    pattern: lower.length >= MIN_SUBSTRING_CHARS ? containsPattern(lower) : null,
     limit,
   };
   const readable = accessFilter<q.WithC, 'c'>(principal);

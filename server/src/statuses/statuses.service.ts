@@ -82,19 +82,13 @@ export async function listPriorities(deps: AppDeps) {
 
 // The lookups every domain uses to resolve status and priority names (trimmed, case-insensitive).
 
-export async function findStatusByName(db: DB, name: string) {
-  return q.findStatusByName(db, name);
-}
+export { findStatusByName } from './statuses.queries.ts';
 
-export async function findStatusesByNames(db: DB, names: readonly string[]) {
-  return q.findStatusesByNames(db, names);
-}
+export { findStatusesByNames } from './statuses.queries.ts';
 
 export async function findPriorityByName(db: DB, name: string) {
   const [priority] = await q.findPrioritiesByNames(db, [name]);
   return priority;
 }
 
-export async function findPrioritiesByNames(db: DB, names: readonly string[]) {
-  return q.findPrioritiesByNames(db, names);
-}
+export { findPrioritiesByNames } from './statuses.queries.ts';

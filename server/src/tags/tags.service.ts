@@ -1,4 +1,3 @@
-import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, InputError, NotFoundError } from '../errors.ts';
 import * as q from './tags.queries.ts';
@@ -41,6 +40,4 @@ export async function deleteTag(deps: AppDeps, id: number): Promise<void> {
 }
 
 /** The tags with these names (trimmed, case-insensitive); names that match no tag are simply absent. */
-export async function findTagsByNames(db: DB, names: readonly string[]) {
-  return q.findTagsByNames(db, names);
-}
+export { findTagsByNames } from './tags.queries.ts';

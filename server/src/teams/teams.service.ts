@@ -65,9 +65,7 @@ export async function listTeamsCompact(deps: AppDeps) {
 }
 
 /** The lookup other domains use (assignments, macros, lists): the team or undefined. */
-export async function findTeam(db: DB, id: number) {
-  return q.findTeam(db, id);
-}
+export { findTeam } from './teams.queries.ts';
 
 export async function getTeam(deps: AppDeps, id: number) {
   const team = await q.findTeam(deps.db, id);
