@@ -18,6 +18,7 @@ import { type PeriodicTask, type PeriodicTaskOptions, startPeriodicTasks } from 
 import { purgeCompletedJobs, reapLostJobs, startJobWakeRelay } from './jobs/jobs.service.ts';
 import { purgeOrphanMedia } from './media/media.service.ts';
 import { foldReportRollups } from './reports/reports.service.ts';
+import { purgeExpiredWidgetSessions } from './widget/widget.sessions.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -37,6 +38,7 @@ export const periodicTasks: PeriodicTask[] = [
   { name: 'conversations.wake_snoozed', everyMs: 30 * SECOND, run: wakeSnoozedConversations },
   { name: 'reports.fold_rollups', everyMs: 30 * SECOND, run: foldReportRollups },
   { name: 'messages.purge_idempotency_keys', everyMs: HOUR, run: purgeIdempotencyKeys },
+  { name: 'widget.purge_sessions', everyMs: HOUR, run: purgeExpiredWidgetSessions },
   // Round robin: conversations waiting for an agent (capacity freed, agent back online…).
   { name: 'conversations.place_waiting', everyMs: 15 * SECOND, run: (deps) => placeWaitingConversations(deps) },
   // Uploads never attached to a message within a day.

@@ -110,6 +110,15 @@ export interface SessionsTable {
   ip: string | null;
 }
 
+export interface WidgetSessionsTable {
+  token_hash: string;
+  inbox_id: number;
+  user_id: number;
+  is_visitor: boolean;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface DomainEventsTable {
   id: Generated<string>;
   type: string;
@@ -172,6 +181,7 @@ export interface Database extends ConversationDatabase {
   conversation_statuses: ConversationStatusesTable;
   conversation_priorities: ConversationPrioritiesTable;
   sessions: SessionsTable;
+  widget_sessions: WidgetSessionsTable;
   domain_events: DomainEventsTable;
   jobs: JobsTable;
 }
