@@ -228,6 +228,8 @@ export interface ConversationsTable {
   snoozed_until: NullableTimestamp;
   waiting_since: NullableTimestamp;
   assignee_last_seen_at: NullableTimestamp;
+  /** When the contact last read the conversation in the widget. */
+  contact_last_seen_at: NullableTimestamp;
   first_reply_at: NullableTimestamp;
   last_reply_at: NullableTimestamp;
   resolved_at: NullableTimestamp;
