@@ -73,16 +73,18 @@ export function widgetRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.addHook('onRequest', async (request, reply) => {
       if (request.method === 'OPTIONS') return;
       const launcher = request.routeOptions.url === LAUNCHER;
+      let inbox: WidgetInbox;
       try {
         if (launcher) openCors(reply);
         await enforceLimit(perAddress, request.ip, 'requests from this address');
-        const inbox = await selectInbox(deps, request);
-        if (!launcher) applyInboxCors(request, reply, inbox);
-        contexts.set(request, { inbox, caller: null });
+        inbox = await selectInbox(deps, request);
       } catch (error) {
         applyErrorCors(request, reply);
         throw error;
       }
+      // An origin the inbox does not trust gets its 403 without any allow header.
+      if (!launcher) applyInboxCors(request, reply, inbox);
+      contexts.set(request, { inbox, caller: null });
     });
 
     /** Session routes: the caller (401 without a valid session; `optional` lets a new visitor through), then the merge. */
