@@ -2,12 +2,11 @@
 // an attachment of ONE new incoming message. Everything is checked before anything is stored:
 // uploads disabled (403), no or empty file (400), over the inbox's size limit (413), an
 // extension not allowed or content that does not match it (415), the conversation rules.
-import { readFile } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { appendMessage, contactMessage, lockConversationForChannel } from '../conversations/conversations.append.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError, NotFoundError, PermissionError } from '../errors.ts';
-import { MAX_ATTACHMENTS, storeMedia } from '../media/media.service.ts';
+import { attachMediaToMessage, MAX_ATTACHMENTS, storeUploads } from '../media/media.service.ts';
 import { type SpooledFile, uploadTmpDir, withReceivedFiles } from '../media/media.upload.ts';
 import { prepareContent } from '../messages/messages.content.ts';
 import type { WidgetCaller } from './widget.identity.ts';
@@ -90,7 +89,9 @@ export async function uploadFromWidget(
     const own = await ownConversation(deps, inbox, caller, uuid);
     assertMayReply(inbox, caller, own.status);
     checkFiles(inbox, form.files);
-    const contents = await Promise.all(form.files.map((file) => readFile(file.path)));
+    // Streamed to storage all or nothing, as unattached uploads of the contact; the message
+    // transaction attaches them. Should it fail, they stay unattached and are purged after a day.
+    const uploads = await storeUploads(deps, form.files, caller.userId);
     return deps.db.transaction().execute(async (trx) => {
       const conversation = await lockConversationForChannel(trx, own.uuid);
       if (!conversation) throw new NotFoundError('Conversation not found');
@@ -101,18 +102,10 @@ export async function uploadFromWidget(
         deps,
         trx,
         conversation,
-        contactMessage(caller.userId, prepared, { contentType: 'text', attachmentCount: form.files.length }),
+        contactMessage(caller.userId, prepared, { contentType: 'text', attachmentCount: uploads.length }),
         now,
       );
-      for (const [i, file] of form.files.entries()) {
-        await storeMedia(deps, trx, {
-          filename: file.filename,
-          contentType: file.declaredType,
-          data: contents[i] as Buffer,
-          uploaderId: caller.userId,
-          messageId: message.id,
-        });
-      }
+      await attachMediaToMessage(deps, trx, { mediaUuids: uploads.map((u) => u.uuid), uploaderId: caller.userId, messageId: message.id });
       return message.id;
     });
   });
