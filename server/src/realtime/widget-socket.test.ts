@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { issueWidgetSession } from '../widget/widget.sessions.ts';
 import { createConversation, createInbox, type Conversation, type Inbox } from '../../test/factories.ts';
 import { buildTestApp, dataOf, type TestApp } from '../../test/helpers.ts';
-import { closeOf, type Frame, listen, nextFrame, noFrame, openSocket, type TestSocket } from '../../test/sockets.ts';
+import { closeOf, type Frame, listen, nextFrame, noFrame, openSocket, refusedUpgrade, type TestSocket } from '../../test/sockets.ts';
 
 const is = (type: string) => (f: Frame) => f.type === type;
 
@@ -201,5 +201,18 @@ describe('widget socket /widget/ws', () => {
     } finally {
       await second.close();
     }
+  });
+  it('limits upgrades per client address (429 before the upgrade)', async () => {
+    let refused: { status: number; body: Record<string, unknown> } | null = null;
+    for (let i = 0; i <= 130 && !refused; i++) {
+      try {
+        refused = await refusedUpgrade(`${base}/widget/ws`);
+      } catch (error) {
+        assert.match(String(error), /accepted/);
+      }
+    }
+    assert.ok(refused, 'an upgrade was refused within 131 attempts');
+    assert.equal(refused.status, 429);
+    assert.equal(refused.body['error_type'], 'RateLimitException');
   });
 });
