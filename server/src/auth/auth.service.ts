@@ -109,6 +109,33 @@ export async function authenticateApiKey(deps: AppDeps, header: string, address:
   return cached.principal;
 }
 
+/**
+ * For a long-lived connection (the agent socket) opened with API credentials: the principal, and
+ * a renewal that re-reads it without paying the slow hash again. The key stays good while its
+ * stored secret hash is the one it was verified against (a new or revoked key changes it) and
+ * its agent is enabled and not deleted; otherwise the renewal throws UnauthorizedError.
+ */
+export async function authenticateApiKeyHolder(
+  deps: AppDeps,
+  header: string,
+  address: string,
+): Promise<{ principal: Principal; renew: () => Promise<Principal> }> {
+  const credentials = parseAuthorization(header);
+  // Read before the verification: a rotation after this point is seen by the first renewal.
+  const verifiedHash = credentials ? ((await q.findApiKeyOwner(deps.db, credentials.key))?.api_secret_hash ?? null) : null;
+  const principal = await authenticateApiKey(deps, header, address);
+  const renew = async (): Promise<Principal> => {
+    const owner = credentials ? await q.findApiKeyOwner(deps.db, credentials.key) : undefined;
+    if (!owner || !owner.enabled || verifiedHash === null || owner.api_secret_hash !== verifiedHash) {
+      throw new UnauthorizedError('Invalid API credentials');
+    }
+    const loaded = await loadPrincipal(deps, owner.id, 'api_key', null, owner.api_key_last_used_at);
+    if (!loaded) throw new UnauthorizedError('Invalid API credentials');
+    return loaded.principal;
+  };
+  return { principal, renew };
+}
+
 async function verifyApiKey(deps: AppDeps, credentials: { key: string; secret: string }, cacheKey: string): Promise<Principal> {
   const generation = deps.credentials.generation;
   const nowMs = deps.clock.now().getTime();

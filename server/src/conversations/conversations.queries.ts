@@ -66,6 +66,18 @@ export async function findAccessFacts(db: DB, by: { ids: readonly number[]; uuid
     .execute();
 }
 
+/** The same facts for a contact's newest conversations (who may see the contact's presence and page visits). */
+export async function findContactAccessFacts(db: DB, contactId: number, limit: number) {
+  return db
+    .selectFrom('conversations as c')
+    .innerJoin('inboxes as i', 'i.id', 'c.inbox_id')
+    .where('c.contact_id', '=', contactId)
+    .orderBy('c.created_at', 'desc')
+    .limit(limit)
+    .select(['c.id', 'c.uuid', 'c.assigned_user_id', 'c.assigned_team_id', 'c.contact_id', 'c.inbox_id', 'i.channel as inbox_channel'])
+    .execute();
+}
+
 // Lookups of what a conversation refers to.
 
 export async function isTeamMember(db: DB, teamId: number, userId: number): Promise<boolean> {

@@ -173,3 +173,8 @@ export type ConversationFacts = Awaited<ReturnType<typeof q.findAccessFacts>>[nu
 export async function conversationFacts(db: DB, by: { ids?: readonly number[]; uuids?: readonly string[] }): Promise<ConversationFacts[]> {
   return q.findAccessFacts(db, { ids: by.ids ?? [], uuids: by.uuids ?? [] });
 }
+
+/** The facts of a contact's newest conversations (at most 20): agents who may read one of them may see the contact live. */
+export async function contactConversationFacts(db: DB, contactId: number): Promise<ConversationFacts[]> {
+  return q.findContactAccessFacts(db, contactId, 20);
+}

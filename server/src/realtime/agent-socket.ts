@@ -4,13 +4,13 @@
 // `subscribe`/`unsubscribe` `{conversation_uuid}`, `typing`. Conversation events reach every
 // agent allowed to see the conversation, subscribed or not; typing only reaches subscribers.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authenticateApiKey, authenticateSession, SESSION_COOKIE } from '../auth/auth.service.ts';
+import { authenticateApiKeyHolder, authenticateSession, SESSION_COOKIE } from '../auth/auth.service.ts';
 import type { Principal } from '../auth/credential-cache.ts';
 import { canReadConversation } from '../conversations/conversations.access.ts';
 import { conversationFacts } from '../conversations/conversations.read.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError, PermissionError, UnauthorizedError } from '../errors.ts';
-import type { AgentConn, Hub, LiveSocket } from './hub.ts';
+import { type AgentConn, type Hub, type LiveSocket, PRINCIPAL_REFRESH_MS } from './hub.ts';
 import { touchPresence } from './realtime.queries.ts';
 import type { Facts } from './relay.enrich.ts';
 import { dataOf, errorFrame, isUuid, parseFrame, typingThrottle } from './socket-frames.ts';
@@ -26,7 +26,9 @@ async function authenticateUpgrade(deps: AppDeps, request: FastifyRequest): Prom
   const header = request.headers.authorization;
   const ip = request.ip;
   if (header) {
-    return { principal: await authenticateApiKey(deps, header, ip), reauthenticate: () => authenticateApiKey(deps, header, ip) };
+    // Renewals re-read the agent without the slow hash (many sockets would pay it together every 30 s).
+    const { principal, renew } = await authenticateApiKeyHolder(deps, header, ip);
+    return { principal, reauthenticate: renew };
   }
   const token = request.cookies[SESSION_COOKIE];
   if (!token) throw new UnauthorizedError('Authentication required: send API credentials or log in');
@@ -68,7 +70,8 @@ export function registerAgentSocket(app: FastifyInstance, deps: AppDeps, hub: Hu
         agentId: auth.principal.userId,
         principal: auth.principal,
         reauthenticate: auth.reauthenticate,
-        checkedAt: nowMs(),
+        // Spread over the refresh interval, so sockets opened together are not re-read together.
+        checkedAt: nowMs() - Math.floor(Math.random() * PRINCIPAL_REFRESH_MS),
         heardAt: nowMs(),
         pingedAt: nowMs(),
         subscriptions: new Set(),

@@ -6,6 +6,7 @@
 // credentials change (and every 30 s), agent presence written for the periodic task.
 import { INVALIDATE_CHANNEL, type Principal } from '../auth/credential-cache.ts';
 import { canReadConversation } from '../conversations/conversations.access.ts';
+import { contactConversationFacts } from '../conversations/conversations.read.ts';
 import type { AppDeps } from '../deps.ts';
 import { EVENTS_CHANNEL } from './relay.ts';
 import type { Facts, RelayedEvent } from './relay.enrich.ts';
@@ -27,7 +28,7 @@ const OPEN = 1;
 export const EPHEMERAL_CHANNEL = 'realtime.ephemeral';
 export const SILENT_CLOSE_MS = 60_000;
 const PING_EVERY_MS = 20_000;
-const PRINCIPAL_REFRESH_MS = 30_000;
+export const PRINCIPAL_REFRESH_MS = 30_000;
 const PRESENCE_TOUCH_MS = 60_000;
 /** Close codes: 1001 going away (shutdown), 1008 policy (credentials no longer valid). */
 export const CLOSE_GOING_AWAY = 1001;
@@ -58,7 +59,11 @@ export interface WidgetConn extends Conn {
 export type Ephemeral =
   | { kind: 'typing'; from: 'agent'; agent_id: number; conversation: Facts; is_typing: boolean; private: boolean }
   | { kind: 'typing'; from: 'contact'; contact_id: number; conversation: Facts; is_typing: boolean }
-  | { kind: 'contact_update'; contact_id: number; data: Record<string, unknown> };
+  /** `conversations`: the contact's newest ones; the update reaches agents who may read one of them (and read contacts). */
+  | { kind: 'contact_update'; contact_id: number; conversations: AccessFacts[]; data: Record<string, unknown> };
+
+/** What the access rule needs of a conversation. */
+type AccessFacts = { assigned_user_id: number | null; assigned_team_id: number | null };
 
 export interface Hub {
   addAgent(conn: AgentConn): void;
@@ -117,7 +122,11 @@ export async function createHub(deps: AppDeps, options: { sweepMs?: number } = {
   function deliverEphemeral(message: Ephemeral): void {
     if (message.kind === 'contact_update') {
       const data = frame('contact_update', message.data);
-      for (const conn of allAgents()) if (conn.principal.permissions.has('contacts:read')) send(conn, data);
+      const conversations = Array.isArray(message.conversations) ? message.conversations : [];
+      for (const conn of allAgents()) {
+        if (conn.principal.permissions.has('contacts:read') && conversations.some((c) => canReadConversation(conn.principal, c)))
+          send(conn, data);
+      }
       return;
     }
     const c = message.conversation;
@@ -251,9 +260,18 @@ export async function createHub(deps: AppDeps, options: { sweepMs?: number } = {
         if (set.size === 0 && widgets.get(conn.contactId) === set) {
           widgets.delete(conn.contactId);
           // The contact's last socket on this instance (docs/api.md, "Realtime": presence is per instance).
-          publish({ kind: 'contact_update', contact_id: conn.contactId, data: { contact_id: conn.contactId, presence: 'offline' } }).catch(
-            (error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not publish presence'),
-          );
+          contactConversationFacts(deps.db, conn.contactId)
+            .then((conversations) =>
+              publish({
+                kind: 'contact_update',
+                contact_id: conn.contactId,
+                conversations,
+                data: { contact_id: conn.contactId, presence: 'offline' },
+              }),
+            )
+            .catch((error: unknown) =>
+              log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not publish presence'),
+            );
         }
       });
     },

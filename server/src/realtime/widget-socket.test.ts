@@ -131,6 +131,17 @@ describe('widget socket /widget/ws', () => {
   it('records page visits (http/https, bounded, last 20) and tells agents; presence online/offline', async () => {
     const agent = await openSocket(`${base}/ws`, t.admin.headers);
     open.push(agent);
+    // An agent who may read contacts but not this contact's conversations hears nothing of it.
+    dataOf(
+      await t.call({
+        method: 'POST',
+        url: '/api/v1/roles',
+        payload: { name: 'Assigned only', permissions: ['conversations:read', 'conversations:read_assigned', 'contacts:read'] },
+      }),
+    );
+    const outsider = await t.makeAgent({ roles: ['Assigned only'] });
+    const outsiderSocket = await openSocket(`${base}/ws`, outsider.headers);
+    open.push(outsiderSocket);
     // A contact of its own, with no socket yet.
     const visitor = await createConversation(t, { inbox_id: inbox.id });
     const visitorToken = await issueWidgetSession(
@@ -169,6 +180,7 @@ describe('widget socket /widget/ws', () => {
     await socket.close();
     const offline = await nextFrame(agent, (f) => f.type === 'contact_update' && JSON.stringify(f.data).includes('offline'));
     assert.deepEqual(offline.data, { contact_id: visitor.contact.id, presence: 'offline' });
+    await noFrame(outsiderSocket, (f) => f.type === 'contact_update', 300);
   });
 
   it('closes the socket on a frame over 64 KiB', async () => {

@@ -5,7 +5,7 @@
 // per client address (generous: many visitors share an address) and sockets capped per session.
 import type { FastifyInstance } from 'fastify';
 import { findLiveContact } from '../contacts/contacts.service.ts';
-import { conversationFacts } from '../conversations/conversations.read.ts';
+import { contactConversationFacts, conversationFacts } from '../conversations/conversations.read.ts';
 import { sha256 } from '../security/hashing.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError } from '../errors.ts';
@@ -97,7 +97,12 @@ export function registerWidgetSocket(app: FastifyInstance, deps: AppDeps, hub: H
           hub.addWidget(conn);
           reply(JSON.stringify({ type: 'joined', data: { message: 'Joined' } }));
           if (first)
-            await hub.publish({ kind: 'contact_update', contact_id: contact.id, data: { contact_id: contact.id, presence: 'online' } });
+            await hub.publish({
+              kind: 'contact_update',
+              contact_id: contact.id,
+              conversations: await contactConversationFacts(deps.db, contact.id),
+              data: { contact_id: contact.id, presence: 'online' },
+            });
         } finally {
           joining = false;
         }
@@ -140,6 +145,7 @@ export function registerWidgetSocket(app: FastifyInstance, deps: AppDeps, hub: H
           return hub.publish({
             kind: 'contact_update',
             contact_id: conn.contactId,
+            conversations: await contactConversationFacts(deps.db, conn.contactId),
             data: { contact_id: conn.contactId, page_visits: visits },
           });
         }
