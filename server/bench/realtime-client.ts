@@ -1,0 +1,261 @@
+// The realtime load generator. It holds every client socket AND sends the messages, so the
+// latency of a frame is measured on one clock: from the start of the HTTP request that created
+// the message to the frame's arrival on each socket it must reach. run.ts starts it as a child
+// process (`node realtime-client.ts --child`, settings over IPC), so that its CPU is its own and
+// is measured; tests call runRealtimeLoad in process.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { expectedRecipients, type PlannedMessage, planMessages, type RealtimePlan } from './realtime-plan.ts';
+import { agentSocket, type ClientSocket, newFrameLog, openAll, widgetSocket } from './realtime-sockets.ts';
+import { accountDeliveries, type LatencySummary, type Sent, summarise } from './realtime-stats.ts';
+
+export interface ClientSettings {
+  plan: RealtimePlan;
+  /** Messages per second, half agent replies and half visitor messages. */
+  rate: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  /** A frame later than this after its request started counts as lost. */
+  lossAfterMs: number;
+  /** Sockets being opened at once. */
+  connectConcurrency: number;
+  seed: number;
+}
+
+export interface ClientResult {
+  sockets: { agents: number; widgets: number; openSeconds: number; failed: number; failureSamples: string[] };
+  /** Sockets that answered an application ping before the window (the others are reported, not waited for). */
+  warm: { answered: number; seconds: number };
+  sent: number;
+  /** HTTP answers by status (and "error" for a request that got none). */
+  statuses: Record<string, number>;
+  httpSample: string | null;
+  http: LatencySummary;
+  toWidget: LatencySummary;
+  toAgents: LatencySummary;
+  crossInstance: LatencySummary;
+  expected: number;
+  lostToWidget: number;
+  lostToAgents: number;
+  late: number;
+  unexpected: number;
+  failedRequests: number;
+  lostSamples: string[];
+  framesPerSecond: number;
+  framesByType: Record<string, number>;
+  closedDuringRun: number;
+  closeSamples: string[];
+  /** The generator's own CPU over the window, as a share of one core, and its event-loop delay. */
+  cpuShare: number;
+  eventLoopDelayP99: number;
+  windowSeconds: number;
+}
+
+type Progress = (message: string) => void;
+
+const REPLY_TEXT = '<p>Thanks for waiting: I have checked your order and it ships today.</p>';
+const VISITOR_TEXT = 'Hello, is anyone there? I have a question about my order.';
+
+async function uuidFrom(response: Response): Promise<{ uuid: string | null; text: string }> {
+  const text = await response.text();
+  if (!response.ok) return { uuid: null, text };
+  try {
+    const body = JSON.parse(text) as { data?: unknown };
+    const data = body.data as Record<string, unknown> | undefined;
+    const uuid = typeof data?.['uuid'] === 'string' ? data['uuid'] : (data?.['message'] as Record<string, unknown> | undefined)?.['uuid'];
+    return { uuid: typeof uuid === 'string' ? uuid : null, text };
+  } catch {
+    return { uuid: null, text };
+  }
+}
+
+/** One message over HTTP: an agent's reply, or a visitor's message through the widget API. */
+export async function sendMessage(
+  plan: RealtimePlan,
+  message: PlannedMessage,
+): Promise<{ status: string; uuid: string | null; text: string }> {
+  const base = plan.instances[message.instance] as string;
+  const conversation = plan.conversations[message.conversation];
+  if (!conversation) throw new Error(`no conversation ${message.conversation}`);
+  const init: RequestInit =
+    message.kind === 'reply'
+      ? {
+          method: 'POST',
+          headers: {
+            authorization: (plan.agents[conversation.agent] as { authorization: string }).authorization,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ message: REPLY_TEXT }),
+        }
+      : {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${conversation.token}`,
+            'x-service-inbox-id': plan.inboxUuid,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ message: VISITOR_TEXT }),
+        };
+  const path =
+    message.kind === 'reply'
+      ? `/api/v1/conversations/${conversation.uuid}/messages`
+      : `/api/v1/widget/chat/conversations/${conversation.uuid}/message`;
+  try {
+    const response = await fetch(base + path, { ...init, signal: AbortSignal.timeout(30_000) });
+    const { uuid, text } = await uuidFrom(response);
+    return { status: String(response.status), uuid, text };
+  } catch (error) {
+    return { status: 'error', uuid: null, text: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Sends `messages` open-loop: message i starts at `startAt + i/rate` s, whether or not earlier ones have been answered. */
+async function stream(
+  messages: readonly PlannedMessage[],
+  rate: number,
+  send: (m: PlannedMessage, startedAt: number) => Promise<void>,
+): Promise<void> {
+  const startAt = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < messages.length; i++) {
+    const due = startAt + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    pending.push(send(messages[i] as PlannedMessage, performance.now()));
+  }
+  await Promise.all(pending);
+}
+
+export async function runRealtimeLoad(settings: ClientSettings, progress: Progress): Promise<ClientResult> {
+  const { plan } = settings;
+  const log = newFrameLog();
+  const sockets: ClientSocket[] = [];
+  try {
+    // 1. Open every socket, a bounded number at a time.
+    const openStarted = performance.now();
+    const widgetFailures = await openAll(plan.widgetSockets.length, settings.connectConcurrency, (i) => {
+      const { socket, ready } = widgetSocket(plan, i, log);
+      sockets.push(socket);
+      return ready;
+    });
+    const agentFailures = await openAll(plan.agentSockets.length, settings.connectConcurrency, (i) => {
+      const { socket, ready } = agentSocket(plan, i, log);
+      sockets.push(socket);
+      return ready;
+    });
+    const failures = [...widgetFailures, ...agentFailures];
+    const openSeconds = (performance.now() - openStarted) / 1000;
+    progress(
+      `    ${plan.widgetSockets.length - widgetFailures.length} widget and ${plan.agentSockets.length - agentFailures.length} agent sockets ready in ${openSeconds.toFixed(1)} s` +
+        (failures.length ? `; ${failures.length} FAILED (${failures[0]?.message})` : ''),
+    );
+
+    // 2. Warm: every socket answers a ping (the server has it in its tables), and the stream runs unmeasured.
+    const warmStarted = performance.now();
+    for (const socket of sockets) if (socket.ready) socket.send({ type: 'ping' });
+    const readySockets = sockets.filter((s) => s.ready);
+    const pingDeadline = performance.now() + 15_000;
+    while (readySockets.some((s) => s.pongs === 0) && performance.now() < pingDeadline) await sleep(50);
+    const answered = readySockets.filter((s) => s.pongs > 0).length;
+    const warmUpCount = Math.round(settings.rate * settings.warmupSeconds);
+    const measuredCount = Math.round(settings.rate * settings.durationSeconds);
+    const messages = planMessages(plan, warmUpCount + measuredCount, settings.seed);
+    await stream(messages.slice(0, warmUpCount), settings.rate, async (m) => {
+      await sendMessage(plan, m);
+    });
+    progress(
+      `    warm-up ${((performance.now() - warmStarted) / 1000).toFixed(1)} s: ${answered} of ${readySockets.length} sockets answered a ping, ${warmUpCount} messages sent`,
+    );
+
+    // 3. The measured window.
+    const sent: Sent[] = [];
+    const statuses: Record<string, number> = {};
+    const httpTimes: number[] = [];
+    let httpSample: string | null = null;
+    const closedBefore = log.closedAfterReady;
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const cpuBefore = process.cpuUsage();
+    const windowStart = performance.now();
+    log.counting.from = windowStart;
+    await stream(messages.slice(warmUpCount), settings.rate, async (m, startedAt) => {
+      const answer = await sendMessage(plan, m);
+      httpTimes.push(performance.now() - startedAt);
+      statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      if (answer.uuid === null && httpSample === null) httpSample = `${m.kind}: ${answer.status} ${answer.text.slice(0, 200)}`;
+      const expected = expectedRecipients(plan, m);
+      sent.push({
+        kind: m.kind,
+        startedAt,
+        uuid: answer.uuid,
+        instance: m.instance,
+        expectedWidgets: expected.widgets,
+        expectedAgents: expected.agents,
+      });
+    });
+    const windowEnd = Math.max(performance.now(), windowStart + settings.durationSeconds * 1000);
+    log.counting.until = windowEnd;
+    const cpu = process.cpuUsage(cpuBefore);
+    loop.disable();
+    const windowSeconds = (windowEnd - windowStart) / 1000;
+
+    // 4. Late frames: wait until every expected frame has arrived, or the loss limit has passed for the last message.
+    const instanceOfWidget = (s: number) => plan.widgetSockets[s]?.instance ?? 0;
+    const instanceOfAgent = (s: number) => plan.agentSockets[s]?.instance ?? 0;
+    const options = { lossAfterMs: settings.lossAfterMs, instanceOfWidget, instanceOfAgent };
+    const lastStart = sent.reduce((latest, s) => Math.max(latest, s.startedAt), windowStart);
+    let account = accountDeliveries(sent, log.arrivals, options);
+    while (account.lostToWidget + account.lostToAgents > 0 && performance.now() < lastStart + settings.lossAfterMs + 100) {
+      await sleep(100);
+      account = accountDeliveries(sent, log.arrivals, options);
+    }
+    const closedDuringRun = log.closedAfterReady - closedBefore;
+    return {
+      sockets: {
+        agents: plan.agentSockets.length,
+        widgets: plan.widgetSockets.length,
+        openSeconds,
+        failed: failures.length,
+        failureSamples: failures.slice(0, 3).map((f) => f.message),
+      },
+      warm: { answered, seconds: (windowStart - warmStarted) / 1000 },
+      sent: sent.length,
+      statuses,
+      httpSample,
+      http: summarise(httpTimes),
+      toWidget: summarise(account.toWidget),
+      toAgents: summarise(account.toAgents),
+      crossInstance: summarise(account.crossInstance),
+      expected: account.expected,
+      lostToWidget: account.lostToWidget,
+      lostToAgents: account.lostToAgents,
+      late: account.late,
+      unexpected: account.unexpected,
+      failedRequests: account.failedRequests,
+      lostSamples: account.lostSamples,
+      framesPerSecond: log.counting.frames / windowSeconds,
+      framesByType: Object.fromEntries(log.byType),
+      closedDuringRun,
+      closeSamples: log.samples,
+      cpuShare: (cpu.user + cpu.system) / 1000 / (windowEnd - windowStart),
+      eventLoopDelayP99: loop.percentile(99) / 1e6,
+      windowSeconds,
+    };
+  } finally {
+    for (const socket of sockets) socket.close();
+  }
+}
+
+// As a child process: settings arrive over IPC, the result goes back the same way, progress on stderr.
+if (process.argv.includes('--child') && process.send) {
+  process.once('message', (settings: ClientSettings) => {
+    runRealtimeLoad(settings, (line) => process.stderr.write(`${line}\n`)).then(
+      (result) => process.send?.({ kind: 'result', result }, () => process.exit(0)),
+      (error: unknown) =>
+        process.send?.({ kind: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }, () =>
+          process.exit(1),
+        ),
+    );
+  });
+  process.on('disconnect', () => process.exit(1));
+}
