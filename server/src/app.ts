@@ -22,6 +22,7 @@ import { registerValidation } from './http/validation.ts';
 import { inboxesRoutes } from './inboxes/inboxes.routes.ts';
 import { macrosRoutes } from './macros/macros.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { pageVisitRoutes, registerRealtime } from './realtime/realtime.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
@@ -139,6 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(macrosRoutes(deps), api);
   await app.register(reportsRoutes(deps), api);
   await app.register(searchRoutes(deps), api);
+  await app.register(pageVisitRoutes(deps), api);
+  await registerRealtime(app, deps);
 
   const stopListening = await listenForInvalidations(deps.credentials, deps.bus);
   app.addHook('onClose', async () => {

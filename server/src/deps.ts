@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { AuthFailureLimiter } from './auth/auth-failures.ts';
 import type { CredentialCache } from './auth/credential-cache.ts';
 import type { Config } from './config.ts';
-import type { DB } from './db/database.ts';
+import type { DB, DbListener } from './db/database.ts';
 import type { JobSignals } from './jobs/jobs.service.ts';
 import type { MediaStorage } from './media/media.storage.ts';
 import type { EventBus } from './realtime/bus.ts';
@@ -20,6 +20,8 @@ export interface AppDeps {
   readonly db: DB;
   readonly dbKind: 'pglite' | 'postgres';
   readonly ping: () => Promise<void>;
+  /** A dedicated database session for LISTEN and advisory locks (the realtime relay). */
+  readonly openDbListener: () => Promise<DbListener>;
   readonly bus: EventBus;
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;

@@ -17,6 +17,8 @@ import { type JobHandler, type JobRunnerOptions, startJobRunner } from './jobs/j
 import { type PeriodicTask, type PeriodicTaskOptions, startPeriodicTasks } from './jobs/jobs.scheduler.ts';
 import { purgeCompletedJobs, reapLostJobs, startJobWakeRelay } from './jobs/jobs.service.ts';
 import { purgeOrphanMedia } from './media/media.service.ts';
+import { markAbsentAgentsOffline } from './realtime/presence.ts';
+import { pruneDomainEvents } from './realtime/pruning.ts';
 import { foldReportRollups } from './reports/reports.service.ts';
 import { purgeExpiredWidgetSessions } from './widget/widget.sessions.ts';
 
@@ -39,6 +41,10 @@ export const periodicTasks: PeriodicTask[] = [
   { name: 'reports.fold_rollups', everyMs: 30 * SECOND, run: foldReportRollups },
   { name: 'messages.purge_idempotency_keys', everyMs: HOUR, run: purgeIdempotencyKeys },
   { name: 'widget.purge_sessions', everyMs: HOUR, run: purgeExpiredWidgetSessions },
+  // The outbox: events older than 3 days that the realtime relay has passed.
+  { name: 'realtime.prune_events', everyMs: HOUR, run: pruneDomainEvents },
+  // Agents with no live agent socket for 5 minutes become offline.
+  { name: 'realtime.absent_agents_offline', everyMs: 30 * SECOND, run: markAbsentAgentsOffline },
   // Round robin: conversations waiting for an agent (capacity freed, agent back online…).
   { name: 'conversations.place_waiting', everyMs: 15 * SECOND, run: (deps) => placeWaitingConversations(deps) },
   // Uploads never attached to a message within a day.

@@ -265,6 +265,22 @@ export async function setMyAvailability(deps: AppDeps, id: number, status: Avail
   return getAgent(deps, id);
 }
 
+/**
+ * An agent with no live agent socket for a while becomes offline, source idle (docs/api.md,
+ * "Realtime": presence). Whatever its status was: a manual one too, since nobody is there.
+ * Returns whether it changed.
+ */
+export async function setIdleOffline(deps: AppDeps, id: number): Promise<boolean> {
+  return deps.db.transaction().execute(async (trx) => {
+    const current = await q.findAgentState(trx, id);
+    if (!current || current.availability_status === 'offline') return false;
+    const now = deps.clock.now();
+    await q.setAvailability(trx, id, 'offline', 'idle', now);
+    await recordEvent(trx, 'agent.availability_changed', { agent_id: id, availability_status: 'offline', source: 'idle' }, now);
+    return true;
+  });
+}
+
 /** Used at startup and by the CLI: creates an Admin agent with a password. */
 export async function createAdmin(
   deps: AppDeps,

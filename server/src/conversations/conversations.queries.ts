@@ -53,6 +53,19 @@ export async function findConversationAccess(db: DB, uuid: string) {
     .executeTakeFirst();
 }
 
+/** The access facts of many conversations (by id or uuid) in one statement: the realtime relay's enrichment. */
+export async function findAccessFacts(db: DB, by: { ids: readonly number[]; uuids: readonly string[] }) {
+  if (by.ids.length === 0 && by.uuids.length === 0) return [];
+  return db
+    .selectFrom('conversations as c')
+    .innerJoin('inboxes as i', 'i.id', 'c.inbox_id')
+    .where((eb) =>
+      eb.or([eb('c.id', '=', sql<number>`any(${[...by.ids]}::int[])`), eb('c.uuid', '=', sql<string>`any(${[...by.uuids]}::uuid[])`)]),
+    )
+    .select(['c.id', 'c.uuid', 'c.assigned_user_id', 'c.assigned_team_id', 'c.contact_id', 'c.inbox_id', 'i.channel as inbox_channel'])
+    .execute();
+}
+
 // Lookups of what a conversation refers to.
 
 export async function isTeamMember(db: DB, teamId: number, userId: number): Promise<boolean> {

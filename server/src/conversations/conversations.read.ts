@@ -166,3 +166,10 @@ export async function listConversations(deps: AppDeps, principal: Principal, lis
   const { rows, total } = await records.listConversations(deps.db, options, principal.userId);
   return pagedResult(rows.map(toListItem), total, page);
 }
+
+/** Who may see a conversation, and where it lives: by id or uuid, many at once (realtime fan-out). */
+export type ConversationFacts = Awaited<ReturnType<typeof q.findAccessFacts>>[number];
+
+export async function conversationFacts(db: DB, by: { ids?: readonly number[]; uuids?: readonly string[] }): Promise<ConversationFacts[]> {
+  return q.findAccessFacts(db, { ids: by.ids ?? [], uuids: by.uuids ?? [] });
+}

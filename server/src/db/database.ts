@@ -17,7 +17,31 @@ export interface DatabaseHandle {
   readonly db: DB;
   readonly kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  /** A dedicated session for LISTEN and session-level advisory locks (the realtime relay's). */
+  openListener(): Promise<DbListener>;
   close(): Promise<void>;
+}
+
+/**
+ * A database session of its own: LISTEN on a channel (notifications arrive only for committed
+ * transactions) and session-level advisory locks, which end with the session. On PostgreSQL a
+ * dedicated connection outside the pool; on PGlite (one session, one process) the embedded
+ * database itself, where a lock is held per listener in memory.
+ */
+export interface DbListener {
+  /** The schema the session works in (a channel name can carry it: notifications are database-wide). */
+  readonly schema: string;
+  listen(channel: string, onNotify: () => void): Promise<void>;
+  /** Takes the advisory lock `key` for this session when free; true when this session holds it. */
+  tryLock(key: string): Promise<boolean>;
+  /** Called once when the session is lost (connection error); the owner opens another. */
+  onLost(handler: (error: Error) => void): void;
+  close(): Promise<void>;
+}
+
+/** A channel name that needs no quoting (PGlite's LISTEN does not quote it). */
+export function isPlainChannel(name: string): boolean {
+  return /^[a-z_][a-z0-9_]{0,62}$/.test(name);
 }
 
 export interface DatabaseOptions {
@@ -66,6 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ping: async () => {
         await sql`select 1`.execute(db);
       },
+      openListener: () => openPostgresListener(options),
       close: () => db.destroy(),
     };
   }
@@ -141,13 +166,82 @@ async function openEmbedded(options: DatabaseOptions): Promise<DatabaseHandle> {
   }
 }
 
+async function openPostgresListener(options: DatabaseOptions): Promise<DbListener> {
+  const client = new pg.Client({
+    connectionString: options.databaseUrl ?? undefined,
+    ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
+  });
+  let lostHandler: ((error: Error) => void) | null = null;
+  let closed = false;
+  const lost = (error: Error) => {
+    if (closed) return;
+    closed = true;
+    client.removeAllListeners('notification');
+    client.end().catch(() => undefined);
+    lostHandler?.(error);
+  };
+  client.on('error', lost);
+  client.on('end', () => lost(new Error('the listening connection ended')));
+  await client.connect();
+  const { rows } = await client.query<{ schema: string }>('select current_schema() as schema');
+  const handlers = new Map<string, () => void>();
+  client.on('notification', (message) => handlers.get(message.channel)?.());
+  return {
+    schema: rows[0]?.schema ?? 'public',
+    async listen(channel, onNotify) {
+      if (!isPlainChannel(channel)) throw new RangeError(`not a plain channel name: ${channel}`);
+      handlers.set(channel, onNotify);
+      await client.query(`listen ${channel}`);
+    },
+    async tryLock(key) {
+      const result = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [key]);
+      return result.rows[0]?.locked === true;
+    },
+    onLost(handler) {
+      lostHandler = handler;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Ending the session releases its advisory locks and its LISTENs.
+      await client.end().catch(() => undefined);
+    },
+  };
+}
+
 function pgliteHandle(lite: import('@electric-sql/pglite').PGlite, release: () => Promise<void>): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: pgliteDialect(lite) });
+  /** Advisory locks of the in-process listeners: key → the listener holding it. */
+  const locks = new Map<string, object>();
   return {
     db,
     kind: 'pglite',
     ping: async () => {
       await sql`select 1`.execute(db);
+    },
+    openListener: async () => {
+      const self = {};
+      const unlisten: Array<() => Promise<void>> = [];
+      const { rows } = await lite.query<{ schema: string }>('select current_schema() as schema');
+      return {
+        schema: rows[0]?.schema ?? 'public',
+        async listen(channel, onNotify) {
+          if (!isPlainChannel(channel)) throw new RangeError(`not a plain channel name: ${channel}`);
+          unlisten.push(await lite.listen(channel, () => onNotify()));
+        },
+        async tryLock(key) {
+          const holder = locks.get(key);
+          if (holder === undefined) locks.set(key, self);
+          return (holder ?? self) === self;
+        },
+        onLost() {
+          // The embedded database is in this process: its session is never lost.
+        },
+        async close() {
+          for (const [key, holder] of locks) if (holder === self) locks.delete(key);
+          if (!lite.closed) for (const stop of unlisten.splice(0)) await stop().catch(() => undefined);
+        },
+      };
     },
     close: async () => {
       try {

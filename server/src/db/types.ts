@@ -169,6 +169,25 @@ export interface ContactNotesTable {
   updated_at: Timestamp;
 }
 
+export interface RealtimeCursorTable {
+  name: string;
+  last_id: number;
+  updated_at: Timestamp;
+}
+
+export interface ContactPageVisitsTable {
+  id: Generated<number>;
+  contact_id: number;
+  url: string;
+  title: string;
+  visited_at: Timestamp;
+}
+
+export interface AgentPresenceTable {
+  agent_id: number;
+  last_seen_at: Timestamp;
+}
+
 export interface Database extends ConversationDatabase {
   inboxes: InboxesTable;
   contact_notes: ContactNotesTable;
@@ -183,6 +202,9 @@ export interface Database extends ConversationDatabase {
   sessions: SessionsTable;
   widget_sessions: WidgetSessionsTable;
   domain_events: DomainEventsTable;
+  realtime_cursor: RealtimeCursorTable;
+  contact_page_visits: ContactPageVisitsTable;
+  agent_presence: AgentPresenceTable;
   jobs: JobsTable;
 }
 
@@ -228,6 +250,8 @@ export interface ConversationsTable {
   snoozed_until: NullableTimestamp;
   waiting_since: NullableTimestamp;
   assignee_last_seen_at: NullableTimestamp;
+  /** When the contact last read the conversation in the widget. */
+  contact_last_seen_at: NullableTimestamp;
   first_reply_at: NullableTimestamp;
   last_reply_at: NullableTimestamp;
   resolved_at: NullableTimestamp;

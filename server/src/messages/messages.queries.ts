@@ -64,6 +64,13 @@ export async function findMessage(db: DB, conversationUuid: string, uuid: string
   return messageForReader.executeTakeFirst(db, conversationUuid, uuid);
 }
 
+export async function findMessagesByIds(db: DB, ids: readonly number[]): Promise<MessageRow[]> {
+  if (ids.length === 0) return [];
+  return selectMessages(db)
+    .where('m.id', '=', sql<number>`any(${[...ids]}::int[])`)
+    .execute();
+}
+
 export async function findMessageById(db: DB, id: number): Promise<MessageRow | undefined> {
   return selectMessages(db).where('m.id', '=', id).executeTakeFirst();
 }

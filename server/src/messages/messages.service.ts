@@ -73,6 +73,12 @@ export async function messageById(deps: AppDeps, id: number): Promise<MessageRec
   return toRecord(deps, row);
 }
 
+/** Many messages as the REST API returns them, in one statement (realtime fan-out); unknown ids are left out. */
+export async function messagesByIds(deps: AppDeps, ids: readonly number[]): Promise<MessageRecord[]> {
+  const rows = await q.findMessagesByIds(deps.db, ids);
+  return rows.map((row) => toRecord(deps, row));
+}
+
 // Idempotency keys: a retry with the same key returns the first message instead of sending twice.
 
 export function requestHash(conversationUuid: string, input: SendMessageInput): string {

@@ -10,6 +10,8 @@ import * as tagReportWindow from './2026_11_23_0007_tag_report_window.ts';
 import * as reportRollups from './2026_11_23_0008_report_rollups.ts';
 import * as agentRoleStartsConversations from './2026_11_23_0009_agent_role_starts_conversations.ts';
 import * as widgetSessions from './2026_11_25_0010_widget_sessions.ts';
+import * as widget from './2026_11_25_0011_widget.ts';
+import * as realtime from './2026_11_25_0012_realtime.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -22,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0008_report_rollups': reportRollups,
   '2026_11_23_0009_agent_role_starts_conversations': agentRoleStartsConversations,
   '2026_11_25_0010_widget_sessions': widgetSessions,
+  '2026_11_25_0011_widget': widget,
+  '2026_11_25_0012_realtime': realtime,
 };

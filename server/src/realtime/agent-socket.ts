@@ -1,0 +1,132 @@
+// The agent socket `GET /ws` (docs/api.md, "Realtime"). Authenticated before the upgrade: API
+// credentials (no Origin check), or the session cookie from a page of BASE_URL's origin (else
+// 403: another site cannot open a socket with the agent's cookie). Client frames: `ping`,
+// `subscribe`/`unsubscribe` `{conversation_uuid}`, `typing`. Conversation events reach every
+// agent allowed to see the conversation, subscribed or not; typing only reaches subscribers.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticateApiKey, authenticateSession, SESSION_COOKIE } from '../auth/auth.service.ts';
+import type { Principal } from '../auth/credential-cache.ts';
+import { canReadConversation } from '../conversations/conversations.access.ts';
+import { conversationFacts } from '../conversations/conversations.read.ts';
+import type { AppDeps } from '../deps.ts';
+import { InputError, PermissionError, UnauthorizedError } from '../errors.ts';
+import type { AgentConn, Hub, LiveSocket } from './hub.ts';
+import { touchPresence } from './realtime.queries.ts';
+import type { Facts } from './relay.enrich.ts';
+import { dataOf, errorFrame, isUuid, parseFrame, typingThrottle } from './socket-frames.ts';
+
+const PONG = JSON.stringify({ type: 'pong' });
+
+interface Authenticated {
+  principal: Principal;
+  reauthenticate: () => Promise<Principal>;
+}
+
+async function authenticateUpgrade(deps: AppDeps, request: FastifyRequest): Promise<Authenticated> {
+  const header = request.headers.authorization;
+  const ip = request.ip;
+  if (header) {
+    return { principal: await authenticateApiKey(deps, header, ip), reauthenticate: () => authenticateApiKey(deps, header, ip) };
+  }
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) throw new UnauthorizedError('Authentication required: send API credentials or log in');
+  // A browser always sends Origin on a WebSocket handshake; a cookie from another site's page is refused.
+  if (request.headers.origin !== new URL(deps.config.baseUrl).origin) {
+    throw new PermissionError('Origin not allowed: the session cookie is accepted only from pages of this server');
+  }
+  return { principal: await authenticateSession(deps, token), reauthenticate: () => authenticateSession(deps, token) };
+}
+
+export async function readableFacts(deps: AppDeps, principal: Principal, uuid: string): Promise<Facts | null> {
+  const [row] = await conversationFacts(deps.db, { uuids: [uuid] });
+  if (!row || !canReadConversation(principal, row)) return null;
+  return { ...row, livechat: row.inbox_channel === 'livechat' };
+}
+
+export function registerAgentSocket(app: FastifyInstance, deps: AppDeps, hub: Hub): void {
+  const upgrades = new WeakMap<FastifyRequest, Authenticated>();
+  app.route({
+    method: 'GET',
+    url: '/ws',
+    schema: { hide: true },
+    onRequest: async (request) => {
+      upgrades.set(request, await authenticateUpgrade(deps, request));
+    },
+    handler: async () => {
+      throw new InputError('GET /ws is a WebSocket endpoint: send an Upgrade request');
+    },
+    wsHandler: (raw, request) => {
+      const socket = raw as LiveSocket;
+      const auth = upgrades.get(request);
+      if (!auth) {
+        socket.close(1011, 'not authenticated');
+        return;
+      }
+      const nowMs = () => deps.clock.now().getTime();
+      const conn: AgentConn = {
+        socket,
+        agentId: auth.principal.userId,
+        principal: auth.principal,
+        reauthenticate: auth.reauthenticate,
+        checkedAt: nowMs(),
+        heardAt: nowMs(),
+        pingedAt: nowMs(),
+        subscriptions: new Set(),
+      };
+      const throttle = typingThrottle();
+      const reply = (data: string) => {
+        if (socket.readyState === 1) socket.send(data);
+      };
+      // Attached before anything is awaited, so no early frame is lost.
+      socket.on('message', (data, isBinary) => {
+        conn.heardAt = nowMs();
+        void onFrame(data, isBinary).catch((error: unknown) => {
+          request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'agent socket frame failed');
+          reply(errorFrame('The frame could not be handled; try again'));
+        });
+      });
+      hub.addAgent(conn);
+      touchPresence(deps.db, [conn.agentId], deps.clock.now()).catch(() => undefined);
+
+      async function onFrame(data: Buffer, isBinary: boolean): Promise<void> {
+        const parsed = parseFrame(data, isBinary);
+        if (!parsed.ok) return reply(errorFrame(parsed.message));
+        const { type, frame } = parsed.value;
+        if (type === 'ping') return reply(PONG);
+        const body = dataOf(frame);
+        if (!body) return reply(errorFrame('data must be an object'));
+        const uuid = body['conversation_uuid'];
+        if (type !== 'subscribe' && type !== 'unsubscribe' && type !== 'typing') {
+          return reply(errorFrame(`unknown frame type: ${type.slice(0, 50)}`));
+        }
+        if (!isUuid(uuid)) return reply(errorFrame('data.conversation_uuid must be a conversation uuid'));
+        if (type === 'unsubscribe') {
+          conn.subscriptions.delete(uuid);
+          return reply(JSON.stringify({ type: 'unsubscribed', data: { conversation_uuid: uuid } }));
+        }
+        if (type === 'subscribe') {
+          const facts = await readableFacts(deps, conn.principal, uuid);
+          if (!facts) return reply(errorFrame('Conversation not found, or not one you may read', 'not_found'));
+          if (conn.subscriptions.size >= 500) return reply(errorFrame('Too many subscriptions on this socket (500)'));
+          conn.subscriptions.add(uuid);
+          return reply(JSON.stringify({ type: 'subscribed', data: { conversation_uuid: uuid } }));
+        }
+        const isTyping = body['is_typing'];
+        const isPrivate = body['is_private'] ?? false;
+        if (typeof isTyping !== 'boolean') return reply(errorFrame('data.is_typing must be a boolean'));
+        if (typeof isPrivate !== 'boolean') return reply(errorFrame('data.is_private must be a boolean'));
+        if (!throttle(`${uuid}:${isPrivate}`, isTyping, nowMs())) return;
+        const facts = await readableFacts(deps, conn.principal, uuid);
+        if (!facts) return reply(errorFrame('Conversation not found, or not one you may read', 'not_found'));
+        await hub.publish({
+          kind: 'typing',
+          from: 'agent',
+          agent_id: conn.agentId,
+          conversation: facts,
+          is_typing: isTyping,
+          private: isPrivate,
+        });
+      }
+    },
+  });
+}

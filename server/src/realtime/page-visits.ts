@@ -1,0 +1,27 @@
+// Page visits of contacts (docs/api.md, "Realtime"): sent by the widget socket, the last
+// PAGE_VISITS_KEPT kept per contact, read by agents with GET /api/v1/contacts/{id}/page-visits.
+import { getContact } from '../contacts/contacts.service.ts';
+import type { AppDeps } from '../deps.ts';
+import { insertPageVisit, pageVisitsOf } from './realtime.queries.ts';
+
+export const PAGE_VISITS_KEPT = 20;
+
+export interface PageVisit {
+  url: string;
+  title: string;
+  visited_at: Date;
+}
+
+/** Records a visit and returns the contact's last visits, newest first. */
+export async function recordPageVisit(deps: AppDeps, contactId: number, url: string, title: string): Promise<PageVisit[]> {
+  return deps.db.transaction().execute(async (trx) => {
+    await insertPageVisit(trx, { contactId, url, title, at: deps.clock.now() }, PAGE_VISITS_KEPT);
+    return pageVisitsOf(trx, contactId, PAGE_VISITS_KEPT);
+  });
+}
+
+/** The contact's last visits, newest first; 404 for an unknown contact. */
+export async function listPageVisits(deps: AppDeps, contactId: number): Promise<PageVisit[]> {
+  await getContact(deps, contactId);
+  return pageVisitsOf(deps.db, contactId, PAGE_VISITS_KEPT);
+}

@@ -1,0 +1,155 @@
+// The widget socket `GET /widget/ws` (docs/api.md, "Realtime"). A socket joins with its widget
+// session token and inbox uuid; until then only `join` and `ping` are answered. The contact's
+// own conversations get agent replies (never private notes), agent typing and conversation
+// updates; the contact's typing and page visits go to the agents. Upgrades are rate limited
+// per client address (generous: many visitors share an address) and sockets capped per session.
+import type { FastifyInstance } from 'fastify';
+import { findLiveContact } from '../contacts/contacts.service.ts';
+import { conversationFacts } from '../conversations/conversations.read.ts';
+import { sha256 } from '../security/hashing.ts';
+import type { AppDeps } from '../deps.ts';
+import { InputError } from '../errors.ts';
+import { findWidgetInbox, isAddressBlocked } from '../widget/widget.inbox.ts';
+import { resolveWidgetSession, sessionLifetimeMs } from '../widget/widget.sessions.ts';
+import type { Hub, LiveSocket, WidgetConn } from './hub.ts';
+import { recordPageVisit } from './page-visits.ts';
+import { dataOf, errorFrame, isUuid, parseFrame, typingThrottle } from './socket-frames.ts';
+
+const PONG = JSON.stringify({ type: 'pong' });
+export const WIDGET_UPGRADES_PER_MINUTE = 120;
+export const SOCKETS_PER_SESSION = 10;
+const PAGE_VISIT_EVERY_MS = 1_000;
+
+const joinFailed = (message: string) => errorFrame(message, 'join_failed');
+
+export function registerWidgetSocket(app: FastifyInstance, deps: AppDeps, hub: Hub): void {
+  /** Sockets per session on this instance (token hash → count). */
+  const perSession = new Map<string, number>();
+  app.route({
+    method: 'GET',
+    url: '/widget/ws',
+    schema: { hide: true },
+    config: { rateLimit: { max: WIDGET_UPGRADES_PER_MINUTE, timeWindow: 60_000 } },
+    handler: async () => {
+      throw new InputError('GET /widget/ws is a WebSocket endpoint: send an Upgrade request');
+    },
+    wsHandler: (raw, request) => {
+      const socket = raw as LiveSocket;
+      const nowMs = () => deps.clock.now().getTime();
+      let conn: WidgetConn | null = null;
+      let joining = false;
+      let sessionKey: string | null = null;
+      let lastVisitAt = 0;
+      const throttle = typingThrottle();
+      const reply = (data: string) => {
+        if (socket.readyState === 1) socket.send(data);
+      };
+      // Silent sockets are closed by the hub once joined; before that, by this timer.
+      const heard = { at: nowMs() };
+      socket.on('message', (data, isBinary) => {
+        heard.at = nowMs();
+        if (conn) conn.heardAt = heard.at;
+        void onFrame(data, isBinary).catch((error: unknown) => {
+          request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'widget socket frame failed');
+          reply(errorFrame('The frame could not be handled; try again'));
+        });
+      });
+      socket.on('close', () => {
+        clearInterval(unjoined);
+        if (sessionKey) {
+          const left = (perSession.get(sessionKey) ?? 1) - 1;
+          if (left <= 0) perSession.delete(sessionKey);
+          else perSession.set(sessionKey, left);
+        }
+        if (conn && hub.widgetCount(conn.contactId) === 0) {
+          hub
+            .publish({ kind: 'contact_update', contact_id: conn.contactId, data: { contact_id: conn.contactId, presence: 'offline' } })
+            .catch(() => undefined);
+        }
+      });
+      const unjoined = setInterval(() => {
+        if (!conn && nowMs() - heard.at > 60_000) socket.terminate();
+      }, 1_000);
+      unjoined.unref();
+
+      async function join(frame: Record<string, unknown>): Promise<void> {
+        if (conn || joining) return reply(errorFrame('This socket has already joined', 'join_failed'));
+        const token = frame['token'];
+        const data = dataOf(frame);
+        const inboxUuid = data?.['inbox_id'];
+        if (typeof token !== 'string' || token.length === 0 || token.length > 200)
+          return reply(joinFailed('token must be the widget session token'));
+        if (!isUuid(inboxUuid)) return reply(joinFailed('data.inbox_id must be the inbox uuid'));
+        joining = true;
+        try {
+          const inbox = await findWidgetInbox(deps, inboxUuid);
+          if (!inbox) return reply(joinFailed('Inbox not found'));
+          if (isAddressBlocked(inbox.config.blocked_ips ?? [], request.ip)) return reply(joinFailed('Your address is blocked'));
+          const session = await resolveWidgetSession(deps.db, token, inbox.id, deps.clock.now(), (isVisitor) =>
+            sessionLifetimeMs(isVisitor, inbox.config.session_duration ?? ''),
+          );
+          if (!session) return reply(joinFailed('Session not valid for this inbox'));
+          const contact = await findLiveContact(deps.db, session.userId);
+          if (!contact || !contact.enabled) return reply(joinFailed('Contact not found or blocked'));
+          const key = sha256(token);
+          const count = perSession.get(key) ?? 0;
+          if (count >= SOCKETS_PER_SESSION) return reply(joinFailed(`Too many sockets for this session (${SOCKETS_PER_SESSION})`));
+          if (socket.readyState !== 1) return;
+          perSession.set(key, count + 1);
+          sessionKey = key;
+          const first = hub.widgetCount(contact.id) === 0;
+          conn = { socket, contactId: contact.id, inboxId: inbox.id, heardAt: nowMs(), pingedAt: nowMs() };
+          hub.addWidget(conn);
+          reply(JSON.stringify({ type: 'joined', data: { message: 'Joined' } }));
+          if (first)
+            await hub.publish({ kind: 'contact_update', contact_id: contact.id, data: { contact_id: contact.id, presence: 'online' } });
+        } finally {
+          joining = false;
+        }
+      }
+
+      async function onFrame(data: Buffer, isBinary: boolean): Promise<void> {
+        const parsed = parseFrame(data, isBinary);
+        if (!parsed.ok) return reply(errorFrame(parsed.message));
+        const { type, frame } = parsed.value;
+        if (type === 'ping') return reply(PONG);
+        if (type === 'join') return join(frame);
+        if (!conn) return reply(errorFrame('Join first: send {"type":"join","token":…,"data":{"inbox_id":…}}', 'not_joined'));
+        const body = dataOf(frame);
+        if (!body) return reply(errorFrame('data must be an object'));
+        if (type === 'typing') {
+          const uuid = body['conversation_uuid'];
+          const isTyping = body['is_typing'];
+          if (!isUuid(uuid)) return reply(errorFrame('data.conversation_uuid must be a conversation uuid'));
+          if (typeof isTyping !== 'boolean') return reply(errorFrame('data.is_typing must be a boolean'));
+          if (!throttle(uuid, isTyping, nowMs())) return;
+          const [row] = await conversationFacts(deps.db, { uuids: [uuid] });
+          if (!row || row.contact_id !== conn.contactId || row.inbox_id !== conn.inboxId) {
+            return reply(errorFrame('Conversation not found', 'not_found'));
+          }
+          const facts = { ...row, livechat: row.inbox_channel === 'livechat' };
+          return hub.publish({ kind: 'typing', from: 'contact', contact_id: conn.contactId, conversation: facts, is_typing: isTyping });
+        }
+        if (type === 'page_visit') {
+          const url = body['url'];
+          const title = body['title'] ?? '';
+          if (typeof url !== 'string' || url.length > 2048 || !/^https?:\/\//i.test(url) || !URL.canParse(url)) {
+            return reply(errorFrame('data.url must be an http or https URL of at most 2048 characters'));
+          }
+          if (typeof title !== 'string' || title.length > 256)
+            return reply(errorFrame('data.title must be a string of at most 256 characters'));
+          if (nowMs() - lastVisitAt < PAGE_VISIT_EVERY_MS)
+            return reply(errorFrame('Too many page visits: at most one a second', 'rate_limited'));
+          lastVisitAt = nowMs();
+          const visits = await recordPageVisit(deps, conn.contactId, url, title);
+          return hub.publish({
+            kind: 'contact_update',
+            contact_id: conn.contactId,
+            data: { contact_id: conn.contactId, page_visits: visits },
+          });
+        }
+        return reply(errorFrame(`unknown frame type: ${type.slice(0, 50)}`));
+      }
+    },
+  });
+}
