@@ -3,9 +3,10 @@
 // the message to the frame's arrival on each socket it must reach. run.ts starts it as a child
 // process (`node realtime-client.ts --child`, settings over IPC), so that its CPU is its own and
 // is measured; tests call runRealtimeLoad in process.
+import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expectedRecipients, type PlannedMessage, planMessages, type RealtimePlan } from './realtime-plan.ts';
+import { expectedRecipients, type PlannedMessage, planMessages, type RealtimePlan, visitorAddress } from './realtime-plan.ts';
 import { agentSocket, type ClientSocket, newFrameLog, openAll, widgetSocket } from './realtime-sockets.ts';
 import { accountDeliveries, type LatencySummary, type Sent, summarise } from './realtime-stats.ts';
 
@@ -56,20 +57,53 @@ type Progress = (message: string) => void;
 const REPLY_TEXT = '<p>Thanks for waiting: I have checked your order and it ships today.</p>';
 const VISITOR_TEXT = 'Hello, is anyone there? I have a question about my order.';
 
-async function uuidFrom(response: Response): Promise<{ uuid: string | null; text: string }> {
-  const text = await response.text();
-  if (!response.ok) return { uuid: null, text };
+function uuidFrom(status: number, text: string): string | null {
+  if (status < 200 || status >= 300) return null;
   try {
     const body = JSON.parse(text) as { data?: unknown };
     const data = body.data as Record<string, unknown> | undefined;
     const uuid = typeof data?.['uuid'] === 'string' ? data['uuid'] : (data?.['message'] as Record<string, unknown> | undefined)?.['uuid'];
-    return { uuid: typeof uuid === 'string' ? uuid : null, text };
+    return typeof uuid === 'string' ? uuid : null;
   } catch {
-    return { uuid: null, text };
+    return null;
   }
 }
 
-/** One message over HTTP: an agent's reply, or a visitor's message through the widget API. */
+/** Keep-alive HTTP agents: one per instance for the agents' replies, one per client address for the visitors. */
+const httpAgents = new Map<string, http.Agent>();
+function httpAgent(key: string, localAddress?: string): http.Agent {
+  let agent = httpAgents.get(key);
+  if (!agent) {
+    agent = new http.Agent({ keepAlive: true, maxSockets: 32, ...(localAddress ? { localAddress } : {}) });
+    httpAgents.set(key, agent);
+  }
+  return agent;
+}
+
+function post(url: string, headers: Record<string, string>, body: string, agent: http.Agent): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        timeout: 30_000,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('no answer within 30 s')));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** One message over HTTP: an agent's reply, or a visitor's message through the widget API (from the visitor's address). */
 export async function sendMessage(
   plan: RealtimePlan,
   message: PlannedMessage,
@@ -77,33 +111,22 @@ export async function sendMessage(
   const base = plan.instances[message.instance] as string;
   const conversation = plan.conversations[message.conversation];
   if (!conversation) throw new Error(`no conversation ${message.conversation}`);
-  const init: RequestInit =
-    message.kind === 'reply'
-      ? {
-          method: 'POST',
-          headers: {
-            authorization: (plan.agents[conversation.agent] as { authorization: string }).authorization,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({ message: REPLY_TEXT }),
-        }
-      : {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${conversation.token}`,
-            'x-service-inbox-id': plan.inboxUuid,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({ message: VISITOR_TEXT }),
-        };
-  const path =
-    message.kind === 'reply'
-      ? `/api/v1/conversations/${conversation.uuid}/messages`
-      : `/api/v1/widget/chat/conversations/${conversation.uuid}/message`;
   try {
-    const response = await fetch(base + path, { ...init, signal: AbortSignal.timeout(30_000) });
-    const { uuid, text } = await uuidFrom(response);
-    return { status: String(response.status), uuid, text };
+    const answer =
+      message.kind === 'reply'
+        ? await post(
+            `${base}/api/v1/conversations/${conversation.uuid}/messages`,
+            { authorization: (plan.agents[conversation.agent] as { authorization: string }).authorization },
+            JSON.stringify({ message: REPLY_TEXT }),
+            httpAgent(base),
+          )
+        : await post(
+            `${base}/api/v1/widget/chat/conversations/${conversation.uuid}/message`,
+            { authorization: `Bearer ${conversation.token}`, 'x-service-inbox-id': plan.inboxUuid },
+            JSON.stringify({ message: VISITOR_TEXT }),
+            httpAgent(`${base} ${visitorAddress(message.conversation)}`, visitorAddress(message.conversation)),
+          );
+    return { status: String(answer.status), uuid: uuidFrom(answer.status, answer.text), text: answer.text };
   } catch (error) {
     return { status: 'error', uuid: null, text: error instanceof Error ? error.message : String(error) };
   }
@@ -243,6 +266,8 @@ export async function runRealtimeLoad(settings: ClientSettings, progress: Progre
     };
   } finally {
     for (const socket of sockets) socket.close();
+    for (const agent of httpAgents.values()) agent.destroy();
+    httpAgents.clear();
   }
 }
 

@@ -42,7 +42,12 @@ export interface RealtimePlan {
   instances: string[];
   inboxUuid: string;
   agents: Array<{ authorization: string }>;
-  conversations: Array<RealtimeConversation & { watchers: number[] }>;
+  /**
+   * `watchers`: the agent sockets subscribed to it (an open conversation view); `recipients`: the
+   * agent sockets whose agent may read it (its team: the assignee and teammates), which all get
+   * its conversation events, subscribed or not (docs/api.md, Realtime).
+   */
+  conversations: Array<RealtimeConversation & { watchers: number[]; recipients: number[] }>;
   agentSockets: AgentSocketPlan[];
   widgetSockets: WidgetSocketPlan[];
 }
@@ -78,6 +83,7 @@ export function buildPlan(fixtures: RealtimeFixtures, instances: readonly string
     ofTeam.set(agent.team, [...(ofTeam.get(agent.team) ?? []), index]);
   });
   const watchers = fixtures.conversations.map(() => new Set<number>());
+  const teamSockets = new Map<number, number[]>();
   const agentSockets: AgentSocketPlan[] = [];
   for (let socket = 0; socket < sizes.agentSockets; socket++) {
     const agent = socket % fixtures.agents.length;
@@ -89,13 +95,19 @@ export function buildPlan(fixtures: RealtimeFixtures, instances: readonly string
       if (pool.length > 0) subscribe.add(pick(pool, random));
     }
     for (const conversation of subscribe) watchers[conversation]?.add(socket);
+    const teamId = (fixtures.agents[agent] as RealtimeAgent).team;
+    teamSockets.set(teamId, [...(teamSockets.get(teamId) ?? []), socket]);
     agentSockets.push({ agent, instance: socket % instances.length, subscribe: [...subscribe] });
   }
   return {
     instances: [...instances],
     inboxUuid: fixtures.inboxUuid,
     agents: fixtures.agents.map((a) => ({ authorization: a.authorization })),
-    conversations: fixtures.conversations.map((c, i) => ({ ...c, watchers: [...(watchers[i] ?? [])] })),
+    conversations: fixtures.conversations.map((c, i) => ({
+      ...c,
+      watchers: [...(watchers[i] ?? [])],
+      recipients: teamSockets.get((fixtures.agents[c.agent] as RealtimeAgent).team) ?? [],
+    })),
     agentSockets,
     widgetSockets: fixtures.conversations.map((_, conversation) => ({ conversation, instance: conversation % instances.length })),
   };
@@ -110,12 +122,12 @@ export interface PlannedMessage {
 
 /**
  * The message stream, half agent replies and half visitor messages, each to a random
- * conversation watched by at least one agent socket when there is one (so that both latencies
- * are measured on every message), requests alternating over the instances.
+ * conversation with at least one agent socket to tell when there is one (so that both
+ * latencies are measured on every message), requests alternating over the instances.
  */
 export function planMessages(plan: RealtimePlan, count: number, seed: number): PlannedMessage[] {
   const random = seededRandom(seed);
-  const watched = plan.conversations.flatMap((c, i) => (c.watchers.length > 0 ? [i] : []));
+  const watched = plan.conversations.flatMap((c, i) => (c.recipients.length > 0 ? [i] : []));
   const pool = watched.length > 0 ? watched : plan.conversations.map((_, i) => i);
   return Array.from({ length: count }, (_, i) => ({
     kind: i % 2 === 0 ? 'reply' : 'visitor',
@@ -124,9 +136,18 @@ export function planMessages(plan: RealtimePlan, count: number, seed: number): P
   }));
 }
 
-/** The sockets a message's `new_message` frame must reach: the visitor's widget for a reply (never for the visitor's own message), and the agent sockets watching the conversation. */
+/** The sockets a message's `new_message` frame must reach: the visitor's widget for a public reply (never for the visitor's own message), and every socket of the agents who may read the conversation. */
 export function expectedRecipients(plan: RealtimePlan, message: PlannedMessage): { widgets: number[]; agents: number[] } {
   const conversation = plan.conversations[message.conversation];
   if (!conversation) throw new Error(`no conversation ${message.conversation}`);
-  return { widgets: message.kind === 'reply' ? [message.conversation] : [], agents: conversation.watchers };
+  return { widgets: message.kind === 'reply' ? [message.conversation] : [], agents: conversation.recipients };
+}
+
+/** Visitors per client address: the widget's per-address limits are meant for an office or a mobile NAT, not for one address holding every visitor. */
+export const VISITORS_PER_ADDRESS = 20;
+
+/** The loopback address visitor n connects from (127.1.x.y; all of 127/8 reaches the server on Linux). */
+export function visitorAddress(visitor: number): string {
+  const n = Math.floor(visitor / VISITORS_PER_ADDRESS);
+  return `127.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 }

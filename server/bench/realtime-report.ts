@@ -96,7 +96,7 @@ function runRow(run: RealtimeRun): string {
   const sent = `${fmt(r.sent / r.windowSeconds)}${failed ? ` (**${fmt(failed)} failed**)` : ''}`;
   const lostFrames = r.lostToWidget + r.lostToAgents;
   const cross = run.instances > 1 ? latency(r.crossInstance) : '—';
-  const rss = run.peakRssMiB.map((m) => fmt(m)).join(' + ');
+  const rss = run.peakRssMiB.map((m, k) => `${fmt(m)} (idle ${fmt(run.idleRssMiB[k] ?? Number.NaN)})`).join(' + ');
   return (
     `| ${label} | ${sockets} | ${sent} | ${latency(r.http)} | ${latency(r.toWidget)} | ${latency(r.toAgents)} | ${cross} | ` +
     `${fmt(r.framesPerSecond)} | ${lostFrames === 0 ? '0' : `**${fmt(lostFrames)}**`} of ${fmt(r.expected)} | ${rss} | ${fmt(r.cpuShare * 100)}% (loop p99 ${ms(r.eventLoopDelayP99)} ms) |`
@@ -115,7 +115,7 @@ export function renderRealtime(report: RealtimeReport, init: InitRate | null, da
     '',
   ];
   lines.push(
-    `${fmt(s.agentSockets)} agent sockets (${fmt(report.agents)} agent${report.agents === 1 ? '' : 's'} with ${s.tabs} tabs each, in teams of ten; each socket subscribed to ` +
+    `${fmt(s.agentSockets)} agent sockets (${fmt(report.agents)} agent${report.agents === 1 ? '' : 's'} with ${s.tabs} tabs each, in teams of about 20 sockets, as teams of 20 one-tab agents would be; each socket subscribed to ` +
       `up to ${s.subscriptionsPerSocket} conversations of its agent and team) and ${fmt(s.widgetSockets)} widget sockets (one visitor each, joined, ` +
       `with one open conversation assigned to an agent and its team), opened and answering a ping before anything is measured; then ` +
       `${s.rate} messages/s over HTTP, half agent replies and half visitor messages, ${s.warmup} s unmeasured and ${s.duration} s measured. ` +

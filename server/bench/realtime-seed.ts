@@ -26,6 +26,15 @@ export function agentsFor(agentSockets: number, tabs: number): number {
   return Math.max(1, Math.ceil(agentSockets / tabs));
 }
 
+/**
+ * Agents per team: a team holds about 20 sockets, as a team of 20 agents with one tab each
+ * would. Every conversation event goes to every socket of its team, so with several tabs per
+ * agent, teams of 20 agents would multiply the frames by the tabs.
+ */
+export function agentsPerTeam(tabs: number): number {
+  return Math.max(1, Math.round(20 / tabs));
+}
+
 const RT_EMAIL_DOMAIN = 'rt.bench.parley.test';
 
 async function inBatches<T, R>(items: readonly T[], size: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {

@@ -2,7 +2,7 @@
 // number at a time), joins and subscribes them as the web app and the widget do, and records
 // when each `new_message` frame arrives on each socket. Used by realtime-client.ts.
 import { createRequire } from 'node:module';
-import type { RealtimePlan } from './realtime-plan.ts';
+import { type RealtimePlan, visitorAddress } from './realtime-plan.ts';
 import { agentKey, widgetKey } from './realtime-stats.ts';
 
 /** Where Parley's sockets are (docs/api.md, WebSockets). */
@@ -27,7 +27,7 @@ interface WsClient {
   removeAllListeners(event: string): WsClient;
 }
 interface WsClientConstructor {
-  new (url: string, options: { headers: Record<string, string>; perMessageDeflate: boolean }): WsClient;
+  new (url: string, options: { headers: Record<string, string>; perMessageDeflate: boolean; localAddress?: string }): WsClient;
   readonly OPEN: number;
 }
 const WebSocket = (createRequire(import.meta.url)('ws') as { WebSocket: WsClientConstructor }).WebSocket;
@@ -77,9 +77,9 @@ export class ClientSocket {
   pongs = 0;
   private onFrame: ((type: string, frame: Record<string, unknown>) => void) | null = null;
 
-  constructor(key: string, url: string, headers: Record<string, string>, log: FrameLog) {
+  constructor(key: string, url: string, headers: Record<string, string>, log: FrameLog, localAddress?: string) {
     this.key = key;
-    this.ws = new WebSocket(url, { headers, perMessageDeflate: false });
+    this.ws = new WebSocket(url, { headers, perMessageDeflate: false, ...(localAddress ? { localAddress } : {}) });
     // Listeners first: frames that arrive at once are not lost.
     this.ws.on('message', (raw) => {
       const at = performance.now();
@@ -187,7 +187,13 @@ export function widgetSocket(plan: RealtimePlan, index: number, log: FrameLog): 
   const spec = plan.widgetSockets[index];
   if (!spec) throw new Error(`no widget socket ${index}`);
   const conversation = plan.conversations[spec.conversation] as { token: string };
-  const socket = new ClientSocket(widgetKey(index), wsUrl(plan.instances[spec.instance] as string, WIDGET_SOCKET_PATH), {}, log);
+  const socket = new ClientSocket(
+    widgetKey(index),
+    wsUrl(plan.instances[spec.instance] as string, WIDGET_SOCKET_PATH),
+    {},
+    log,
+    visitorAddress(spec.conversation),
+  );
   const ready = socket.open(async (s) => {
     const answer = s.next(['joined', 'error']);
     s.send({ type: 'join', token: conversation.token, data: { inbox_id: plan.inboxUuid } });

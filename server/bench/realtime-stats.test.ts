@@ -1,7 +1,7 @@
 // The realtime benchmark's pure parts: percentiles, loss accounting, the plan of sockets and messages.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildPlan, expectedRecipients, planMessages, type RealtimeFixtures } from './realtime-plan.ts';
+import { buildPlan, expectedRecipients, planMessages, type RealtimeFixtures, visitorAddress } from './realtime-plan.ts';
 import { accountDeliveries, agentKey, percentile, type Sent, schedule, seededRandom, summarise, widgetKey } from './realtime-stats.ts';
 import { messageUuidOf } from './realtime-sockets.ts';
 
@@ -110,6 +110,11 @@ test('the plan: agent sockets go round the agents, watch their own and their tea
       assert.ok(conversation.watchers.includes(index), 'watchers are the inverse of subscriptions');
     }
   }
+  for (const conversation of plan.conversations) {
+    const team = fixtures.agents[conversation.agent]?.team;
+    const expected = plan.agentSockets.flatMap((s, i) => (fixtures.agents[s.agent]?.team === team ? [i] : []));
+    assert.deepEqual(conversation.recipients, expected, 'every socket of the team is told');
+  }
   assert.deepEqual(
     buildPlan(fixtures, ['http://a', 'http://b'], { agentSockets: 12, subscriptionsPerSocket: 5, seed: 1 }),
     plan,
@@ -128,6 +133,13 @@ test('the stream: half replies, half visitor messages, to watched conversations,
     assert.ok(expected.agents.length > 0);
     assert.deepEqual(expected.widgets, m.kind === 'reply' ? [m.conversation] : []);
   }
+});
+
+test('visitors share a client address twenty at a time', () => {
+  assert.equal(visitorAddress(0), '127.1.0.1');
+  assert.equal(visitorAddress(19), '127.1.0.1');
+  assert.equal(visitorAddress(20), '127.1.0.2');
+  assert.equal(visitorAddress(20 * 250), '127.1.1.1');
 });
 
 test('the schedule is evenly spaced; the random source is deterministic', () => {

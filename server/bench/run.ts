@@ -19,7 +19,7 @@ import { dropDatabase, isSeededAt, markSeeded, recreateDatabase } from './databa
 import { RAISED_LIMITS, type RealtimeReport, runRealtime } from './realtime.ts';
 import type { RealtimeFixtures } from './realtime-plan.ts';
 import { checkRealtimeTargets, type InitRate, REALTIME_END, REALTIME_START, renderRealtime } from './realtime-report.ts';
-import { agentsFor, seedRealtime } from './realtime-seed.ts';
+import { agentsFor, agentsPerTeam, seedRealtime } from './realtime-seed.ts';
 import { seedDataset } from './seed.ts';
 import { countDataset, type DatasetCounts, type LoadTargets, loadTargets } from './targets.ts';
 
@@ -306,8 +306,8 @@ async function bench(options: BenchOptions): Promise<void> {
       fixtures = await seedRealtime(
         runtime.deps,
         wantsRealtime
-          ? { agents: agentsFor(rt.agentSockets, rt.tabs), visitors: rt.widgetSockets, agentsPerTeam: 10 }
-          : { agents: 0, visitors: 0, agentsPerTeam: 10 },
+          ? { agents: agentsFor(rt.agentSockets, rt.tabs), visitors: rt.widgetSockets, agentsPerTeam: agentsPerTeam(rt.tabs) }
+          : { agents: 0, visitors: 0, agentsPerTeam: 1 },
         progress,
       );
     }
