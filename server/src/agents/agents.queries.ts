@@ -116,6 +116,22 @@ export async function findLiveAgent(db: DB, id: number) {
     .executeTakeFirst();
 }
 
+/**
+ * The same, with the agent's row share-locked until the transaction ends: an assignment that
+ * holds it cannot interleave with the agent's deletion (the deletion waits, or the assignment
+ * sees the agent deleted), so no conversation is left assigned to a deleted agent.
+ */
+export async function lockLiveAgent(db: DB, id: number) {
+  return db
+    .selectFrom('users')
+    .where('id', '=', id)
+    .where('type', '=', 'agent')
+    .where('deleted_at', 'is', null)
+    .select(['id', 'first_name', 'last_name', 'enabled'])
+    .forShare()
+    .executeTakeFirst();
+}
+
 export async function agentEmailTaken(db: DB, email: string, exceptId: number | null): Promise<boolean> {
   let query = db
     .selectFrom('users')

@@ -29,7 +29,7 @@ async function enqueuePlacementFor(deps: AppDeps, trx: DB, agentId: number): Pro
 }
 
 /** The lookup other domains use (assignments, macros): an agent that is not deleted (it may be disabled), or undefined. */
-export { findLiveAgent } from './agents.queries.ts';
+export { findLiveAgent, lockLiveAgent } from './agents.queries.ts';
 
 export async function getAgent(deps: AppDeps, id: number): Promise<AgentRecord> {
   const agent = await q.findAgentRecord(deps.db, id);

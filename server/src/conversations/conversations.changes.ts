@@ -2,7 +2,7 @@
 // change writes an activity message and a domain event in the transaction of the change (the
 // outbox); a no-op change writes nothing.
 import type { Static } from 'typebox';
-import { findLiveAgent } from '../agents/agents.service.ts';
+import { lockLiveAgent } from '../agents/agents.service.ts';
 import type { Principal } from '../auth/credential-cache.ts';
 import type { DB } from '../db/database.ts';
 import type { StatusCategory } from '../db/types.ts';
@@ -95,7 +95,7 @@ async function applyUser(ctx: ChangeContext, userId: number | null): Promise<voi
     await conversationEvent(trx, 'conversation.unassigned', c, actor, { assignee_type: 'user', previous_assignee_id: previous }, now);
     return;
   }
-  const agent = await findLiveAgent(trx, userId);
+  const agent = await lockLiveAgent(trx, userId);
   if (!agent) throw InputError.field('assignee_id', `unknown agent id ${userId}`);
   if (!agent.enabled) throw new DataError('That agent is disabled and cannot be assigned conversations');
   if (c.assigned_user_id === userId) return;
