@@ -1,6 +1,7 @@
 // The realtime scenario's Markdown section ("Realtime" in docs/performance.md) and its targets.
 import type { RealtimeReport, RealtimeRun } from './realtime.ts';
 import type { LatencySummary } from './realtime-stats.ts';
+import type { ScenarioReport } from './report.ts';
 
 export const REALTIME_START =
   '<!-- realtime: this section is written by the realtime scenario (npm run bench -- --only=realtime --out=…) -->';
@@ -147,4 +148,17 @@ export function renderRealtime(report: RealtimeReport, init: InitRate | null, da
   lines.push('');
   lines.push(REALTIME_END);
   return lines.join('\n');
+}
+
+/** The `widget-init` scenario's figures, as the Realtime section quotes them. */
+export function initRate(reports: readonly ScenarioReport[], bare: number | null): InitRate | null {
+  const outcome = reports.find((r) => r.id === 'widget-init')?.outcome;
+  if (outcome?.kind !== 'measured') return null;
+  const r = outcome.result;
+  return {
+    requestsPerSecond: r.requestsPerSecond,
+    p99: r.p99,
+    failed: r.non2xx + r.errors,
+    vsBare: bare ? (r.requestsPerSecond / bare) * 100 : null,
+  };
 }

@@ -1,7 +1,12 @@
 // The results as Markdown: the machine, the dataset, one row per scenario (with its ratio to
 // the bare Fastify route), the per-request timings, and each target met or missed.
 import { type LoadResult, type LoadSettings, type Timing, WARM_ANSWERS_PER_CONNECTION } from './load.ts';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { REALTIME_END, REALTIME_START } from './realtime-report.ts';
 import type { DatasetCounts } from './targets.ts';
+
+const NOTES_MARKER = '<!-- Notes: everything below this line is kept when the benchmark rewrites this file. -->';
 
 export type Outcome =
   | { kind: 'measured'; result: LoadResult }
@@ -280,3 +285,28 @@ database of the same scale instead of seeding again), \`--out=FILE\` / \`--no-wr
 written only by a run at scale 1 (or with \`--out\`). The exit code is 0 when the run completes,
 whether or not the targets are met, and non-zero when the run itself fails.
 `;
+
+/**
+ * Writes the results, keeping what this run did not measure: the HTTP results when only the
+ * realtime scenario ran, the Realtime section when it did not run, and the notes below the marker.
+ */
+export function writeReport(path: string, markdown: string | null, realtime: string | null): void {
+  const previous = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  const at = previous.indexOf(NOTES_MARKER);
+  const notes = at >= 0 ? previous.slice(at + NOTES_MARKER.length).replace(/^\n+/, '') : '';
+  const head = at >= 0 ? previous.slice(0, at) : previous;
+  const rtStart = head.indexOf(REALTIME_START);
+  const rtEnd = head.indexOf(REALTIME_END);
+  const previousRealtime = rtStart >= 0 && rtEnd > rtStart ? head.slice(rtStart, rtEnd + REALTIME_END.length) : '';
+  const methodAt = head.indexOf('## What is measured');
+  const previousMain = head
+    .slice(
+      0,
+      [rtStart, methodAt].filter((i) => i >= 0).reduce((a, b) => Math.min(a, b), head.length),
+    )
+    .trimEnd();
+  const main = markdown ?? (previousMain || '# Performance\n');
+  const section = realtime ?? previousRealtime;
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${main.trimEnd()}\n\n${section ? `${section}\n\n` : ''}${METHOD}\n${NOTES_MARKER}\n\n${notes}`.trimEnd() + '\n');
+}

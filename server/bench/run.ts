@@ -4,9 +4,9 @@
 // non-zero when the run itself fails. Children are stopped by PID and the database is dropped
 // on the way out (unless --keep), whatever happens.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
@@ -14,17 +14,16 @@ import { openRuntime, prepareDatabase } from '../src/setup.ts';
 import { type LoadResult, type LoadSettings, probe, runLoad, type Scenario, timeSequential, WarmUpError } from './load.ts';
 import { type BenchOptions, OptionsError, parseOptions, REALTIME_ID, SCENARIO_IDS, USAGE } from './options.ts';
 import { type Child, killAllChildrenNow, startBare, startParley, stopAllChildren, tail } from './processes.ts';
-import { bareRate, checkTargets, METHOD, type Machine, type RunReport, renderMarkdown, type ScenarioReport } from './report.ts';
+import { bareRate, checkTargets, type Machine, type RunReport, renderMarkdown, type ScenarioReport, writeReport } from './report.ts';
 import { dropDatabase, isSeededAt, markSeeded, recreateDatabase } from './database.ts';
 import { RAISED_LIMITS, type RealtimeReport, runRealtime } from './realtime.ts';
 import type { RealtimeFixtures } from './realtime-plan.ts';
-import { checkRealtimeTargets, type InitRate, REALTIME_END, REALTIME_START, renderRealtime } from './realtime-report.ts';
+import { checkRealtimeTargets, initRate, renderRealtime } from './realtime-report.ts';
 import { agentsFor, agentsPerTeam, seedRealtime } from './realtime-seed.ts';
 import { seedDataset } from './seed.ts';
 import { countDataset, type DatasetCounts, type LoadTargets, loadTargets } from './targets.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const NOTES_MARKER = '<!-- Notes: everything below this line is kept when the benchmark rewrites this file. -->';
 
 const progress = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -223,45 +222,6 @@ async function runScenario(plan: ScenarioPlan, settings: LoadSettings, runs: num
   return { ...base, outcome: { kind: 'measured', result }, ...(timing ? { timing } : {}) };
 }
 
-/**
- * Writes the results, keeping what this run did not measure: the HTTP results when only the
- * realtime scenario ran, the Realtime section when it did not run, and the notes below the marker.
- */
-function writeReport(file: string, markdown: string | null, realtime: string | null): void {
-  const path = resolve(ROOT, file);
-  const previous = existsSync(path) ? readFileSync(path, 'utf8') : '';
-  const at = previous.indexOf(NOTES_MARKER);
-  const notes = at >= 0 ? previous.slice(at + NOTES_MARKER.length).replace(/^\n+/, '') : '';
-  const head = at >= 0 ? previous.slice(0, at) : previous;
-  const rtStart = head.indexOf(REALTIME_START);
-  const rtEnd = head.indexOf(REALTIME_END);
-  const previousRealtime = rtStart >= 0 && rtEnd > rtStart ? head.slice(rtStart, rtEnd + REALTIME_END.length) : '';
-  const methodAt = head.indexOf('## What is measured');
-  const previousMain = head
-    .slice(
-      0,
-      [rtStart, methodAt].filter((i) => i >= 0).reduce((a, b) => Math.min(a, b), head.length),
-    )
-    .trimEnd();
-  const main = markdown ?? (previousMain || '# Performance\n');
-  const section = realtime ?? previousRealtime;
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${main.trimEnd()}\n\n${section ? `${section}\n\n` : ''}${METHOD}\n${NOTES_MARKER}\n\n${notes}`.trimEnd() + '\n');
-  progress(`Wrote ${file}.`);
-}
-
-function initRate(reports: readonly ScenarioReport[], bare: number | null): InitRate | null {
-  const outcome = reports.find((r) => r.id === 'widget-init')?.outcome;
-  if (outcome?.kind !== 'measured') return null;
-  const r = outcome.result;
-  return {
-    requestsPerSecond: r.requestsPerSecond,
-    p99: r.p99,
-    failed: r.non2xx + r.errors,
-    vsBare: bare ? (r.requestsPerSecond / bare) * 100 : null,
-  };
-}
-
 async function bench(options: BenchOptions): Promise<void> {
   const started = performance.now();
   const loadBefore = os.loadavg()[0] ?? 0;
@@ -388,8 +348,10 @@ async function bench(options: BenchOptions): Promise<void> {
   const realtimeMarkdown = realtime ? renderRealtime(realtime, initRate(reports, bareRate(report)), report.date) : null;
   process.stdout.write(`\n${markdown}\n${realtimeMarkdown ? `\n${realtimeMarkdown}\n` : ''}`);
   const httpMeasured = only === null || only.some((id) => SCENARIO_IDS.includes(id));
-  if (options.out) writeReport(options.out, httpMeasured ? markdown : null, realtimeMarkdown);
-  else progress(`Not written to a file (scale ${options.scale}; pass --out=FILE to write it).`);
+  if (options.out) {
+    writeReport(resolve(ROOT, options.out), httpMeasured ? markdown : null, realtimeMarkdown);
+    progress(`Wrote ${options.out}.`);
+  } else progress(`Not written to a file (scale ${options.scale}; pass --out=FILE to write it).`);
 
   const failing = reports.filter(
     (r) => r.outcome.kind === 'failed' || (r.outcome.kind === 'measured' && (r.outcome.result.non2xx > 0 || r.outcome.result.errors > 0)),
