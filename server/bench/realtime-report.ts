@@ -22,6 +22,9 @@ export interface InitRate {
   vsBare: number | null;
 }
 
+/** The generator's CPU share above which it is said to saturate (it is one event loop: one core). */
+export const SATURATED = 0.8;
+
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (n: number) => (Number.isNaN(n) ? '—' : n < 10 ? fmt(n, 1) : fmt(n, 0));
 
@@ -130,6 +133,13 @@ export function renderRealtime(report: RealtimeReport, init: InitRate | null, da
   );
   lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const run of report.runs) lines.push(runRow(run));
+  lines.push('');
+  const busy = report.runs.filter((r) => r.outcome.kind === 'measured' && r.outcome.result.cpuShare > SATURATED);
+  lines.push(
+    busy.length > 0
+      ? `**The load generator neared a whole core** (${busy.map((r) => `${r.instances} instance${r.instances > 1 ? 's' : ''}`).join(', ')}): its own queueing is part of those latencies.`
+      : `The load generator stayed below ${fmt(SATURATED * 100)}% of a core: it was not the bottleneck.`,
+  );
   lines.push('');
   if (init) {
     lines.push(

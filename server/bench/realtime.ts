@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClientResult, ClientSettings } from './realtime-client.ts';
 import { buildPlan, type RealtimeFixtures } from './realtime-plan.ts';
+import { SATURATED } from './realtime-report.ts';
 import { AGENT_SOCKET_PATH, WIDGET_SOCKET_PATH } from './realtime-sockets.ts';
 import { type Child, forkScript, startParley, stopChild, tail } from './processes.ts';
 
@@ -197,6 +198,8 @@ function describe(run: RealtimeRun, progress: Progress): void {
   const failed = Object.entries(r.statuses).filter(([code]) => !code.startsWith('2'));
   if (failed.length > 0) progress(`    !!!! FAILED REQUESTS: ${failed.map(([c, n]) => `${c}×${n}`).join(', ')}: ${r.httpSample ?? ''}`);
   if (r.lostSamples.length > 0) progress(`    !!!! LOST: ${r.lostSamples.join('; ')}`);
+  if (r.cpuShare > SATURATED)
+    progress(`    !! the load generator used ${(r.cpuShare * 100).toFixed(0)}% of a core: its own queueing is in the latencies`);
 }
 
 export async function runRealtime(

@@ -274,6 +274,22 @@ export const METHOD = `## What is measured
    counts again only once warm, and the table reports it beside the failed requests.
 5. **Per-request times.** The tag report and search have per-request targets: each is also timed
    alone, 20 sequential requests on an idle server, and the median is compared to its target.
+6. **Realtime.** After the HTTP scenarios, Parley runs again with Redis (\`REDIS_URL\`): first one
+   instance, then two separate processes on two ports sharing the database and Redis. A load
+   generator in a child process (\`realtime-client.ts\`) opens the agent sockets (\`/ws\`, API
+   credentials; fewer agents than sockets, each with several tabs, since every API key costs a
+   scrypt hash) and the widget sockets (\`/widget/ws\`, one visitor each, joined with a widget
+   session; visitors connect from many loopback addresses, twenty per address, because the
+   socket upgrades are limited per address), checks that every socket answers a ping, then sends
+   agent replies and visitor messages over HTTP at a steady rate. The same process times each
+   \`new_message\` frame from the start of the request that created the message, so both ends
+   use one clock; the frame's message uuid identifies it. Expected recipients: the visitor's
+   widget for a reply, and every socket of the agents who may read the conversation (its team).
+   The widget's HTTP limits are raised for the run (\`WIDGET_RATE_LIMIT_PER_MINUTE\`,
+   \`WIDGET_MESSAGE_RATE_LIMIT_PER_MINUTE\`). Memory is each Parley process's VmRSS
+   (\`/proc/<pid>/status\`), sampled every 200 ms, peak over the run. The generator reports its own
+   CPU over the window and its event-loop delay: when it nears a whole core, the latencies
+   include its own queueing.
 
 The ratio to the bare route is the figure to compare across machines: the absolute numbers depend on
 the CPU and on whatever else runs on it. A scenario whose requests fail is flagged in the table and

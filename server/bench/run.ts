@@ -346,8 +346,8 @@ async function bench(options: BenchOptions): Promise<void> {
   };
   const markdown = renderMarkdown(report);
   const realtimeMarkdown = realtime ? renderRealtime(realtime, initRate(reports, bareRate(report)), report.date) : null;
-  process.stdout.write(`\n${markdown}\n${realtimeMarkdown ? `\n${realtimeMarkdown}\n` : ''}`);
   const httpMeasured = only === null || only.some((id) => SCENARIO_IDS.includes(id));
+  process.stdout.write(`${httpMeasured ? `\n${markdown}\n` : ''}${realtimeMarkdown ? `\n${realtimeMarkdown}\n` : ''}`);
   if (options.out) {
     writeReport(resolve(ROOT, options.out), httpMeasured ? markdown : null, realtimeMarkdown);
     progress(`Wrote ${options.out}.`);
