@@ -149,7 +149,12 @@ async function stream(
   await Promise.all(pending);
 }
 
-export async function runRealtimeLoad(settings: ClientSettings, progress: Progress): Promise<ClientResult> {
+/** `window` is told when the measured window opens and closes (the parent samples the servers' CPU then). */
+export async function runRealtimeLoad(
+  settings: ClientSettings,
+  progress: Progress,
+  window: (edge: 'open' | 'close') => void = () => {},
+): Promise<ClientResult> {
   const { plan } = settings;
   const log = newFrameLog();
   const sockets: ClientSocket[] = [];
@@ -199,6 +204,7 @@ export async function runRealtimeLoad(settings: ClientSettings, progress: Progre
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
     const cpuBefore = process.cpuUsage();
+    window('open');
     const windowStart = performance.now();
     log.counting.from = windowStart;
     await stream(messages.slice(warmUpCount), settings.rate, async (m, startedAt) => {
@@ -218,6 +224,7 @@ export async function runRealtimeLoad(settings: ClientSettings, progress: Progre
     });
     const windowEnd = Math.max(performance.now(), windowStart + settings.durationSeconds * 1000);
     log.counting.until = windowEnd;
+    window('close');
     const cpu = process.cpuUsage(cpuBefore);
     loop.disable();
     const windowSeconds = (windowEnd - windowStart) / 1000;
@@ -274,7 +281,11 @@ export async function runRealtimeLoad(settings: ClientSettings, progress: Progre
 // As a child process: settings arrive over IPC, the result goes back the same way, progress on stderr.
 if (process.argv.includes('--child') && process.send) {
   process.once('message', (settings: ClientSettings) => {
-    runRealtimeLoad(settings, (line) => process.stderr.write(`${line}\n`)).then(
+    runRealtimeLoad(
+      settings,
+      (line) => process.stderr.write(`${line}\n`),
+      (edge) => process.send?.({ kind: 'window', edge }),
+    ).then(
       (result) => process.send?.({ kind: 'result', result }, () => process.exit(0)),
       (error: unknown) =>
         process.send?.({ kind: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }, () =>

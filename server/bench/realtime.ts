@@ -53,6 +53,8 @@ export interface RealtimeRun {
   /** Peak VmRSS of each instance over the run, and before any socket was opened (MiB). */
   peakRssMiB: number[];
   idleRssMiB: number[];
+  /** Each instance's CPU over the measured window, as a share of one core. */
+  serverCpuShare: number[];
 }
 
 export interface RealtimeReport {
@@ -81,7 +83,21 @@ async function socketRouteMissing(baseUrl: string, path: string): Promise<boolea
   return response.status === 404 && /route not found/i.test(text);
 }
 
-function runGenerator(settings: ClientSettings, timeoutMs: number): Promise<ClientResult> {
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat; null when unreadable. */
+export function cpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat times. */
+const CLOCK_TICKS = 100;
+
+function runGenerator(settings: ClientSettings, timeoutMs: number, onWindow: (edge: 'open' | 'close') => void): Promise<ClientResult> {
   const child: ChildProcess = forkScript(join(import.meta.dirname, 'realtime-client.ts'), ['--child']);
   return new Promise<ClientResult>((resolve, reject) => {
     let settled = false;
@@ -95,8 +111,13 @@ function runGenerator(settings: ClientSettings, timeoutMs: number): Promise<Clie
       clearTimeout(timer);
       done();
     };
-    child.on('message', (message: { kind: 'result'; result: ClientResult } | { kind: 'error'; message: string }) => {
-      if (message.kind === 'result') settle(() => resolve(message.result));
+    type Message =
+      | { kind: 'result'; result: ClientResult }
+      | { kind: 'error'; message: string }
+      | { kind: 'window'; edge: 'open' | 'close' };
+    child.on('message', (message: Message) => {
+      if (message.kind === 'window') onWindow(message.edge);
+      else if (message.kind === 'result') settle(() => resolve(message.result));
       else settle(() => reject(new Error(`the load generator failed: ${message.message}`)));
     });
     child.once('exit', (code, signal) => settle(() => reject(new Error(`the load generator exited (${signal ?? code}) without a result`))));
@@ -137,7 +158,13 @@ async function oneRun(
     for (const path of [AGENT_SOCKET_PATH, WIDGET_SOCKET_PATH]) {
       if (await socketRouteMissing(base.baseUrl, path)) {
         progress(`    not available: ${path} is not registered`);
-        return { instances, outcome: { kind: 'unavailable', detail: `${path} is not registered` }, peakRssMiB: [], idleRssMiB: [] };
+        return {
+          instances,
+          outcome: { kind: 'unavailable', detail: `${path} is not registered` },
+          peakRssMiB: [],
+          idleRssMiB: [],
+          serverCpuShare: [],
+        };
       }
     }
     for (const server of servers) {
@@ -157,6 +184,8 @@ async function oneRun(
       { agentSockets: settings.agentSockets, subscriptionsPerSocket: settings.subscriptionsPerSocket, seed: 42 },
     );
     const sockets = plan.agentSockets.length + plan.widgetSockets.length;
+    const cpu: { at: number; seconds: number[] }[] = [];
+    const sampleCpu = () => cpu.push({ at: performance.now(), seconds: servers.map((s) => cpuSeconds(s.pid) ?? Number.NaN) });
     const timeoutMs = 120_000 + (settings.warmup + settings.duration) * 1000 + settings.lossAfterMs + sockets * 30;
     const result = await runGenerator(
       {
@@ -169,15 +198,27 @@ async function oneRun(
         seed: 7,
       },
       timeoutMs,
+      sampleCpu,
     );
+    const [open, close] = cpu;
+    const serverCpuShare =
+      open && close
+        ? servers.map((_, k) => ((close.seconds[k] as number) - (open.seconds[k] as number)) / ((close.at - open.at) / 1000))
+        : [];
     for (const server of servers)
       if (!server.isRunning()) throw new Error(`Parley (pid ${server.pid}) stopped during the run:\n${tail(server.logFile)}`);
-    return { instances, outcome: { kind: 'measured', result }, peakRssMiB: peak, idleRssMiB: idle };
+    return { instances, outcome: { kind: 'measured', result }, peakRssMiB: peak, idleRssMiB: idle, serverCpuShare };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     progress(`    !!!! the run failed: ${detail}`);
     for (const server of servers) progress(`    ${server.logFile} ends with:\n${tail(server.logFile, 10).replace(/^/gm, '      ')}`);
-    return { instances, outcome: { kind: 'failed', detail: detail.split('\n')[0] ?? detail }, peakRssMiB: peak, idleRssMiB: idle };
+    return {
+      instances,
+      outcome: { kind: 'failed', detail: detail.split('\n')[0] ?? detail },
+      peakRssMiB: peak,
+      idleRssMiB: idle,
+      serverCpuShare: [],
+    };
   } finally {
     if (sampler) clearInterval(sampler);
     await Promise.all(servers.map((s) => stopChild(s.pid)));
@@ -193,7 +234,8 @@ function describe(run: RealtimeRun, progress: Progress): void {
       `to agents p50 ${f(r.toAgents.p50)} p99 ${f(r.toAgents.p99)} ms` +
       (run.instances > 1 ? `, across instances p99 ${f(r.crossInstance.p99)} ms` : '') +
       `; ${Math.round(r.framesPerSecond)} frames/s; lost ${r.lostToWidget + r.lostToAgents} of ${r.expected}; ` +
-      `peak RSS ${run.peakRssMiB.map((m) => `${Math.round(m)} MiB`).join(' + ')}; generator CPU ${(r.cpuShare * 100).toFixed(0)}% of a core`,
+      `peak RSS ${run.peakRssMiB.map((m) => `${Math.round(m)} MiB`).join(' + ')}; ` +
+      `Parley CPU ${run.serverCpuShare.map((c) => `${(c * 100).toFixed(0)}%`).join(' + ')} of a core; generator CPU ${(r.cpuShare * 100).toFixed(0)}% of a core`,
   );
   const failed = Object.entries(r.statuses).filter(([code]) => !code.startsWith('2'));
   if (failed.length > 0) progress(`    !!!! FAILED REQUESTS: ${failed.map(([c, n]) => `${c}×${n}`).join(', ')}: ${r.httpSample ?? ''}`);
