@@ -52,6 +52,7 @@ const EXPECTED: Record<string, string> = {
   'GET /api/v1/contacts': 'contacts:read_all',
   'POST /api/v1/contacts': 'contacts:write',
   'GET /api/v1/contacts/{id}': 'contacts:read',
+  'GET /api/v1/contacts/{id}/page-visits': 'contacts:read',
   'PUT /api/v1/contacts/{id}': 'contacts:write',
   'PUT /api/v1/contacts/{id}/block': 'contacts:block',
   'GET /api/v1/contacts/{id}/notes': 'contact_notes:read',

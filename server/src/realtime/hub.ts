@@ -245,7 +245,13 @@ export async function createHub(deps: AppDeps, options: { sweepMs?: number } = {
       conn.socket.on('pong', heard(conn));
       conn.socket.on('close', () => {
         set.delete(conn);
-        if (set.size === 0 && widgets.get(conn.contactId) === set) widgets.delete(conn.contactId);
+        if (set.size === 0 && widgets.get(conn.contactId) === set) {
+          widgets.delete(conn.contactId);
+          // The contact's last socket on this instance (docs/api.md, "Realtime": presence is per instance).
+          publish({ kind: 'contact_update', contact_id: conn.contactId, data: { contact_id: conn.contactId, presence: 'offline' } }).catch(
+            (error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not publish presence'),
+          );
+        }
       });
     },
     publish,

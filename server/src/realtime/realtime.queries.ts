@@ -22,6 +22,18 @@ export async function eventsAfter(db: DB, afterId: number, limit: number): Promi
   return rows.map((row) => ({ id: Number(row.id), type: row.type, payload: row.payload, created_at: row.created_at }));
 }
 
+/** The events among these ids that exist now (the relay's ids waited for). */
+export async function eventsByIds(db: DB, ids: readonly number[]): Promise<StoredEvent[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('domain_events')
+    .where('id', '=', sql<string>`any(${ids.map(String)}::bigint[])`)
+    .orderBy('id')
+    .select(['id', 'type', 'payload', 'created_at'])
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), type: row.type, payload: row.payload, created_at: row.created_at }));
+}
+
 export async function maxEventId(db: DB): Promise<number> {
   const row = await db.selectFrom('domain_events').select(sql<number | null>`max(id)`.as('max')).executeTakeFirst();
   return Number(row?.max ?? 0);

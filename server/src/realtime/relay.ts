@@ -16,7 +16,7 @@ import type { DbListener } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import type { EventBus } from './bus.ts';
 import { enrichEvents } from './relay.enrich.ts';
-import { eventsAfter, maxEventId, readCursor, type StoredEvent, writeCursor } from './realtime.queries.ts';
+import { eventsAfter, eventsByIds, maxEventId, readCursor, type StoredEvent, writeCursor } from './realtime.queries.ts';
 
 export const EVENTS_CHANNEL = 'realtime.events';
 export const RELAY_CURSOR = 'relay';
@@ -147,10 +147,7 @@ export function startRelay(deps: AppDeps, options: RelayOptions = {}): Relay {
   async function pass(): Promise<boolean> {
     const nowMs = Date.now();
     const waited = [...gaps.keys()];
-    const [fresh, late] = await Promise.all([
-      eventsAfter(deps.db, maxSeen, BATCH),
-      waited.length > 0 ? eventsAfter(deps.db, Math.min(...waited) - 1, BATCH).then((rows) => rows.filter((r) => gaps.has(r.id))) : [],
-    ]);
+    const [fresh, late] = await Promise.all([eventsAfter(deps.db, maxSeen, BATCH), eventsByIds(deps.db, waited)]);
     for (const row of late) gaps.delete(row.id);
     let previous = maxSeen;
     for (const row of fresh) {

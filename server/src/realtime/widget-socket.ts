@@ -61,11 +61,6 @@ export function registerWidgetSocket(app: FastifyInstance, deps: AppDeps, hub: H
           if (left <= 0) perSession.delete(sessionKey);
           else perSession.set(sessionKey, left);
         }
-        if (conn && hub.widgetCount(conn.contactId) === 0) {
-          hub
-            .publish({ kind: 'contact_update', contact_id: conn.contactId, data: { contact_id: conn.contactId, presence: 'offline' } })
-            .catch(() => undefined);
-        }
       });
       const unjoined = setInterval(() => {
         if (!conn && nowMs() - heard.at > 60_000) socket.terminate();

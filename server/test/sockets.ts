@@ -1,0 +1,160 @@
+// Real WebSocket clients for tests: a listening app on 127.0.0.1, sockets that buffer every
+// frame, and bounded waits (nextFrame, noFrame), so a missing frame fails instead of hanging.
+import { type AddressInfo, connect } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+
+export interface Frame {
+  type: string;
+  data?: unknown;
+  event?: { id: number; created_at: string };
+  [key: string]: unknown;
+}
+
+export interface TestSocket {
+  ws: WebSocket;
+  /** Frames received and not yet taken by nextFrame. */
+  frames: Frame[];
+  send(frame: unknown): void;
+  /** The close code and reason, once closed. */
+  closed: Promise<{ code: number; reason: string }>;
+  close(): Promise<void>;
+}
+
+/** Listens on 127.0.0.1 (a free port) and answers the ws:// base URL. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return `ws://127.0.0.1:${port}`;
+}
+
+const waiters = new WeakMap<TestSocket, Set<() => void>>();
+
+export function openSocket(url: string, headers: Record<string, string> = {}): Promise<TestSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers });
+    const frames: Frame[] = [];
+    let closedResolve!: (value: { code: number; reason: string }) => void;
+    const closed = new Promise<{ code: number; reason: string }>((r) => {
+      closedResolve = r;
+    });
+    const socket: TestSocket = {
+      ws,
+      frames,
+      send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
+      closed,
+      async close() {
+        if (ws.readyState === 3) return;
+        ws.close();
+        await Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]);
+      },
+    };
+    waiters.set(socket, new Set());
+    ws.on('message', (data: Buffer) => {
+      frames.push(JSON.parse(data.toString('utf8')) as Frame);
+      for (const wake of waiters.get(socket) ?? []) wake();
+    });
+    ws.on('close', (code: number, reason: Buffer) => {
+      closedResolve({ code, reason: reason.toString('utf8') });
+      for (const wake of waiters.get(socket) ?? []) wake();
+    });
+    ws.on('open', () => resolve(socket));
+    ws.on('unexpected-response', (_req: unknown, res: import('node:http').IncomingMessage) => {
+      reject(new Error(`upgrade refused: ${res.statusCode}`));
+    });
+    ws.on('error', (error: Error) => reject(error));
+  });
+}
+
+/** The first buffered or coming frame matching `predicate` (taken from the buffer); fails after timeoutMs. */
+export async function nextFrame(socket: TestSocket, predicate: (frame: Frame) => boolean = () => true, timeoutMs = 5000): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const index = socket.frames.findIndex(predicate);
+    if (index >= 0) return socket.frames.splice(index, 1)[0] as Frame;
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(socket.frames).slice(0, 1000)}`);
+    await new Promise<void>((resolve) => {
+      const set = waiters.get(socket) ?? new Set();
+      const wake = () => {
+        set.delete(wake);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(wake, left);
+      set.add(wake);
+    });
+  }
+}
+
+/** Asserts that no frame matching `predicate` arrives within `ms`. */
+export async function noFrame(socket: TestSocket, predicate: (frame: Frame) => boolean, ms = 500): Promise<void> {
+  await new Promise((r) => setTimeout(r, ms));
+  const found = socket.frames.find(predicate);
+  if (found) throw new Error(`unexpected frame: ${JSON.stringify(found).slice(0, 500)}`);
+}
+
+/** A socket's close, bounded. */
+export async function closeOf(socket: TestSocket, timeoutMs = 5000): Promise<{ code: number; reason: string }> {
+  return Promise.race([
+    socket.closed,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`socket not closed within ${timeoutMs} ms`)), timeoutMs)),
+  ]);
+}
+
+/** An upgrade request the server refuses before upgrading: its status and JSON body (read from a raw TCP socket). */
+export function refusedUpgrade(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const target = new URL(url.replace(/^ws/, 'http'));
+  const lines = [
+    `GET ${target.pathname} HTTP/1.1`,
+    `Host: ${target.host}`,
+    'Connection: Upgrade',
+    'Upgrade: websocket',
+    'Sec-WebSocket-Version: 13',
+    'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(target.port), target.hostname);
+    let text = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no complete answer to the upgrade within 5 s: ${text}`));
+    }, 5000);
+    const finish = () => {
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+      const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? -1);
+      if (status === 101) {
+        clearTimeout(timer);
+        socket.destroy();
+        reject(new Error('the upgrade was accepted'));
+        return true;
+      }
+      if (length < 0 || Buffer.byteLength(body) < length) return false;
+      clearTimeout(timer);
+      socket.destroy();
+      try {
+        resolve({ status, body: JSON.parse(body) as Record<string, unknown> });
+      } catch {
+        reject(new Error(`not JSON: ${text}`));
+      }
+      return true;
+    };
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      finish();
+    });
+    socket.on('end', () => {
+      if (!finish()) reject(new Error(`incomplete answer: ${text}`));
+    });
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+  });
+}
