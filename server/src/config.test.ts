@@ -215,6 +215,26 @@ const variables: Variable[] = [
     invalid: ['-1', 'many'],
   },
   {
+    name: 'WIDGET_RATE_LIMIT_PER_MINUTE',
+    read: (c) => c.widgetRateLimitPerMinute,
+    default: 600,
+    valid: [
+      ['0', 0],
+      ['1000000', 1_000_000],
+    ],
+    invalid: ['-1', '1000001', 'lots'],
+  },
+  {
+    name: 'WIDGET_MESSAGE_RATE_LIMIT_PER_MINUTE',
+    read: (c) => c.widgetMessageRateLimitPerMinute,
+    default: 30,
+    valid: [
+      ['0', 0],
+      ['100000', 100_000],
+    ],
+    invalid: ['-1', '100001', '3.5'],
+  },
+  {
     name: 'TIMEZONE',
     read: (c) => c.timezone,
     default: 'UTC',

@@ -33,6 +33,10 @@ export interface Config {
   readonly loginRateLimitPerMinute: number;
   /** Failed API authentications per client address per minute before 429 (0 = no limit). */
   readonly authFailureLimitPerMinute: number;
+  /** Widget HTTP requests per client address per minute (0 = no limit). */
+  readonly widgetRateLimitPerMinute: number;
+  /** Widget messages, uploads and new conversations per widget user per minute (0 = no limit). */
+  readonly widgetMessageRateLimitPerMinute: number;
   readonly timezone: string;
   readonly webhookAllowList: readonly string[];
   /** Run the job runner and periodic tasks in this instance (false: HTTP only). */
@@ -232,6 +236,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: trustProxy(env),
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20, 1, 100000),
     authFailureLimitPerMinute: integer(env, 'AUTH_FAILURE_LIMIT_PER_MINUTE', 60, 0, 100000),
+    widgetRateLimitPerMinute: integer(env, 'WIDGET_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    widgetMessageRateLimitPerMinute: integer(env, 'WIDGET_MESSAGE_RATE_LIMIT_PER_MINUTE', 30, 0, 100000),
     timezone,
     webhookAllowList: Object.freeze(webhookAllowList),
     workers: boolean(env, 'WORKERS', true),

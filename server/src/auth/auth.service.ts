@@ -15,6 +15,8 @@ export interface ApiCredentials {
   secret: string;
 }
 
+const PRINTABLE = /^[\x21-\x7e]+$/;
+
 /** Parses `Basic base64(key:secret)` or `token key:secret` (scheme case-insensitive). */
 export function parseAuthorization(header: string): ApiCredentials | null {
   const match = /^(\S+)\s+(.+)$/.exec(header.trim());
@@ -33,6 +35,9 @@ export function parseAuthorization(header: string): ApiCredentials | null {
   const key = pair.slice(0, colon);
   const secret = pair.slice(colon + 1);
   if (key.length > 128 || secret.length > 256) return null;
+  // Keys and secrets are printable ASCII; anything else (a NUL or a stray byte decoded from
+  // Basic's base64) is a malformed header, never a database lookup.
+  if (!PRINTABLE.test(key) || !PRINTABLE.test(secret)) return null;
   return { key, secret };
 }
 

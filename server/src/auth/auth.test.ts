@@ -125,6 +125,10 @@ describe('auth', () => {
         `token ${Buffer.from(pair).toString('base64')}`,
         pair,
         '!!!',
+        // Decoded bytes that are not printable ASCII (a NUL, a stray byte) never reach the database.
+        `Basic ${Buffer.from(`${agent.apiKey.slice(0, 8)}\u0000${agent.apiKey.slice(9)}:${agent.apiSecret}`).toString('base64')}`,
+        `Basic ${Buffer.concat([Buffer.from([0xff, 0x00, 0x41]), Buffer.from(`:${agent.apiSecret}`)]).toString('base64')}`,
+        `token ${agent.apiKey}:${agent.apiSecret.slice(0, 10)}\u00e9${agent.apiSecret.slice(11)}`,
       ];
       for (const authorization of headers) {
         assertError(await me({ authorization }), 401, 'UnauthorizedException');

@@ -124,7 +124,9 @@ export async function updateContact(deps: AppDeps, id: number, input: UpdateCont
 export async function setContactEnabled(deps: AppDeps, id: number, enabled: boolean): Promise<ContactRecord> {
   await deps.db.transaction().execute(async (trx) => {
     if (!(await q.lockContact(trx, id))) throw new NotFoundError('Contact not found');
-    await q.updateContact(trx, id, { enabled, updated_at: deps.clock.now() });
+    const now = deps.clock.now();
+    await q.updateContact(trx, id, { enabled, updated_at: now });
+    await recordEvent(trx, 'contact.enabled_changed', { contact_id: id, enabled }, now);
   });
   return getContact(deps, id);
 }

@@ -11,8 +11,9 @@ import { hasContent, prepareContent } from '../messages/messages.content.ts';
 import { requirePermission } from '../roles/permissions.ts';
 import { findTeam } from '../teams/teams.service.ts';
 import { autoAssign } from './assignment.service.ts';
-import { actorOf, conversationEvent } from './conversations.activity.ts';
-import { agentMessage, appendMessage, contactMessage, openStatus } from './conversations.append.ts';
+import { actorOf, conversationEvent, SYSTEM } from './conversations.activity.ts';
+import { agentMessage, appendMessage, contactMessage, type LockedConversation, openStatus } from './conversations.append.ts';
+import type { DB } from '../db/database.ts';
 import * as q from './conversations.queries.ts';
 import { type ConversationDetail, readConversation } from './conversations.read.ts';
 import type { CreateConversationBody } from './conversations.schema.ts';
@@ -123,4 +124,46 @@ export async function createConversation(deps: AppDeps, principal: Principal, in
     return row;
   });
   return readConversation(deps, created.uuid, principal.userId);
+}
+
+/**
+ * For a channel (the widget, email): a new Open conversation of a contact, started by the
+ * contact, inside the caller's transaction, its `conversation.created` written; answered locked,
+ * ready for appendMessage (the first message is the caller's).
+ */
+export async function startContactConversation(
+  trx: DB,
+  input: {
+    inboxId: number;
+    contactId: number;
+    subject?: string;
+    meta?: Record<string, unknown>;
+    customAttributes?: Record<string, unknown>;
+  },
+  now: Date,
+): Promise<LockedConversation> {
+  const open = await openStatus(trx);
+  const row = await q.insertConversation(trx, {
+    inbox_id: input.inboxId,
+    contact_id: input.contactId,
+    status_id: open.id,
+    subject: input.subject ?? '',
+    assigned_user_id: null,
+    assigned_team_id: null,
+    meta: JSON.stringify(input.meta ?? {}),
+    custom_attributes: JSON.stringify(input.customAttributes ?? {}),
+    created_at: now,
+    updated_at: now,
+  });
+  const conversation = await q.lockConversation(trx, row.uuid);
+  if (!conversation) throw new Error(`conversation ${row.uuid} vanished inside its own transaction`);
+  await conversationEvent(
+    trx,
+    'conversation.created',
+    conversation,
+    SYSTEM,
+    { inbox_id: input.inboxId, contact_id: input.contactId, initiator: 'contact' },
+    now,
+  );
+  return conversation;
 }

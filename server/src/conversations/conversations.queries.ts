@@ -87,6 +87,8 @@ export interface NewConversation {
   subject: string;
   assigned_user_id: number | null;
   assigned_team_id: number | null;
+  meta?: string;
+  custom_attributes?: string;
   created_at: Date;
   updated_at: Date;
 }

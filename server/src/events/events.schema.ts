@@ -90,6 +90,15 @@ export const DOMAIN_EVENTS = {
   ),
   'message.updated': Type.Object({ ...message, status: StringEnum(MESSAGE_STATUSES) }, exact),
   'contact.created': ContactCreated,
+  /** A visitor of the widget was merged into a verified contact: its conversations now belong to the contact; the visitor is deleted. */
+  /** Blocked (`enabled` false: its widget sessions and sockets stop working) or unblocked. */
+  'contact.enabled_changed': Type.Object({ contact_id: Id, enabled: Type.Boolean() }, exact),
+  'contact.merged': Type.Object({ contact_id: Id, merged_contact_id: Id, conversation_ids: Type.Array(Id) }, exact),
+  /** The contact read the conversation in the widget (its `contact_last_seen_at`). */
+  'conversation.contact_seen': Type.Object(
+    { conversation_id: Id, conversation_uuid: Uuid, contact_id: Id, contact_last_seen_at: DateTime },
+    exact,
+  ),
   'agent.availability_changed': Type.Object(
     {
       agent_id: Id,

@@ -7,6 +7,7 @@ import { buildTestApp, type Caller, dataOf, fakeClock, runDueJobs, type TestApp 
 import { wakeSnoozedConversations } from '../conversations/conversations.changes.ts';
 import { deliverLivechatMessage } from '../messages/messages.delivery.ts';
 import { DOMAIN_EVENTS, type DomainEventType } from './events.schema.ts';
+import { createWidgetInbox, startVisitor, verifiedSession, widgetCall } from '../../test/widget.ts';
 
 type Json = Record<string, unknown>;
 
@@ -74,6 +75,23 @@ describe('domain events', () => {
     await call('POST', `/conversations/${c.uuid}/macros/${macro.id}/apply`);
     await call('DELETE', `/agents/${rr.id}`);
     assert.equal(await runDueJobs(t.deps, ['conversations.release_agent']), 1);
+    // The widget: a visitor reads its conversation, then signs in and is merged into the verified contact.
+    const chat = await createWidgetInbox(t);
+    const visitor = await startVisitor(t, chat.uuid);
+    await widgetCall(t, {
+      method: 'POST',
+      url: `chat/conversations/${visitor.conversationUuid}/update-last-seen`,
+      inbox: chat.uuid,
+      token: visitor.token,
+    });
+    const verified = await verifiedSession(t, chat, {}, clock.now());
+    const merged = await widgetCall(t, {
+      url: 'chat/auth/me',
+      inbox: chat.uuid,
+      token: verified.session_token,
+      headers: { 'x-service-visitor-token': visitor.token },
+    });
+    assert.equal(merged.headers['x-service-clear-visitor'], 'true');
 
     const rows = await t.deps.db.selectFrom('domain_events').select(['type', 'payload']).orderBy('id').execute();
     const declared = new Set<string>(Object.keys(DOMAIN_EVENTS));

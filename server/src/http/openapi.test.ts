@@ -586,7 +586,8 @@ describe('OpenAPI document', () => {
         conforms(createInbox, body, `create ${body.channel} body`);
         const created = dataOf<Json>(await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: body }));
         conforms(inbox, created, `created ${body.channel} inbox`);
-        assert.ok(JSON.stringify(created).includes(SECRET_MASK));
+        // The creation answer shows the live-chat secret once; the email passwords stay masked.
+        if (body.channel === 'email') assert.ok(JSON.stringify(created).includes(SECRET_MASK));
         // The record read back, echoed whole as the update body (masks and read-only fields included).
         const read = dataOf<Json>(await t.call({ method: 'GET', url: `/api/v1/inboxes/${created['id']}` }));
         conforms(updateInbox, read, `${body.channel} record echoed as an update`);

@@ -95,6 +95,17 @@ const EXPECTED: Record<string, string> = {
   'GET /api/v1/reports/overview/tags': 'reports:manage',
   'GET /api/v1/reports/overview/counts': 'reports:manage',
   'GET /api/v1/search': 'any',
+  'POST /api/v1/inboxes/{id}/secret/rotate': 'inboxes:manage',
+  'GET /api/v1/widget/chat/settings/launcher': 'public',
+  'GET /api/v1/widget/chat/settings': 'public',
+  'POST /api/v1/widget/chat/auth/exchange': 'public',
+  'GET /api/v1/widget/chat/auth/me': 'public',
+  'POST /api/v1/widget/chat/conversations/init': 'public',
+  'GET /api/v1/widget/chat/conversations': 'public',
+  'GET /api/v1/widget/chat/conversations/{uuid}': 'public',
+  'POST /api/v1/widget/chat/conversations/{uuid}/message': 'public',
+  'POST /api/v1/widget/chat/conversations/{uuid}/update-last-seen': 'public',
+  'POST /api/v1/widget/media/upload': 'public',
   // Not in the OpenAPI document: the document itself.
   'GET /api/v1/openapi.json': 'public',
 };
@@ -116,6 +127,7 @@ const SERVICE_RULES: Record<string, string> = {
 };
 
 /** Routes hidden from the OpenAPI document on purpose. */
+// (The widget's CORS preflight, OPTIONS /api/v1/widget/*, is public; Fastify's route printer lists it as `*`, outside this table.)
 const UNDOCUMENTED = new Set(['GET /api/v1/openapi.json', 'HEAD /api/v1/media/{uuid}']);
 
 /** These change the caller's own credentials: the caller is replaced after them. */

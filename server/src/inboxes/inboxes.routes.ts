@@ -91,7 +91,7 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Create an inbox',
           description:
-            'Answers 200 (as the spec says). Absent live-chat settings take their defaults; the live-chat `secret` is generated when absent.',
+            'Answers 200 (as the spec says). Absent live-chat settings take their defaults; the live-chat `secret` is generated when absent, and this answer is the only one that shows it (masked everywhere else; `POST /inboxes/{id}/secret/rotate` makes a new one).',
           body: CreateInboxBody,
           response: { 200: Envelope(InboxRecord), ...errors(400, 401, 403) },
         },
@@ -128,6 +128,21 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => ok(await inboxes.toggleInbox(deps, request.params.id, request.body.enabled)),
+    );
+    app.post(
+      '/inboxes/:id/secret/rotate',
+      {
+        config: manage,
+        schema: {
+          tags,
+          summary: 'Rotate the JWT secret of a live-chat inbox',
+          description:
+            'Answers the new secret, once (it is masked everywhere else). Identity tokens signed with the old secret are refused from now on; widget sessions already issued keep working. Not a live-chat inbox → 422.',
+          params: IdParams,
+          response: { 200: Envelope(Type.Object({ secret: Type.String() })), ...errors(401, 403, 404, 422) },
+        },
+      },
+      async (request) => ok(await inboxes.rotateInboxSecret(deps, request.params.id)),
     );
     app.delete(
       '/inboxes/:id',

@@ -231,7 +231,23 @@ export async function createInbox(deps: AppDeps, input: CreateInboxInput) {
     config: encryptConfig(deps, input.channel, config),
     created_at: deps.clock.now(),
   });
-  return toRecord(row);
+  const record = toRecord(row);
+  // The live-chat secret (given or generated) is shown once, here; masked everywhere else.
+  if (input.channel === 'livechat') return { ...record, config: { ...record.config, secret: config['secret'] } };
+  return record;
+}
+
+/** A new live-chat JWT secret, shown once (422 for another channel). Identity tokens signed with the old one stop working at once. */
+export async function rotateInboxSecret(deps: AppDeps, id: number): Promise<{ secret: string }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const current = await q.findInboxForUpdate(trx, id);
+    if (!current) throw new NotFoundError('Inbox not found');
+    if (current.channel !== 'livechat') throw new DataError('Only live-chat inboxes have a secret to rotate');
+    const secret = randomBytes(32).toString('base64url');
+    const config = { ...current.config, secret: encryptSecret(deps.config.secretKey, secret) };
+    await q.updateInbox(trx, id, { config, updated_at: deps.clock.now() });
+    return { secret };
+  });
 }
 
 export interface UpdateInboxInput {

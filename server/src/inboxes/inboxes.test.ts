@@ -214,13 +214,30 @@ describe('inboxes', () => {
       assert.equal(config['session_duration'], '30d');
       assert.equal(config['business_hours_id'], null);
       assert.equal(config['timezone'], t.deps.config.timezone);
-      assert.equal(config['secret'], SECRET_MASK);
-
+      // The generated secret is shown once, in the creation answer; masked everywhere else.
       const secret = (await revealed(String(inbox['uuid']))).secret;
       assert.equal(typeof secret, 'string');
       assert.ok((secret as string).length >= 32);
+      assert.equal(config['secret'], secret);
+      const again = ok(await t.call({ method: 'GET', url: `/api/v1/inboxes/${String(inbox['id'])}` }));
+      assert.equal((again['config'] as Json)['secret'], SECRET_MASK);
       const other = ok(await create(livechatBody({}, { name: 'Second chat' })));
       assert.notEqual((await revealed(String(other['uuid']))).secret, secret, 'each inbox gets its own random secret');
+    });
+
+    it('rotates a live-chat secret, shown once; an email inbox has none (422); unknown 404', async () => {
+      const inbox = ok(await create(livechatBody({}, { name: 'Rotating chat' })));
+      const before = (await revealed(String(inbox['uuid']))).secret;
+      const rotated = ok(await t.call({ method: 'POST', url: `/api/v1/inboxes/${String(inbox['id'])}/secret/rotate` }));
+      assert.deepEqual(Object.keys(rotated), ['secret']);
+      assert.ok(String(rotated['secret']).length >= 32);
+      assert.notEqual(rotated['secret'], before);
+      assert.equal((await revealed(String(inbox['uuid']))).secret, rotated['secret']);
+      const shown = ok(await t.call({ method: 'GET', url: `/api/v1/inboxes/${String(inbox['id'])}` }));
+      assert.equal((shown['config'] as Json)['secret'], SECRET_MASK);
+      const email = ok(await create(emailBody({ name: 'Mail to rotate' })));
+      fails(await t.call({ method: 'POST', url: `/api/v1/inboxes/${String(email['id'])}/secret/rotate` }), 422, 'DataException');
+      fails(await t.call({ method: 'POST', url: '/api/v1/inboxes/999999/secret/rotate' }), 404, 'NotFoundException');
     });
 
     it('keeps the live-chat settings it is given, normalised', async () => {
@@ -266,7 +283,7 @@ describe('inboxes', () => {
       assert.deepEqual(config['blocked_ips'], ['10.0.0.1', '192.168.0.0/16', '2001:db8::/32']);
       assert.equal(config['session_duration'], '12h');
       assert.equal(config['timezone'], 'Europe/Paris');
-      assert.equal(config['secret'], SECRET_MASK);
+      assert.equal(config['secret'], secret, 'the creation answer shows the given secret once');
       assert.equal((await revealed(String(inbox['uuid']))).secret, secret);
     });
 
@@ -509,7 +526,7 @@ describe('inboxes', () => {
     it('gets one inbox, lists the live ones, and gives any agent the compact list', async () => {
       const chat = ok(await create(livechatBody({}, { name: 'Readable' })));
       const fetched = ok(await get(chat['id']));
-      assert.deepEqual(fetched, chat);
+      assert.deepEqual(fetched, { ...chat, config: { ...(chat['config'] as Json), secret: SECRET_MASK } });
       const all = ok<Json[]>(await list());
       assert.ok(all.some((i) => i['id'] === chat['id']));
       for (const inbox of all) assert.deepEqual(Object.keys(inbox).sort(), INBOX_KEYS);

@@ -10,9 +10,11 @@ export interface Frames {
   widget: string | null;
   /** Agent sockets to close (the agent was deleted). */
   closeAgent: number | null;
+  /** Widget sockets of this contact or visitor to close (blocked, or merged into a verified contact). */
+  closeWidgetsOf: number | null;
 }
 
-const NONE: Frames = { agent: null, toAllAgents: false, widget: null, closeAgent: null };
+const NONE: Frames = { agent: null, toAllAgents: false, widget: null, closeAgent: null, closeWidgetsOf: null };
 
 /** A server frame: `{type, data}`, plus the event it comes from (id, time) for re-sync. */
 export function frame(type: string, data: unknown, event?: { id: number; created_at: string }): string {
@@ -33,6 +35,11 @@ export function framesOf(event: RelayedEvent): Frames {
     return { ...NONE, toAllAgents: true, agent: frame('agent_availability_update', pick(p, ['agent_id', 'availability_status']), ev) };
   }
   if (event.type === 'agent.deleted') return { ...NONE, closeAgent: typeof p['agent_id'] === 'number' ? p['agent_id'] : null };
+  if (event.type === 'contact.merged' && typeof p['merged_contact_id'] === 'number')
+    return { ...NONE, closeWidgetsOf: p['merged_contact_id'] };
+  if (event.type === 'contact.enabled_changed' && p['enabled'] === false && typeof p['contact_id'] === 'number') {
+    return { ...NONE, closeWidgetsOf: p['contact_id'] };
+  }
   if (!c) return NONE;
   const update = (data: Record<string, unknown>, widgetData: Record<string, unknown> | null): Frames => ({
     ...NONE,

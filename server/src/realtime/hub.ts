@@ -95,6 +95,9 @@ export async function createHub(deps: AppDeps, options: { sweepMs?: number } = {
     if (frames.closeAgent !== null) {
       for (const conn of agents.get(frames.closeAgent) ?? []) conn.socket.close(CLOSE_POLICY, 'agent removed');
     }
+    if (frames.closeWidgetsOf !== null) {
+      for (const conn of widgets.get(frames.closeWidgetsOf) ?? []) conn.socket.close(CLOSE_POLICY, 'session ended');
+    }
     if (frames.agent) {
       const c = event.conversation;
       for (const conn of allAgents()) {

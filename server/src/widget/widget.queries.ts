@@ -146,3 +146,207 @@ export async function findConversationOwner(db: DB, uuid: string) {
     .select(['c.id', 'c.uuid', 'c.inbox_id', 'c.contact_id', 's.name as status'])
     .executeTakeFirst();
 }
+
+// ---------------------------------------------------------------- widget users
+
+const USER_COLUMNS = ['id', 'type', 'first_name', 'last_name', 'email', 'enabled', 'external_user_id'] as const;
+
+/** A live (not deleted) contact or visitor. */
+export async function findWidgetUser(db: DB, id: number) {
+  return db
+    .selectFrom('users')
+    .where('id', '=', id)
+    .where('type', 'in', ['contact', 'visitor'])
+    .where('deleted_at', 'is', null)
+    .select(USER_COLUMNS)
+    .executeTakeFirst();
+}
+
+export type WidgetUserRow = NonNullable<Awaited<ReturnType<typeof findWidgetUser>>>;
+
+/** Locks contacts or visitors (ordered by id, so two merges cannot deadlock). */
+export async function lockWidgetUsers(db: DB, ids: number[]) {
+  return db
+    .selectFrom('users')
+    .where('id', 'in', ids)
+    .where('type', 'in', ['contact', 'visitor'])
+    .where('deleted_at', 'is', null)
+    .select(USER_COLUMNS)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** The live contact (not visitor) with this external id. */
+export async function findContactByExternalId(db: DB, externalUserId: string) {
+  return db
+    .selectFrom('users')
+    .where('type', '=', 'contact')
+    .where('deleted_at', 'is', null)
+    .where('external_user_id', '=', externalUserId)
+    .select(USER_COLUMNS)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The live contact (not visitor) with this email and no external id. */
+export async function findContactByEmailWithoutExternalId(db: DB, email: string) {
+  return db
+    .selectFrom('users')
+    .where('type', '=', 'contact')
+    .where('deleted_at', 'is', null)
+    .where('external_user_id', 'is', null)
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .select(USER_COLUMNS)
+    .orderBy('id')
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Whether any live contact or visitor without an external id holds this email (the unique index's rule). */
+export async function emailHeldWithoutExternalId(db: DB, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .where('type', 'in', ['contact', 'visitor'])
+    .where('deleted_at', 'is', null)
+    .where('external_user_id', 'is', null)
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .select('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface NewWidgetUser {
+  type: 'contact' | 'visitor';
+  email: string | null;
+  external_user_id: string | null;
+  first_name: string;
+  last_name: string;
+  phone_number: string | null;
+  phone_number_country_code: string | null;
+  custom_attributes: Record<string, unknown>;
+  now: Date;
+}
+
+const RECORD_COLUMNS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'first_name',
+  'last_name',
+  'email',
+  'type',
+  'availability_status',
+  'phone_number_country_code',
+  'phone_number',
+  'avatar_url',
+  'enabled',
+  'last_active_at',
+  'last_login_at',
+  'custom_attributes',
+  'external_user_id',
+] as const;
+
+/** Inserts a contact or visitor and answers its record (for `contact.created`). */
+export async function insertWidgetUser(db: DB, user: NewWidgetUser) {
+  return db
+    .insertInto('users')
+    .values({
+      type: user.type,
+      email: user.email,
+      external_user_id: user.external_user_id,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      phone_number: user.phone_number,
+      phone_number_country_code: user.phone_number_country_code,
+      custom_attributes: JSON.stringify(user.custom_attributes),
+      password_hash: null,
+      avatar_url: null,
+      api_key: null,
+      api_secret_hash: null,
+      created_at: user.now,
+      updated_at: user.now,
+    })
+    .returning(RECORD_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+export interface WidgetUserChanges {
+  email?: string;
+  external_user_id?: string;
+  first_name?: string;
+  last_name?: string;
+  phone_number?: string;
+  phone_number_country_code?: string;
+  custom_attributes?: Record<string, unknown>;
+}
+
+export async function updateWidgetUser(db: DB, id: number, changes: WidgetUserChanges, now: Date): Promise<void> {
+  const { custom_attributes, ...rest } = changes;
+  await db
+    .updateTable('users')
+    .set({
+      ...rest,
+      ...(custom_attributes !== undefined ? { custom_attributes: JSON.stringify(custom_attributes) } : {}),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function customAttributesOf(db: DB, id: number): Promise<Record<string, unknown>> {
+  const row = await db.selectFrom('users').where('id', '=', id).select('custom_attributes').executeTakeFirst();
+  return row?.custom_attributes ?? {};
+}
+
+// ---------------------------------------------------------------- visitor merge
+
+/** Moves everything of the visitor to the contact and soft-deletes the visitor. Answers the conversations moved. */
+export async function mergeVisitorInto(db: DB, visitorId: number, contactId: number, now: Date): Promise<number[]> {
+  const moved = await db
+    .updateTable('conversations')
+    .set({ contact_id: contactId, updated_at: now })
+    .where('contact_id', '=', visitorId)
+    .returning('id')
+    .execute();
+  await db
+    .updateTable('messages')
+    .set({ sender_id: contactId })
+    .where('sender_id', '=', visitorId)
+    .where('sender_type', '=', 'contact')
+    .execute();
+  await db.updateTable('contact_notes').set({ contact_id: contactId }).where('contact_id', '=', visitorId).execute();
+  await db.updateTable('media').set({ uploaded_by: contactId }).where('uploaded_by', '=', visitorId).execute();
+  await db.deleteFrom('widget_sessions').where('user_id', '=', visitorId).execute();
+  await db.updateTable('users').set({ deleted_at: now, enabled: false, updated_at: now }).where('id', '=', visitorId).execute();
+  return moved.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------- conversations
+
+/** The creation times of the contact's conversations since `since`, oldest first (conversations_contact_idx). */
+export async function conversationsStartedSince(db: DB, contactId: number, since: Date): Promise<Date[]> {
+  const rows = await db
+    .selectFrom('conversations')
+    .where('contact_id', '=', contactId)
+    .where('created_at', '>', since)
+    .select('created_at')
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => row.created_at);
+}
+
+export async function hasConversationInInbox(db: DB, contactId: number, inboxId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('conversations')
+    .where('contact_id', '=', contactId)
+    .where('inbox_id', '=', inboxId)
+    .select('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setContactLastSeen(db: DB, conversationId: number, at: Date): Promise<void> {
+  await db.updateTable('conversations').set({ contact_last_seen_at: at }).where('id', '=', conversationId).execute();
+}

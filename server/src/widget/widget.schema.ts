@@ -1,0 +1,114 @@
+// Request and response schemas of the widget API (docs/api.md, "Live chat (widget API)").
+import { Type } from 'typebox';
+import { LivechatConfig } from '../inboxes/inboxes.schema.ts';
+import { Nullable } from '../http/schemas.ts';
+import { ChatConversation, ChatMessage, WidgetUser } from './widget.shapes.ts';
+
+const strict = { additionalProperties: false } as const;
+
+/** Every widget route accepts the inbox as a query parameter (the header X-Service-Inbox-ID wins). */
+export const InboxQuery = Type.Object(
+  {
+    inbox_id: Type.Optional(
+      Type.String({ description: 'The live-chat inbox uuid, when the X-Service-Inbox-ID header is not sent (the header wins)' }),
+    ),
+  },
+  strict,
+);
+
+export const ConversationParams = Type.Object({
+  uuid: Type.String({
+    pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$',
+    description: 'Conversation uuid',
+  }),
+});
+
+export const ExchangeBody = Type.Object(
+  { jwt: Type.String({ minLength: 1, maxLength: 8192, description: 'A JWT signed by your server with the inbox secret (HS256/384/512)' }) },
+  strict,
+);
+
+const Message = Type.String({ minLength: 1, maxLength: 10000, description: 'Plain text, 1..10000 characters' });
+
+const FormData = Type.Unsafe<Record<string, string | number | boolean>>({
+  type: 'object',
+  maxProperties: 100,
+  propertyNames: { minLength: 1, maxLength: 100 },
+  additionalProperties: { anyOf: [{ type: 'string', maxLength: 1000 }, { type: 'number' }, { type: 'boolean' }] },
+  description:
+    'Pre-chat form values by field key (at most 100; text up to 1000 characters, numbers, booleans). Checked against the enabled fields when the form is enabled; other keys are ignored.',
+});
+
+export const InitBody = Type.Object({ message: Message, form_data: Type.Optional(FormData) }, strict);
+export const MessageBody = Type.Object({ message: Message }, strict);
+
+export const LauncherSettings = Type.Object(
+  {
+    launcher: Type.Object({
+      spacing: Type.Object({ side: Type.Integer(), bottom: Type.Integer() }),
+      logo_url: Type.String(),
+      position: Type.String({ enum: ['left', 'right'] }),
+      color: Type.String(),
+    }),
+    colors: Type.Object({ primary: Type.String() }),
+  },
+  { title: 'WidgetLauncherSettings' },
+);
+
+const HIDDEN = new Set(['secret', 'trusted_domains', 'blocked_ips', 'session_duration', 'business_hours_id']);
+const publicConfig = Object.fromEntries(Object.entries(LivechatConfig.properties).filter(([key]) => !HIDDEN.has(key)));
+
+export const WidgetSettings = Type.Object(
+  {
+    ...publicConfig,
+    // URLs as plain strings in answers (they were checked when the admin saved them).
+    website_url: Type.Optional(Type.String()),
+    logo_url: Type.Optional(Type.String()),
+    launcher: Type.Optional(
+      Type.Object({
+        position: Type.Optional(Type.String({ enum: ['left', 'right'] })),
+        spacing: Type.Optional(Type.Object({ side: Type.Optional(Type.Integer()), bottom: Type.Optional(Type.Integer()) })),
+        logo_url: Type.Optional(Type.String()),
+        color: Type.Optional(Type.String()),
+      }),
+    ),
+    business_hours: Nullable(Type.Array(Type.Unknown(), { description: 'Business hours: null until business hours exist' })),
+    business_hours_id: Nullable(Type.Integer()),
+    working_hours_utc_offset: Nullable(Type.Integer({ description: 'Minutes east of UTC; null until business hours exist' })),
+  },
+  {
+    title: 'WidgetSettings',
+    description:
+      'The inbox configuration without its secret, trusted domains, blocked addresses and session lifetime; the pre-chat form lists only enabled fields when it is enabled.',
+  },
+);
+
+export const ConversationWithMessages = Type.Object(
+  {
+    conversation: ChatConversation,
+    messages: Type.Array(ChatMessage, { description: 'Newest first, at most 400' }),
+    business_hours_id: Type.Null(),
+    working_hours_utc_offset: Type.Null(),
+  },
+  { title: 'WidgetConversation' },
+);
+
+export const InitResult = Type.Object(
+  {
+    conversation: ChatConversation,
+    messages: Type.Array(ChatMessage, { description: 'Newest first' }),
+    business_hours_id: Type.Null(),
+    working_hours_utc_offset: Type.Null(),
+    session_token: Type.Optional(Type.String({ description: 'Only for a new visitor: keep it and send it as a bearer token' })),
+    user: Type.Optional(WidgetUser),
+  },
+  { title: 'WidgetInitResult' },
+);
+
+export const ExchangeResult = Type.Object({ session_token: Type.String(), user: WidgetUser }, { title: 'WidgetSession' });
+
+/** For the OpenAPI document only: the upload route reads its multipart body as a stream. */
+export const WidgetUploadBody = Type.Object({
+  conversation_uuid: Type.String({ description: 'The conversation the files go to' }),
+  files: Type.Array(Type.String({ format: 'binary' }), { description: 'One or more file parts named `files`' }),
+});
