@@ -129,9 +129,9 @@ export function renderRealtime(report: RealtimeReport, init: InitRate | null, da
   );
   lines.push('');
   lines.push(
-    '| Parley | sockets (agents + widgets) | messages/s | HTTP answer | to widget | to agents | across instances | frames/s received | frames lost | peak RSS (MiB) | load generator CPU |',
+    '| Parley | sockets (agents + widgets) | messages/s | HTTP answer | to widget | to agents | across instances | frames/s received | frames lost | peak RSS (MiB) | Parley CPU | load generator CPU |',
   );
-  lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const run of report.runs) lines.push(runRow(run));
   lines.push('');
   const busy = report.runs.filter((r) => r.outcome.kind === 'measured' && r.outcome.result.cpuShare > SATURATED);
