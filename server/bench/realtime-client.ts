@@ -6,9 +6,9 @@
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expectedRecipients, type PlannedMessage, planMessages, type RealtimePlan, visitorAddress } from './realtime-plan.ts';
+import { agentAddress, expectedRecipients, type PlannedMessage, planMessages, type RealtimePlan, visitorAddress } from './realtime-plan.ts';
 import { agentSocket, type ClientSocket, newFrameLog, openAll, widgetSocket } from './realtime-sockets.ts';
-import { accountDeliveries, type LatencySummary, type Sent, summarise } from './realtime-stats.ts';
+import { accountDeliveries, agentKey, type LatencySummary, type Sent, summarise, widgetKey } from './realtime-stats.ts';
 
 export interface ClientSettings {
   plan: RealtimePlan;
@@ -69,7 +69,7 @@ function uuidFrom(status: number, text: string): string | null {
   }
 }
 
-/** Keep-alive HTTP agents: one per instance for the agents' replies, one per client address for the visitors. */
+/** Keep-alive HTTP agents: one per instance and client address (each agent's, each group of visitors'). */
 const httpAgents = new Map<string, http.Agent>();
 function httpAgent(key: string, localAddress?: string): http.Agent {
   let agent = httpAgents.get(key);
@@ -118,7 +118,7 @@ export async function sendMessage(
             `${base}/api/v1/conversations/${conversation.uuid}/messages`,
             { authorization: (plan.agents[conversation.agent] as { authorization: string }).authorization },
             JSON.stringify({ message: REPLY_TEXT }),
-            httpAgent(base),
+            httpAgent(`${base} ${agentAddress(conversation.agent)}`, agentAddress(conversation.agent)),
           )
         : await post(
             `${base}/api/v1/widget/chat/conversations/${conversation.uuid}/message`,
@@ -201,6 +201,8 @@ export async function runRealtimeLoad(
     const httpTimes: number[] = [];
     let httpSample: string | null = null;
     const closedBefore = log.closedAfterReady;
+    // Only sockets that opened are expected to receive anything (those that did not are reported as failed).
+    const opened = new Set(readySockets.map((socket) => socket.key));
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
     const cpuBefore = process.cpuUsage();
@@ -218,8 +220,8 @@ export async function runRealtimeLoad(
         startedAt,
         uuid: answer.uuid,
         instance: m.instance,
-        expectedWidgets: expected.widgets,
-        expectedAgents: expected.agents,
+        expectedWidgets: expected.widgets.filter((w) => opened.has(widgetKey(w))),
+        expectedAgents: expected.agents.filter((a) => opened.has(agentKey(a))),
       });
     });
     const windowEnd = Math.max(performance.now(), windowStart + settings.durationSeconds * 1000);

@@ -151,3 +151,12 @@ export function visitorAddress(visitor: number): string {
   const n = Math.floor(visitor / VISITORS_PER_ADDRESS);
   return `127.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 }
+
+/**
+ * The loopback address agent n works from (127.2.x.y): each agent its own, as at their own
+ * desk. From one address, a hundred agents' first authentications at the same moment meet the
+ * per-address limit on authentications in progress (AUTH_FAILURE_LIMIT_PER_MINUTE) and get 429.
+ */
+export function agentAddress(agent: number): string {
+  return `127.2.${Math.floor(agent / 250)}.${(agent % 250) + 1}`;
+}

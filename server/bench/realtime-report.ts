@@ -148,6 +148,11 @@ export function renderRealtime(report: RealtimeReport, init: InitRate | null, da
         `${init.failed ? `, **${fmt(init.failed)} failed**` : ''} (the HTTP table's \`widget-init\` row, with the widget's per-address limits raised).`,
     );
     lines.push('');
+  } else {
+    lines.push(
+      'New visitors per second through `conversations/init`: the `widget-init` row of the HTTP results (not measured in this run).',
+    );
+    lines.push('');
   }
   lines.push('### Realtime targets');
   lines.push('');

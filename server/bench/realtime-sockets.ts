@@ -2,7 +2,7 @@
 // number at a time), joins and subscribes them as the web app and the widget do, and records
 // when each `new_message` frame arrives on each socket. Used by realtime-client.ts.
 import { createRequire } from 'node:module';
-import { type RealtimePlan, visitorAddress } from './realtime-plan.ts';
+import { agentAddress, type RealtimePlan, visitorAddress } from './realtime-plan.ts';
 import { agentKey, widgetKey } from './realtime-stats.ts';
 
 /** Where Parley's sockets are (docs/api.md, WebSockets). */
@@ -174,6 +174,7 @@ export function agentSocket(plan: RealtimePlan, index: number, log: FrameLog): {
     wsUrl(plan.instances[spec.instance] as string, AGENT_SOCKET_PATH),
     { authorization: agent.authorization },
     log,
+    agentAddress(spec.agent),
   );
   const ready = socket.open(async (s) => {
     for (const conversation of spec.subscribe)

@@ -1,7 +1,7 @@
 // The realtime benchmark's pure parts: percentiles, loss accounting, the plan of sockets and messages.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildPlan, expectedRecipients, planMessages, type RealtimeFixtures, visitorAddress } from './realtime-plan.ts';
+import { agentAddress, buildPlan, expectedRecipients, planMessages, type RealtimeFixtures, visitorAddress } from './realtime-plan.ts';
 import { accountDeliveries, agentKey, percentile, type Sent, schedule, seededRandom, summarise, widgetKey } from './realtime-stats.ts';
 import { messageUuidOf } from './realtime-sockets.ts';
 
@@ -135,11 +135,13 @@ test('the stream: half replies, half visitor messages, to watched conversations,
   }
 });
 
-test('visitors share a client address twenty at a time', () => {
+test('visitors share a client address twenty at a time; each agent has its own', () => {
   assert.equal(visitorAddress(0), '127.1.0.1');
   assert.equal(visitorAddress(19), '127.1.0.1');
   assert.equal(visitorAddress(20), '127.1.0.2');
   assert.equal(visitorAddress(20 * 250), '127.1.1.1');
+  assert.equal(agentAddress(0), '127.2.0.1');
+  assert.equal(agentAddress(251), '127.2.1.2');
 });
 
 test('the schedule is evenly spaced; the random source is deterministic', () => {
