@@ -8,7 +8,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { agentAddress, expectedRecipients, type PlannedMessage, planMessages, type RealtimePlan, visitorAddress } from './realtime-plan.ts';
 import { agentSocket, type ClientSocket, newFrameLog, openAll, widgetSocket } from './realtime-sockets.ts';
-import { accountDeliveries, agentKey, type LatencySummary, type Sent, summarise, widgetKey } from './realtime-stats.ts';
+import { accountDeliveries, agentKey, type LatencySummary, type Sent, summarise, widgetKey, worstBySecond } from './realtime-stats.ts';
 
 export interface ClientSettings {
   plan: RealtimePlan;
@@ -50,6 +50,8 @@ export interface ClientResult {
   cpuShare: number;
   eventLoopDelayP99: number;
   windowSeconds: number;
+  /** The slowest delivery of the messages sent in each second of the window (ms). */
+  worstBySecond: number[];
 }
 
 type Progress = (message: string) => void;
@@ -272,6 +274,7 @@ export async function runRealtimeLoad(
       cpuShare: (cpu.user + cpu.system) / 1000 / (windowEnd - windowStart),
       eventLoopDelayP99: loop.percentile(99) / 1e6,
       windowSeconds,
+      worstBySecond: worstBySecond(sent, log.arrivals, windowStart, settings.durationSeconds),
     };
   } finally {
     for (const socket of sockets) socket.close();

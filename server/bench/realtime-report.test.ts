@@ -64,6 +64,7 @@ test('the Realtime table: every row has the header’s cells; targets checked fr
     cpuShare: 0.2,
     eventLoopDelayP99: 11,
     windowSeconds: 20,
+    worstBySecond: [12, 14],
   };
   const settings = {
     agentSockets: 1000,

@@ -134,6 +134,14 @@ export function renderRealtime(report: RealtimeReport, init: InitRate | null, da
   lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const run of report.runs) lines.push(runRow(run));
   lines.push('');
+  for (const run of report.runs) {
+    if (run.outcome.kind !== 'measured') continue;
+    const worst = run.outcome.result.worstBySecond.map((w) => (Number.isNaN(w) ? '—' : fmt(w)));
+    lines.push(
+      `Slowest delivery by second of the window, ${run.instances === 1 ? 'one instance' : `${run.instances} instances`} (ms): ${worst.join(' · ')}.`,
+    );
+    lines.push('');
+  }
   const busy = report.runs.filter((r) => r.outcome.kind === 'measured' && r.outcome.result.cpuShare > SATURATED);
   lines.push(
     busy.length > 0

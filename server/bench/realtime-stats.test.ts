@@ -2,7 +2,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { agentAddress, buildPlan, expectedRecipients, planMessages, type RealtimeFixtures, visitorAddress } from './realtime-plan.ts';
-import { accountDeliveries, agentKey, percentile, type Sent, schedule, seededRandom, summarise, widgetKey } from './realtime-stats.ts';
+import {
+  accountDeliveries,
+  agentKey,
+  percentile,
+  type Sent,
+  schedule,
+  seededRandom,
+  summarise,
+  widgetKey,
+  worstBySecond,
+} from './realtime-stats.ts';
 import { messageUuidOf } from './realtime-sockets.ts';
 
 test('percentiles are nearest-rank over the sorted values', () => {
@@ -156,4 +166,29 @@ test('a new_message frame names its message by data.uuid or data.message.uuid', 
   assert.equal(messageUuidOf({ message: { uuid: 'u2' } }), 'u2');
   assert.equal(messageUuidOf({ message: 'x' }), null);
   assert.equal(messageUuidOf(null), null);
+});
+
+test('the slowest delivery of each second of the window', () => {
+  const arrivals = new Map([
+    [
+      'm1',
+      new Map([
+        [widgetKey(0), 1010],
+        [agentKey(0), 1300],
+      ]),
+    ],
+    ['m2', new Map([[agentKey(0), 2520]])],
+  ]);
+  const worst = worstBySecond(
+    [
+      sent({ uuid: 'm1', startedAt: 1000, expectedWidgets: [0], expectedAgents: [0] }),
+      sent({ uuid: 'm2', startedAt: 2500, expectedAgents: [0] }),
+      sent({ uuid: null, startedAt: 2600 }),
+    ],
+    arrivals,
+    1000,
+    3,
+  );
+  assert.deepEqual(worst.slice(0, 2), [300, 20]);
+  assert.ok(Number.isNaN(worst[2]));
 });

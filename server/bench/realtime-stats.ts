@@ -145,3 +145,27 @@ export function schedule(rate: number, seconds: number): number[] {
   const count = Math.floor(rate * seconds);
   return Array.from({ length: count }, (_, i) => (i * 1000) / rate);
 }
+
+/**
+ * The slowest delivery of the messages sent in each second of the window (ms; NaN for a second
+ * with none arrived): a tail made of a few stalls shows as a few bad seconds, a slow system as
+ * every second bad.
+ */
+export function worstBySecond(sent: readonly Sent[], arrivals: Arrivals, windowStart: number, seconds: number): number[] {
+  const worst = Array.from({ length: seconds }, () => Number.NaN);
+  for (const message of sent) {
+    if (message.uuid === null) continue;
+    const second = Math.floor((message.startedAt - windowStart) / 1000);
+    if (second < 0 || second >= seconds) continue;
+    const got = arrivals.get(message.uuid);
+    if (!got) continue;
+    const keys = [...message.expectedWidgets.map(widgetKey), ...message.expectedAgents.map(agentKey)];
+    for (const key of keys) {
+      const at = got.get(key);
+      if (at === undefined) continue;
+      const latency = at - message.startedAt;
+      if (!(latency <= (worst[second] as number))) worst[second] = latency;
+    }
+  }
+  return worst;
+}

@@ -237,6 +237,9 @@ function describe(run: RealtimeRun, progress: Progress): void {
       `peak RSS ${run.peakRssMiB.map((m) => `${Math.round(m)} MiB`).join(' + ')}; ` +
       `Parley CPU ${run.serverCpuShare.map((c) => `${(c * 100).toFixed(0)}%`).join(' + ')} of a core; generator CPU ${(r.cpuShare * 100).toFixed(0)}% of a core`,
   );
+  progress(
+    `    slowest delivery by second of the window (ms): ${r.worstBySecond.map((w) => (Number.isNaN(w) ? '—' : Math.round(w))).join(' ')}`,
+  );
   const failed = Object.entries(r.statuses).filter(([code]) => !code.startsWith('2'));
   if (failed.length > 0) progress(`    !!!! FAILED REQUESTS: ${failed.map(([c, n]) => `${c}×${n}`).join(', ')}: ${r.httpSample ?? ''}`);
   if (r.lostSamples.length > 0) progress(`    !!!! LOST: ${r.lostSamples.join('; ')}`);
