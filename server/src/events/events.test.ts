@@ -75,6 +75,9 @@ describe('domain events', () => {
     await call('POST', `/conversations/${c.uuid}/macros/${macro.id}/apply`);
     await call('DELETE', `/agents/${rr.id}`);
     assert.equal(await runDueJobs(t.deps, ['conversations.release_agent']), 1);
+    // Blocking and unblocking a contact.
+    await call('PUT', `/contacts/${contact.id}/block`, { enabled: false });
+    await call('PUT', `/contacts/${contact.id}/block`, { enabled: true });
     // The widget: a visitor reads its conversation, then signs in and is merged into the verified contact.
     const chat = await createWidgetInbox(t);
     const visitor = await startVisitor(t, chat.uuid);

@@ -101,8 +101,11 @@ describe('widget: hostile input', () => {
     const [messagesBefore] = await rows();
     assertError(await send(), 429, 'RateLimitException');
     assert.equal((await rows())[0], messagesBefore);
-    clock.advance(61_000);
-    dataOf(await send(), 'a minute later it is accepted again');
+    if (t.deps.redis === null) {
+      // The in-process window follows the app's clock; Redis expires its windows in real time.
+      clock.advance(61_000);
+      dataOf(await send(), 'a minute later it is accepted again');
+    }
   });
 
   it('a visitor token of another inbox merges nothing', async () => {
