@@ -27,7 +27,24 @@ export interface BenchOptions {
   only: string[] | null;
   /** Folder for a V8 CPU profile of the Parley process, or null. */
   profileDir: string | null;
+  /** The realtime scenario's sizes (it runs when --only is absent or names "realtime"). */
+  realtime: RealtimeOptions;
   help: boolean;
+}
+
+export interface RealtimeOptions {
+  agentSockets: number;
+  widgetSockets: number;
+  /** Sockets per agent: creating an agent's API key costs a scrypt hash, so fewer agents hold several tabs each. */
+  tabs: number;
+  subscriptionsPerSocket: number;
+  /** Messages per second over HTTP (half agent replies, half visitor messages). */
+  rate: number;
+  warmup: number;
+  duration: number;
+  lossAfterMs: number;
+  /** One run per entry, with that many Parley instances. */
+  instances: number[];
 }
 
 export class OptionsError extends Error {
@@ -51,13 +68,27 @@ export const USAGE = `Usage: npm run bench -- [options]
                      at other scales results are only printed unless --out is given)
   --no-write         print only, even at scale 1
   --only=IDS         run only these scenarios (comma-separated: message, assigned-1, assigned-50,
-                     report, search, reply); implies --no-write
-  --profile=DIR      write a CPU profile of the Parley process to DIR (open it in Chrome DevTools)
+                     report, search, reply, widget-init, realtime); implies --no-write unless
+                     --out is given (then only the sections of the scenarios run are replaced)
+  --profile=DIR      write a CPU profile of the Parley process(es) to DIR (open it in Chrome DevTools)
+
+Realtime scenario (PostgreSQL + Redis; one run with one Parley instance, one with two):
+  --rt-agents=N      agent sockets (default 1000)
+  --rt-tabs=N        sockets per agent (default 10: 1,000 sockets are 100 agents)
+  --rt-widgets=N     widget sockets, one visitor and conversation each (default 5000)
+  --rt-subscriptions=N  conversations each agent socket subscribes to (default 5)
+  --rt-rate=N        messages per second, half replies, half visitor messages (default 100)
+  --rt-warmup=S      unmeasured seconds of messages after the sockets are ready (default 5)
+  --rt-duration=S    measured seconds (default 20)
+  --rt-loss-ms=MS    a frame later than this is lost (default 5000)
+  --rt-instances=L   runs by number of instances, comma-separated (default 1,2)
 
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/parley_bench).
 The database is dropped and recreated: its name must contain "bench".`;
 
-export const SCENARIO_IDS = ['message', 'assigned-1', 'assigned-50', 'report', 'search', 'reply'];
+export const SCENARIO_IDS = ['message', 'assigned-1', 'assigned-50', 'report', 'search', 'reply', 'widget-init'];
+/** The realtime scenario: not an HTTP scenario of the table, but selectable with --only. */
+export const REALTIME_ID = 'realtime';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/parley_bench';
 export const DEFAULT_OUT = 'docs/performance.md';
@@ -68,6 +99,12 @@ function positiveNumber(name: string, raw: string, min: number, max: number, int
     throw new OptionsError(`${name} must be ${integer ? 'an integer' : 'a number'} between ${min} and ${max}, got "${raw}"`);
   }
   return value;
+}
+
+function parseInstances(raw: string): number[] {
+  const list = raw.split(',').map((part) => positiveNumber('--rt-instances', part.trim(), 1, 8, true));
+  if (list.length === 0 || list.length > 4) throw new OptionsError('--rt-instances takes one to four instance counts, e.g. 1,2');
+  return list;
 }
 
 export function parseOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): BenchOptions {
@@ -91,6 +128,15 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
     'only',
     'profile',
     'help',
+    'rt-agents',
+    'rt-tabs',
+    'rt-widgets',
+    'rt-subscriptions',
+    'rt-rate',
+    'rt-warmup',
+    'rt-duration',
+    'rt-loss-ms',
+    'rt-instances',
   ]);
   for (const name of flags.keys()) if (!known.has(name)) throw new OptionsError(`unknown option --${name}\n\n${USAGE}`);
 
@@ -123,13 +169,14 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
           .map((id) => id.trim())
           .filter(Boolean);
   if (only !== null) {
-    const unknown = only.filter((id) => !SCENARIO_IDS.includes(id));
-    if (only.length === 0 || unknown.length > 0) throw new OptionsError(`--only takes scenario ids among ${SCENARIO_IDS.join(', ')}`);
+    const unknown = only.filter((id) => !SCENARIO_IDS.includes(id) && id !== REALTIME_ID);
+    if (only.length === 0 || unknown.length > 0)
+      throw new OptionsError(`--only takes scenario ids among ${[...SCENARIO_IDS, REALTIME_ID].join(', ')}`);
   }
   const profileFlag = flags.get('profile');
   if (profileFlag === '') throw new OptionsError('--profile needs a folder: --profile=DIR');
-  const noWrite = flags.has('no-write') || only !== null;
   const outFlag = flags.get('out');
+  const noWrite = flags.has('no-write') || (only !== null && outFlag === undefined);
   if (outFlag === '') throw new OptionsError('--out needs a file name: --out=FILE');
   const out = noWrite ? null : (outFlag ?? (scale === 1 ? DEFAULT_OUT : null));
 
@@ -147,6 +194,17 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
     out,
     only,
     profileDir: profileFlag ?? null,
+    realtime: {
+      agentSockets: positiveNumber('--rt-agents', pick('rt-agents', null, '1000'), 1, 20000, true),
+      tabs: positiveNumber('--rt-tabs', pick('rt-tabs', null, '10'), 1, 100, true),
+      widgetSockets: positiveNumber('--rt-widgets', pick('rt-widgets', null, '5000'), 1, 50000, true),
+      subscriptionsPerSocket: positiveNumber('--rt-subscriptions', pick('rt-subscriptions', null, '5'), 1, 100, true),
+      rate: positiveNumber('--rt-rate', pick('rt-rate', null, '100'), 1, 10000, true),
+      warmup: positiveNumber('--rt-warmup', pick('rt-warmup', null, '5'), 0, 120, true),
+      duration: positiveNumber('--rt-duration', pick('rt-duration', null, '20'), 1, 600, true),
+      lossAfterMs: positiveNumber('--rt-loss-ms', pick('rt-loss-ms', null, '5000'), 100, 60000, true),
+      instances: parseInstances(pick('rt-instances', null, '1,2')),
+    },
     help: flags.has('help'),
   };
 }

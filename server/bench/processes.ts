@@ -1,6 +1,6 @@
 // The processes under test: Parley itself (server/src/main.ts) and the bare Fastify route,
 // each a child of the benchmark. Every child is remembered by its PID and stopped by it.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -103,12 +103,18 @@ export interface ParleyOptions {
   /** Server processes (SERVER_PROCESSES); above 1 with Redis at redisUrl. */
   processes?: number;
   redisUrl?: string;
+  /** Use Redis (redisUrl) even with one process: the realtime scenario relays events through it. */
+  redis?: boolean;
+  /** More environment (the realtime scenario raises the widget's rate limits). */
+  env?: Record<string, string>;
+  /** Log file name in logDir (default parley.log); several instances need one each. */
+  logName?: string;
 }
 
 /** Starts Parley on a free port of 127.0.0.1 and waits until /ready answers 200. */
 export async function startParley(options: ParleyOptions): Promise<Child> {
   const port = await freePort();
-  const logFile = join(options.logDir, 'parley.log');
+  const logFile = join(options.logDir, options.logName ?? 'parley.log');
   const fd = openSync(logFile, 'a');
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
   const child = spawn(process.execPath, [...profile, join(options.root, 'server/src/main.ts')], {
@@ -121,9 +127,9 @@ export async function startParley(options: ParleyOptions): Promise<Child> {
       SECRET_KEY: options.secretKey,
       DATA_DIR: options.dataDir,
       DATABASE_PREPARED_STATEMENTS: process.env['DATABASE_PREPARED_STATEMENTS'] ?? 'true',
-      ...((options.processes ?? 1) > 1
-        ? { SERVER_PROCESSES: String(options.processes), REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379' }
-        : {}),
+      ...((options.processes ?? 1) > 1 ? { SERVER_PROCESSES: String(options.processes) } : {}),
+      ...((options.processes ?? 1) > 1 || options.redis ? { REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379' } : {}),
+      ...options.env,
     },
     stdio: ['ignore', fd, fd],
   });
@@ -185,4 +191,14 @@ export async function startBare(options: { root: string; logDir: string }): Prom
   child.stdout?.resume();
   const pid = child.pid as number;
   return { name: 'bare', pid, baseUrl: `http://127.0.0.1:${port}`, logFile, exited, isRunning: () => children.has(pid) };
+}
+
+/**
+ * Forks a benchmark script (the realtime load generator) with an IPC channel; its stdout and
+ * stderr are the benchmark's. Tracked like the servers: stopped by PID on the way out.
+ */
+export function forkScript(script: string, args: readonly string[]): ChildProcess {
+  const child = fork(script, [...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+  track(child);
+  return child;
 }

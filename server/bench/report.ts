@@ -1,7 +1,12 @@
 // The results as Markdown: the machine, the dataset, one row per scenario (with its ratio to
 // the bare Fastify route), the per-request timings, and each target met or missed.
 import { type LoadResult, type LoadSettings, type Timing, WARM_ANSWERS_PER_CONNECTION } from './load.ts';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { REALTIME_END, REALTIME_START } from './realtime-report.ts';
 import type { DatasetCounts } from './targets.ts';
+
+const NOTES_MARKER = '<!-- Notes: everything below this line is kept when the benchmark rewrites this file. -->';
 
 export type Outcome =
   | { kind: 'measured'; result: LoadResult }
@@ -269,6 +274,22 @@ export const METHOD = `## What is measured
    counts again only once warm, and the table reports it beside the failed requests.
 5. **Per-request times.** The tag report and search have per-request targets: each is also timed
    alone, 20 sequential requests on an idle server, and the median is compared to its target.
+6. **Realtime.** After the HTTP scenarios, Parley runs again with Redis (\`REDIS_URL\`): first one
+   instance, then two separate processes on two ports sharing the database and Redis. A load
+   generator in a child process (\`realtime-client.ts\`) opens the agent sockets (\`/ws\`, API
+   credentials; fewer agents than sockets, each with several tabs, since every API key costs a
+   scrypt hash) and the widget sockets (\`/widget/ws\`, one visitor each, joined with a widget
+   session; visitors connect from many loopback addresses, twenty per address, because the
+   socket upgrades are limited per address), checks that every socket answers a ping, then sends
+   agent replies and visitor messages over HTTP at a steady rate. The same process times each
+   \`new_message\` frame from the start of the request that created the message, so both ends
+   use one clock; the frame's message uuid identifies it. Expected recipients: the visitor's
+   widget for a reply, and every socket of the agents who may read the conversation (its team).
+   The widget's HTTP limits are raised for the run (\`WIDGET_RATE_LIMIT_PER_MINUTE\`,
+   \`WIDGET_MESSAGE_RATE_LIMIT_PER_MINUTE\`). Memory is each Parley process's VmRSS
+   (\`/proc/<pid>/status\`), sampled every 200 ms, peak over the run. The generator reports its own
+   CPU over the window and its event-loop delay: when it nears a whole core, the latencies
+   include its own queueing.
 
 The ratio to the bare route is the figure to compare across machines: the absolute numbers depend on
 the CPU and on whatever else runs on it. A scenario whose requests fail is flagged in the table and
@@ -280,3 +301,28 @@ database of the same scale instead of seeding again), \`--out=FILE\` / \`--no-wr
 written only by a run at scale 1 (or with \`--out\`). The exit code is 0 when the run completes,
 whether or not the targets are met, and non-zero when the run itself fails.
 `;
+
+/**
+ * Writes the results, keeping what this run did not measure: the HTTP results when only the
+ * realtime scenario ran, the Realtime section when it did not run, and the notes below the marker.
+ */
+export function writeReport(path: string, markdown: string | null, realtime: string | null): void {
+  const previous = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  const at = previous.indexOf(NOTES_MARKER);
+  const notes = at >= 0 ? previous.slice(at + NOTES_MARKER.length).replace(/^\n+/, '') : '';
+  const head = at >= 0 ? previous.slice(0, at) : previous;
+  const rtStart = head.indexOf(REALTIME_START);
+  const rtEnd = head.indexOf(REALTIME_END);
+  const previousRealtime = rtStart >= 0 && rtEnd > rtStart ? head.slice(rtStart, rtEnd + REALTIME_END.length) : '';
+  const methodAt = head.indexOf('## What is measured');
+  const previousMain = head
+    .slice(
+      0,
+      [rtStart, methodAt].filter((i) => i >= 0).reduce((a, b) => Math.min(a, b), head.length),
+    )
+    .trimEnd();
+  const main = markdown ?? (previousMain || '# Performance\n');
+  const section = realtime ?? previousRealtime;
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${main.trimEnd()}\n\n${section ? `${section}\n\n` : ''}${METHOD}\n${NOTES_MARKER}\n\n${notes}`.trimEnd() + '\n');
+}

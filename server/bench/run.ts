@@ -4,23 +4,26 @@
 // non-zero when the run itself fails. Children are stopped by PID and the database is dropped
 // on the way out (unless --keep), whatever happens.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { openRuntime, prepareDatabase } from '../src/setup.ts';
 import { type LoadResult, type LoadSettings, probe, runLoad, type Scenario, timeSequential, WarmUpError } from './load.ts';
-import { type BenchOptions, OptionsError, parseOptions, SCENARIO_IDS, USAGE } from './options.ts';
+import { type BenchOptions, OptionsError, parseOptions, REALTIME_ID, SCENARIO_IDS, USAGE } from './options.ts';
 import { type Child, killAllChildrenNow, startBare, startParley, stopAllChildren, tail } from './processes.ts';
-import { checkTargets, METHOD, type Machine, type RunReport, renderMarkdown, type ScenarioReport } from './report.ts';
+import { bareRate, checkTargets, type Machine, type RunReport, renderMarkdown, type ScenarioReport, writeReport } from './report.ts';
 import { dropDatabase, isSeededAt, markSeeded, recreateDatabase } from './database.ts';
+import { RAISED_LIMITS, type RealtimeReport, runRealtime } from './realtime.ts';
+import type { RealtimeFixtures } from './realtime-plan.ts';
+import { checkRealtimeTargets, initRate, renderRealtime } from './realtime-report.ts';
+import { agentsFor, agentsPerTeam, seedRealtime } from './realtime-seed.ts';
 import { seedDataset } from './seed.ts';
 import { countDataset, type DatasetCounts, type LoadTargets, loadTargets } from './targets.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const NOTES_MARKER = '<!-- Notes: everything below this line is kept when the benchmark rewrites this file. -->';
 
 const progress = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -66,7 +69,7 @@ interface ScenarioPlan extends Scenario {
   sequential?: boolean;
 }
 
-function scenarios(bare: Child, parley: Child, targets: LoadTargets, pageBytes: number): ScenarioPlan[] {
+function scenarios(bare: Child, parley: Child, targets: LoadTargets, pageBytes: number, widgetInbox: string | null): ScenarioPlan[] {
   const agent = { authorization: targets.agent.authorization };
   const admin = { authorization: targets.admin.authorization };
   const replies = [
@@ -134,6 +137,17 @@ function scenarios(bare: Child, parley: Child, targets: LoadTargets, pageBytes: 
       paths: targets.replyConversations.map((uuid) => `/api/v1/conversations/${uuid}/messages`),
       bodies: replies,
       headers: agent,
+    },
+    // Each request a new visitor, session and conversation, so after the other scenarios too.
+    {
+      id: 'widget-init',
+      title: '`POST /api/v1/widget/chat/conversations/init` (a new visitor each)',
+      as: 'visitor',
+      baseUrl: parley.baseUrl,
+      method: 'POST',
+      paths: widgetInbox ? ['/api/v1/widget/chat/conversations/init'] : [],
+      bodies: [JSON.stringify({ message: 'Hello, I have a question about my order.', form_data: {} })],
+      headers: widgetInbox ? { 'x-service-inbox-id': widgetInbox } : {},
     },
     // After Parley's scenarios: its 36 KB answers at several thousand per second leave the load
     // generator's process slower for a while (the list's p99 measured after it was five times worse).
@@ -208,16 +222,6 @@ async function runScenario(plan: ScenarioPlan, settings: LoadSettings, runs: num
   return { ...base, outcome: { kind: 'measured', result }, ...(timing ? { timing } : {}) };
 }
 
-function writeReport(file: string, markdown: string): void {
-  const path = resolve(ROOT, file);
-  const previous = existsSync(path) ? readFileSync(path, 'utf8') : '';
-  const at = previous.indexOf(NOTES_MARKER);
-  const notes = at >= 0 ? previous.slice(at + NOTES_MARKER.length).replace(/^\n+/, '') : '';
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${markdown}\n${METHOD}\n${NOTES_MARKER}\n\n${notes}`.trimEnd() + '\n');
-  progress(`Wrote ${file}.`);
-}
-
 async function bench(options: BenchOptions): Promise<void> {
   const started = performance.now();
   const loadBefore = os.loadavg()[0] ?? 0;
@@ -239,6 +243,10 @@ async function bench(options: BenchOptions): Promise<void> {
     await recreateDatabase(databaseUrl);
   }
 
+  const only = options.only;
+  const wants = (id: string) => only === null || only.includes(id);
+  const wantsRealtime = wants(REALTIME_ID);
+  let fixtures: RealtimeFixtures | null = null;
   const runtime = await openRuntime(config, pino({ level: 'warn' }, pino.destination(2)));
   let seedSeconds: number | null = null;
   let targets: LoadTargets;
@@ -253,6 +261,16 @@ async function bench(options: BenchOptions): Promise<void> {
     }
     targets = await loadTargets(runtime.deps);
     dataset = await countDataset(runtime.deps.db, targets.agent.id);
+    if (wantsRealtime || wants('widget-init')) {
+      const rt = options.realtime;
+      fixtures = await seedRealtime(
+        runtime.deps,
+        wantsRealtime
+          ? { agents: agentsFor(rt.agentSockets, rt.tabs), visitors: rt.widgetSockets, agentsPerTeam: agentsPerTeam(rt.tabs) }
+          : { agents: 0, visitors: 0, agentsPerTeam: 1 },
+        progress,
+      );
+    }
     const { rows } = await sql<{ server_version: string }>`show server_version`.execute(runtime.deps.db);
     postgres = rows[0]?.server_version ?? 'unknown';
   } finally {
@@ -273,15 +291,15 @@ async function bench(options: BenchOptions): Promise<void> {
     profileDir: options.profileDir,
     processes: options.processes,
     redisUrl: options.redisUrl,
+    env: RAISED_LIMITS,
   });
   progress(`Parley (pid ${parley.pid}) on ${parley.baseUrl}, bare route (pid ${bare.pid}) on ${bare.baseUrl}.`);
 
   const settings: LoadSettings = { connections: options.connections, duration: options.duration, warmup: options.warmup };
   progress(`Load: ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per scenario.`);
   const reports: ScenarioReport[] = [];
-  const only = options.only;
   const pageBytes = await storeReferencePage(bare, parley, targets);
-  const plans = scenarios(bare, parley, targets, pageBytes);
+  const plans = scenarios(bare, parley, targets, pageBytes, fixtures?.inboxUuid ?? null);
   const ids = plans.map((p) => p.id).filter((id) => !REFERENCE_IDS.includes(id));
   if (ids.join() !== SCENARIO_IDS.join())
     throw new Error(`SCENARIO_IDS (options.ts) lists ${SCENARIO_IDS.join()}, the scenarios are ${ids.join()}`);
@@ -290,6 +308,20 @@ async function bench(options: BenchOptions): Promise<void> {
     reports.push(await runScenario(plan, settings, options.sequentialRuns, parley));
   }
   await stopAllChildren();
+
+  let realtime: RealtimeReport | null = null;
+  if (wantsRealtime && fixtures) {
+    const context = {
+      root: ROOT,
+      databaseUrl,
+      dataDir: join(tmpDir, 'data'),
+      secretKey: config.secretKey!.toString('utf8'),
+      logDir: tmpDir,
+      redisUrl: options.redisUrl,
+      profileDir: options.profileDir,
+    };
+    realtime = await runRealtime(context, fixtures, options.realtime, progress);
+  }
 
   const cpus = os.cpus();
   const machine: Machine = {
@@ -313,15 +345,19 @@ async function bench(options: BenchOptions): Promise<void> {
     totalSeconds: (performance.now() - started) / 1000,
   };
   const markdown = renderMarkdown(report);
-  process.stdout.write(`\n${markdown}\n`);
-  if (options.out) writeReport(options.out, markdown);
-  else progress(`Not written to a file (scale ${options.scale}; pass --out=FILE to write it).`);
+  const realtimeMarkdown = realtime ? renderRealtime(realtime, initRate(reports, bareRate(report)), report.date) : null;
+  const httpMeasured = only === null || only.some((id) => SCENARIO_IDS.includes(id));
+  process.stdout.write(`${httpMeasured ? `\n${markdown}\n` : ''}${realtimeMarkdown ? `\n${realtimeMarkdown}\n` : ''}`);
+  if (options.out) {
+    writeReport(resolve(ROOT, options.out), httpMeasured ? markdown : null, realtimeMarkdown);
+    progress(`Wrote ${options.out}.`);
+  } else progress(`Not written to a file (scale ${options.scale}; pass --out=FILE to write it).`);
 
   const failing = reports.filter(
     (r) => r.outcome.kind === 'failed' || (r.outcome.kind === 'measured' && (r.outcome.result.non2xx > 0 || r.outcome.result.errors > 0)),
   );
   if (failing.length > 0) progress(`\n!!!! FAILED REQUESTS in: ${failing.map((r) => r.id).join(', ')} — see the table.`);
-  const missed = checkTargets(report).filter((c) => c.met === false);
+  const missed = [...checkTargets(report), ...(realtime ? checkRealtimeTargets(realtime) : [])].filter((c) => c.met === false);
   progress(missed.length === 0 ? 'Every measured target is met.' : `Targets missed: ${missed.map((c) => c.target).join('; ')}.`);
 }
 
