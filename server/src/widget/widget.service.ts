@@ -62,6 +62,19 @@ export async function ownConversation(deps: AppDeps, inbox: WidgetInbox, caller:
   return conversation;
 }
 
+/**
+ * The caller's conversation locked for the rest of the transaction, its ownership checked again
+ * under the lock (a visitor merged into a contact meanwhile no longer owns it: the same 403 as
+ * another contact's conversation), then the reply rule. Every widget append goes through it.
+ */
+export async function lockOwnConversation(trx: DB, inbox: WidgetInbox, caller: WidgetCaller, uuid: string) {
+  const conversation = await lockConversationForChannel(trx, uuid);
+  if (!conversation) throw new NotFoundError('Conversation not found');
+  if (conversation.contact_id !== caller.userId || conversation.inbox_id !== inbox.id) throw new PermissionError('Permission denied');
+  assertMayReply(inbox, caller, conversation.status);
+  return conversation;
+}
+
 function permissionsOf(inbox: WidgetInbox, isVisitor: boolean) {
   const rules = (isVisitor ? inbox.config.visitors : inbox.config.users) ?? {};
   return {
@@ -254,9 +267,7 @@ export async function sendMessage(
   const own = await ownConversation(deps, inbox, caller, uuid);
   assertMayReply(inbox, caller, own.status);
   const id = await deps.db.transaction().execute(async (trx) => {
-    const conversation = await lockConversationForChannel(trx, own.uuid);
-    if (!conversation) throw new NotFoundError('Conversation not found');
-    assertMayReply(inbox, caller, conversation.status);
+    const conversation = await lockOwnConversation(trx, inbox, caller, own.uuid);
     const now = deps.clock.now();
     const row = await appendMessage(deps, trx, conversation, contactMessage(caller.userId, prepared, { contentType: 'text' }), now);
     return row.id;

@@ -3,7 +3,7 @@
 // uploads disabled (403), no or empty file (400), over the inbox's size limit (413), an
 // extension not allowed or content that does not match it (415), the conversation rules.
 import type { FastifyRequest } from 'fastify';
-import { appendMessage, contactMessage, lockConversationForChannel } from '../conversations/conversations.append.ts';
+import { appendMessage, contactMessage } from '../conversations/conversations.append.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError, NotFoundError, PermissionError } from '../errors.ts';
 import { attachMediaToMessage, MAX_ATTACHMENTS, storeUploads } from '../media/media.service.ts';
@@ -11,7 +11,7 @@ import { type SpooledFile, uploadTmpDir, withReceivedFiles } from '../media/medi
 import { prepareContent } from '../messages/messages.content.ts';
 import type { WidgetCaller } from './widget.identity.ts';
 import type { WidgetInbox } from './widget.inbox.ts';
-import { assertMayReply, ownConversation } from './widget.service.ts';
+import { assertMayReply, lockOwnConversation, ownConversation } from './widget.service.ts';
 import { type ChatMessage, chatMessageFor } from './widget.shapes.ts';
 
 const MIB = 1024 * 1024;
@@ -93,9 +93,7 @@ export async function uploadFromWidget(
     // transaction attaches them. Should it fail, they stay unattached and are purged after a day.
     const uploads = await storeUploads(deps, form.files, caller.userId);
     return deps.db.transaction().execute(async (trx) => {
-      const conversation = await lockConversationForChannel(trx, own.uuid);
-      if (!conversation) throw new NotFoundError('Conversation not found');
-      assertMayReply(inbox, caller, conversation.status);
+      const conversation = await lockOwnConversation(trx, inbox, caller, own.uuid);
       const now = deps.clock.now();
       const prepared = prepareContent('', 'text', 'message');
       const message = await appendMessage(
