@@ -28,7 +28,29 @@ describe('widget edge', () => {
       const res = assertError(await widgetCall(t, { url: 'chat/settings', inbox: uuid }), 404, 'NotFoundException');
       assert.equal(res.message, 'Inbox not found');
     }
-    assertError(await widgetCall(t, { url: `chat/settings?inbox_id=${chat.uuid}&x=1`, inbox: null }), 400, 'InputException');
+  });
+
+  it('accepts and ignores unknown query parameters (a cache-buster) on widget routes only', async () => {
+    const chat = await createWidgetInbox(t, { brand_name: 'Busted' });
+    const settings = await widgetCall(t, { url: `chat/settings?inbox_id=${chat.uuid}&_=1700000000&x=1`, inbox: null });
+    assert.equal(dataOf<{ brand_name: string }>(settings).brand_name, 'Busted');
+    const visitor = await startVisitor(t, chat.uuid);
+    dataOf(await widgetCall(t, { url: 'chat/conversations?_=1700000000', inbox: chat.uuid, token: visitor.token }));
+    const sent = await widgetCall(t, {
+      method: 'POST',
+      url: `chat/conversations/${visitor.conversationUuid}/message?_=1`,
+      inbox: chat.uuid,
+      token: visitor.token,
+      payload: { message: 'busted' },
+    });
+    dataOf(sent);
+    // A repeated inbox_id is still not one inbox; the rest of the API still refuses unknown parameters.
+    assertError(
+      await widgetCall(t, { url: `chat/settings?inbox_id=${chat.uuid}&inbox_id=${chat.uuid}&_=1`, inbox: null }),
+      404,
+      'NotFoundException',
+    );
+    assertError(await t.call({ method: 'GET', url: '/api/v1/inboxes?_=1700000000' }), 400, 'InputException');
   });
 
   it('settings hide the secret, trusted domains, blocked addresses and session lifetime; launcher has exactly its shape', async () => {

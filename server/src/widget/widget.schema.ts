@@ -6,14 +6,20 @@ import { ChatConversation, ChatMessage, WidgetUser } from './widget.shapes.ts';
 
 const strict = { additionalProperties: false } as const;
 
-/** Every widget route accepts the inbox as a query parameter (the header X-Service-Inbox-ID wins). */
+/**
+ * Every widget route accepts the inbox as a query parameter (the header X-Service-Inbox-ID wins).
+ * Other query parameters are accepted and ignored (a browser's cache-buster such as `_=1700000000`):
+ * the widget routes are public and called by browsers. `additionalProperties: true` keeps the
+ * API's closing of querystrings (http/validation.ts) away from them; the other routes still refuse
+ * unknown parameters.
+ */
 export const InboxQuery = Type.Object(
   {
     inbox_id: Type.Optional(
       Type.String({ description: 'The live-chat inbox uuid, when the X-Service-Inbox-ID header is not sent (the header wins)' }),
     ),
   },
-  strict,
+  { additionalProperties: true, description: 'Unknown query parameters are ignored' },
 );
 
 export const ConversationParams = Type.Object({
