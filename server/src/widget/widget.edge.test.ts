@@ -163,6 +163,24 @@ describe('widget edge', () => {
     dataOf(await from('192.0.2.51'));
   });
 
+  it('charges preflights to the per-address limit before any inbox lookup', async () => {
+    const chat = await createWidgetInbox(t);
+    const preflight = (address: string) =>
+      t.app.inject({
+        method: 'OPTIONS',
+        url: `${WIDGET}/chat/conversations/init?inbox_id=${chat.uuid}`,
+        headers: { origin: 'https://example.com', 'access-control-request-method': 'POST', 'x-forwarded-for': address },
+      });
+    for (let i = 0; i < 40; i += 1) assert.equal((await preflight('192.0.2.60')).statusCode, 204);
+    const limited = await preflight('192.0.2.60');
+    assert.equal(limited.statusCode, 429);
+    assert.ok(Number(limited.headers['retry-after']) >= 1);
+    assert.equal(limited.headers['access-control-allow-methods'], undefined, 'no preflight allowance');
+    const get = await widgetCall(t, { url: 'chat/settings', inbox: chat.uuid, headers: { 'x-forwarded-for': '192.0.2.60' } });
+    assertError(get, 429, 'RateLimitException', 'the same counter as the other requests');
+    assert.equal((await preflight('192.0.2.61')).statusCode, 204);
+  });
+
   it('refuses a session of another inbox, a bad token, and a missing one (401)', async () => {
     const chat = await createWidgetInbox(t);
     const other = await createWidgetInbox(t);

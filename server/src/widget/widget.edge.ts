@@ -144,7 +144,8 @@ export function applyErrorCors(request: FastifyRequest, reply: FastifyReply): vo
  * A preflight (OPTIONS) answer: 204. The inbox comes from `inbox_id` when the page names it in
  * the query; a page that sends it as a header (which a preflight does not carry) gets the
  * preflight allowed, and its real request is checked against the inbox's trusted_domains.
- * A disallowed origin gets no allow headers.
+ * A disallowed origin gets no allow headers. The route's edge hook has already charged the
+ * preflight to the per-address limit, so this lookup is bounded like every other request.
  */
 export async function answerPreflight(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, open: boolean): Promise<void> {
   const origin = originOf(request);

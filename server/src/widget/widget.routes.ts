@@ -1,6 +1,6 @@
 // The public widget API (docs/api.md, "Live chat (widget API)"). No agent credentials: the
 // inbox is selected per request, the caller is a widget session (bearer token). Before
-// validation, every route checks the per-address rate limit, selects the inbox (400/404),
+// validation, every route (preflights too) checks the per-address rate limit, selects the inbox (400/404),
 // refuses blocked addresses (403) and applies CORS; session routes then resolve the caller
 // (401) and perform a visitor merge when asked.
 import multipart from '@fastify/multipart';
@@ -69,14 +69,16 @@ export function widgetRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       return caller;
     };
 
-    // The edge of every widget route (preflights excepted): limit, inbox, blocked address, CORS.
+    // The edge of every widget route: limit, inbox, blocked address, CORS. Preflights are charged
+    // to the same per-address limit before anything is looked up; their handler does the rest.
     app.addHook('onRequest', async (request, reply) => {
-      if (request.method === 'OPTIONS') return;
-      const launcher = request.routeOptions.url === LAUNCHER;
+      const preflight = request.method === 'OPTIONS';
+      const launcher = !preflight && request.routeOptions.url === LAUNCHER;
       let inbox: WidgetInbox;
       try {
         if (launcher) openCors(reply);
         await enforceLimit(perAddress, request.ip, 'requests from this address');
+        if (preflight) return;
         inbox = await selectInbox(deps, request);
       } catch (error) {
         applyErrorCors(request, reply);
