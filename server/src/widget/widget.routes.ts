@@ -107,6 +107,19 @@ export function widgetRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       };
     const required = session('required');
     const optional = session('optional');
+    /**
+     * The upload's caller, checked on arrival (before preParsing and its 415): without a valid
+     * session the answer is 401 whatever the body, which is never read; the connection is closed
+     * rather than drained.
+     */
+    const requiredBeforeBody = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      try {
+        await required(request, reply);
+      } catch (error) {
+        reply.header('connection', 'close');
+        throw error;
+      }
+    };
     /** Messages, uploads and new conversations: per widget user (or, for a new visitor, per address). */
     const limitSends = async (request: FastifyRequest) => {
       const { inbox, caller } = contextOf(request);
@@ -287,12 +300,13 @@ export function widgetRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           // The body is a multipart stream read by the handler; the document shows its parts.
           swaggerTransform: ({ schema, url }) => ({ url, schema: { ...schema, body: WidgetUploadBody } }),
         },
-        preHandler: [required, limitSends],
+        onRequest: requiredBeforeBody,
+        preHandler: limitSends,
         schema: {
           tags,
           summary: 'Send files: one new message with every file attached',
           description:
-            'multipart/form-data: `conversation_uuid` and one or more `files`. Refusals store nothing: uploads disabled → 403; no file or an empty file → 400; a file over the inbox `file_upload.max_size_mb` → 413; an extension not in `allowed_extensions`, or content that does not match it → 415.',
+            'multipart/form-data: `conversation_uuid` and one or more `files`. Refusals store nothing: no valid session → 401 whatever the body (not read); uploads disabled → 403; no file or an empty file → 400; a file over the inbox `file_upload.max_size_mb` → 413; an extension not in `allowed_extensions`, or content that does not match it → 415.',
           consumes: ['multipart/form-data'],
           querystring: InboxQuery,
           response: { 200: Envelope(ChatMessage), ...errors(...sessionErrors, 413, 415) },
