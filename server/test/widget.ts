@@ -68,11 +68,14 @@ export async function startVisitor(
   return { token: data.session_token, userId: data.user.user_id, conversationUuid: data.conversation.uuid };
 }
 
-/** An identity token as a customer's server would sign it (valid for an hour unless `exp` is given). */
+/**
+ * An identity token as a customer's server would sign it: issued `now` (or at `iat`; null: no
+ * `iat`), valid for an hour unless `exp` is given (null: no `exp`).
+ */
 export async function signIdentity(
   secret: string,
   claims: Record<string, unknown> = {},
-  options: { alg?: 'HS256' | 'HS384' | 'HS512'; exp?: number | null; now?: Date } = {},
+  options: { alg?: 'HS256' | 'HS384' | 'HS512'; exp?: number | null; iat?: number | null; now?: Date } = {},
 ): Promise<string> {
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const body = {
@@ -81,7 +84,8 @@ export async function signIdentity(
     first_name: 'Vera',
     ...claims,
   };
-  const jwt = new SignJWT(body).setProtectedHeader({ alg: options.alg ?? 'HS256' }).setIssuedAt(now);
+  const jwt = new SignJWT(body).setProtectedHeader({ alg: options.alg ?? 'HS256' });
+  if (options.iat !== null) jwt.setIssuedAt(options.iat ?? now);
   if (options.exp !== null) jwt.setExpirationTime(options.exp ?? now + 3600);
   return jwt.sign(new TextEncoder().encode(secret));
 }

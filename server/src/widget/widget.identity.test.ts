@@ -68,6 +68,32 @@ describe('widget identity', () => {
     dataOf(await exchange(await signIdentity(chat.secret, { ...claims, external_user_id: 'tolerated' }, { exp: now - 10 })));
   });
 
+  it('refuses identity tokens valid for more than 24 hours (401): exp - iat, else exp - now', async () => {
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const day = 24 * 3600;
+    const claims = (id: string) => ({ external_user_id: `long-${id}`, email: `long-${id}@example.com`, first_name: 'L' });
+    const sign = (id: string, options: { exp: number; iat?: number | null }) =>
+      signIdentity(chat.secret, claims(id), { now: clock.now(), ...options });
+    const refused = {
+      in2099: await sign('2099', { exp: Math.floor(Date.UTC(2099, 0, 1) / 1000) }),
+      dayAndASecond: await sign('d1', { exp: now + day + 1 }),
+      oldIatLongExp: await sign('old', { iat: now - 3600, exp: now + day }),
+      noIatTooLong: await sign('noiat', { iat: null, exp: now + day + 3600 }),
+      futureIat: await sign('future', { iat: now + 3600, exp: now + 7200 }),
+    };
+    for (const [label, jwt] of Object.entries(refused)) {
+      const body = assertError(await exchange(jwt), 401, 'UnauthorizedException', label);
+      if (label !== 'futureIat') assert.match(body.message, /24 hours/, label);
+    }
+    const accepted = {
+      exactlyADay: await sign('a1', { exp: now + day }),
+      fiveMinutes: await sign('a2', { exp: now + 300 }),
+      noIatShort: await sign('a3', { iat: null, exp: now + 23 * 3600 }),
+      oldIatShortSpan: await sign('a4', { iat: now - 23 * 3600, exp: now + 1800 }),
+    };
+    for (const [label, jwt] of Object.entries(accepted)) dataOf(await exchange(jwt), label);
+  });
+
   it('refuses missing and invalid claims with 400 naming the claim', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ external_user_id: undefined }, 'external_user_id'],

@@ -84,6 +84,8 @@ export async function mergeVisitor(deps: AppDeps, inbox: WidgetInbox, caller: Wi
 
 /** Tolerated clock difference between the customer's server and Parley, for exp, nbf and iat. */
 export const JWT_CLOCK_TOLERANCE_SECONDS = 30;
+/** The longest validity of an identity token: a token leaked from a page is not replayable for longer. */
+export const MAX_IDENTITY_TOKEN_SECONDS = 24 * 3600;
 const ALGORITHMS = ['HS256', 'HS384', 'HS512'];
 const MAX_ATTRIBUTES = 50;
 const MAX_ATTRIBUTE_KEY = 100;
@@ -159,17 +161,35 @@ export function parseClaims(payload: Record<string, unknown>): IdentityClaims {
   };
 }
 
-/** Verifies the JWT with the inbox's secret: HS256/384/512 only, `exp` required. 401 for anything else. */
+/**
+ * A token valid for more than MAX_IDENTITY_TOKEN_SECONDS is refused (401): `exp - iat` when `iat`
+ * is given (an `iat` in the future is refused too, or it would shorten that span at will), else
+ * `exp - now` (with the clock tolerance). `exp` and `iat` are numbers here: jose has checked them.
+ */
+function assertShortLived(payload: Record<string, unknown>, now: Date): void {
+  const exp = payload['exp'] as number;
+  const iat = payload['iat'] as number | undefined;
+  const nowSeconds = now.getTime() / 1000;
+  if (iat !== undefined && iat > nowSeconds + JWT_CLOCK_TOLERANCE_SECONDS)
+    throw new UnauthorizedError('The identity token is issued in the future (iat)');
+  const lifetime = iat !== undefined ? exp - iat : exp - nowSeconds - JWT_CLOCK_TOLERANCE_SECONDS;
+  if (lifetime > MAX_IDENTITY_TOKEN_SECONDS)
+    throw new UnauthorizedError('The identity token is valid for more than 24 hours: sign short-lived tokens (minutes)');
+}
+
+/** Verifies the JWT with the inbox's secret: HS256/384/512 only, `exp` required, valid at most 24 h. 401 for anything else. */
 export async function verifyIdentityToken(deps: AppDeps, inbox: WidgetInbox, jwt: string): Promise<Record<string, unknown>> {
   const secret = inbox.config.secret;
   if (!secret) throw new UnauthorizedError('This inbox has no identity secret');
+  const now = deps.clock.now();
   try {
     const { payload } = await jwtVerify(jwt, new TextEncoder().encode(secret), {
       algorithms: ALGORITHMS,
       requiredClaims: ['exp'],
       clockTolerance: JWT_CLOCK_TOLERANCE_SECONDS,
-      currentDate: deps.clock.now(),
+      currentDate: now,
     });
+    assertShortLived(payload as Record<string, unknown>, now);
     return payload as Record<string, unknown>;
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError('The identity token has expired');

@@ -173,7 +173,7 @@ export function widgetRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: "Exchange your site's signed JWT for a verified contact's session",
           description:
-            'The JWT is signed with the inbox `secret` (HS256, HS384 or HS512) and must carry `exp`; a bad signature, another algorithm or an expired token → 401; a missing or invalid claim → 400 naming it; a blocked contact → 403.',
+            'The JWT is signed with the inbox `secret` (HS256, HS384 or HS512) and must carry `exp`, at most 24 hours after `iat` (or after now without `iat`): sign short-lived tokens (minutes). A bad signature, another algorithm, an expired token or one valid for longer → 401; a missing or invalid claim → 400 naming it; a blocked contact → 403.',
           querystring: InboxQuery,
           body: ExchangeBody,
           response: { 200: Envelope(ExchangeResult), ...errors(...sessionErrors) },
