@@ -6,6 +6,7 @@ import { recordEvent } from '../events/events.service.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError, PermissionError, UnauthorizedError } from '../errors.ts';
 import { isEmailAddress } from '../http/formats.ts';
+import { enforceLimit, type WidgetLimiter } from './widget.edge.ts';
 import type { WidgetInbox } from './widget.inbox.ts';
 import * as q from './widget.queries.ts';
 import { issueWidgetSession, resolveWidgetSession, sessionLifetimeMs } from './widget.sessions.ts';
@@ -198,12 +199,21 @@ export async function verifyIdentityToken(deps: AppDeps, inbox: WidgetInbox, jwt
   }
 }
 
+/** Exchanges one contact may make in a minute (all inboxes): past it, 429 with Retry-After. */
+export const EXCHANGES_PER_CONTACT_PER_MINUTE = 30;
+/** Live sessions a contact keeps per inbox: issuing one more ends the least recently used. */
+export const MAX_SESSIONS_PER_CONTACT = 20;
+
 /**
  * The verified contact: found by external id, else by email among contacts without one (it then
  * gets the external id), else created; non-empty claims update it. A blocked contact is a 403.
+ * Once the token is verified, the exchange is charged to `perContact` (keyed by the external id;
+ * 429 past it) before anything is written; the new session replaces the contact's least recently
+ * used ones in this inbox beyond MAX_SESSIONS_PER_CONTACT.
  */
-export async function exchangeIdentity(deps: AppDeps, inbox: WidgetInbox, jwt: string) {
+export async function exchangeIdentity(deps: AppDeps, inbox: WidgetInbox, jwt: string, perContact: WidgetLimiter) {
   const claims = parseClaims(await verifyIdentityToken(deps, inbox, jwt));
+  await enforceLimit(perContact, claims.externalUserId, 'session exchanges for this contact');
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     let contact =
@@ -241,6 +251,8 @@ export async function exchangeIdentity(deps: AppDeps, inbox: WidgetInbox, jwt: s
       contact = { ...record, type: 'contact' };
     }
     const lifetimeMs = lifetimeOf(inbox)(false);
+    // Serialised per contact by the row lock taken above (or the new row): trim, then issue.
+    await q.trimWidgetSessions(trx, contact.id, inbox.id, MAX_SESSIONS_PER_CONTACT - 1);
     const token = await issueWidgetSession(trx, { userId: contact.id, inboxId: inbox.id, isVisitor: false, lifetimeMs }, now);
     const user: WidgetUser = {
       user_id: contact.id,

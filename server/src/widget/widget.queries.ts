@@ -299,6 +299,30 @@ export async function customAttributesOf(db: DB, id: number): Promise<Record<str
   return row?.custom_attributes ?? {};
 }
 
+// ---------------------------------------------------------------- sessions
+
+/**
+ * Ends the user's sessions of this inbox but the `keep` most recently used (latest expiry: it
+ * slides on use), before a new one is issued (widget_sessions_user_idx).
+ */
+export async function trimWidgetSessions(db: DB, userId: number, inboxId: number, keep: number): Promise<void> {
+  const kept = db
+    .selectFrom('widget_sessions')
+    .select('token_hash')
+    .where('user_id', '=', userId)
+    .where('inbox_id', '=', inboxId)
+    .orderBy('expires_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('token_hash')
+    .limit(keep);
+  await db
+    .deleteFrom('widget_sessions')
+    .where('user_id', '=', userId)
+    .where('inbox_id', '=', inboxId)
+    .where('token_hash', 'not in', kept)
+    .execute();
+}
+
 // ---------------------------------------------------------------- visitor merge
 
 /** Moves everything of the visitor to the contact and soft-deletes the visitor. Answers the conversations moved. */

@@ -22,7 +22,16 @@ import {
   VISITOR_HEADER,
   widgetLimiter,
 } from './widget.edge.ts';
-import { authenticateWidget, bearerToken, exchangeIdentity, mergeVisitor, type WidgetCaller, widgetUserOf } from './widget.identity.ts';
+import {
+  authenticateWidget,
+  bearerToken,
+  EXCHANGES_PER_CONTACT_PER_MINUTE,
+  exchangeIdentity,
+  MAX_SESSIONS_PER_CONTACT,
+  mergeVisitor,
+  type WidgetCaller,
+  widgetUserOf,
+} from './widget.identity.ts';
 import type { WidgetInbox } from './widget.inbox.ts';
 import {
   ConversationParams,
@@ -56,6 +65,7 @@ export function widgetRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     });
     const perAddress = widgetLimiter(deps, 'address', deps.config.widgetRateLimitPerMinute);
     const perUser = widgetLimiter(deps, 'user', deps.config.widgetMessageRateLimitPerMinute);
+    const perContactExchange = widgetLimiter(deps, 'exchange', EXCHANGES_PER_CONTACT_PER_MINUTE);
     const contexts = new WeakMap<FastifyRequest, WidgetContext>();
 
     const contextOf = (request: FastifyRequest): WidgetContext => {
@@ -172,14 +182,13 @@ export function widgetRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: "Exchange your site's signed JWT for a verified contact's session",
-          description:
-            'The JWT is signed with the inbox `secret` (HS256, HS384 or HS512) and must carry `exp`, at most 24 hours after `iat` (or after now without `iat`): sign short-lived tokens (minutes). A bad signature, another algorithm, an expired token or one valid for longer → 401; a missing or invalid claim → 400 naming it; a blocked contact → 403.',
+          description: `The JWT is signed with the inbox \`secret\` (HS256, HS384 or HS512) and must carry \`exp\`, at most 24 hours after \`iat\` (or after now without \`iat\`): sign short-lived tokens (minutes). A bad signature, another algorithm, an expired token or one valid for longer → 401; more than ${EXCHANGES_PER_CONTACT_PER_MINUTE} exchanges a minute for one contact → 429; a contact keeps its ${MAX_SESSIONS_PER_CONTACT} most recently used sessions per inbox; a missing or invalid claim → 400 naming it; a blocked contact → 403.`,
           querystring: InboxQuery,
           body: ExchangeBody,
           response: { 200: Envelope(ExchangeResult), ...errors(...sessionErrors) },
         },
       },
-      async (request) => ok(await exchangeIdentity(deps, contextOf(request).inbox, request.body.jwt)),
+      async (request) => ok(await exchangeIdentity(deps, contextOf(request).inbox, request.body.jwt, perContactExchange)),
     );
 
     app.get(
