@@ -6,7 +6,6 @@ import { createContact, createInbox } from '../../test/factories.ts';
 import { buildTestApp, fakeClock, type TestApp } from '../../test/helpers.ts';
 import {
   endWidgetSession,
-  endWidgetSessionsOf,
   issueWidgetSession,
   parseSessionDuration,
   purgeExpiredWidgetSessions,
