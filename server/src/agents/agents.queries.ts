@@ -105,6 +105,18 @@ export async function findAgentState(db: DB, id: number) {
     .executeTakeFirst();
 }
 
+/** The same, with the agent's row locked until the transaction ends (availability changes). */
+export async function lockAgentState(db: DB, id: number) {
+  return db
+    .selectFrom('users')
+    .where('id', '=', id)
+    .where('type', '=', 'agent')
+    .where('deleted_at', 'is', null)
+    .select(['id', 'availability_status', 'availability_source'])
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 /** An agent that is not deleted (it may be disabled), as assignments need it. */
 export async function findLiveAgent(db: DB, id: number) {
   return db

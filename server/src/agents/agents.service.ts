@@ -270,10 +270,11 @@ export async function setMyAvailability(deps: AppDeps, id: number, status: Avail
  * "Realtime": presence). Whatever its status was: a manual one too, since nobody is there.
  * Returns whether it changed.
  */
-export async function setIdleOffline(deps: AppDeps, id: number): Promise<boolean> {
+export async function setIdleOffline(deps: AppDeps, id: number, stillAbsent: (db: DB) => Promise<boolean>): Promise<boolean> {
   return deps.db.transaction().execute(async (trx) => {
-    const current = await q.findAgentState(trx, id);
-    if (!current || current.availability_status === 'offline') return false;
+    // Locked, then asked again: an agent who came back (or changed status) since the sweep read it stays as it is.
+    const current = await q.lockAgentState(trx, id);
+    if (!current || current.availability_status === 'offline' || !(await stillAbsent(trx))) return false;
     const now = deps.clock.now();
     await q.setAvailability(trx, id, 'offline', 'idle', now);
     await recordEvent(trx, 'agent.availability_changed', { agent_id: id, availability_status: 'offline', source: 'idle' }, now);

@@ -104,7 +104,9 @@ export async function authenticateApiKey(deps: AppDeps, header: string, address:
       }
     });
   }
-  if (deps.credentials.needsRefresh(cacheKey, cached, nowMs)) renewInBackground(deps, cacheKey, verify);
+  // A renewal re-reads the agent; the slow hash is paid again only if the stored one changed.
+  if (deps.credentials.needsRefresh(cacheKey, cached, nowMs))
+    renewInBackground(deps, cacheKey, () => verifyApiKey(deps, credentials, cacheKey, cached.verifiedHash));
   await touchWhenDue(deps, cacheKey, cached, nowMs);
   return cached.principal;
 }
@@ -136,15 +138,24 @@ export async function authenticateApiKeyHolder(
   return { principal, renew };
 }
 
-async function verifyApiKey(deps: AppDeps, credentials: { key: string; secret: string }, cacheKey: string): Promise<Principal> {
+async function verifyApiKey(
+  deps: AppDeps,
+  credentials: { key: string; secret: string },
+  cacheKey: string,
+  verifiedHash: string | null = null,
+): Promise<Principal> {
   const generation = deps.credentials.generation;
   const nowMs = deps.clock.now().getTime();
   const owner = await q.findApiKeyOwner(deps.db, credentials.key);
-  const valid = await verifySecret(credentials.secret, owner?.api_secret_hash ?? null);
+  const storedHash = owner?.api_secret_hash ?? null;
+  const valid =
+    storedHash !== null && verifiedHash !== null && constantTimeEqual(storedHash, verifiedHash)
+      ? true
+      : await verifySecret(credentials.secret, storedHash);
   if (!owner || !valid || !owner.enabled) throw new UnauthorizedError('Invalid API credentials');
   const loaded = await loadPrincipal(deps, owner.id, 'api_key', null, owner.api_key_last_used_at);
   if (!loaded) throw new UnauthorizedError('Invalid API credentials');
-  deps.credentials.set(cacheKey, loaded.principal, generation, nowMs, loaded.touchedAt);
+  deps.credentials.set(cacheKey, loaded.principal, generation, nowMs, loaded.touchedAt, Number.POSITIVE_INFINITY, storedHash);
   return loaded.principal;
 }
 

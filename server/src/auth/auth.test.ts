@@ -254,6 +254,10 @@ describe('auth', () => {
       clock.advance(26_000); // in the last 5 s: answered from the cache, renewed in the background
       dataOf(await me(valid.headers));
       await renewed(cacheKey(valid), firstEnd);
+      // The entry remembers the stored hash its secret was verified against: renewals compare it
+      // instead of paying the slow hash again.
+      const stored = await t.deps.db.selectFrom('users').select('api_secret_hash').where('id', '=', valid.id).executeTakeFirstOrThrow();
+      assert.equal(t.deps.credentials.get(cacheKey(valid), clock.now().getTime())?.verifiedHash, stored.api_secret_hash);
       await changeSecretBehindCache(valid.id);
       clock.advance(10_000); // past the first entry's end: the renewed entry answers
       assert.equal(dataOf<Agent>(await me(valid.headers)).id, valid.id);

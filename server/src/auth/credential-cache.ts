@@ -26,6 +26,11 @@ export interface CachedCredential {
   expiresAt: number;
   /** Last time the agent's activity (last_active_at, and api_key_last_used_at for a key) was written for this entry (ms). */
   touchedAt: number;
+  /**
+   * For an API key: the stored secret hash its secret was verified against. A renewal that finds
+   * the same hash needs no slow hash again (a new or revoked key changes it).
+   */
+  verifiedHash: string | null;
 }
 
 export const CREDENTIAL_TTL_MS = 30_000;
@@ -88,10 +93,11 @@ export class CredentialCache {
     nowMs: number,
     touchedAt: number,
     notAfterMs = Number.POSITIVE_INFINITY,
+    verifiedHash: string | null = null,
   ): void {
     if (generation !== this.#generation) return;
     if (this.#entries.size > 50_000) this.#entries.clear();
-    this.#entries.set(key, { principal, expiresAt: Math.min(nowMs + this.#ttlMs, notAfterMs), touchedAt });
+    this.#entries.set(key, { principal, expiresAt: Math.min(nowMs + this.#ttlMs, notAfterMs), touchedAt, verifiedHash });
   }
   markTouched(key: string, nowMs: number): void {
     const entry = this.#entries.get(key);

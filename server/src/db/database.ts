@@ -170,6 +170,10 @@ async function openPostgresListener(options: DatabaseOptions): Promise<DbListene
   const client = new pg.Client({
     connectionString: options.databaseUrl ?? undefined,
     ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
+    // An idle connection that a NAT or proxy drops silently is noticed by TCP keepalive, and by
+    // the heartbeat below within a minute: the lock and the LISTEN move to another instance.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   let lostHandler: ((error: Error) => void) | null = null;
   let closed = false;
@@ -186,6 +190,15 @@ async function openPostgresListener(options: DatabaseOptions): Promise<DbListene
   const { rows } = await client.query<{ schema: string }>('select current_schema() as schema');
   const handlers = new Map<string, () => void>();
   client.on('notification', (message) => handlers.get(message.channel)?.());
+  const heartbeat = setInterval(() => {
+    const timeout = AbortSignal.timeout(10_000);
+    Promise.race([
+      client.query('select 1'),
+      new Promise((_, reject) => timeout.addEventListener('abort', () => reject(new Error('heartbeat timed out')))),
+    ]).catch((error: unknown) => lost(error instanceof Error ? error : new Error(String(error))));
+  }, 30_000);
+  heartbeat.unref();
+  client.on('end', () => clearInterval(heartbeat));
   return {
     schema: rows[0]?.schema ?? 'public',
     async listen(channel, onNotify) {
@@ -201,6 +214,7 @@ async function openPostgresListener(options: DatabaseOptions): Promise<DbListene
       lostHandler = handler;
     },
     async close() {
+      clearInterval(heartbeat);
       if (closed) return;
       closed = true;
       // Ending the session releases its advisory locks and its LISTENs.

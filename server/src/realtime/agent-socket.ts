@@ -13,7 +13,7 @@ import { InputError, PermissionError, UnauthorizedError } from '../errors.ts';
 import { type AgentConn, type Hub, type LiveSocket, PRINCIPAL_REFRESH_MS } from './hub.ts';
 import { touchPresence } from './realtime.queries.ts';
 import type { Facts } from './relay.enrich.ts';
-import { dataOf, errorFrame, isUuid, parseFrame, typingThrottle } from './socket-frames.ts';
+import { dataOf, errorFrame, inOrder, isUuid, parseFrame, typingThrottle } from './socket-frames.ts';
 
 const PONG = JSON.stringify({ type: 'pong' });
 
@@ -81,12 +81,18 @@ export function registerAgentSocket(app: FastifyInstance, deps: AppDeps, hub: Hu
         if (socket.readyState === 1) socket.send(data);
       };
       // Attached before anything is awaited, so no early frame is lost.
-      socket.on('message', (data, isBinary) => {
-        conn.heardAt = nowMs();
-        void onFrame(data, isBinary).catch((error: unknown) => {
+      // Frames are handled one at a time, in arrival order (subscribe then unsubscribe stays unsubscribed).
+      const handle = inOrder(async (data, isBinary) => {
+        try {
+          await onFrame(data, isBinary);
+        } catch (error) {
           request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'agent socket frame failed');
           reply(errorFrame('The frame could not be handled; try again'));
-        });
+        }
+      });
+      socket.on('message', (data, isBinary) => {
+        conn.heardAt = nowMs();
+        handle(data, isBinary);
       });
       hub.addAgent(conn);
       touchPresence(deps.db, [conn.agentId], deps.clock.now()).catch(() => undefined);

@@ -8,6 +8,7 @@ import { INVALIDATE_CHANNEL, type Principal } from '../auth/credential-cache.ts'
 import { canReadConversation } from '../conversations/conversations.access.ts';
 import { contactConversationFacts } from '../conversations/conversations.read.ts';
 import type { AppDeps } from '../deps.ts';
+import { PermissionError, UnauthorizedError } from '../errors.ts';
 import { EVENTS_CHANNEL } from './relay.ts';
 import type { Facts, RelayedEvent } from './relay.enrich.ts';
 import { frame, framesOf } from './frames.ts';
@@ -16,6 +17,8 @@ import { touchPresence } from './realtime.queries.ts';
 /** The part of a `ws` socket the hub uses. */
 export interface LiveSocket {
   readonly readyState: number;
+  /** Bytes queued but not yet written to the network. */
+  readonly bufferedAmount: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
   terminate(): void;
@@ -76,8 +79,16 @@ export interface Hub {
   stop(): Promise<void>;
 }
 
+/** Past this much unsent data a socket is not reading: it is dropped, and its client re-syncs over HTTP. */
+export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
 function send(conn: Conn, data: string): void {
-  if (conn.socket.readyState === OPEN) conn.socket.send(data);
+  if (conn.socket.readyState !== OPEN) return;
+  if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    conn.socket.terminate();
+    return;
+  }
+  conn.socket.send(data);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -160,8 +171,13 @@ export async function createHub(deps: AppDeps, options: { sweepMs?: number } = {
         try {
           conn.principal = await conn.reauthenticate();
           conn.checkedAt = now();
-        } catch {
-          conn.socket.close(CLOSE_POLICY, 'credentials no longer valid');
+        } catch (error) {
+          // Only a credential that no longer holds closes the socket; a database hiccup is retried at the next sweep.
+          if (error instanceof UnauthorizedError || error instanceof PermissionError) {
+            conn.socket.close(CLOSE_POLICY, 'credentials no longer valid');
+          } else {
+            log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not re-read an agent socket principal');
+          }
         }
       }),
     );

@@ -3,14 +3,15 @@
 // when its agents were last connected (agent_presence); this periodic task reads that.
 import { setIdleOffline } from '../agents/agents.service.ts';
 import type { AppDeps } from '../deps.ts';
-import { agentsAbsentSince } from './realtime.queries.ts';
+import { agentsAbsentSince, isAbsentSince } from './realtime.queries.ts';
 
 export const ABSENT_OFFLINE_MS = 5 * 60_000;
 
 export async function markAbsentAgentsOffline(deps: AppDeps): Promise<number> {
   const now = deps.clock.now();
-  const absent = await agentsAbsentSince(deps.db, new Date(now.getTime() - ABSENT_OFFLINE_MS), now);
+  const before = new Date(now.getTime() - ABSENT_OFFLINE_MS);
+  const absent = await agentsAbsentSince(deps.db, before, now);
   let changed = 0;
-  for (const agentId of absent) if (await setIdleOffline(deps, agentId)) changed += 1;
+  for (const agentId of absent) if (await setIdleOffline(deps, agentId, (trx) => isAbsentSince(trx, agentId, before))) changed += 1;
   return changed;
 }

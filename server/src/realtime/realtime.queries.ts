@@ -114,6 +114,12 @@ export async function touchPresence(db: DB, agentIds: readonly number[], now: Da
  * Agents not offline whose last live socket (or, when they never had one, the time this was
  * first asked about them) is older than `before`. Agents seen for the first time get a row now.
  */
+/** Whether the agent has still not been connected since `before`. */
+export async function isAbsentSince(db: DB, agentId: number, before: Date): Promise<boolean> {
+  const row = await db.selectFrom('agent_presence').where('agent_id', '=', agentId).select('last_seen_at').executeTakeFirst();
+  return row !== undefined && row.last_seen_at < before;
+}
+
 export async function agentsAbsentSince(db: DB, before: Date, now: Date): Promise<number[]> {
   await sql`
     insert into agent_presence (agent_id, last_seen_at)

@@ -26,9 +26,18 @@ export async function registerRealtime(app: FastifyInstance, deps: AppDeps, opti
   await app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
     preClose: (done) => {
-      // Shutdown: every socket is told why (1001), then the upgrade listener goes.
+      // Shutdown: every socket, joined or not, is told why (1001); a peer that does not answer
+      // the close within 2 s is cut off, so the shutdown never waits on a client.
       hub.closeAll(CLOSE_GOING_AWAY, 'server shutting down');
-      app.websocketServer.close(() => done());
+      for (const client of app.websocketServer.clients) client.close(CLOSE_GOING_AWAY, 'server shutting down');
+      const cutoff = setTimeout(() => {
+        for (const client of app.websocketServer.clients) client.terminate();
+      }, 2_000);
+      cutoff.unref();
+      app.websocketServer.close(() => {
+        clearTimeout(cutoff);
+        done();
+      });
     },
   });
   app.addHook('onClose', async () => {

@@ -20,6 +20,29 @@ describe('the relay', () => {
   });
   after(() => t.close());
 
+  it('a publish that fails is retried: the event is not lost', async () => {
+    const socket = await openSocket(`${base}/ws`, t.admin.headers);
+    const conversation = await createConversation(t);
+    const bus = t.deps.bus as { publish: (channel: string, message: Record<string, unknown>) => Promise<void> };
+    const real = bus.publish.bind(bus);
+    let failures = 0;
+    bus.publish = async (channel, message) => {
+      if (channel === 'realtime.events' && failures === 0) {
+        failures += 1;
+        throw new Error('the bus is down for a moment');
+      }
+      return real(channel, message);
+    };
+    try {
+      dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${conversation.uuid}/priority`, payload: { priority: 'High' } }));
+      await nextFrame(socket, priorityIs(conversation.uuid, 'High'), 15_000);
+      assert.equal(failures, 1, 'the first publish failed');
+    } finally {
+      bus.publish = real;
+      await socket.close();
+    }
+  });
+
   it(
     'publishes a lower id that commits after a higher one (an id gap)',
     { skip: !onPostgres && 'needs two connections (PostgreSQL)' },

@@ -21,8 +21,8 @@ import { eventsAfter, eventsByIds, maxEventId, readCursor, type StoredEvent, wri
 export const EVENTS_CHANNEL = 'realtime.events';
 export const RELAY_CURSOR = 'relay';
 const BATCH = 200;
-/** How long an id below the highest seen is waited for. */
-export const GAP_MS = 5_000;
+/** How long an id below the highest seen is waited for (a long transaction commits its events late; waiting costs only a re-read). */
+export const GAP_MS = 60_000;
 /** A new leader does not publish events older than this (clients re-read with the HTTP API). */
 const RESUME_WINDOW_MS = 60_000;
 
@@ -57,6 +57,9 @@ export function startRelay(deps: AppDeps, options: RelayOptions = {}): Relay {
   let leader = false;
   let cursor = 0;
   let maxSeen = 0;
+  /** True from taking the lead until the first pass has published. */
+  let resuming = false;
+  let campaigning: Promise<void> | null = null;
   /** Ids below maxSeen not seen yet → when first missed (ms). */
   const gaps = new Map<number, number>();
   let timer: NodeJS.Timeout | null = null;
@@ -69,9 +72,16 @@ export function startRelay(deps: AppDeps, options: RelayOptions = {}): Relay {
     timer = setTimeout(() => {
       timer = null;
       if (leader) void wake();
-      else void campaign();
+      else void runCampaign();
     }, delayMs);
     timer.unref();
+  }
+
+  function runCampaign(): Promise<void> {
+    campaigning ??= campaign().finally(() => {
+      campaigning = null;
+    });
+    return campaigning;
   }
 
   async function campaign(): Promise<void> {
@@ -87,6 +97,7 @@ export function startRelay(deps: AppDeps, options: RelayOptions = {}): Relay {
           schedule(leaderRetryMs);
         });
       }
+      if (stopped) return;
       const won = deps.bus.kind === 'redis' ? await listener.tryLock(`parley_relay:${listener.schema}`) : takeMemoryLead(deps.bus, self);
       if (!won) {
         schedule(leaderRetryMs);
@@ -104,6 +115,7 @@ export function startRelay(deps: AppDeps, options: RelayOptions = {}): Relay {
       cursor = stored === null || stored > max ? max : stored;
       maxSeen = cursor;
       gaps.clear();
+      resuming = true;
       leader = true;
       log.debug({ cursor }, 'relay: leading');
       await wake();
@@ -126,6 +138,7 @@ export function startRelay(deps: AppDeps, options: RelayOptions = {}): Relay {
       again = true;
       return running;
     }
+    let failed = false;
     running = (async () => {
       do {
         again = false;
@@ -133,32 +146,47 @@ export function startRelay(deps: AppDeps, options: RelayOptions = {}): Relay {
           if (await pass()) again = true;
         } catch (error) {
           log.warn({ err: error instanceof Error ? error.message : String(error) }, 'relay: a pass failed; retrying');
+          failed = true;
           break;
         }
       } while (again && leader && !stopped);
     })().finally(() => {
       running = null;
-      if (leader) schedule(gaps.size > 0 ? Math.min(pollMs, 250) : listening ? safetyPollMs : pollMs);
+      // A failed pass is retried soon; nothing it read was taken as published.
+      if (leader) schedule(failed || gaps.size > 0 ? Math.min(pollMs, 250) : listening ? safetyPollMs : pollMs);
     });
     return running;
   }
 
-  /** One read and publish; true when more may be waiting. */
+  /** One read and publish; true when more may be waiting. Nothing moves unless the publish succeeded. */
   async function pass(): Promise<boolean> {
     const nowMs = Date.now();
     const waited = [...gaps.keys()];
     const [fresh, late] = await Promise.all([eventsAfter(deps.db, maxSeen, BATCH), eventsByIds(deps.db, waited)]);
-    for (const row of late) gaps.delete(row.id);
+    const nextGaps = new Map(gaps);
+    for (const row of late) nextGaps.delete(row.id);
     let previous = maxSeen;
     for (const row of fresh) {
       // Bounded: a huge hole (a sequence jump) is not waited for id by id.
-      if (row.id - previous - 1 <= 1000) for (let id = previous + 1; id < row.id; id++) gaps.set(id, nowMs);
+      if (row.id - previous - 1 <= 1000) for (let id = previous + 1; id < row.id; id++) nextGaps.set(id, nowMs);
       previous = row.id;
     }
-    if (fresh.length > 0) maxSeen = previous;
-    for (const [id, since] of gaps) if (nowMs - since > GAP_MS) gaps.delete(id);
+    const given: number[] = [];
+    for (const [id, since] of nextGaps) {
+      if (nowMs - since > GAP_MS) {
+        nextGaps.delete(id);
+        given.push(id);
+      }
+    }
     const publish = [...late, ...fresh];
+    // A failure here (Redis, the enrichment's queries) leaves the cursor and the gaps as they
+    // were: the next pass reads the same events again.
     if (publish.length > 0) await publishBatch(publish);
+    if (given.length > 0) log.info({ ids: given.slice(0, 20), count: given.length }, 'relay: gave up waiting for event ids (rolled back)');
+    gaps.clear();
+    for (const [id, since] of nextGaps) gaps.set(id, since);
+    maxSeen = previous;
+    resuming = false;
     const next = gaps.size > 0 ? Math.min(...gaps.keys()) - 1 : maxSeen;
     if (next !== cursor) {
       cursor = next;
@@ -168,7 +196,9 @@ export function startRelay(deps: AppDeps, options: RelayOptions = {}): Relay {
   }
 
   async function publishBatch(rows: StoredEvent[]): Promise<void> {
-    const oldest = deps.clock.now().getTime() - RESUME_WINDOW_MS;
+    // Only a relay that has just taken the lead skips what is older than the window (clients
+    // re-read over HTTP); a running relay publishes everything, however late.
+    const oldest = resuming ? deps.clock.now().getTime() - RESUME_WINDOW_MS : Number.NEGATIVE_INFINITY;
     const recent = rows.filter((row) => row.created_at.getTime() >= oldest);
     if (recent.length === 0) return;
     const events = await enrichEvents(deps, recent);
@@ -178,7 +208,7 @@ export function startRelay(deps: AppDeps, options: RelayOptions = {}): Relay {
   schedule(0);
   return {
     async flush() {
-      if (!leader) await campaign();
+      if (!leader) await runCampaign();
       await wake();
       if (again || running) await wake();
     },
@@ -186,6 +216,7 @@ export function startRelay(deps: AppDeps, options: RelayOptions = {}): Relay {
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      await campaigning;
       await running;
       resign();
       await listener?.close();

@@ -52,3 +52,53 @@ export function typingThrottle(): (key: string, isTyping: boolean, nowMs: number
     return true;
   };
 }
+
+/**
+ * Runs a socket's frame handler one frame at a time, in arrival order (a `subscribe` and the
+ * `unsubscribe` right after it, or `typing` true then false, must not overtake each other).
+ */
+export function inOrder(handle: (data: Buffer, isBinary: boolean) => Promise<void>): (data: Buffer, isBinary: boolean) => void {
+  let chain: Promise<void> = Promise.resolve();
+  return (data, isBinary) => {
+    chain = chain.then(() => handle(data, isBinary));
+  };
+}
+
+/** Frames a client may send per second on average, and in a burst; past them the socket is closed. */
+export const FRAMES_PER_SECOND = 20;
+const FRAME_BURST = 60;
+
+/** A token bucket per socket: false when the client sends faster than FRAMES_PER_SECOND allows. */
+export function frameBudget(nowMs: () => number): () => boolean {
+  let tokens = FRAME_BURST;
+  let at = nowMs();
+  return () => {
+    const now = nowMs();
+    tokens = Math.min(FRAME_BURST, tokens + ((now - at) / 1000) * FRAMES_PER_SECOND);
+    at = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
+/** Control characters (U+0000–U+001F, U+007F) that no URL or title of a page visit carries. */
+export function hasControlCharacters(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+
+/** A page URL as agents see it: without user name, password or fragment. */
+export function cleanPageUrl(raw: string): string | null {
+  if (raw.length > 2048 || hasControlCharacters(raw) || !/^https?:\/\//i.test(raw) || !URL.canParse(raw)) return null;
+  const url = new URL(raw);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  url.username = '';
+  url.password = '';
+  url.hash = '';
+  const clean = url.toString();
+  return clean.length > 2048 ? null : clean;
+}

@@ -10,14 +10,33 @@ import { sha256 } from '../security/hashing.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError } from '../errors.ts';
 import { findWidgetInbox, isAddressBlocked } from '../widget/widget.inbox.ts';
-import { resolveWidgetSession, sessionLifetimeMs } from '../widget/widget.sessions.ts';
-import type { Hub, LiveSocket, WidgetConn } from './hub.ts';
+import { isOriginTrusted } from '../widget/widget.edge.ts';
+import { lifetimeOf } from '../widget/widget.identity.ts';
+import { resolveWidgetSession } from '../widget/widget.sessions.ts';
+import { CLOSE_POLICY, type Hub, type LiveSocket, type WidgetConn } from './hub.ts';
 import { recordPageVisit } from './page-visits.ts';
-import { dataOf, errorFrame, isUuid, parseFrame, typingThrottle } from './socket-frames.ts';
+import {
+  cleanPageUrl,
+  dataOf,
+  errorFrame,
+  FRAMES_PER_SECOND,
+  frameBudget,
+  hasControlCharacters,
+  inOrder,
+  isUuid,
+  parseFrame,
+  typingThrottle,
+} from './socket-frames.ts';
 
 const PONG = JSON.stringify({ type: 'pong' });
 export const WIDGET_UPGRADES_PER_MINUTE = 120;
 export const SOCKETS_PER_SESSION = 10;
+/** Open widget sockets per client address on one instance: generous (visitors behind one NAT), but bounded. */
+export const SOCKETS_PER_ADDRESS = 500;
+/** A socket that has not joined this long after opening is closed (1008). */
+export const JOIN_WITHIN_MS = 15_000;
+/** Failed joins a socket may make before it is closed (1008). */
+export const MAX_FAILED_JOINS = 10;
 const PAGE_VISIT_EVERY_MS = 1_000;
 
 const joinFailed = (message: string) => errorFrame(message, 'join_failed');
@@ -25,6 +44,8 @@ const joinFailed = (message: string) => errorFrame(message, 'join_failed');
 export function registerWidgetSocket(app: FastifyInstance, deps: AppDeps, hub: Hub): void {
   /** Sockets per session on this instance (token hash → count). */
   const perSession = new Map<string, number>();
+  /** Open sockets per client address on this instance. */
+  const perAddress = new Map<string, number>();
   app.route({
     method: 'GET',
     url: '/widget/ws',
@@ -44,28 +65,52 @@ export function registerWidgetSocket(app: FastifyInstance, deps: AppDeps, hub: H
       const reply = (data: string) => {
         if (socket.readyState === 1) socket.send(data);
       };
-      // Silent sockets are closed by the hub once joined; before that, by this timer.
-      const heard = { at: nowMs() };
-      socket.on('message', (data, isBinary) => {
-        heard.at = nowMs();
-        if (conn) conn.heardAt = heard.at;
-        void onFrame(data, isBinary).catch((error: unknown) => {
+      const address = request.ip;
+      if ((perAddress.get(address) ?? 0) >= SOCKETS_PER_ADDRESS) {
+        socket.close(CLOSE_POLICY, `too many sockets from this address (${SOCKETS_PER_ADDRESS})`);
+        return;
+      }
+      perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+      const budget = frameBudget(nowMs);
+      let failedJoins = 0;
+      // Frames in arrival order; a client sending faster than the budget is closed.
+      const handle = inOrder(async (data, isBinary) => {
+        if (conn) conn.heardAt = nowMs();
+        try {
+          await onFrame(data, isBinary);
+        } catch (error) {
           request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'widget socket frame failed');
           reply(errorFrame('The frame could not be handled; try again'));
-        });
+        }
+      });
+      socket.on('message', (data, isBinary) => {
+        if (!budget()) {
+          socket.close(CLOSE_POLICY, `too many frames (at most ${FRAMES_PER_SECOND} a second)`);
+          return;
+        }
+        handle(data, isBinary);
       });
       socket.on('close', () => {
-        clearInterval(unjoined);
+        clearTimeout(joinDeadline);
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left <= 0) perAddress.delete(address);
+        else perAddress.set(address, left);
         if (sessionKey) {
           const left = (perSession.get(sessionKey) ?? 1) - 1;
           if (left <= 0) perSession.delete(sessionKey);
           else perSession.set(sessionKey, left);
         }
       });
-      const unjoined = setInterval(() => {
-        if (!conn && nowMs() - heard.at > 60_000) socket.terminate();
-      }, 1_000);
-      unjoined.unref();
+      // A socket must join soon after it opens, whatever else it sends; once joined, the hub closes it when silent.
+      const joinDeadline = setTimeout(() => {
+        if (!conn) socket.close(CLOSE_POLICY, `join within ${JOIN_WITHIN_MS / 1000} s`);
+      }, JOIN_WITHIN_MS);
+      joinDeadline.unref();
+      const failJoin = (message: string) => {
+        failedJoins += 1;
+        reply(joinFailed(message));
+        if (failedJoins >= MAX_FAILED_JOINS) socket.close(CLOSE_POLICY, 'too many failed joins');
+      };
 
       async function join(frame: Record<string, unknown>): Promise<void> {
         if (conn || joining) return reply(errorFrame('This socket has already joined', 'join_failed'));
@@ -73,27 +118,30 @@ export function registerWidgetSocket(app: FastifyInstance, deps: AppDeps, hub: H
         const data = dataOf(frame);
         const inboxUuid = data?.['inbox_id'];
         if (typeof token !== 'string' || token.length === 0 || token.length > 200)
-          return reply(joinFailed('token must be the widget session token'));
-        if (!isUuid(inboxUuid)) return reply(joinFailed('data.inbox_id must be the inbox uuid'));
+          return failJoin('token must be the widget session token');
+        if (!isUuid(inboxUuid)) return failJoin('data.inbox_id must be the inbox uuid');
         joining = true;
         try {
           const inbox = await findWidgetInbox(deps, inboxUuid);
-          if (!inbox) return reply(joinFailed('Inbox not found'));
-          if (isAddressBlocked(inbox.config.blocked_ips ?? [], request.ip)) return reply(joinFailed('Your address is blocked'));
-          const session = await resolveWidgetSession(deps.db, token, inbox.id, deps.clock.now(), (isVisitor) =>
-            sessionLifetimeMs(isVisitor, inbox.config.session_duration ?? ''),
-          );
-          if (!session) return reply(joinFailed('Session not valid for this inbox'));
+          if (!inbox) return failJoin('Inbox not found');
+          if (isAddressBlocked(inbox.config.blocked_ips ?? [], address)) return failJoin('Your address is blocked');
+          const origin = request.headers.origin;
+          if (origin !== undefined && !isOriginTrusted(inbox.config.trusted_domains ?? [], origin)) {
+            return failJoin('This site may not embed the chat of this inbox');
+          }
+          const session = await resolveWidgetSession(deps.db, token, inbox.id, deps.clock.now(), lifetimeOf(inbox));
+          if (!session) return failJoin('Session not valid for this inbox');
           const contact = await findLiveContact(deps.db, session.userId);
-          if (!contact || !contact.enabled) return reply(joinFailed('Contact not found or blocked'));
+          if (!contact || !contact.enabled) return failJoin('Contact not found or blocked');
           const key = sha256(token);
           const count = perSession.get(key) ?? 0;
-          if (count >= SOCKETS_PER_SESSION) return reply(joinFailed(`Too many sockets for this session (${SOCKETS_PER_SESSION})`));
+          if (count >= SOCKETS_PER_SESSION) return failJoin(`Too many sockets for this session (${SOCKETS_PER_SESSION})`);
           if (socket.readyState !== 1) return;
           perSession.set(key, count + 1);
           sessionKey = key;
           const first = hub.widgetCount(contact.id) === 0;
           conn = { socket, contactId: contact.id, inboxId: inbox.id, heardAt: nowMs(), pingedAt: nowMs() };
+          clearTimeout(joinDeadline);
           hub.addWidget(conn);
           reply(JSON.stringify({ type: 'joined', data: { message: 'Joined' } }));
           if (first)
@@ -131,13 +179,12 @@ export function registerWidgetSocket(app: FastifyInstance, deps: AppDeps, hub: H
           return hub.publish({ kind: 'typing', from: 'contact', contact_id: conn.contactId, conversation: facts, is_typing: isTyping });
         }
         if (type === 'page_visit') {
-          const url = body['url'];
+          const raw = body['url'];
           const title = body['title'] ?? '';
-          if (typeof url !== 'string' || url.length > 2048 || !/^https?:\/\//i.test(url) || !URL.canParse(url)) {
-            return reply(errorFrame('data.url must be an http or https URL of at most 2048 characters'));
-          }
-          if (typeof title !== 'string' || title.length > 256)
-            return reply(errorFrame('data.title must be a string of at most 256 characters'));
+          const url = typeof raw === 'string' ? cleanPageUrl(raw) : null;
+          if (url === null) return reply(errorFrame('data.url must be an http or https URL of at most 2048 characters'));
+          if (typeof title !== 'string' || title.length > 256 || hasControlCharacters(title) || !title.isWellFormed())
+            return reply(errorFrame('data.title must be text of at most 256 characters'));
           if (nowMs() - lastVisitAt < PAGE_VISIT_EVERY_MS)
             return reply(errorFrame('Too many page visits: at most one a second', 'rate_limited'));
           lastVisitAt = nowMs();

@@ -6,7 +6,6 @@ import { createContact, createInbox } from '../../test/factories.ts';
 import { buildTestApp, fakeClock, type TestApp } from '../../test/helpers.ts';
 import {
   endWidgetSession,
-  endWidgetSessionsOf,
   issueWidgetSession,
   parseSessionDuration,
   purgeExpiredWidgetSessions,
@@ -91,14 +90,5 @@ describe('widget sessions', () => {
     await purgeExpiredWidgetSessions(t.deps);
     const left = await t.deps.db.selectFrom('widget_sessions').select('token_hash').where('token_hash', '=', sha256(token)).execute();
     assert.equal(left.length, 0);
-  });
-
-  it('ends every session of a contact', async () => {
-    const lifetime = () => DAY;
-    const one = await issueWidgetSession(t.deps.db, { userId: contactId, inboxId: inboxA, isVisitor: false, lifetimeMs: DAY }, clock.now());
-    const two = await issueWidgetSession(t.deps.db, { userId: contactId, inboxId: inboxB, isVisitor: false, lifetimeMs: DAY }, clock.now());
-    await endWidgetSessionsOf(t.deps.db, contactId);
-    assert.equal(await resolveWidgetSession(t.deps.db, one, inboxA, clock.now(), lifetime), null);
-    assert.equal(await resolveWidgetSession(t.deps.db, two, inboxB, clock.now(), lifetime), null);
   });
 });

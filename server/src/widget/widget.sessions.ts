@@ -88,11 +88,6 @@ export async function endWidgetSession(db: DB, token: string): Promise<void> {
   await db.deleteFrom('widget_sessions').where('token_hash', '=', sha256(token)).execute();
 }
 
-/** Ends every session of a contact or visitor (blocked, deleted, merged). */
-export async function endWidgetSessionsOf(db: DB, userId: number): Promise<void> {
-  await db.deleteFrom('widget_sessions').where('user_id', '=', userId).execute();
-}
-
 /** Periodic: expired sessions are removed. */
 export async function purgeExpiredWidgetSessions(deps: { db: DB; clock: { now(): Date } }): Promise<void> {
   await deps.db.deleteFrom('widget_sessions').where('expires_at', '<=', deps.clock.now()).execute();
