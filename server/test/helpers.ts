@@ -84,6 +84,38 @@ export function fakeClock(start = new Date('2026-01-15T10:00:00Z')): Clock & { a
 
 let counter = 0;
 
+/**
+ * Test processes share one PostgreSQL database, a schema each. Kysely's migrator lists the
+ * tables of every schema (checking each schema's privileges), which fails when another
+ * process drops its schema at that moment ("schema … does not exist"). So migrations hold a
+ * shared advisory lock and schema drops an exclusive one: migrations run side by side, a drop
+ * waits for them. The lock ends with the connection that holds it.
+ */
+const SCHEMA_LOCK = 727_104_001;
+
+async function underSchemaLock<T>(databaseUrl: string, mode: 'shared' | 'exclusive', run: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+    return await run();
+  } finally {
+    await client.end();
+  }
+}
+
+async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  await underSchemaLock(databaseUrl, 'exclusive', async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(`drop schema if exists ${schema} cascade`);
+    } finally {
+      await client.end();
+    }
+  });
+}
+
 export async function buildTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
   const config = loadConfig({
@@ -113,17 +145,15 @@ export async function buildTestApp(options: { clock?: Clock; env?: Record<string
   });
   let app: FastifyInstance;
   try {
-    await prepareDatabase(runtime.deps.db);
+    if (config.databaseUrl) await underSchemaLock(config.databaseUrl, 'shared', () => prepareDatabase(runtime.deps.db));
+    else await prepareDatabase(runtime.deps.db);
     app = await buildApp(runtime.deps);
     await app.ready();
   } catch (error) {
     // Close what was opened, or its connections keep the test process alive.
     await runtime.close();
     if (schema && config.databaseUrl) {
-      const client = new pg.Client({ connectionString: config.databaseUrl });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
+      await dropSchema(config.databaseUrl, schema);
     }
     throw error;
   }
@@ -195,10 +225,7 @@ export async function buildTestApp(options: { clock?: Clock; env?: Record<string
       await app.close();
       await runtime.close();
       if (schema && config.databaseUrl) {
-        const client = new pg.Client({ connectionString: config.databaseUrl });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
+        await dropSchema(config.databaseUrl, schema);
       }
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -191,11 +191,21 @@ async function openPostgresListener(options: DatabaseOptions): Promise<DbListene
   const handlers = new Map<string, () => void>();
   client.on('notification', (message) => handlers.get(message.channel)?.());
   const heartbeat = setInterval(() => {
-    const timeout = AbortSignal.timeout(10_000);
-    Promise.race([
-      client.query('select 1'),
-      new Promise((_, reject) => timeout.addEventListener('abort', () => reject(new Error('heartbeat timed out')))),
-    ]).catch((error: unknown) => lost(error instanceof Error ? error : new Error(String(error))));
+    let answered = false;
+    const timer = setTimeout(() => {
+      if (!answered) lost(new Error('the listening connection did not answer its heartbeat within 10 s'));
+    }, 10_000);
+    timer.unref();
+    client
+      .query('select 1')
+      .then(() => {
+        answered = true;
+        clearTimeout(timer);
+      })
+      .catch((error: unknown) => {
+        clearTimeout(timer);
+        lost(error instanceof Error ? error : new Error(String(error)));
+      });
   }, 30_000);
   heartbeat.unref();
   client.on('end', () => clearInterval(heartbeat));
