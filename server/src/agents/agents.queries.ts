@@ -117,15 +117,18 @@ export async function lockAgentState(db: DB, id: number) {
     .executeTakeFirst();
 }
 
-/** An agent that is not deleted (it may be disabled), as assignments need it. */
-export async function findLiveAgent(db: DB, id: number) {
+function liveAgentQuery(db: DB, id: number) {
   return db
     .selectFrom('users')
     .where('id', '=', id)
     .where('type', '=', 'agent')
     .where('deleted_at', 'is', null)
-    .select(['id', 'first_name', 'last_name', 'enabled'])
-    .executeTakeFirst();
+    .select(['id', 'first_name', 'last_name', 'enabled']);
+}
+
+/** An agent that is not deleted (it may be disabled), as assignments need it. */
+export async function findLiveAgent(db: DB, id: number) {
+  return liveAgentQuery(db, id).executeTakeFirst();
 }
 
 /**
@@ -134,14 +137,7 @@ export async function findLiveAgent(db: DB, id: number) {
  * sees the agent deleted), so no conversation is left assigned to a deleted agent.
  */
 export async function lockLiveAgent(db: DB, id: number) {
-  return db
-    .selectFrom('users')
-    .where('id', '=', id)
-    .where('type', '=', 'agent')
-    .where('deleted_at', 'is', null)
-    .select(['id', 'first_name', 'last_name', 'enabled'])
-    .forShare()
-    .executeTakeFirst();
+  return liveAgentQuery(db, id).forShare().executeTakeFirst();
 }
 
 export async function agentEmailTaken(db: DB, email: string, exceptId: number | null): Promise<boolean> {

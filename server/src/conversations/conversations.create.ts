@@ -11,7 +11,7 @@ import { hasContent, prepareContent } from '../messages/messages.content.ts';
 import { requirePermission } from '../roles/permissions.ts';
 import { findTeam } from '../teams/teams.service.ts';
 import { autoAssign } from './assignment.service.ts';
-import { actorOf, conversationEvent, SYSTEM } from './conversations.activity.ts';
+import { type Actor, actorOf, conversationEvent, SYSTEM } from './conversations.activity.ts';
 import { agentMessage, appendMessage, contactMessage, type LockedConversation, openStatus } from './conversations.append.ts';
 import type { DB } from '../db/database.ts';
 import * as q from './conversations.queries.ts';
@@ -68,25 +68,17 @@ export async function createConversation(deps: AppDeps, principal: Principal, in
   const teamId = input.team_id ?? null;
   const created = await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
-    const open = await openStatus(trx);
-    const row = await q.insertConversation(trx, {
-      inbox_id: inbox.id,
-      contact_id: contact.id,
-      status_id: open.id,
-      subject: input.subject?.trim() ?? '',
-      assigned_user_id: input.assignee_id ?? null,
-      assigned_team_id: teamId,
-      created_at: now,
-      updated_at: now,
-    });
-    const conversation = await q.lockConversation(trx, row.uuid);
-    if (!conversation) throw new Error(`conversation ${row.uuid} vanished inside its own transaction`);
-    await conversationEvent(
+    const conversation = await openConversation(
       trx,
-      'conversation.created',
-      conversation,
+      {
+        inbox_id: inbox.id,
+        contact_id: contact.id,
+        subject: input.subject?.trim() ?? '',
+        assigned_user_id: input.assignee_id ?? null,
+        assigned_team_id: teamId,
+      },
       actor,
-      { inbox_id: inbox.id, contact_id: contact.id, initiator },
+      initiator,
       now,
     );
     const { content, textContent } = prepared;
@@ -121,7 +113,7 @@ export async function createConversation(deps: AppDeps, principal: Principal, in
     } else if (teamId !== null) {
       await autoAssign(deps, trx, conversation, teamId);
     }
-    return row;
+    return conversation;
   });
   return readConversation(deps, created.uuid, principal.userId);
 }
@@ -142,28 +134,36 @@ export async function startContactConversation(
   },
   now: Date,
 ): Promise<LockedConversation> {
-  const open = await openStatus(trx);
-  const row = await q.insertConversation(trx, {
-    inbox_id: input.inboxId,
-    contact_id: input.contactId,
-    status_id: open.id,
-    subject: input.subject ?? '',
-    assigned_user_id: null,
-    assigned_team_id: null,
-    meta: JSON.stringify(input.meta ?? {}),
-    custom_attributes: JSON.stringify(input.customAttributes ?? {}),
-    created_at: now,
-    updated_at: now,
-  });
-  const conversation = await q.lockConversation(trx, row.uuid);
-  if (!conversation) throw new Error(`conversation ${row.uuid} vanished inside its own transaction`);
-  await conversationEvent(
+  return openConversation(
     trx,
-    'conversation.created',
-    conversation,
+    {
+      inbox_id: input.inboxId,
+      contact_id: input.contactId,
+      subject: input.subject ?? '',
+      assigned_user_id: null,
+      assigned_team_id: null,
+      meta: JSON.stringify(input.meta ?? {}),
+      custom_attributes: JSON.stringify(input.customAttributes ?? {}),
+    },
     SYSTEM,
-    { inbox_id: input.inboxId, contact_id: input.contactId, initiator: 'contact' },
+    'contact',
     now,
   );
+}
+
+/** Inserts an Open conversation, records `conversation.created`, and answers it locked. */
+async function openConversation(
+  trx: DB,
+  values: Omit<q.NewConversation, 'status_id' | 'created_at' | 'updated_at'>,
+  actor: Actor,
+  initiator: 'agent' | 'contact',
+  now: Date,
+): Promise<LockedConversation> {
+  const open = await openStatus(trx);
+  const row = await q.insertConversation(trx, { ...values, status_id: open.id, created_at: now, updated_at: now });
+  const conversation = await q.lockConversation(trx, row.uuid);
+  if (!conversation) throw new Error(`conversation ${row.uuid} vanished inside its own transaction`);
+  const event = { inbox_id: values.inbox_id, contact_id: values.contact_id, initiator };
+  await conversationEvent(trx, 'conversation.created', conversation, actor, event, now);
   return conversation;
 }
