@@ -99,6 +99,8 @@ export const DOMAIN_EVENTS = {
     { conversation_id: Id, conversation_uuid: Uuid, contact_id: Id, contact_last_seen_at: DateTime },
     exact,
   ),
+  /** An inbox's settings, enabled flag or existence changed: open widget sockets are checked again (address, origin, enabled). */
+  'inbox.changed': Type.Object({ inbox_id: Id, inbox_uuid: Uuid, enabled: Type.Boolean(), deleted: Type.Boolean() }, exact),
   'agent.availability_changed': Type.Object(
     {
       agent_id: Id,

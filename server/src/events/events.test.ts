@@ -75,6 +75,10 @@ describe('domain events', () => {
     await call('POST', `/conversations/${c.uuid}/macros/${macro.id}/apply`);
     await call('DELETE', `/agents/${rr.id}`);
     assert.equal(await runDueJobs(t.deps, ['conversations.release_agent']), 1);
+    // An inbox changing (its widget sockets are checked again), then removed.
+    const spare = (await call('POST', '/inboxes', { name: 'Spare chat', channel: 'livechat', config: {} })).id;
+    await call('PUT', `/inboxes/${spare}/toggle`, { enabled: false });
+    await call('DELETE', `/inboxes/${spare}`);
     // Blocking and unblocking a contact.
     await call('PUT', `/contacts/${contact.id}/block`, { enabled: false });
     await call('PUT', `/contacts/${contact.id}/block`, { enabled: true });

@@ -4,6 +4,7 @@ import type { ErrorObject } from 'ajv';
 import type { AppDeps } from '../deps.ts';
 import { DataError, describeIssue, InputError, NotFoundError } from '../errors.ts';
 import { isEmailAddress } from '../http/formats.ts';
+import { recordEvent } from '../events/events.service.ts';
 import { buildAjv } from '../http/validation.ts';
 import { DecryptionError, decryptSecret, encryptSecret, isEncrypted, SECRET_MASK } from '../security/encryption.ts';
 import * as q from './inboxes.queries.ts';
@@ -278,20 +279,35 @@ export async function updateInbox(deps: AppDeps, id: number, input: UpdateInboxI
     }
     const updated = await q.updateInbox(trx, id, values);
     if (!updated) throw new NotFoundError('Inbox not found');
+    await recordEvent(
+      trx,
+      'inbox.changed',
+      { inbox_id: id, inbox_uuid: updated.uuid, enabled: updated.enabled, deleted: false },
+      values.updated_at,
+    );
     return updated;
   });
   return toRecord(row);
 }
 
 export async function toggleInbox(deps: AppDeps, id: number, enabled: boolean) {
-  const row = await q.updateInbox(deps.db, id, { enabled, updated_at: deps.clock.now() });
-  if (!row) throw new NotFoundError('Inbox not found');
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    const updated = await q.updateInbox(trx, id, { enabled, updated_at: now });
+    if (!updated) throw new NotFoundError('Inbox not found');
+    await recordEvent(trx, 'inbox.changed', { inbox_id: id, inbox_uuid: updated.uuid, enabled, deleted: false }, now);
+    return updated;
+  });
   return toRecord(row);
 }
 
 export async function deleteInbox(deps: AppDeps, id: number): Promise<void> {
-  const deleted = await q.softDeleteInbox(deps.db, id, deps.clock.now());
-  if (!deleted) throw new NotFoundError('Inbox not found');
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await q.findInboxForUpdate(trx, id);
+    const now = deps.clock.now();
+    if (!current || !(await q.softDeleteInbox(trx, id, now))) throw new NotFoundError('Inbox not found');
+    await recordEvent(trx, 'inbox.changed', { inbox_id: id, inbox_uuid: current.uuid, enabled: current.enabled, deleted: true }, now);
+  });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

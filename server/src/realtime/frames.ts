@@ -12,9 +12,11 @@ export interface Frames {
   closeAgent: number | null;
   /** Widget sockets of this contact or visitor to close (blocked, or merged into a verified contact). */
   closeWidgetsOf: number | null;
+  /** An inbox whose widget sockets are checked again (it changed, was disabled or deleted). */
+  recheckInbox: { id: number; uuid: string } | null;
 }
 
-const NONE: Frames = { agent: null, toAllAgents: false, widget: null, closeAgent: null, closeWidgetsOf: null };
+const NONE: Frames = { agent: null, toAllAgents: false, widget: null, closeAgent: null, closeWidgetsOf: null, recheckInbox: null };
 
 /** A server frame: `{type, data}`, plus the event it comes from (id, time) for re-sync. */
 export function frame(type: string, data: unknown, event?: { id: number; created_at: string }): string {
@@ -37,6 +39,9 @@ export function framesOf(event: RelayedEvent): Frames {
   if (event.type === 'agent.deleted') return { ...NONE, closeAgent: typeof p['agent_id'] === 'number' ? p['agent_id'] : null };
   if (event.type === 'contact.merged' && typeof p['merged_contact_id'] === 'number')
     return { ...NONE, closeWidgetsOf: p['merged_contact_id'] };
+  if (event.type === 'inbox.changed' && typeof p['inbox_id'] === 'number' && typeof p['inbox_uuid'] === 'string') {
+    return { ...NONE, recheckInbox: { id: p['inbox_id'], uuid: p['inbox_uuid'] } };
+  }
   if (event.type === 'contact.enabled_changed' && p['enabled'] === false && typeof p['contact_id'] === 'number') {
     return { ...NONE, closeWidgetsOf: p['contact_id'] };
   }

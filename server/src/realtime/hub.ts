@@ -9,6 +9,8 @@ import { canReadConversation } from '../conversations/conversations.access.ts';
 import { contactConversationFacts } from '../conversations/conversations.read.ts';
 import type { AppDeps } from '../deps.ts';
 import { PermissionError, UnauthorizedError } from '../errors.ts';
+import { isOriginTrusted } from '../widget/widget.edge.ts';
+import { findWidgetInbox, isAddressBlocked } from '../widget/widget.inbox.ts';
 import { EVENTS_CHANNEL } from './relay.ts';
 import type { Facts, RelayedEvent } from './relay.enrich.ts';
 import { frame, framesOf } from './frames.ts';
@@ -56,6 +58,9 @@ export interface AgentConn extends Conn {
 export interface WidgetConn extends Conn {
   contactId: number;
   inboxId: number;
+  /** The client address and page origin it joined from, checked again when its inbox changes. */
+  address: string;
+  origin: string | undefined;
 }
 
 /** What crosses the bus besides the relayed events: never stored, so no outbox. */
@@ -111,6 +116,7 @@ export async function createHub(deps: AppDeps, options: { sweepMs?: number } = {
     if (frames.closeAgent !== null) {
       for (const conn of agents.get(frames.closeAgent) ?? []) conn.socket.close(CLOSE_POLICY, 'agent removed');
     }
+    if (frames.recheckInbox !== null) void recheckInbox(frames.recheckInbox);
     if (frames.closeWidgetsOf !== null) {
       for (const conn of widgets.get(frames.closeWidgetsOf) ?? []) conn.socket.close(CLOSE_POLICY, 'session ended');
     }
@@ -127,6 +133,24 @@ export async function createHub(deps: AppDeps, options: { sweepMs?: number } = {
       for (const conn of widgets.get(event.conversation.contact_id) ?? []) {
         if (conn.inboxId === event.conversation.inbox_id) send(conn, frames.widget);
       }
+    }
+  }
+
+  /** An inbox changed: its widget sockets that it no longer admits (disabled, deleted, blocked address, untrusted origin) are closed. */
+  async function recheckInbox(inbox: { id: number; uuid: string }): Promise<void> {
+    const conns = [...widgets.values()].flatMap((set) => [...set]).filter((conn) => conn.inboxId === inbox.id);
+    if (conns.length === 0) return;
+    try {
+      const fresh = await findWidgetInbox(deps, inbox.uuid);
+      for (const conn of conns) {
+        const admitted =
+          fresh !== null &&
+          !isAddressBlocked(fresh.config.blocked_ips ?? [], conn.address) &&
+          (conn.origin === undefined || isOriginTrusted(fresh.config.trusted_domains ?? [], conn.origin));
+        if (!admitted) conn.socket.close(CLOSE_POLICY, 'the inbox no longer admits this socket');
+      }
+    } catch (error) {
+      log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not check the widget sockets of a changed inbox');
     }
   }
 

@@ -100,6 +100,29 @@ describe('widget socket under abuse', () => {
     );
   });
 
+  it('an inbox that blocks the address, or is disabled, closes its joined sockets (1008)', async () => {
+    const chat = await createInbox(t, { channel: 'livechat', config: {} });
+    const conversation = await createConversation(t, { inbox_id: chat.id });
+    const session = await issueWidgetSession(
+      t.deps.db,
+      { userId: conversation.contact.id, inboxId: chat.id, isVisitor: true, lifetimeMs: 3600_000 },
+      t.deps.clock.now(),
+    );
+    const join = async () => {
+      const socket = await connect();
+      socket.send({ type: 'join', token: session, data: { inbox_id: chat.uuid } });
+      assert.equal((await nextFrame(socket)).type, 'joined');
+      return socket;
+    };
+    const blocked = await join();
+    dataOf(await t.call({ method: 'PUT', url: `/api/v1/inboxes/${chat.id}`, payload: { config: { blocked_ips: ['127.0.0.0/8'] } } }));
+    assert.equal((await closeOf(blocked)).code, 1008, 'the address is blocked now');
+    dataOf(await t.call({ method: 'PUT', url: `/api/v1/inboxes/${chat.id}`, payload: { config: { blocked_ips: [] } } }));
+    const disabled = await join();
+    dataOf(await t.call({ method: 'PUT', url: `/api/v1/inboxes/${chat.id}/toggle`, payload: { enabled: false } }));
+    assert.equal((await closeOf(disabled)).code, 1008, 'the inbox is disabled now');
+  });
+
   it('a shutdown closes sockets that never joined, at once (1001)', async () => {
     const other = await buildTestApp();
     const url = await listen(other.app);

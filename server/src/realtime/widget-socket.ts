@@ -140,7 +140,7 @@ export function registerWidgetSocket(app: FastifyInstance, deps: AppDeps, hub: H
           perSession.set(key, count + 1);
           sessionKey = key;
           const first = hub.widgetCount(contact.id) === 0;
-          conn = { socket, contactId: contact.id, inboxId: inbox.id, heardAt: nowMs(), pingedAt: nowMs() };
+          conn = { socket, contactId: contact.id, inboxId: inbox.id, address, origin, heardAt: nowMs(), pingedAt: nowMs() };
           clearTimeout(joinDeadline);
           hub.addWidget(conn);
           reply(JSON.stringify({ type: 'joined', data: { message: 'Joined' } }));
