@@ -14,8 +14,19 @@ export interface AccessScope {
   unassigned: boolean;
 }
 
+/** Principals are built once per authentication and never changed: each one's scope is worked out once (the sockets ask per event). */
+const scopes = new WeakMap<Principal, AccessScope | null>();
+
 /** What the caller may read, or null when they may read no conversation at all. */
 export function accessScope(principal: Principal): AccessScope | null {
+  const known = scopes.get(principal);
+  if (known !== undefined) return known;
+  const scope = scopeOf(principal);
+  scopes.set(principal, scope);
+  return scope;
+}
+
+function scopeOf(principal: Principal): AccessScope | null {
   const p = principal.permissions;
   if (!p.has('conversations:read')) return null;
   const scope: AccessScope = {

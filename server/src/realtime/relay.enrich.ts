@@ -5,7 +5,7 @@
 import { type ConversationFacts, conversationFacts } from '../conversations/conversations.read.ts';
 import type { AppDeps } from '../deps.ts';
 import { messagesByIds } from '../messages/messages.service.ts';
-import { chatConversationFor, chatMessageFor } from '../widget/widget.shapes.ts';
+import { chatConversationFor, chatMessagesFor } from '../widget/widget.shapes.ts';
 import type { StoredEvent } from './realtime.queries.ts';
 
 /** Who may see a conversation: the facts the access rule reads, and where it lives. */
@@ -62,18 +62,24 @@ export async function enrichEvents(deps: AppDeps, events: readonly StoredEvent[]
   const conversationIds = new Set<number>();
   const conversationUuids = new Set<string>();
   const messageIds = new Set<number>();
+  /** Public agent replies: the widget gets them as ChatMessages (only those of live-chat conversations are used). */
+  const replyIds = new Set<number>();
   for (const event of events) {
     const id = numberOf(event.payload['conversation_id']);
     if (id !== null) conversationIds.add(id);
     else if (typeof event.payload['conversation_uuid'] === 'string') conversationUuids.add(event.payload['conversation_uuid']);
     const messageId = numberOf(event.payload['message_id']);
-    if (event.type === 'message.created' && messageId !== null) messageIds.add(messageId);
+    if (event.type === 'message.created' && messageId !== null) {
+      messageIds.add(messageId);
+      if (event.payload['type'] === 'outgoing' && event.payload['private'] === false) replyIds.add(messageId);
+    }
   }
-  const [facts, messages] = await Promise.all([
+  const [facts, messages, chatMessages] = await Promise.all([
     conversationIds.size + conversationUuids.size > 0
       ? conversationFacts(deps.db, { ids: [...conversationIds], uuids: [...conversationUuids] })
       : [],
     messagesByIds(deps, [...messageIds]),
+    chatMessagesFor(deps, [...replyIds]),
   ]);
   const byId = new Map(facts.map((row) => [row.id, toFacts(row)]));
   const byUuid = new Map([...byId.values()].map((f) => [f.uuid, f]));
@@ -92,7 +98,7 @@ export async function enrichEvents(deps: AppDeps, events: readonly StoredEvent[]
     let widget: Record<string, unknown> | null = null;
     if (conversation?.livechat) {
       if (event.type === 'message.created' && messageId !== null && p['type'] === 'outgoing' && p['private'] === false) {
-        const chat = await chatMessageFor(deps, messageId);
+        const chat = chatMessages.get(messageId);
         if (chat) widget = { message: chat };
       } else if (event.type === 'conversation.assigned' || event.type === 'conversation.unassigned') {
         if (p['assignee_type'] === 'user' && id !== null) widget = { assignee: (await chatConversationFor(deps, id))?.assignee ?? null };

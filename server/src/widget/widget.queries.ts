@@ -64,6 +64,13 @@ export async function findChatMessageRow(db: DB, messageId: number): Promise<Cha
   return chatMessages(db).where('m.id', '=', messageId).executeTakeFirst();
 }
 
+export async function findChatMessageRows(db: DB, messageIds: readonly number[]): Promise<ChatMessageRow[]> {
+  if (messageIds.length === 0) return [];
+  return chatMessages(db)
+    .where('m.id', 'in', [...messageIds])
+    .execute();
+}
+
 export interface ChatConversationRow {
   id: number;
   uuid: string;

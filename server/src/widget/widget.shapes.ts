@@ -176,6 +176,13 @@ export async function chatMessageFor(deps: AppDeps, messageId: number): Promise<
   return message ?? null;
 }
 
+/** Many messages as the widget sees them, by message id (two statements whatever their number); ids that are not public messages are absent. */
+export async function chatMessagesFor(deps: AppDeps, messageIds: readonly number[]): Promise<Map<number, ChatMessage>> {
+  const rows = await q.findChatMessageRows(deps.db, messageIds);
+  const messages = await withAttachments(deps, deps.db, rows);
+  return new Map(rows.map((row, i) => [row.id, messages[i] as ChatMessage]));
+}
+
 function toChatConversation(row: q.ChatConversationRow): ChatConversation {
   return {
     created_at: row.created_at,
