@@ -7,23 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClientResult, ClientSettings } from './realtime-client.ts';
 import { buildPlan, type RealtimeFixtures } from './realtime-plan.ts';
+import type { RealtimeOptions } from './options.ts';
 import { SATURATED } from './realtime-report.ts';
 import { AGENT_SOCKET_PATH, WIDGET_SOCKET_PATH } from './realtime-sockets.ts';
 import { type Child, forkScript, startParley, stopChild, tail } from './processes.ts';
 
-export interface RealtimeSettings {
-  agentSockets: number;
-  widgetSockets: number;
-  /** Sockets per agent (its tabs). */
-  tabs: number;
-  subscriptionsPerSocket: number;
-  rate: number;
-  warmup: number;
-  duration: number;
-  lossAfterMs: number;
-  /** The runs, by number of Parley instances (e.g. [1, 2]). */
-  instances: number[];
-}
+/** The scenario's sizes, as the command line gives them (`--rt-*`). */
+export type RealtimeSettings = RealtimeOptions;
 
 /**
  * The environment every Parley instance of the benchmark gets: the widget's HTTP limits raised
