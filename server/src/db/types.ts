@@ -188,6 +188,100 @@ export interface AgentPresenceTable {
   last_seen_at: Timestamp;
 }
 
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'dead', 'refused'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+export const WEBHOOK_ATTEMPT_OUTCOMES = ['succeeded', 'failed', 'refused'] as const;
+export type WebhookAttemptOutcome = (typeof WEBHOOK_ATTEMPT_OUTCOMES)[number];
+
+export interface WebhooksTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  enabled: Generated<boolean>;
+  events: ColumnType<string[], string[] | undefined, string[]>;
+  headers: Json<Record<string, string>>;
+  /** whsec_…, encrypted at rest. */
+  secret: string;
+  failing_since: NullableTimestamp;
+  disabled_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  /** bigserial, read as a number (the int8 parser). */
+  id: Generated<number>;
+  /** The webhook-id header. */
+  uuid: Generated<string>;
+  webhook_id: number;
+  event_id: number | null;
+  event_type: string;
+  event_payload: Json<Record<string, unknown>>;
+  /** The exact request body, frozen at the first attempt. */
+  body: string | null;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  next_attempt_at: NullableTimestamp;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_latency_ms: number | null;
+  locked_by: string | null;
+  locked_until: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempt: number;
+  manual: Generated<boolean>;
+  outcome: WebhookAttemptOutcome;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  response_snippet: string | null;
+  started_at: Timestamp;
+}
+
+export interface OidcProvidersTable {
+  id: Generated<number>;
+  name: string;
+  provider: Generated<string>;
+  provider_url: string;
+  client_id: string;
+  /** Encrypted at rest. */
+  client_secret: string;
+  logo_url: Generated<string>;
+  enabled: Generated<boolean>;
+  auto_provision: Generated<boolean>;
+  provision_role_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AiProvidersTable {
+  id: Generated<number>;
+  kind: Generated<'completion'>;
+  provider: 'openai';
+  /** Encrypted at rest. */
+  api_key: string;
+  base_url: string | null;
+  model: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AiPromptsTable {
+  id: Generated<number>;
+  key: string;
+  title: string;
+  content: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database extends ConversationDatabase {
   inboxes: InboxesTable;
   contact_notes: ContactNotesTable;
@@ -206,6 +300,12 @@ export interface Database extends ConversationDatabase {
   contact_page_visits: ContactPageVisitsTable;
   agent_presence: AgentPresenceTable;
   jobs: JobsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  oidc_providers: OidcProvidersTable;
+  ai_providers: AiProvidersTable;
+  ai_prompts: AiPromptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -12,6 +12,9 @@ import * as agentRoleStartsConversations from './2026_11_23_0009_agent_role_star
 import * as widgetSessions from './2026_11_25_0010_widget_sessions.ts';
 import * as widget from './2026_11_25_0011_widget.ts';
 import * as realtime from './2026_11_25_0012_realtime.ts';
+import * as webhooks from './2026_11_25_0013_webhooks.ts';
+import * as oidc from './2026_11_25_0014_oidc.ts';
+import * as ai from './2026_11_25_0015_ai.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -26,4 +29,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0010_widget_sessions': widgetSessions,
   '2026_11_25_0011_widget': widget,
   '2026_11_25_0012_realtime': realtime,
+  '2026_11_25_0013_webhooks': webhooks,
+  '2026_11_25_0014_oidc': oidc,
+  '2026_11_25_0015_ai': ai,
 };
