@@ -252,6 +252,36 @@ const variables: Variable[] = [
     invalid: [],
   },
   {
+    name: 'WEBHOOK_CONCURRENCY',
+    read: (c) => c.webhookConcurrency,
+    default: 64,
+    valid: [
+      ['1', 1],
+      ['1024', 1024],
+    ],
+    invalid: ['0', '1025', 'many'],
+  },
+  {
+    name: 'WEBHOOK_CONCURRENCY_PER_WEBHOOK',
+    read: (c) => c.webhookConcurrencyPerWebhook,
+    default: 4,
+    valid: [
+      ['1', 1],
+      ['256', 256],
+    ],
+    invalid: ['0', '257'],
+  },
+  {
+    name: 'WEBHOOK_TIMEOUT_SECONDS',
+    read: (c) => c.webhookTimeoutMs,
+    default: 10_000,
+    valid: [
+      ['1', 1000],
+      ['60', 60_000],
+    ],
+    invalid: ['0', '61', '2.5'],
+  },
+  {
     name: 'WORKERS',
     read: (c) => c.workers,
     default: true,

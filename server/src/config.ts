@@ -39,6 +39,12 @@ export interface Config {
   readonly widgetMessageRateLimitPerMinute: number;
   readonly timezone: string;
   readonly webhookAllowList: readonly string[];
+  /** Webhook requests one instance sends at once (WEBHOOK_CONCURRENCY). */
+  readonly webhookConcurrency: number;
+  /** Of those, at most this many to one webhook (WEBHOOK_CONCURRENCY_PER_WEBHOOK): a slow receiver never holds them all. */
+  readonly webhookConcurrencyPerWebhook: number;
+  /** A webhook request not answered within this is a failed attempt (WEBHOOK_TIMEOUT_SECONDS, in ms). */
+  readonly webhookTimeoutMs: number;
   /** Run the job runner and periodic tasks in this instance (false: HTTP only). */
   readonly workers: boolean;
   /** Jobs one instance runs at once. */
@@ -240,6 +246,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     widgetMessageRateLimitPerMinute: integer(env, 'WIDGET_MESSAGE_RATE_LIMIT_PER_MINUTE', 30, 0, 100000),
     timezone,
     webhookAllowList: Object.freeze(webhookAllowList),
+    webhookConcurrency: integer(env, 'WEBHOOK_CONCURRENCY', 64, 1, 1024),
+    webhookConcurrencyPerWebhook: integer(env, 'WEBHOOK_CONCURRENCY_PER_WEBHOOK', 4, 1, 256),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60) * 1000,
     workers: boolean(env, 'WORKERS', true),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 4, 1, 256),
     storage: storage(env, dataDir),

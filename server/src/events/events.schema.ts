@@ -111,6 +111,8 @@ export const DOMAIN_EVENTS = {
   ),
   /** The agent was removed (soft delete): their unresolved conversations are released by a job of the conversations domain. */
   'agent.deleted': Type.Object({ agent_id: Id }, exact),
+  /** The dispatcher disabled a webhook that had failed every attempt for a day; `reason` says so, with the last error. */
+  'webhook.disabled': Type.Object({ webhook_id: Id, reason: Text }, exact),
 } satisfies Record<string, TSchema>;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;

@@ -15,6 +15,7 @@ import * as realtime from './2026_11_25_0012_realtime.ts';
 import * as webhooks from './2026_11_25_0013_webhooks.ts';
 import * as oidc from './2026_11_25_0014_oidc.ts';
 import * as ai from './2026_11_25_0015_ai.ts';
+import * as webhookDispatch from './2026_11_25_0017_webhook_dispatch.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0013_webhooks': webhooks,
   '2026_11_25_0014_oidc': oidc,
   '2026_11_25_0015_ai': ai,
+  '2026_11_25_0017_webhook_dispatch': webhookDispatch,
 };
