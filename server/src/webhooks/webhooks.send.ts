@@ -5,7 +5,7 @@
 // before the request — so a name that resolves (or rebinds) to a private address is refused
 // too. Redirects are never followed: a 3xx is an answer like any other non-2xx.
 // Admin-set addresses of other integrations (OIDC, AI) do not come through here.
-import { type LookupAddress, lookup as dnsLookup } from 'node:dns';
+import { type LookupAddress, type LookupAllOptions, lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
@@ -166,7 +166,9 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
 /** A DNS lookup for net.connect that drops the addresses the policy refuses (and fails when none is left). */
 function guardedLookup(policy: AddressPolicy) {
   return (hostname: string, options: { family?: number | string; all?: boolean; hints?: number }, callback: LookupCallback): void => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+    const lookupOptions: LookupAllOptions = { all: true, family, ...(options.hints !== undefined ? { hints: options.hints } : {}) };
+    dnsLookup(hostname, lookupOptions, (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => {
       if (error) {
         callback(error, '');
         return;
