@@ -20,6 +20,8 @@ import { purgeOrphanMedia } from './media/media.service.ts';
 import { markAbsentAgentsOffline } from './realtime/presence.ts';
 import { pruneDomainEvents } from './realtime/pruning.ts';
 import { foldReportRollups } from './reports/reports.service.ts';
+import { type DispatcherOptions, startWebhookDispatcher } from './webhooks/webhooks.dispatcher.ts';
+import { purgeWebhookDeliveries, reapLostWebhookDeliveries } from './webhooks/webhooks.retention.ts';
 import { purgeExpiredWidgetSessions } from './widget/widget.sessions.ts';
 
 const SECOND = 1000;
@@ -49,20 +51,29 @@ export const periodicTasks: PeriodicTask[] = [
   { name: 'conversations.place_waiting', everyMs: 15 * SECOND, run: (deps) => placeWaitingConversations(deps) },
   // Uploads never attached to a message within a day.
   { name: 'media.purge_orphans', everyMs: HOUR, run: (deps) => purgeOrphanMedia(deps, new Date(deps.clock.now().getTime() - 24 * HOUR)) },
+  // Webhook deliveries: succeeded ones after 7 days, the others after 30 (with their attempts).
+  { name: 'webhooks.purge_deliveries', everyMs: HOUR, run: purgeWebhookDeliveries },
+  // Deliveries whose instance died during their last attempt are left dead.
+  { name: 'webhooks.reap_lost', everyMs: MINUTE, run: reapLostWebhookDeliveries },
 ];
 
 export interface Workers {
   stop(): Promise<void>;
 }
 
-export function startWorkers(deps: AppDeps, options: { runner?: JobRunnerOptions; periodic?: PeriodicTaskOptions } = {}): Workers {
+export function startWorkers(
+  deps: AppDeps,
+  options: { runner?: JobRunnerOptions; periodic?: PeriodicTaskOptions; webhooks?: DispatcherOptions } = {},
+): Workers {
   const relay = startJobWakeRelay(deps);
   const runner = startJobRunner(deps, jobHandlers, options.runner);
   const tasks = startPeriodicTasks(deps, periodicTasks, options.periodic);
+  // The webhook deliveries have their own claim loop (per-webhook concurrency, leases of a request's length).
+  const webhooks = startWebhookDispatcher(deps, options.webhooks);
   return {
     async stop() {
-      // Running jobs finish or give their claims back; a running task finishes.
-      await Promise.all([runner.stop(), tasks.stop(), relay.stop()]);
+      // Running jobs and webhook requests finish or give their claims back; a running task finishes.
+      await Promise.all([runner.stop(), tasks.stop(), relay.stop(), webhooks.stop()]);
     },
   };
 }

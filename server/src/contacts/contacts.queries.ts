@@ -57,6 +57,15 @@ export async function findContactRecord(db: DB, id: number): Promise<ContactReco
   return row ? toRecord(row) : undefined;
 }
 
+/** Many records in one statement; unknown or deleted ids are left out. */
+export async function findContactRecords(db: DB, ids: readonly number[]): Promise<ContactRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectContactRecords(db)
+    .where('u.id', '=', sql<number>`any(${[...ids]}::int[])`)
+    .execute();
+  return rows.map(toRecord);
+}
+
 export interface ContactListFilter {
   q?: string;
   orderBy: 'created_at' | 'updated_at' | 'first_name' | 'email';

@@ -64,6 +64,11 @@ export async function getContact(deps: AppDeps, id: number): Promise<ContactReco
   return contact;
 }
 
+/** Many contact records at once (webhook payloads); unknown or deleted ids are left out. */
+export async function contactRecordsByIds(deps: AppDeps, ids: readonly number[]): Promise<ContactRecord[]> {
+  return q.findContactRecords(deps.db, ids);
+}
+
 export async function listContacts(deps: AppDeps, page: PageRequest, filter: Static<typeof ContactListQuery>) {
   const search = filter.q?.trim();
   return q.listContactRecords(deps.db, {

@@ -1,7 +1,7 @@
 // Reading conversations: one record, the access check, and the lists.
 import type { Static } from 'typebox';
 import type { Principal } from '../auth/credential-cache.ts';
-import { getContact } from '../contacts/contacts.service.ts';
+import { type ContactRecord, contactRecordsByIds, getContact } from '../contacts/contacts.service.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError, NotFoundError, PermissionError } from '../errors.ts';
@@ -68,7 +68,10 @@ export type ConversationListItem = ReturnType<typeof toListItem>;
 export async function readConversation(deps: AppDeps, uuid: string, viewerId: number) {
   const row = await records.findConversationRecordByUuid(deps.db, uuid, viewerId);
   if (!row) throw new NotFoundError('Conversation not found');
-  const contact = await getContact(deps, row.contact_id);
+  return toDetail(row, await getContact(deps, row.contact_id));
+}
+
+function toDetail(row: records.ConversationRow, contact: ContactRecord) {
   return {
     ...toListItem(row),
     contact,
@@ -80,6 +83,22 @@ export async function readConversation(deps: AppDeps, uuid: string, viewerId: nu
 }
 
 export type ConversationDetail = Awaited<ReturnType<typeof readConversation>>;
+
+/**
+ * Many conversation records as `GET /conversations/{uuid}` answers them, in two statements
+ * (webhook payloads). No agent views them: `unread_message_count` counts every public message
+ * of the contact. A conversation whose contact is gone (deleted) is left out, like an unknown id.
+ */
+export async function conversationRecordsByIds(deps: AppDeps, ids: readonly number[]): Promise<ConversationDetail[]> {
+  const rows = await records.findConversationRecordsByIds(deps.db, ids, 0);
+  const contacts = new Map((await contactRecordsByIds(deps, [...new Set(rows.map((row) => row.contact_id))])).map((c) => [c.id, c]));
+  const out: ConversationDetail[] = [];
+  for (const row of rows) {
+    const contact = contacts.get(row.contact_id);
+    if (contact) out.push(toDetail(row, contact));
+  }
+  return out;
+}
 
 /** 404 for an unknown conversation, 403 for one the caller may not read (docs/api.md, Permissions and access). */
 export async function assertCanRead(db: DB, principal: Principal, uuid: string) {

@@ -215,3 +215,11 @@ export type ConversationRow = Awaited<ReturnType<ReturnType<typeof selectRecord>
 export async function findConversationRecordByUuid(db: DB, uuid: string, viewerId: number): Promise<ConversationRow | undefined> {
   return selectRecord(db, viewerId).where('c.uuid', '=', uuid).executeTakeFirst();
 }
+
+/** Many records in one statement (webhook payloads); unknown ids are left out. */
+export async function findConversationRecordsByIds(db: DB, ids: readonly number[], viewerId: number): Promise<ConversationRow[]> {
+  if (ids.length === 0) return [];
+  return selectRecord(db, viewerId)
+    .where('c.id', '=', sql<number>`any(${[...ids]}::int[])`)
+    .execute();
+}

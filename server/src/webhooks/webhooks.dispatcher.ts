@@ -1,0 +1,337 @@
+// The webhook dispatcher (docs/api.md, "Webhooks" → "Delivery"): claims due deliveries with a
+// lease (FOR UPDATE SKIP LOCKED, one short statement), sends them concurrently and writes each
+// outcome as the lease's holder. Started by startWorkers (workers.ts) on every instance with
+// WORKERS on; any number of instances share the work through the database.
+//
+// - Concurrency: at most WEBHOOK_CONCURRENCY requests in flight per instance, and at most
+//   WEBHOOK_CONCURRENCY_PER_WEBHOOK of them to one webhook: the claim itself leaves out what a
+//   saturated webhook has due, so a slow or dead receiver holds its own slots and no others.
+// - Wake-ups: at once when events are recorded (the realtime relay's publication on the bus,
+//   heard by every instance, and this app's job signals of kind `webhooks.deliver`); a poll
+//   every second otherwise; again at once after a full batch or a finished request.
+// - Guarantees: an outcome is written only by the claim's holder (instance and attempt
+//   number); a claim whose instance died expires after its lease (the request timeout plus a
+//   margin) and the delivery is claimed again. Delivery is at least once; never again once a
+//   success was recorded. Receivers deduplicate by `webhook-id`.
+// - Stopping: no new claims; requests in flight finish (bounded), the rest are aborted and
+//   their claims released, so another instance sends them at once.
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { AppDeps } from '../deps.ts';
+import { JOB_WAKE_CHANNEL } from '../jobs/jobs.service.ts';
+import { EVENTS_CHANNEL } from '../realtime/relay.ts';
+import {
+  type AttemptResult,
+  createWebhookSender,
+  finishAttempt,
+  leaseMsOf,
+  prepareBodies,
+  type ReadyDelivery,
+  sendAttempt,
+  type WebhookSender,
+} from './webhooks.attempt.ts';
+import { type ClaimedDelivery, claimDueDeliveries, type DeliveryClaim, releaseClaims } from './webhooks.dispatch.queries.ts';
+import { WEBHOOK_EVENTS } from './webhooks.events.ts';
+
+/** The job-signal kind that wakes the dispatchers (announceJob from jobs.service.ts). */
+export const WEBHOOK_WAKE_KIND = 'webhooks.deliver';
+const SUBSCRIBED = new Set<string>(WEBHOOK_EVENTS);
+
+export interface DispatcherOptions {
+  /** Requests in flight at once on this instance (default WEBHOOK_CONCURRENCY). */
+  concurrency?: number;
+  /** Of those, to one webhook (default WEBHOOK_CONCURRENCY_PER_WEBHOOK). */
+  perWebhook?: number;
+  /** Request timeout (default WEBHOOK_TIMEOUT_SECONDS). */
+  timeoutMs?: number;
+  /** Poll when nothing wakes the dispatcher (default 1000 ms). */
+  pollIntervalMs?: number;
+  /** Deliveries claimed by one statement at most (default 64). */
+  batch?: number;
+  /** How long stop() waits for requests in flight before aborting them (default 5 s). */
+  stopTimeoutMs?: number;
+  /** Source of the retry jitter (tests). */
+  random?: () => number;
+  /** The name written in locked_by (default host:pid:random). */
+  dispatcherId?: string;
+}
+
+export interface WebhookDispatcher {
+  /** Look for due deliveries now. */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`webhook dispatcher: ${name} must be a positive number, got ${value}`);
+  return value;
+}
+
+function dispatcherName(): string {
+  return `${hostname()}:${process.pid}:webhooks:${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * Claims due deliveries once, sends them all and waits for every outcome: the dispatcher's
+ * work, step by step, for tests (with a fake clock) and tools. Returns what each attempt did.
+ */
+export async function dispatchOnce(
+  deps: AppDeps,
+  options: Pick<DispatcherOptions, 'concurrency' | 'perWebhook' | 'timeoutMs' | 'random' | 'dispatcherId'> = {},
+): Promise<AttemptResult[]> {
+  const sender = createWebhookSender(deps, options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {});
+  const lockedBy = options.dispatcherId ?? dispatcherName();
+  try {
+    const claimed = await claimDueDeliveries(deps.db, {
+      limit: options.concurrency ?? deps.config.webhookConcurrency,
+      perWebhook: options.perWebhook ?? deps.config.webhookConcurrencyPerWebhook,
+      inFlight: new Map(),
+      lockedBy,
+      leaseMs: leaseMsOf(sender),
+      clockNow: deps.clock.now(),
+    });
+    const ready = await prepareBodies(deps, claimed);
+    return await Promise.all(
+      ready.map(async (delivery) => {
+        const sent = await sendAttempt(deps, sender, delivery);
+        const claim = { id: delivery.id, lockedBy, attempts: delivery.attempts };
+        return finishAttempt(deps, claim, delivery, sent, { manual: false, ...(options.random ? { random: options.random } : {}) });
+      }),
+    );
+  } finally {
+    sender.close();
+  }
+}
+
+interface InFlight {
+  claim: DeliveryClaim;
+  webhookId: number;
+  /** sending: the request runs; finishing: its outcome is being written. */
+  phase: 'sending' | 'finishing';
+  released: boolean;
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+export function startWebhookDispatcher(deps: AppDeps, options: DispatcherOptions = {}): WebhookDispatcher {
+  const concurrency = positive('concurrency', options.concurrency ?? deps.config.webhookConcurrency);
+  const perWebhook = positive('perWebhook', options.perWebhook ?? deps.config.webhookConcurrencyPerWebhook);
+  const pollIntervalMs = positive('pollIntervalMs', options.pollIntervalMs ?? 1000);
+  const batch = positive('batch', options.batch ?? 64);
+  const stopTimeoutMs = positive('stopTimeoutMs', options.stopTimeoutMs ?? 5000);
+  const random = options.random ?? Math.random;
+  const lockedBy = options.dispatcherId ?? dispatcherName();
+  const sender: WebhookSender = createWebhookSender(deps, options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {});
+  const leaseMs = leaseMsOf(sender);
+  const log = deps.log.child({ component: 'webhooks', dispatcher: lockedBy });
+
+  const inFlight = new Map<number, InFlight>();
+  const perWebhookCount = new Map<number, number>();
+  let stopping = false;
+  let wakeRequested = false;
+  let wakeIdle: (() => void) | null = null;
+  let recheckTimer: NodeJS.Timeout | null = null;
+
+  function wake(): void {
+    wakeRequested = true;
+    const resolve = wakeIdle;
+    wakeIdle = null;
+    resolve?.();
+  }
+
+  /** A signal sent inside a transaction: its rows are visible once it commits; look again shortly. */
+  function recheckSoon(): void {
+    if (stopping || recheckTimer !== null) return;
+    recheckTimer = setTimeout(() => {
+      recheckTimer = null;
+      wake();
+    }, 50);
+    recheckTimer.unref();
+  }
+
+  function idle(ms: number): Promise<void> {
+    if (wakeRequested || stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        wakeIdle = null;
+        resolve();
+      }, ms);
+      timer.unref();
+      wakeIdle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  const stopSignals = deps.jobSignals.subscribe((signal) => {
+    if (signal.kind !== WEBHOOK_WAKE_KIND) return;
+    wake();
+    if (signal.inTransaction) recheckSoon();
+  });
+
+  // Events committed on any instance (the relay publishes them after commit), and wake-ups
+  // forwarded from other instances' job signals.
+  const subscriptions = Promise.all([
+    deps.bus.subscribe(EVENTS_CHANNEL, (message) => {
+      const events = message['events'];
+      if (Array.isArray(events) && events.some((e) => typeof e === 'object' && e !== null && SUBSCRIBED.has(String(e['type'])))) wake();
+    }),
+    deps.bus.subscribe(JOB_WAKE_CHANNEL, (message) => {
+      const kinds = message['kinds'];
+      if (Array.isArray(kinds) && kinds.includes(WEBHOOK_WAKE_KIND)) {
+        wake();
+        recheckSoon();
+      }
+    }),
+  ]).catch((error: unknown) => {
+    log.warn({ err: error instanceof Error ? error.message : String(error) }, 'webhooks: could not subscribe to wake-ups; polling only');
+    return [] as Array<() => Promise<void>>;
+  });
+
+  function count(webhookId: number, delta: number): void {
+    const next = (perWebhookCount.get(webhookId) ?? 0) + delta;
+    if (next <= 0) perWebhookCount.delete(webhookId);
+    else perWebhookCount.set(webhookId, next);
+  }
+
+  async function run(delivery: ReadyDelivery, entry: InFlight): Promise<void> {
+    const sent = await sendAttempt(deps, sender, delivery, entry.abort.signal);
+    // stop() gave the claim back while the request ran: the outcome belongs to the next holder.
+    if (entry.released) return;
+    entry.phase = 'finishing';
+    try {
+      const result = await finishAttempt(deps, entry.claim, delivery, sent, { manual: false, random });
+      if (!result.recorded) log.warn({ deliveryId: delivery.id }, 'webhook attempt finished after its lease was lost; another instance has it');
+    } catch (error) {
+      log.error(
+        { deliveryId: delivery.id, err: error instanceof Error ? error.message : String(error) },
+        'could not record a webhook attempt; the delivery is sent again when its lease expires',
+      );
+    }
+  }
+
+  function start(delivery: ReadyDelivery): void {
+    const entry: InFlight = {
+      claim: { id: delivery.id, lockedBy, attempts: delivery.attempts },
+      webhookId: delivery.webhook_id,
+      phase: 'sending',
+      released: false,
+      abort: new AbortController(),
+      done: Promise.resolve(),
+    };
+    inFlight.set(delivery.id, entry);
+    count(delivery.webhook_id, 1);
+    entry.done = run(delivery, entry).finally(() => {
+      inFlight.delete(delivery.id);
+      count(delivery.webhook_id, -1);
+      wake();
+    });
+  }
+
+  async function release(claims: DeliveryClaim[]): Promise<number> {
+    if (claims.length === 0) return 0;
+    try {
+      return await releaseClaims(deps.db, claims, deps.clock.now());
+    } catch (error) {
+      log.error(
+        { err: error instanceof Error ? error.message : String(error), count: claims.length },
+        'could not release webhook claims; they are sent again when their leases expire',
+      );
+      return 0;
+    }
+  }
+
+  const claimsOf = (claimed: readonly ClaimedDelivery[]) => claimed.map((d) => ({ id: d.id, lockedBy, attempts: d.attempts }));
+
+  async function loop(): Promise<void> {
+    let failures = 0;
+    while (!stopping) {
+      wakeRequested = false;
+      const room = Math.min(batch, concurrency - inFlight.size);
+      let full = false;
+      if (room > 0) {
+        let claimed: ClaimedDelivery[] = [];
+        try {
+          claimed = await claimDueDeliveries(deps.db, {
+            limit: room,
+            perWebhook,
+            inFlight: perWebhookCount,
+            lockedBy,
+            leaseMs,
+            clockNow: deps.clock.now(),
+          });
+          const ready = claimed.length > 0 ? await prepareBodies(deps, claimed) : [];
+          failures = 0;
+          if (stopping) {
+            await release(claimsOf(claimed));
+            break;
+          }
+          for (const delivery of ready) start(delivery);
+          full = claimed.length === room;
+        } catch (error) {
+          if (claimed.length > 0) await release(claimsOf(claimed));
+          if (stopping) break;
+          failures += 1;
+          // One line per outage, not one per poll.
+          if (failures === 1 || failures % 60 === 0) {
+            log.error({ err: error instanceof Error ? error.message : String(error), failures }, 'could not claim webhook deliveries; retrying');
+          }
+          await idle(pollIntervalMs);
+          continue;
+        }
+      }
+      if (full || wakeRequested) continue;
+      await idle(pollIntervalMs);
+    }
+  }
+
+  const looping = loop();
+  log.info({ concurrency, perWebhook, timeoutMs: sender.timeoutMs }, 'webhook dispatcher started');
+
+  let stopped: Promise<void> | null = null;
+  return {
+    wake,
+    stop() {
+      stopped ??= (async () => {
+        stopping = true;
+        stopSignals();
+        if (recheckTimer !== null) clearTimeout(recheckTimer);
+        wake();
+        await looping;
+        for (const unsubscribe of await subscriptions) await unsubscribe().catch(() => undefined);
+
+        let deadline: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...inFlight.values()].map((entry) => entry.done)),
+          new Promise<void>((resolve) => {
+            deadline = setTimeout(resolve, stopTimeoutMs);
+          }),
+        ]);
+        clearTimeout(deadline);
+        // Requests still running: abort them and give their deliveries back, for another instance at once.
+        const unfinished = [...inFlight.values()].filter((entry) => entry.phase === 'sending');
+        for (const entry of unfinished) {
+          entry.released = true;
+          entry.abort.abort(new Error('the webhook dispatcher is stopping'));
+        }
+        const released = await release(unfinished.map((entry) => entry.claim));
+        // Outcomes being written finish quickly; wait for them (bounded) before the database closes.
+        const writing = [...inFlight.values()].filter((entry) => entry.phase === 'finishing').map((entry) => entry.done);
+        if (writing.length > 0) {
+          let grace: NodeJS.Timeout | undefined;
+          await Promise.race([
+            Promise.allSettled(writing),
+            new Promise<void>((resolve) => {
+              grace = setTimeout(resolve, 2000);
+            }),
+          ]);
+          clearTimeout(grace);
+        }
+        sender.close();
+        log.info({ released }, 'webhook dispatcher stopped');
+      })();
+      return stopped;
+    },
+  };
+}
