@@ -125,7 +125,14 @@ export interface TestWebhook {
 /** Writes a webhook row directly (encrypted secret), enabled and subscribed to `events` unless told otherwise. */
 export async function insertWebhook(
   t: Pick<TestApp, 'deps'>,
-  input: { url: string; events: readonly WebhookEvent[]; name?: string; secret?: string; headers?: Record<string, string>; enabled?: boolean },
+  input: {
+    url: string;
+    events: readonly WebhookEvent[];
+    name?: string;
+    secret?: string;
+    headers?: Record<string, string>;
+    enabled?: boolean;
+  },
 ): Promise<TestWebhook> {
   const secret = input.secret ?? newWebhookSecret();
   const row = await t.deps.db

@@ -108,7 +108,12 @@ export interface SentAttempt {
 }
 
 /** Signs and sends one attempt; never throws (every failure is an outcome). */
-export async function sendAttempt(deps: AppDeps, sender: WebhookSender, delivery: ReadyDelivery, signal?: AbortSignal): Promise<SentAttempt> {
+export async function sendAttempt(
+  deps: AppDeps,
+  sender: WebhookSender,
+  delivery: ReadyDelivery,
+  signal?: AbortSignal,
+): Promise<SentAttempt> {
   const startedAt = deps.clock.now();
   const base = { startedAt, statusCode: null, snippet: null, latencyMs: 0 };
   let signer: ReturnType<SignerCache['get']>;

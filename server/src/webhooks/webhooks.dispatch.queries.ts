@@ -146,8 +146,9 @@ export interface AttemptRecord {
 /**
  * Writes an attempt's outcome, only for the claim's holder: the delivery's status and last_*
  * columns, the attempt's row, and the webhook's failing_since (cleared by a success, set by
- * the first failure since). Answers whether it was written, and the webhook's failing_since
- * afterwards.
+ * the first failure since). A delivery made dead meanwhile (its webhook was disabled while
+ * this attempt ran) stays dead after a failure. Answers whether it was written, and the
+ * webhook's failing_since afterwards.
  */
 export async function recordAttempt(
   db: DB,
@@ -164,7 +165,9 @@ export async function recordAttempt(
   const { rows } = await sql<{ recorded: boolean; failing_since: Date | null }>`
     with d as (
       update webhook_deliveries
-      set status = ${record.status}, next_attempt_at = ${next}, last_status_code = ${record.statusCode},
+      set status = case when status = 'dead' and ${record.status}::text = 'failed' then 'dead' else ${record.status}::text end,
+          next_attempt_at = case when status = 'dead' and ${record.status}::text = 'failed' then null else ${next} end,
+          last_status_code = ${record.statusCode},
           last_error = ${record.error}, last_latency_ms = ${record.latencyMs}, locked_by = null, locked_until = null, updated_at = ${now}
       where id = ${claim.id} and locked_by = ${claim.lockedBy} and attempts = ${claim.attempts}
       returning id, webhook_id
@@ -199,8 +202,9 @@ export async function releaseClaims(db: DB, claims: readonly DeliveryClaim[], cl
 
 /**
  * Disables a webhook that has failed since `failingBefore` or earlier (it is still enabled and
- * still failing), and marks its waiting deliveries dead with the reason. Run in the transaction
- * that records the event. Answers whether it did.
+ * still failing), and marks its waiting deliveries dead with the reason, those being sent too
+ * (their failure then leaves them dead: recordAttempt). Run in the transaction that records the
+ * event. Answers whether it did.
  */
 export async function disableFailingWebhook(
   trx: DB,
@@ -221,7 +225,6 @@ export async function disableFailingWebhook(
     .set({ status: 'dead', next_attempt_at: null, last_error: input.reason, updated_at: now })
     .where('webhook_id', '=', input.webhookId)
     .where('status', 'in', ['pending', 'failed'])
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
     .execute();
   return true;
 }
@@ -264,7 +267,8 @@ export async function claimForRetry(
   const { rows } = await sql<ClaimRow>`
     update webhook_deliveries d
     set locked_by = ${input.lockedBy}, locked_until = ${plusMs(input.clockNow, input.leaseMs)}, attempts = d.attempts + 1,
-        max_attempts = greatest(d.max_attempts, d.attempts + 1), updated_at = ${now}
+        max_attempts = case when d.status in ('dead', 'refused') then d.attempts + 1 else greatest(d.max_attempts, d.attempts + 1) end,
+        updated_at = ${now}
     from webhooks w
     where d.id = ${input.deliveryId} and d.webhook_id = ${input.webhookId} and w.id = d.webhook_id
       and d.status <> 'succeeded' and (d.locked_until is null or d.locked_until < ${now})

@@ -202,7 +202,8 @@ export function startWebhookDispatcher(deps: AppDeps, options: DispatcherOptions
     entry.phase = 'finishing';
     try {
       const result = await finishAttempt(deps, entry.claim, delivery, sent, { manual: false, random });
-      if (!result.recorded) log.warn({ deliveryId: delivery.id }, 'webhook attempt finished after its lease was lost; another instance has it');
+      if (!result.recorded)
+        log.warn({ deliveryId: delivery.id }, 'webhook attempt finished after its lease was lost; another instance has it');
     } catch (error) {
       log.error(
         { deliveryId: delivery.id, err: error instanceof Error ? error.message : String(error) },
@@ -275,7 +276,10 @@ export function startWebhookDispatcher(deps: AppDeps, options: DispatcherOptions
           failures += 1;
           // One line per outage, not one per poll.
           if (failures === 1 || failures % 60 === 0) {
-            log.error({ err: error instanceof Error ? error.message : String(error), failures }, 'could not claim webhook deliveries; retrying');
+            log.error(
+              { err: error instanceof Error ? error.message : String(error), failures },
+              'could not claim webhook deliveries; retrying',
+            );
           }
           await idle(pollIntervalMs);
           continue;

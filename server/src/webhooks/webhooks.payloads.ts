@@ -30,10 +30,7 @@ const Uuid = Type.String({ format: 'uuid' });
 function withRecord(schema: TSchema, key: string, record: TSchema, description: string): TSchema {
   if (IsUnion(schema)) return Type.Union(schema.anyOf.map((member) => withRecord(member, key, record, description)));
   if (IsObject(schema)) {
-    return Type.Object(
-      { ...schema.properties, [key]: Type.Optional(record) },
-      { additionalProperties: false, description },
-    );
+    return Type.Object({ ...schema.properties, [key]: Type.Optional(record) }, { additionalProperties: false, description });
   }
   throw new TypeError(`webhook payloads: cannot add ${key} to a schema that is not an object`);
 }
