@@ -149,3 +149,14 @@ export async function insertWebhook(
     .executeTakeFirstOrThrow();
   return { id: row.id, secret };
 }
+
+/** Polls `probe` until it answers truthy; throws after `timeoutMs`. */
+export async function waitUntil<T>(what: string, probe: () => Promise<T> | T, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
