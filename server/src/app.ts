@@ -29,6 +29,7 @@ import { searchRoutes } from './search/search.routes.ts';
 import { statusesRoutes } from './statuses/statuses.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
+import { webhooksDocumentSection } from './webhooks/webhooks.payloads.ts';
 import { widgetRoutes } from './widget/widget.routes.ts';
 
 const API_VERSION = '1.0.0';
@@ -101,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           'The Parley helpdesk REST API. Every response uses the envelope `{status, data}`; errors add `message` and `error_type`. Authenticate with `Authorization: Basic base64(key:secret)`, `Authorization: token key:secret`, or the session cookie from `POST /api/v1/auth/login` (with `X-CSRF-Token` on writes).',
       },
       servers: [{ url: deps.config.baseUrl }],
+      // What Parley POSTs to webhooks (OpenAPI 3.1): one entry per event, its body and signature headers.
+      webhooks: webhooksDocumentSection(),
       components: {
         securitySchemes: {
           basicAuth: { type: 'http', scheme: 'basic', description: 'API key as user name, API secret as password' },

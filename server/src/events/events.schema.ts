@@ -25,7 +25,7 @@ const ContactCreated = Type.Object(
     first_name: Text,
     last_name: Text,
     email: Nullable(Text),
-    type: Type.Union([Type.Literal('contact'), Type.Literal('visitor')]),
+    type: StringEnum(['contact', 'visitor']),
     availability_status: StringEnum(AVAILABILITIES),
     phone_number_country_code: Nullable(Text),
     phone_number: Nullable(Text),
@@ -81,7 +81,7 @@ export const DOMAIN_EVENTS = {
   'message.created': Type.Object(
     {
       ...message,
-      type: Type.Union([Type.Literal('incoming'), Type.Literal('outgoing')]),
+      type: StringEnum(['incoming', 'outgoing']),
       private: Type.Boolean(),
       sender_id: Nullable(Id),
       sender_type: StringEnum(SENDER_TYPES),

@@ -6,6 +6,8 @@ import { Value } from 'typebox/value';
 import { buildTestApp, type Caller, dataOf, fakeClock, runDueJobs, type TestApp } from '../../test/helpers.ts';
 import { wakeSnoozedConversations } from '../conversations/conversations.changes.ts';
 import { deliverLivechatMessage } from '../messages/messages.delivery.ts';
+import { insertWebhook } from '../../test/receiver.ts';
+import { dispatchOnce } from '../webhooks/webhooks.dispatcher.ts';
 import { DOMAIN_EVENTS, type DomainEventType } from './events.schema.ts';
 import { createWidgetInbox, startVisitor, verifiedSession, widgetCall } from '../../test/widget.ts';
 
@@ -99,6 +101,23 @@ describe('domain events', () => {
       headers: { 'x-service-visitor-token': visitor.token },
     });
     assert.equal(merged.headers['x-service-clear-visitor'], 'true');
+
+    // A webhook whose every attempt fails for a day is disabled by the dispatcher (here its
+    // loopback address is refused: no WEBHOOK_ALLOW_HOSTS). The webhook engine's "now" is the
+    // later of the database's and the app's clock: the clock moves to the present first.
+    clock.set(new Date(Date.now() + 60_000));
+    await insertWebhook(t, { url: 'http://127.0.0.1:9/hook', events: ['contact.created'] });
+    await call('POST', '/contacts', { email: 'hooked-1@example.com', first_name: 'Hooked' });
+    assert.deepEqual(
+      (await dispatchOnce(t.deps)).map((r) => r.record.outcome),
+      ['refused'],
+    );
+    clock.advance(25 * 3600_000);
+    await call('POST', '/contacts', { email: 'hooked-2@example.com', first_name: 'Hooked' });
+    assert.ok(
+      (await dispatchOnce(t.deps)).some((r) => r.disabledWebhook),
+      'the webhook was disabled',
+    );
 
     const rows = await t.deps.db.selectFrom('domain_events').select(['type', 'payload']).orderBy('id').execute();
     const declared = new Set<string>(Object.keys(DOMAIN_EVENTS));

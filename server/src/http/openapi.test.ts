@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { buildTestApp, dataOf, registeredRoutes, type TestApp } from '../../test/helpers.ts';
 import { SECRET_MASK } from '../security/encryption.ts';
+import { WEBHOOK_EVENTS } from '../webhooks/webhooks.events.ts';
 import { openApiDocumentOptions, operationIdFor, registerOpenApiCompletion } from './openapi.ts';
 
 type Json = Record<string, unknown>;
@@ -408,6 +409,46 @@ describe('OpenAPI document', () => {
         assert.ok(doc.components.schemas[name], name);
       const from = (doc.components.schemas['EmailInbox']?.['properties'] as Record<string, Json>)['from'];
       assert.deepEqual(from?.['type'], ['string', 'null']);
+    });
+
+    it('documents what Parley POSTs to webhooks (the `webhooks` section): each event, its signed body, its headers', () => {
+      const webhooks = (doc as Doc & { webhooks?: Record<string, Record<string, Json>> }).webhooks ?? {};
+      assert.deepEqual(Object.keys(webhooks).sort(), [...WEBHOOK_EVENTS].sort());
+      const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+      for (const event of WEBHOOK_EVENTS) {
+        const op = webhooks[event]?.['post'] as Json | undefined;
+        assert.ok(op, `${event}: a POST`);
+        const headers = (op['parameters'] as Array<{ in: string; name: string; required: boolean }>).filter((p) => p.in === 'header');
+        assert.deepEqual(
+          headers.map((p) => [p.name, p.required]),
+          [
+            ['webhook-id', true],
+            ['webhook-timestamp', true],
+            ['webhook-signature', true],
+          ],
+        );
+        const body = op['requestBody'] as { content: Record<string, { schema: Json }> };
+        const ref = body.content['application/json']?.schema['$ref'];
+        assert.equal(typeof ref, 'string', `${event}: the body is a component`);
+        const component = doc.components.schemas[String(ref).replace('#/components/schemas/', '')] as Json;
+        assert.deepEqual(component['required'], ['type', 'timestamp', 'data']);
+        assert.deepEqual((component['properties'] as Record<string, Json>)['type'], { const: event, type: 'string' });
+        ajv.compile({ $ref: ref, components: doc.components });
+      }
+      const validate = (event: string, value: unknown) =>
+        ajv.compile({
+          $ref: (webhooks[event]?.['post'] as { requestBody: { content: Record<string, { schema: Json }> } }).requestBody.content[
+            'application/json'
+          ]?.schema['$ref'],
+          components: doc.components,
+        })(value);
+      const timestamp = '2026-01-15T10:00:00.000Z';
+      assert.ok(validate('webhook.test', { type: 'webhook.test', timestamp, data: { webhook_id: 3, name: 'CRM' } }));
+      assert.ok(!validate('webhook.test', { type: 'webhook.test', timestamp, data: { webhook_id: 3 } }));
+      assert.ok(
+        validate('contact.enabled_changed', { type: 'contact.enabled_changed', timestamp, data: { contact_id: 4, enabled: false } }),
+      );
+      assert.ok(!validate('contact.enabled_changed', { type: 'contact.created', timestamp, data: { contact_id: 4, enabled: false } }));
     });
 
     it('writes a set of values as an enum, not as anyOf of consts', () => {

@@ -229,7 +229,9 @@ export function completeDocument(document: Json): Json {
     texts.set(name, JSON.stringify(schemas[name]));
   }
   const paths = (doc['paths'] ?? {}) as Record<string, Record<string, Json>>;
-  for (const item of Object.values(paths)) {
+  // The `webhooks` section (OpenAPI 3.1: what Parley sends) holds path items too.
+  const webhooks = (doc['webhooks'] ?? {}) as Record<string, Record<string, Json>>;
+  for (const item of [...Object.values(paths), ...Object.values(webhooks)]) {
     for (const operation of Object.values(item)) {
       if (!isObject(operation)) continue;
       for (const parameter of (operation['parameters'] ?? []) as Json[]) parameter['schema'] = complete(parameter['schema']);

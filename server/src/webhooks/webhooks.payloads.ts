@@ -10,6 +10,7 @@
 //   its attachments);
 // - contact events, webhook.test: the payload as it is;
 // - a conversation or message deleted meanwhile: the payload alone.
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { IsObject, IsUnion, type TSchema, Type } from 'typebox';
 import { Conversation } from '../conversations/conversations.schema.ts';
 import { conversationRecordsByIds } from '../conversations/conversations.read.ts';
@@ -118,8 +119,8 @@ const SIGNATURE_HEADERS = [
 ];
 
 /** The OpenAPI 3.1 `webhooks` section: one POST per event, its body and the signature headers. */
-export function webhooksDocumentSection(): Record<string, unknown> {
-  const section: Record<string, unknown> = {};
+export function webhooksDocumentSection(): Record<string, OpenAPIV3_1.PathItemObject> {
+  const section: Record<string, OpenAPIV3_1.PathItemObject> = {};
   for (const event of WEBHOOK_EVENTS) {
     section[event] = {
       post: {
@@ -127,7 +128,7 @@ export function webhooksDocumentSection(): Record<string, unknown> {
         tags: ['Webhooks'],
         summary: `${event} (sent to your webhook)`,
         description: `${DESCRIPTIONS[event]} Standard Webhooks: retried with backoff until your endpoint answers 2xx (docs/api.md, "Webhooks").`,
-        parameters: SIGNATURE_HEADERS.map((header) => ({ in: 'header', required: true, schema: { type: 'string' }, ...header })),
+        parameters: SIGNATURE_HEADERS.map((header) => ({ in: 'header', required: true, schema: { type: 'string' as const }, ...header })),
         requestBody: { required: true, content: { 'application/json': { schema: webhookBodySchema(event) } } },
         responses: {
           '200': { description: 'Any 2xx answer: delivered, never sent again' },
