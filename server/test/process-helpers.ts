@@ -1,8 +1,12 @@
 // Helpers for tests that run Parley as real processes: the server (`npm start`'s main.ts)
 // and the CLI, with a clean environment of their own.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 
 const serverDir = resolve(import.meta.dirname, '..');
 export const mainScript = join(serverDir, 'src', 'main.ts');
@@ -86,4 +90,22 @@ export async function runScript(script: string, args: string[], env: Record<stri
       resolveRun({ code, stdout, stderr });
     });
   });
+}
+
+/** Runs `body` with a scratch data folder and a scratch PostgreSQL database (its URL), then removes both. */
+export async function withScratchDatabase(databaseUrl: string, body: (dataDir: string, url: string) => Promise<void>): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
+  const name = `parley_proc_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    await body(dataDir, url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import pg from 'pg';
 import {
   baseEnv,
   cliScript,
@@ -20,6 +19,7 @@ import {
   type Started,
   startServer as start,
   stopGracefully,
+  withScratchDatabase,
 } from './process-helpers.ts';
 
 function cookiesOf(res: Response): Record<string, string> {
@@ -114,24 +114,6 @@ async function scenario(env: Record<string, string>): Promise<void> {
     current = null;
   } finally {
     if (current) await killHard(current);
-  }
-}
-
-/** Runs `body` with a scratch data folder and a scratch PostgreSQL database (its URL), then removes both. */
-async function withScratchDatabase(databaseUrl: string, body: (dataDir: string, url: string) => Promise<void>): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
-  const name = `parley_proc_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(databaseUrl);
-    url.pathname = `/${name}`;
-    await body(dataDir, url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
