@@ -1,5 +1,6 @@
 // The benchmark's options: command-line flags first, then BENCH_* environment variables,
 // then defaults. Parsed once from an explicit argv and env (run.ts passes process's own).
+import { DEFAULT_WEBHOOK_SETTINGS, type WebhookBenchSettings } from './webhooks-report.ts';
 
 export interface BenchOptions {
   /** PostgreSQL database the benchmark (re)creates, seeds and drops. Its name must contain "bench". */
@@ -29,6 +30,8 @@ export interface BenchOptions {
   profileDir: string | null;
   /** The realtime scenario's sizes (it runs when --only is absent or names "realtime"). */
   realtime: RealtimeOptions;
+  /** The webhooks scenario's sizes (it runs when --only is absent or names "webhooks"). */
+  webhooks: WebhookBenchSettings;
   help: boolean;
 }
 
@@ -68,7 +71,7 @@ export const USAGE = `Usage: npm run bench -- [options]
                      at other scales results are only printed unless --out is given)
   --no-write         print only, even at scale 1
   --only=IDS         run only these scenarios (comma-separated: message, assigned-1, assigned-50,
-                     report, search, reply, widget-init, realtime); implies --no-write unless
+                     report, search, reply, widget-init, realtime, webhooks); implies --no-write unless
                      --out is given (then only the sections of the scenarios run are replaced)
   --profile=DIR      write a CPU profile of the Parley process(es) to DIR (open it in Chrome DevTools)
 
@@ -83,12 +86,19 @@ Realtime scenario (PostgreSQL + Redis; one run with one Parley instance, one wit
   --rt-loss-ms=MS    a frame later than this is lost (default 5000)
   --rt-instances=L   runs by number of instances, comma-separated (default 1,2)
 
+Webhooks scenario (PostgreSQL; receivers on 127.0.0.1 in the benchmark's process):
+  --wh-webhooks=N    webhooks sharing each event in the throughput phase (default 16)
+  --wh-events=N      events of the throughput phase (default 250)
+  --wh-slow-ms=MS    how late the slow receiver of the isolation phase answers (default 10000)
+
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/parley_bench).
 The database is dropped and recreated: its name must contain "bench".`;
 
 export const SCENARIO_IDS = ['message', 'assigned-1', 'assigned-50', 'report', 'search', 'reply', 'widget-init'];
 /** The realtime scenario: not an HTTP scenario of the table, but selectable with --only. */
 export const REALTIME_ID = 'realtime';
+/** The webhooks scenario, likewise. */
+export const WEBHOOKS_ID = 'webhooks';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/parley_bench';
 export const DEFAULT_OUT = 'docs/performance.md';
@@ -137,6 +147,9 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
     'rt-duration',
     'rt-loss-ms',
     'rt-instances',
+    'wh-webhooks',
+    'wh-events',
+    'wh-slow-ms',
   ]);
   for (const name of flags.keys()) if (!known.has(name)) throw new OptionsError(`unknown option --${name}\n\n${USAGE}`);
 
@@ -169,9 +182,9 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
           .map((id) => id.trim())
           .filter(Boolean);
   if (only !== null) {
-    const unknown = only.filter((id) => !SCENARIO_IDS.includes(id) && id !== REALTIME_ID);
+    const unknown = only.filter((id) => !SCENARIO_IDS.includes(id) && id !== REALTIME_ID && id !== WEBHOOKS_ID);
     if (only.length === 0 || unknown.length > 0)
-      throw new OptionsError(`--only takes scenario ids among ${[...SCENARIO_IDS, REALTIME_ID].join(', ')}`);
+      throw new OptionsError(`--only takes scenario ids among ${[...SCENARIO_IDS, REALTIME_ID, WEBHOOKS_ID].join(', ')}`);
   }
   const profileFlag = flags.get('profile');
   if (profileFlag === '') throw new OptionsError('--profile needs a folder: --profile=DIR');
@@ -204,6 +217,12 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
       duration: positiveNumber('--rt-duration', pick('rt-duration', null, '20'), 1, 600, true),
       lossAfterMs: positiveNumber('--rt-loss-ms', pick('rt-loss-ms', null, '5000'), 100, 60000, true),
       instances: parseInstances(pick('rt-instances', null, '1,2')),
+    },
+    webhooks: {
+      ...DEFAULT_WEBHOOK_SETTINGS,
+      webhooks: positiveNumber('--wh-webhooks', pick('wh-webhooks', null, String(DEFAULT_WEBHOOK_SETTINGS.webhooks)), 1, 64, true),
+      events: positiveNumber('--wh-events', pick('wh-events', null, String(DEFAULT_WEBHOOK_SETTINGS.events)), 1, 100000, true),
+      slowMs: positiveNumber('--wh-slow-ms', pick('wh-slow-ms', null, String(DEFAULT_WEBHOOK_SETTINGS.slowMs)), 100, 25000, true),
     },
     help: flags.has('help'),
   };

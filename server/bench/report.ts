@@ -4,6 +4,7 @@ import { type LoadResult, type LoadSettings, type Timing, WARM_ANSWERS_PER_CONNE
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { REALTIME_END, REALTIME_START } from './realtime-report.ts';
+import { WEBHOOKS_END, WEBHOOKS_START } from './webhooks-report.ts';
 import type { DatasetCounts } from './targets.ts';
 
 const NOTES_MARKER = '<!-- Notes: everything below this line is kept when the benchmark rewrites this file. -->';
@@ -290,6 +291,15 @@ export const METHOD = `## What is measured
    (\`/proc/<pid>/status\`), sampled every 200 ms, peak over the run. The generator reports its own
    CPU over the window and its event-loop delay: when it nears a whole core, the latencies
    include its own queueing.
+7. **Webhooks.** Last, Parley runs alone on PostgreSQL with receivers on 127.0.0.1 in the
+   benchmark's process (\`WEBHOOK_ALLOW_HOSTS=127.0.0.1\`, \`WEBHOOK_TIMEOUT_SECONDS=30\`). Events are
+   contacts created over the API; webhooks are created and deleted over the API. Idle: one
+   webhook, one event every 200 ms. Throughput: 16 webhooks to one receiver (each event is 16
+   deliveries), 250 events from 16 API clients at once; deliveries per second from the first to
+   the last arrival. Isolation: a receiver answering after 10 s and one answering at once, both
+   subscribed, 10 events a second for 10 s. Latencies run from the start of the API request that
+   records the event to the arrival of the webhook's body; a \`webhook-id\` arriving twice is
+   counted.
 
 The ratio to the bare route is the figure to compare across machines: the absolute numbers depend on
 the CPU and on whatever else runs on it. A scenario whose requests fail is flagged in the table and
@@ -306,23 +316,30 @@ whether or not the targets are met, and non-zero when the run itself fails.
  * Writes the results, keeping what this run did not measure: the HTTP results when only the
  * realtime scenario ran, the Realtime section when it did not run, and the notes below the marker.
  */
-export function writeReport(path: string, markdown: string | null, realtime: string | null): void {
+export function writeReport(path: string, markdown: string | null, realtime: string | null, webhooks: string | null = null): void {
   const previous = existsSync(path) ? readFileSync(path, 'utf8') : '';
   const at = previous.indexOf(NOTES_MARKER);
   const notes = at >= 0 ? previous.slice(at + NOTES_MARKER.length).replace(/^\n+/, '') : '';
   const head = at >= 0 ? previous.slice(0, at) : previous;
-  const rtStart = head.indexOf(REALTIME_START);
-  const rtEnd = head.indexOf(REALTIME_END);
-  const previousRealtime = rtStart >= 0 && rtEnd > rtStart ? head.slice(rtStart, rtEnd + REALTIME_END.length) : '';
+  const sectionOf = (start: string, end: string) => {
+    const from = head.indexOf(start);
+    const to = head.indexOf(end);
+    return { from, text: from >= 0 && to > from ? head.slice(from, to + end.length) : '' };
+  };
+  const previousRealtime = sectionOf(REALTIME_START, REALTIME_END);
+  const previousWebhooks = sectionOf(WEBHOOKS_START, WEBHOOKS_END);
   const methodAt = head.indexOf('## What is measured');
   const previousMain = head
     .slice(
       0,
-      [rtStart, methodAt].filter((i) => i >= 0).reduce((a, b) => Math.min(a, b), head.length),
+      [previousRealtime.from, previousWebhooks.from, methodAt].filter((i) => i >= 0).reduce((a, b) => Math.min(a, b), head.length),
     )
     .trimEnd();
   const main = markdown ?? (previousMain || '# Performance\n');
-  const section = realtime ?? previousRealtime;
+  const sections = [realtime ?? previousRealtime.text, webhooks ?? previousWebhooks.text].filter(Boolean);
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${main.trimEnd()}\n\n${section ? `${section}\n\n` : ''}${METHOD}\n${NOTES_MARKER}\n\n${notes}`.trimEnd() + '\n');
+  writeFileSync(
+    path,
+    `${main.trimEnd()}\n\n${sections.map((section) => `${section}\n\n`).join('')}${METHOD}\n${NOTES_MARKER}\n\n${notes}`.trimEnd() + '\n',
+  );
 }

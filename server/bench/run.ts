@@ -12,7 +12,7 @@ import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { openRuntime, prepareDatabase } from '../src/setup.ts';
 import { type LoadResult, type LoadSettings, probe, runLoad, type Scenario, timeSequential, WarmUpError } from './load.ts';
-import { type BenchOptions, OptionsError, parseOptions, REALTIME_ID, SCENARIO_IDS, USAGE } from './options.ts';
+import { type BenchOptions, OptionsError, parseOptions, REALTIME_ID, SCENARIO_IDS, USAGE, WEBHOOKS_ID } from './options.ts';
 import { type Child, killAllChildrenNow, startBare, startParley, stopAllChildren, tail } from './processes.ts';
 import { bareRate, checkTargets, type Machine, type RunReport, renderMarkdown, type ScenarioReport, writeReport } from './report.ts';
 import { dropDatabase, isSeededAt, markSeeded, recreateDatabase } from './database.ts';
@@ -22,6 +22,8 @@ import { checkRealtimeTargets, initRate, renderRealtime } from './realtime-repor
 import { agentsFor, agentsPerTeam, seedRealtime } from './realtime-seed.ts';
 import { seedDataset } from './seed.ts';
 import { countDataset, type DatasetCounts, type LoadTargets, loadTargets } from './targets.ts';
+import { runWebhooks } from './webhooks.ts';
+import { checkWebhookTargets, renderWebhooks, type WebhookBenchReport } from './webhooks-report.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -323,6 +325,21 @@ async function bench(options: BenchOptions): Promise<void> {
     realtime = await runRealtime(context, fixtures, options.realtime, progress);
   }
 
+  let webhooks: WebhookBenchReport | null = null;
+  if (wants(WEBHOOKS_ID)) {
+    const context = {
+      root: ROOT,
+      databaseUrl,
+      dataDir: join(tmpDir, 'data'),
+      secretKey: config.secretKey!.toString('utf8'),
+      logDir: tmpDir,
+      redisUrl: options.redisUrl,
+      profileDir: options.profileDir,
+    };
+    progress('- Webhooks: idle latency, throughput, a slow receiver beside a prompt one');
+    webhooks = await runWebhooks(context, targets.admin.authorization, options.webhooks, progress);
+  }
+
   const cpus = os.cpus();
   const machine: Machine = {
     cpu: cpus[0]?.model.trim() ?? 'unknown',
@@ -347,9 +364,18 @@ async function bench(options: BenchOptions): Promise<void> {
   const markdown = renderMarkdown(report);
   const realtimeMarkdown = realtime ? renderRealtime(realtime, initRate(reports, bareRate(report)), report.date) : null;
   const httpMeasured = only === null || only.some((id) => SCENARIO_IDS.includes(id));
-  process.stdout.write(`${httpMeasured ? `\n${markdown}\n` : ''}${realtimeMarkdown ? `\n${realtimeMarkdown}\n` : ''}`);
+  const webhooksMarkdown = webhooks
+    ? renderWebhooks(
+        webhooks,
+        report.date,
+        `Dataset of scale ${options.scale} (its size matters little here: each event is one new contact).`,
+      )
+    : null;
+  process.stdout.write(
+    `${httpMeasured ? `\n${markdown}\n` : ''}${realtimeMarkdown ? `\n${realtimeMarkdown}\n` : ''}${webhooksMarkdown ? `\n${webhooksMarkdown}\n` : ''}`,
+  );
   if (options.out) {
-    writeReport(resolve(ROOT, options.out), httpMeasured ? markdown : null, realtimeMarkdown);
+    writeReport(resolve(ROOT, options.out), httpMeasured ? markdown : null, realtimeMarkdown, webhooksMarkdown);
     progress(`Wrote ${options.out}.`);
   } else progress(`Not written to a file (scale ${options.scale}; pass --out=FILE to write it).`);
 
@@ -357,7 +383,11 @@ async function bench(options: BenchOptions): Promise<void> {
     (r) => r.outcome.kind === 'failed' || (r.outcome.kind === 'measured' && (r.outcome.result.non2xx > 0 || r.outcome.result.errors > 0)),
   );
   if (failing.length > 0) progress(`\n!!!! FAILED REQUESTS in: ${failing.map((r) => r.id).join(', ')} — see the table.`);
-  const missed = [...checkTargets(report), ...(realtime ? checkRealtimeTargets(realtime) : [])].filter((c) => c.met === false);
+  const missed = [
+    ...checkTargets(report),
+    ...(realtime ? checkRealtimeTargets(realtime) : []),
+    ...(webhooks ? checkWebhookTargets(webhooks) : []),
+  ].filter((c) => c.met === false);
   progress(missed.length === 0 ? 'Every measured target is met.' : `Targets missed: ${missed.map((c) => c.target).join('; ')}.`);
 }
 
