@@ -35,6 +35,8 @@ async function scenario(base: Record<string, string>): Promise<void> {
   const email = 'owner@example.com';
   let current: Started | null = null;
   try {
+    const migrated = await runScript(cliScript, ['migrate', '--create'], env);
+    assert.equal(migrated.code, 0, migrated.stderr);
     const created = await runScript(cliScript, ['create-admin', '--email', email, '--password', 'correct horse battery'], env);
     assert.equal(created.code, 0, created.stderr);
     const minted = await runScript(cliScript, ['api-key', '--email', email], env);

@@ -12,7 +12,7 @@ import {
   type DeliveryClaim,
   disableFailingWebhook,
   freezeBodies,
-  recordAttempt,
+  recordAttempts,
 } from './webhooks.dispatch.queries.ts';
 import { buildEventData, serializeBody } from './webhooks.payloads.ts';
 import {
@@ -187,10 +187,54 @@ export interface AttemptResult {
   disabledWebhook: boolean;
 }
 
+export interface FinishedAttempt {
+  claim: DeliveryClaim;
+  delivery: ReadyDelivery;
+  sent: SentAttempt;
+}
+
 /**
- * Writes an attempt's outcome for the claim's holder; after an automatic failure, disables the
- * webhook when it has failed for a day (manual attempts never disable: an admin is watching).
+ * Writes the outcomes of attempts (one statement for all of them), each for its claim's holder;
+ * after automatic failures, disables each webhook that has failed for a day (manual attempts
+ * never disable: an admin is watching). Answers in the order given.
  */
+export async function finishAttempts(
+  deps: AppDeps,
+  finished: readonly FinishedAttempt[],
+  options: { manual: boolean; random?: () => number },
+): Promise<AttemptResult[]> {
+  const records = finished.map(({ sent, delivery }) => {
+    const record: AttemptRecord = { ...sent.record, ...nextState(sent.record.outcome, delivery, options.random), manual: options.manual };
+    return record;
+  });
+  const clockNow = deps.clock.now();
+  const written = await recordAttempts(
+    deps.db,
+    finished.map((f, i) => ({ claim: f.claim, record: records[i] as AttemptRecord })),
+    clockNow,
+  );
+  const disabled = new Set<number>();
+  if (!options.manual) {
+    const failingBefore = new Date(Math.max(clockNow.getTime(), Date.now()) - FAILING_LIMIT_MS);
+    /** Per webhook, its failing_since and the last error of the batch. */
+    const candidates = new Map<number, { since: Date; error: string | null }>();
+    written.forEach((w, i) => {
+      const record = records[i];
+      if (!w.recorded || w.webhookId === null || w.failingSince === null || !record || record.outcome === 'succeeded') return;
+      if (w.failingSince.getTime() <= failingBefore.getTime()) candidates.set(w.webhookId, { since: w.failingSince, error: record.error });
+    });
+    for (const [webhookId, { since, error }] of candidates) {
+      if (await disableWebhook(deps, webhookId, since, failingBefore, error)) disabled.add(webhookId);
+    }
+  }
+  return written.map((w, i) => ({
+    recorded: w.recorded,
+    record: records[i] as AttemptRecord,
+    disabledWebhook: w.webhookId !== null && disabled.has(w.webhookId),
+  }));
+}
+
+/** One attempt's outcome (finishAttempts for one). */
 export async function finishAttempt(
   deps: AppDeps,
   claim: DeliveryClaim,
@@ -198,17 +242,9 @@ export async function finishAttempt(
   sent: SentAttempt,
   options: { manual: boolean; random?: () => number },
 ): Promise<AttemptResult> {
-  const record: AttemptRecord = { ...sent.record, ...nextState(sent.record.outcome, delivery, options.random), manual: options.manual };
-  const clockNow = deps.clock.now();
-  const { recorded, failingSince } = await recordAttempt(deps.db, claim, record, clockNow);
-  let disabledWebhook = false;
-  if (recorded && !options.manual && record.outcome !== 'succeeded' && failingSince !== null) {
-    const failingBefore = new Date(Math.max(clockNow.getTime(), Date.now()) - FAILING_LIMIT_MS);
-    if (failingSince.getTime() <= failingBefore.getTime()) {
-      disabledWebhook = await disableWebhook(deps, delivery.webhook_id, failingSince, failingBefore, record.error);
-    }
-  }
-  return { recorded, record, disabledWebhook };
+  const [result] = await finishAttempts(deps, [{ claim, delivery, sent }], options);
+  if (!result) throw new Error('finishAttempt: no result');
+  return result;
 }
 
 async function disableWebhook(deps: AppDeps, webhookId: number, failingSince: Date, failingBefore: Date, lastError: string | null) {

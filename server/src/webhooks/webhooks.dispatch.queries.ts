@@ -143,48 +143,92 @@ export interface AttemptRecord {
   startedAt: Date;
 }
 
+/** What recordAttempts answers for each attempt. */
+export interface RecordedAttempt {
+  id: number;
+  /** False when the claim was lost meanwhile (another holder has the delivery): nothing was written. */
+  recorded: boolean;
+  webhookId: number | null;
+  /** The webhook's failing_since afterwards (null when healthy). */
+  failingSince: Date | null;
+}
+
 /**
- * Writes an attempt's outcome, only for the claim's holder: the delivery's status and last_*
- * columns, the attempt's row, and the webhook's failing_since (cleared by a success, set by
- * the first failure since). A delivery made dead meanwhile (its webhook was disabled while
- * this attempt ran) stays dead after a failure. Answers whether it was written, and the
- * webhook's failing_since afterwards.
+ * Writes the outcomes of attempts in one statement, each only for its claim's holder: the
+ * delivery's status and last_* columns, the attempt's row, and each webhook's failing_since.
+ * For a webhook, the attempts of the batch are taken in the order given (the order they
+ * ended): when the last one succeeded, failing_since is cleared; when it failed, failing_since
+ * is set if it was clear, or restarted now if a success came earlier in the batch. A delivery
+ * made dead meanwhile (its webhook was disabled while the attempt ran) stays dead after a
+ * failure. Answers, in the order given, whether each was written and its webhook's
+ * failing_since afterwards.
  */
-export async function recordAttempt(
+export async function recordAttempts(
   db: DB,
-  claim: DeliveryClaim,
-  record: AttemptRecord,
+  attempts: ReadonlyArray<{ claim: DeliveryClaim; record: AttemptRecord }>,
   clockNow: Date,
-): Promise<{ recorded: boolean; failingSince: Date | null }> {
+): Promise<RecordedAttempt[]> {
+  if (attempts.length === 0) return [];
   const now = nowOf(clockNow);
-  const next = record.retryInMs === null ? sql`null::timestamptz` : plusMs(clockNow, record.retryInMs);
-  const succeeded = record.outcome === 'succeeded';
-  const webhookUpdate = succeeded
-    ? sql`update webhooks w set failing_since = null from d where w.id = d.webhook_id and w.failing_since is not null returning w.failing_since`
-    : sql`update webhooks w set failing_since = ${now} from d where w.id = d.webhook_id and w.failing_since is null returning w.failing_since`;
-  const { rows } = await sql<{ recorded: boolean; failing_since: Date | null }>`
-    with d as (
-      update webhook_deliveries
-      set status = case when status = 'dead' and ${record.status}::text = 'failed' then 'dead' else ${record.status}::text end,
-          next_attempt_at = case when status = 'dead' and ${record.status}::text = 'failed' then null else ${next} end,
-          last_status_code = ${record.statusCode},
-          last_error = ${record.error}, last_latency_ms = ${record.latencyMs}, locked_by = null, locked_until = null, updated_at = ${now}
-      where id = ${claim.id} and locked_by = ${claim.lockedBy} and attempts = ${claim.attempts}
-      returning id, webhook_id
+  const column = <T>(pick: (a: { claim: DeliveryClaim; record: AttemptRecord }) => T) => attempts.map(pick);
+  const { rows } = await sql<{ id: number | string; webhook_id: number | null; failing_since: Date | null }>`
+    with v as (
+      select *
+      from unnest(
+        ${column((a) => a.claim.id)}::bigint[], ${column((a) => a.claim.lockedBy)}::text[], ${column((a) => a.claim.attempts)}::int[],
+        ${column((a) => a.record.status)}::text[], ${column((a) => a.record.retryInMs)}::double precision[],
+        ${column((a) => a.record.outcome)}::text[], ${column((a) => a.record.statusCode)}::int[], ${column((a) => a.record.latencyMs)}::int[],
+        ${column((a) => a.record.error)}::text[], ${column((a) => a.record.snippet)}::text[], ${column((a) => a.record.manual)}::boolean[],
+        ${column((a) => a.record.startedAt.toISOString())}::timestamptz[]
+      ) with ordinality as v (id, locked_by, attempts, status, retry_ms, outcome, status_code, latency_ms, error, snippet, manual, started_at, ord)
+    ),
+    d as (
+      update webhook_deliveries d
+      set status = case when d.status = 'dead' and v.status = 'failed' then 'dead' else v.status end,
+          next_attempt_at = case
+            when (d.status = 'dead' and v.status = 'failed') or v.retry_ms is null then null
+            else ${now} + v.retry_ms * interval '1 millisecond'
+          end,
+          last_status_code = v.status_code, last_error = v.error, last_latency_ms = v.latency_ms,
+          locked_by = null, locked_until = null, updated_at = ${now}
+      from v
+      where d.id = v.id and d.locked_by = v.locked_by and d.attempts = v.attempts
+      returning d.id, d.webhook_id
     ),
     a as (
       insert into webhook_attempts (delivery_id, attempt, manual, outcome, status_code, latency_ms, error, response_snippet, started_at)
-      select d.id, ${claim.attempts}, ${record.manual}, ${record.outcome}, ${record.statusCode}, ${record.latencyMs}, ${record.error},
-             ${record.snippet}, ${record.startedAt}::timestamptz
-      from d
+      select v.id, v.attempts, v.manual, v.outcome, v.status_code, v.latency_ms, v.error, v.snippet, v.started_at
+      from v join d on d.id = v.id
     ),
-    w as (${webhookUpdate})
-    select exists (select 1 from d) as recorded,
-           ${succeeded ? sql`null::timestamptz` : sql`coalesce((select failing_since from w), (select w0.failing_since from webhooks w0 join d on d.webhook_id = w0.id))`} as failing_since`.execute(
-    db,
-  );
-  const row = rows[0];
-  return { recorded: row?.recorded === true, failingSince: row?.failing_since ?? null };
+    last as (
+      select distinct on (d.webhook_id) d.webhook_id, v.outcome = 'succeeded' as succeeded,
+             bool_or(v.outcome = 'succeeded') over (partition by d.webhook_id) as any_success
+      from d join v on v.id = d.id
+      order by d.webhook_id, v.ord desc
+    ),
+    cleared as (
+      update webhooks w set failing_since = null
+      from last where w.id = last.webhook_id and last.succeeded and w.failing_since is not null
+    ),
+    failing as (
+      update webhooks w set failing_since = ${now}
+      from last where w.id = last.webhook_id and not last.succeeded and (w.failing_since is null or last.any_success)
+      returning w.id, w.failing_since
+    )
+    select v.id, d.webhook_id,
+           case when last.succeeded then null else coalesce(f.failing_since, w.failing_since) end as failing_since
+    from v
+    left join d on d.id = v.id
+    left join last on last.webhook_id = d.webhook_id
+    left join failing f on f.id = d.webhook_id
+    left join webhooks w on w.id = d.webhook_id
+    order by v.ord`.execute(db);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    recorded: row.webhook_id !== null,
+    webhookId: row.webhook_id,
+    failingSince: row.failing_since,
+  }));
 }
 
 /** Gives claims back unfinished (shutdown): due again at once, the attempt not counted. Returns how many. */
@@ -203,7 +247,7 @@ export async function releaseClaims(db: DB, claims: readonly DeliveryClaim[], cl
 /**
  * Disables a webhook that has failed since `failingBefore` or earlier (it is still enabled and
  * still failing), and marks its waiting deliveries dead with the reason, those being sent too
- * (their failure then leaves them dead: recordAttempt). Run in the transaction that records the
+ * (their failure then leaves them dead: recordAttempts). Run in the transaction that records the
  * event. Answers whether it did.
  */
 export async function disableFailingWebhook(

@@ -23,7 +23,8 @@ import { EVENTS_CHANNEL } from '../realtime/relay.ts';
 import {
   type AttemptResult,
   createWebhookSender,
-  finishAttempt,
+  type FinishedAttempt,
+  finishAttempts,
   leaseMsOf,
   prepareBodies,
   type ReadyDelivery,
@@ -91,13 +92,15 @@ export async function dispatchOnce(
       clockNow: deps.clock.now(),
     });
     const ready = await prepareBodies(deps, claimed);
-    return await Promise.all(
+    // The outcomes in the order the requests ended, written together as the dispatcher does.
+    const finished: FinishedAttempt[] = [];
+    await Promise.all(
       ready.map(async (delivery) => {
         const sent = await sendAttempt(deps, sender, delivery);
-        const claim = { id: delivery.id, lockedBy, attempts: delivery.attempts };
-        return finishAttempt(deps, claim, delivery, sent, { manual: false, ...(options.random ? { random: options.random } : {}) });
+        finished.push({ claim: { id: delivery.id, lockedBy, attempts: delivery.attempts }, delivery, sent });
       }),
     );
+    return await finishAttempts(deps, finished, { manual: false, ...(options.random ? { random: options.random } : {}) });
   } finally {
     sender.close();
   }
@@ -106,8 +109,8 @@ export async function dispatchOnce(
 interface InFlight {
   claim: DeliveryClaim;
   webhookId: number;
-  /** sending: the request runs; finishing: its outcome is being written. */
-  phase: 'sending' | 'finishing';
+  /** preparing: its body is being built and frozen; sending: the request runs; finishing: its outcome is being written. */
+  phase: 'preparing' | 'sending' | 'finishing';
   released: boolean;
   abort: AbortController;
   done: Promise<void>;
@@ -195,38 +198,95 @@ export function startWebhookDispatcher(deps: AppDeps, options: DispatcherOptions
     else perWebhookCount.set(webhookId, next);
   }
 
+  // Outcomes are written in batches: while one statement runs, the attempts that end meanwhile
+  // queue up, and the next statement writes them all (no waiting added, far fewer statements).
+  const outcomes: Array<{ finished: FinishedAttempt; written: () => void }> = [];
+  let writing = false;
+
+  function recordOutcome(finished: FinishedAttempt): Promise<void> {
+    return new Promise((resolve) => {
+      outcomes.push({ finished, written: resolve });
+      if (!writing) void writeOutcomes();
+    });
+  }
+
+  async function writeOutcomes(): Promise<void> {
+    writing = true;
+    while (outcomes.length > 0) {
+      const batch = outcomes.splice(0, 500);
+      try {
+        const results = await finishAttempts(
+          deps,
+          batch.map((b) => b.finished),
+          { manual: false, random },
+        );
+        results.forEach((result, i) => {
+          if (!result.recorded) {
+            log.warn(
+              { deliveryId: batch[i]?.finished.delivery.id },
+              'webhook attempt finished after its lease was lost; another instance has it',
+            );
+          }
+        });
+      } catch (error) {
+        log.error(
+          { count: batch.length, err: error instanceof Error ? error.message : String(error) },
+          'could not record webhook attempts; those deliveries are sent again when their leases expire',
+        );
+      }
+      for (const b of batch) b.written();
+    }
+    writing = false;
+  }
+
   async function run(delivery: ReadyDelivery, entry: InFlight): Promise<void> {
     const sent = await sendAttempt(deps, sender, delivery, entry.abort.signal);
     // stop() gave the claim back while the request ran: the outcome belongs to the next holder.
     if (entry.released) return;
     entry.phase = 'finishing';
-    try {
-      const result = await finishAttempt(deps, entry.claim, delivery, sent, { manual: false, random });
-      if (!result.recorded)
-        log.warn({ deliveryId: delivery.id }, 'webhook attempt finished after its lease was lost; another instance has it');
-    } catch (error) {
-      log.error(
-        { deliveryId: delivery.id, err: error instanceof Error ? error.message : String(error) },
-        'could not record a webhook attempt; the delivery is sent again when its lease expires',
-      );
-    }
+    await recordOutcome({ claim: entry.claim, delivery, sent });
   }
 
-  function start(delivery: ReadyDelivery): void {
-    const entry: InFlight = {
-      claim: { id: delivery.id, lockedBy, attempts: delivery.attempts },
-      webhookId: delivery.webhook_id,
-      phase: 'sending',
-      released: false,
-      abort: new AbortController(),
-      done: Promise.resolve(),
-    };
-    inFlight.set(delivery.id, entry);
-    count(delivery.webhook_id, 1);
-    entry.done = run(delivery, entry).finally(() => {
-      inFlight.delete(delivery.id);
-      count(delivery.webhook_id, -1);
-      wake();
+  /**
+   * Takes claimed deliveries in: counted in flight at once, their bodies built and frozen
+   * (one batch), then sent. The claim loop does not wait for the bodies: it can claim again
+   * while they are built.
+   */
+  function admit(claimed: readonly ClaimedDelivery[]): void {
+    const entries = claimed.map((delivery) => {
+      const entry: InFlight = {
+        claim: { id: delivery.id, lockedBy, attempts: delivery.attempts },
+        webhookId: delivery.webhook_id,
+        phase: 'preparing',
+        released: false,
+        abort: new AbortController(),
+        done: Promise.resolve(),
+      };
+      inFlight.set(delivery.id, entry);
+      count(delivery.webhook_id, 1);
+      return entry;
+    });
+    const prepared = prepareBodies(deps, claimed).then(
+      (ready) => new Map(ready.map((delivery) => [delivery.id, delivery])),
+      async (error: unknown) => {
+        log.error({ err: error instanceof Error ? error.message : String(error) }, 'could not build webhook bodies; releasing the claims');
+        const open = entries.filter((entry) => !entry.released);
+        for (const entry of open) entry.released = true;
+        await release(open.map((entry) => entry.claim));
+        return new Map<number, ReadyDelivery>();
+      },
+    );
+    entries.forEach((entry) => {
+      entry.done = (async () => {
+        const delivery = (await prepared).get(entry.claim.id);
+        if (!delivery || entry.released) return;
+        entry.phase = 'sending';
+        await run(delivery, entry);
+      })().finally(() => {
+        inFlight.delete(entry.claim.id);
+        count(entry.webhookId, -1);
+        wake();
+      });
     });
   }
 
@@ -252,9 +312,8 @@ export function startWebhookDispatcher(deps: AppDeps, options: DispatcherOptions
       const room = Math.min(batch, concurrency - inFlight.size);
       let full = false;
       if (room > 0) {
-        let claimed: ClaimedDelivery[] = [];
         try {
-          claimed = await claimDueDeliveries(deps.db, {
+          const claimed = await claimDueDeliveries(deps.db, {
             limit: room,
             perWebhook,
             inFlight: perWebhookCount,
@@ -262,16 +321,14 @@ export function startWebhookDispatcher(deps: AppDeps, options: DispatcherOptions
             leaseMs,
             clockNow: deps.clock.now(),
           });
-          const ready = claimed.length > 0 ? await prepareBodies(deps, claimed) : [];
           failures = 0;
           if (stopping) {
             await release(claimsOf(claimed));
             break;
           }
-          for (const delivery of ready) start(delivery);
+          if (claimed.length > 0) admit(claimed);
           full = claimed.length === room;
         } catch (error) {
-          if (claimed.length > 0) await release(claimsOf(claimed));
           if (stopping) break;
           failures += 1;
           // One line per outage, not one per poll.
@@ -314,14 +371,14 @@ export function startWebhookDispatcher(deps: AppDeps, options: DispatcherOptions
         ]);
         clearTimeout(deadline);
         // Requests still running: abort them and give their deliveries back, for another instance at once.
-        const unfinished = [...inFlight.values()].filter((entry) => entry.phase === 'sending');
+        const unfinished = [...inFlight.values()].filter((entry) => entry.phase !== 'finishing' && !entry.released);
         for (const entry of unfinished) {
           entry.released = true;
           entry.abort.abort(new Error('the webhook dispatcher is stopping'));
         }
         const released = await release(unfinished.map((entry) => entry.claim));
-        // Outcomes being written finish quickly; wait for them (bounded) before the database closes.
-        const writing = [...inFlight.values()].filter((entry) => entry.phase === 'finishing').map((entry) => entry.done);
+        // Outcomes being written, and bodies being frozen, finish quickly: wait for them (bounded) before the database closes.
+        const writing = [...inFlight.values()].filter((entry) => entry.phase !== 'sending').map((entry) => entry.done);
         if (writing.length > 0) {
           let grace: NodeJS.Timeout | undefined;
           await Promise.race([
