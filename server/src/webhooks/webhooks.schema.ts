@@ -2,7 +2,7 @@
 // `WebhookDelivery` and `deliveryRecord` are shared with the delivery engine's routes (retry),
 // so that every answer carrying a delivery has one shape.
 import type { Selectable } from 'kysely';
-import { type Static, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import {
   WEBHOOK_ATTEMPT_OUTCOMES,
   WEBHOOK_DELIVERY_STATUSES,
@@ -77,53 +77,67 @@ const Name = Type.String({
   description: `Trimmed, then 1..${WEBHOOK_NAME_MAX} characters; unique case-insensitively`,
 });
 const Url = HttpUrl({ description: 'Absolute http(s) URL, at most 2048 characters, without user name or password' });
-const Events = Type.Array(Type.String({ maxLength: 100 }), {
-  minItems: 1,
-  maxItems: 50,
-  description: eventsDescription('The events to receive: at least one, each once.'),
-});
+/** Events are checked by the service (its 400 names an unknown event); the document shows them as an enum. */
+const Events = <T extends TSchema>(item: T) =>
+  Type.Array(item, {
+    minItems: 1,
+    maxItems: 50,
+    description: eventsDescription('The events to receive: at least one, each once.'),
+  });
+const EventText = Type.String({ maxLength: 100 });
+const EventEnum = StringEnum(SUBSCRIBABLE_EVENTS);
 const Secret = Type.String({ maxLength: 200, description: SECRET_TEXT });
 
-export const CreateWebhookBody = Type.Object(
-  {
-    name: Name,
-    url: Url,
-    events: Events,
-    enabled: Type.Optional(Type.Boolean({ default: true })),
-    headers: Type.Optional(Headers(HEADERS_TEXT)),
-    secret: Type.Optional(Type.String({ ...Secret, description: `${SECRET_TEXT} Generated when absent.` })),
-  },
-  { ...strict, title: 'CreateWebhook' },
-);
+function createBody<T extends TSchema>(events: T, options: Record<string, unknown> = {}) {
+  return Type.Object(
+    {
+      name: Name,
+      url: Url,
+      events: Events(events),
+      enabled: Type.Optional(Type.Boolean({ default: true })),
+      headers: Type.Optional(Headers(HEADERS_TEXT)),
+      secret: Type.Optional(Type.String({ ...Secret, description: `${SECRET_TEXT} Generated when absent.` })),
+    },
+    { ...strict, ...options },
+  );
+}
+
+export const CreateWebhookBody = createBody(EventText);
 export type CreateWebhookBody = Static<typeof CreateWebhookBody>;
+export const DocumentedCreateWebhookBody = createBody(EventEnum, { title: 'CreateWebhook' });
 
 // Read-only fields a client may echo back from a GET: accepted and ignored.
 const Echoed = Type.Unknown({ description: 'Read-only; ignored' });
 
-export const UpdateWebhookBody = Type.Object(
-  {
-    name: Name,
-    url: Url,
-    events: Events,
-    enabled: Type.Optional(Type.Boolean({ description: 'Absent: unchanged. Enabling clears disabled_reason and failing_since.' })),
-    headers: Type.Optional(Headers(`${HEADERS_TEXT} Absent: unchanged; {} removes them all.`)),
-    secret: Type.Optional(
-      Type.String({ ...Secret, description: `${SECRET_TEXT} Absent or the mask: the stored secret is kept; a new value replaces it.` }),
-    ),
-    id: Type.Optional(Echoed),
-    created_at: Type.Optional(Echoed),
-    updated_at: Type.Optional(Echoed),
-    disabled_reason: Type.Optional(Echoed),
-    failing_since: Type.Optional(Echoed),
-  },
-  {
-    ...strict,
-    title: 'UpdateWebhook',
-    description:
-      'The whole webhook, as GET answers it (read-only fields are ignored): name, url and events are required; enabled, headers and secret keep their stored value when absent.',
-  },
-);
+function updateBody<T extends TSchema>(events: T, options: Record<string, unknown> = {}) {
+  return Type.Object(
+    {
+      name: Name,
+      url: Url,
+      events: Events(events),
+      enabled: Type.Optional(Type.Boolean({ description: 'Absent: unchanged. Enabling clears disabled_reason and failing_since.' })),
+      headers: Type.Optional(Headers(`${HEADERS_TEXT} Absent: unchanged; {} removes them all.`)),
+      secret: Type.Optional(
+        Type.String({ ...Secret, description: `${SECRET_TEXT} Absent or the mask: the stored secret is kept; a new value replaces it.` }),
+      ),
+      id: Type.Optional(Echoed),
+      created_at: Type.Optional(Echoed),
+      updated_at: Type.Optional(Echoed),
+      disabled_reason: Type.Optional(Echoed),
+      failing_since: Type.Optional(Echoed),
+    },
+    {
+      ...strict,
+      description:
+        'The whole webhook, as GET answers it (read-only fields are ignored): name, url and events are required; enabled, headers and secret keep their stored value when absent.',
+      ...options,
+    },
+  );
+}
+
+export const UpdateWebhookBody = updateBody(EventText);
 export type UpdateWebhookBody = Static<typeof UpdateWebhookBody>;
+export const DocumentedUpdateWebhookBody = updateBody(EventEnum, { title: 'UpdateWebhook' });
 
 export const ToggleWebhookBody = Type.Object({ enabled: Type.Boolean() }, strict);
 
@@ -131,7 +145,7 @@ export const ToggleWebhookBody = Type.Object({ enabled: Type.Boolean() }, strict
 
 export const DeliveryStatus = StringEnum(WEBHOOK_DELIVERY_STATUSES, {
   description:
-    'pending (waiting for its first attempt or a retry after a failure) | succeeded (a 2xx answer) | failed (the last attempt failed; another is due at next_attempt_at) | dead (attempts exhausted) | refused (the address is not allowed: see WEBHOOK_ALLOW_HOSTS)',
+    'pending (not delivered yet) | succeeded (a receiver answered 2xx) | failed (the last attempt failed; the next is due at next_attempt_at) | dead (no attempt left) | refused (the address is not allowed: see WEBHOOK_ALLOW_HOSTS)',
 });
 
 export const WebhookDelivery = Type.Object(
