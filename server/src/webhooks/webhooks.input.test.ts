@@ -100,7 +100,7 @@ describe('webhooks: input refusals', () => {
   });
   after(() => t.close());
 
-  async function refused(method: 'POST' | 'PUT', url: string, payload: unknown, field: string, label: string) {
+  async function refused(method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>, field: string, label: string) {
     const error = assertError(await t.call({ method, url, payload }), 400, 'InputException', label);
     const errors = (error.data as { errors?: Array<{ field: string }> } | null)?.errors ?? [];
     assert.ok(
