@@ -248,8 +248,11 @@ const variables: Variable[] = [
     name: 'WEBHOOK_ALLOW_HOSTS',
     read: (c) => c.webhookAllowList,
     default: [],
-    valid: [['hooks.internal, 10.0.0.5 ,', ['hooks.internal', '10.0.0.5']]],
-    invalid: [],
+    valid: [
+      ['hooks.internal, 10.0.0.5 ,', ['hooks.internal', '10.0.0.5']],
+      ['Localhost,127.0.0.0/8,::1,[fd00::1],fd00::/8', ['localhost', '127.0.0.0/8', '::1', '[fd00::1]', 'fd00::/8']],
+    ],
+    invalid: ['http://hooks.internal', '10.0.0.0/33', 'fd00::/129', 'hooks internal', '10.0.0.0/8/8', 'host_name.example', '/8'],
   },
   {
     name: 'WORKERS',

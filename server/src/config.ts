@@ -144,6 +144,34 @@ function trustProxy(env: Env): boolean | number | string[] {
 }
 
 /** SECRET_KEY (at least 32 characters), or null: setup then keeps a generated one in DATA_DIR. */
+/** WEBHOOK_ALLOW_HOSTS: host names, IP addresses or CIDR blocks, comma-separated. */
+function allowHosts(env: Env): string[] {
+  const entries = (env['WEBHOOK_ALLOW_HOSTS'] || '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const bare = entry.replace(/^\[(.*)\]$/, '$1');
+    const [network = '', prefix, extra] = bare.split('/');
+    const family = isIP(network);
+    const validCidr =
+      prefix !== undefined &&
+      extra === undefined &&
+      family !== 0 &&
+      /^\d{1,3}$/.test(prefix) &&
+      Number(prefix) <= (family === 4 ? 32 : 128);
+    const validHost =
+      prefix === undefined &&
+      (family !== 0 || /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/.test(bare));
+    if (!validCidr && !validHost) {
+      throw new ConfigError(
+        `WEBHOOK_ALLOW_HOSTS entries must be host names, IP addresses or CIDR blocks (10.0.0.0/8), got ${shown(entry)}`,
+      );
+    }
+  }
+  return entries;
+}
+
 function secretKey(env: Env): Buffer | null {
   const raw = env['SECRET_KEY'];
   if (raw === undefined || raw === '') return null;
@@ -213,10 +241,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       'SERVER_PROCESSES above 1 needs REDIS_URL: the processes share events, credential changes and rate limits through Redis',
     );
   }
-  const webhookAllowList = (env['WEBHOOK_ALLOW_HOSTS'] || '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const webhookAllowList = allowHosts(env);
   return Object.freeze({
     port,
     host,
