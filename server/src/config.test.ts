@@ -295,6 +295,26 @@ const variables: Variable[] = [
     invalid: ['9', '604801'],
   },
   {
+    name: 'AI_TIMEOUT_MS',
+    read: (c) => c.aiTimeoutMs,
+    default: 30_000,
+    valid: [
+      ['100', 100],
+      ['600000', 600_000],
+    ],
+    invalid: ['99', '600001', '30s'],
+  },
+  {
+    name: 'AI_RATE_LIMIT_PER_MINUTE',
+    read: (c) => c.aiRateLimitPerMinute,
+    default: 20,
+    valid: [
+      ['0', 0],
+      ['100000', 100_000],
+    ],
+    invalid: ['-1', '100001', 'many'],
+  },
+  {
     name: 'S3_BUCKET',
     read: (c) => (c.storage.kind === 's3' ? c.storage.bucket : c.storage.dir),
     default: join('/srv/parley', 'data', 'uploads'),

@@ -116,6 +116,14 @@ const EXPECTED: Record<string, string> = {
   'POST /api/v1/widget/chat/conversations/{uuid}/message': 'public',
   'POST /api/v1/widget/chat/conversations/{uuid}/update-last-seen': 'public',
   'POST /api/v1/widget/media/upload': 'public',
+  'GET /api/v1/ai/provider': 'ai:manage',
+  'PUT /api/v1/ai/provider': 'ai:manage',
+  'DELETE /api/v1/ai/provider': 'ai:manage',
+  'GET /api/v1/ai/prompts': 'any',
+  'POST /api/v1/ai/prompts': 'ai:manage',
+  'PUT /api/v1/ai/prompts/{key}': 'ai:manage',
+  'DELETE /api/v1/ai/prompts/{key}': 'ai:manage',
+  'POST /api/v1/ai/completion': 'messages:write',
   // Not in the OpenAPI document: the document itself.
   'GET /api/v1/openapi.json': 'public',
 };
