@@ -30,7 +30,9 @@ import { searchRoutes } from './search/search.routes.ts';
 import { statusesRoutes } from './statuses/statuses.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
+import { webhookDeliveryRoutes } from './webhooks/webhooks.delivery.routes.ts';
 import { webhooksDocumentSection } from './webhooks/webhooks.payloads.ts';
+import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
 import { widgetRoutes } from './widget/widget.routes.ts';
 
 const API_VERSION = '1.0.0';
@@ -145,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(macrosRoutes(deps), api);
   await app.register(reportsRoutes(deps), api);
   await app.register(searchRoutes(deps), api);
+  await app.register(webhooksRoutes(deps), api);
+  await app.register(webhookDeliveryRoutes(deps), api);
   await app.register(widgetRoutes(deps), api);
   await app.register(pageVisitRoutes(deps), api);
   await app.register(aiRoutes(deps), api);

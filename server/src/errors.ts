@@ -136,7 +136,7 @@ export interface ValidationIssue {
 const FORMAT_REASONS: Record<string, string> = {
   email: 'must be a valid email address',
   'trimmed-email': 'must be a valid email address',
-  'http-url': 'must be an absolute http(s) URL',
+  'http-url': 'must be an absolute http(s) URL without user name or password',
   uuid: 'must be a UUID',
   'date-time': 'must be an RFC 3339 date-time',
   date: 'must be a date (YYYY-MM-DD)',

@@ -65,7 +65,7 @@ export function createWebhookSender(deps: Pick<AppDeps, 'config'>, options: { ti
     agents,
     policy,
     timeoutMs: options.timeoutMs ?? deps.config.webhookTimeoutMs,
-    signers: new SignerCache(deps.config.secretKey),
+    signers: new SignerCache(deps),
     close: () => agents.close(),
   };
 }

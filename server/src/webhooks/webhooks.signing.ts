@@ -3,7 +3,8 @@
 // `whsec_…` secret, so that any Standard Webhooks library verifies what Parley sends.
 import { Webhook } from 'standardwebhooks';
 import packageJson from '../../package.json' with { type: 'json' };
-import { decryptSecret } from '../security/encryption.ts';
+import type { AppDeps } from '../deps.ts';
+import { decryptWebhookSecret } from './webhooks.secret.ts';
 
 export const USER_AGENT = `Parley-Webhooks/${packageJson.version}`;
 
@@ -46,11 +47,11 @@ export function signedHeaders(
  */
 export class SignerCache {
   readonly #entries = new Map<number, { updatedAt: number; signer: Webhook; secret: string }>();
-  readonly #secretKey: Buffer;
+  readonly #deps: Pick<AppDeps, 'config'>;
   readonly #max: number;
 
-  constructor(secretKey: Buffer, max = 1000) {
-    this.#secretKey = secretKey;
+  constructor(deps: Pick<AppDeps, 'config'>, max = 1000) {
+    this.#deps = deps;
     this.#max = max;
   }
 
@@ -58,7 +59,7 @@ export class SignerCache {
   get(webhookId: number, updatedAt: Date, encrypted: string): { signer: Webhook; secret: string } {
     const cached = this.#entries.get(webhookId);
     if (cached && cached.updatedAt === updatedAt.getTime()) return cached;
-    const secret = decryptSecret(this.#secretKey, encrypted);
+    const secret = decryptWebhookSecret(this.#deps, encrypted);
     const entry = { updatedAt: updatedAt.getTime(), signer: new Webhook(secret), secret };
     if (this.#entries.size >= this.#max) this.#entries.clear();
     this.#entries.set(webhookId, entry);

@@ -1,0 +1,95 @@
+// The rules of a webhook's fields that a JSON schema cannot say (docs/api.md, "Webhooks"):
+// each failure is a 400 naming the field, before anything is stored.
+import { InputError } from '../errors.ts';
+import {
+  SUBSCRIBABLE_EVENTS,
+  type SubscribableEvent,
+  WEBHOOK_HEADER_NAME_MAX,
+  WEBHOOK_HEADER_VALUE_MAX,
+  WEBHOOK_HEADERS_MAX,
+  WEBHOOK_NAME_MAX,
+} from './webhooks.schema.ts';
+
+/** Trimmed, then 1..100 characters (code points, as PostgreSQL's char_length counts them). */
+export function cleanName(raw: string): string {
+  const name = raw.trim();
+  if (name.length === 0) throw InputError.field('name', 'must not be empty');
+  if ([...name].length > WEBHOOK_NAME_MAX) throw InputError.field('name', `must be at most ${WEBHOOK_NAME_MAX} characters`);
+  return name;
+}
+
+export function isSubscribable(name: string): name is SubscribableEvent {
+  return (SUBSCRIBABLE_EVENTS as readonly string[]).includes(name);
+}
+
+/** At least one event of the catalogue, each once, in the order given. */
+export function cleanEvents(raw: readonly string[]): SubscribableEvent[] {
+  if (raw.length === 0) throw InputError.field('events', 'must name at least one event');
+  const seen = new Set<string>();
+  return raw.map((name, i) => {
+    const field = `events.${i}`;
+    if (name === 'webhook.test')
+      throw InputError.field(field, '"webhook.test" cannot be subscribed to: POST /webhooks/{id}/test sends it to one webhook');
+    if (!isSubscribable(name)) throw InputError.field(field, `unknown event "${name}"; known events: ${SUBSCRIBABLE_EVENTS.join(', ')}`);
+    if (seen.has(name)) throw InputError.field(field, `"${name}" is listed twice`);
+    seen.add(name);
+    return name;
+  });
+}
+
+/** An RFC 7230 token: the characters a header name may have. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Printable ASCII and space: no CR, LF or other control character (they would split or smuggle headers). */
+const VALUE = /^[\x20-\x7E]*$/;
+/**
+ * Headers Parley sets itself or that change how the request is framed or routed: the body's
+ * type and length, the connection, the signature headers. Compared in lower case.
+ */
+const RESERVED = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'host',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'user-agent',
+]);
+const RESERVED_PREFIXES = ['webhook-', 'proxy-'];
+
+function reservedHeader(lower: string): boolean {
+  return RESERVED.has(lower) || RESERVED_PREFIXES.some((prefix) => lower.startsWith(prefix));
+}
+
+/** The extra headers, with names checked and values trimmed; names are unique case-insensitively. */
+export function cleanHeaders(raw: Readonly<Record<string, string>>): Record<string, string> {
+  const entries = Object.entries(raw);
+  if (entries.length > WEBHOOK_HEADERS_MAX) throw InputError.field('headers', `must have at most ${WEBHOOK_HEADERS_MAX} entries`);
+  const seen = new Set<string>();
+  const clean: Record<string, string> = {};
+  for (const [name, value] of entries) {
+    const field = `headers.${name}`;
+    if (name.length === 0 || name.length > WEBHOOK_HEADER_NAME_MAX || !TOKEN.test(name)) {
+      throw InputError.field(
+        field,
+        `is not a valid header name (letters, digits and !#$%&'*+.^_\`|~-, at most ${WEBHOOK_HEADER_NAME_MAX} characters)`,
+      );
+    }
+    const lower = name.toLowerCase();
+    if (reservedHeader(lower)) throw InputError.field(field, 'is set by Parley and cannot be overridden');
+    if (seen.has(lower)) throw InputError.field(field, 'is given twice (header names are case-insensitive)');
+    seen.add(lower);
+    if (value.length > WEBHOOK_HEADER_VALUE_MAX || !VALUE.test(value)) {
+      throw InputError.field(
+        field,
+        `must be at most ${WEBHOOK_HEADER_VALUE_MAX} characters of printable ASCII (no line breaks or control characters)`,
+      );
+    }
+    clean[name] = value.trim();
+  }
+  return clean;
+}
