@@ -78,14 +78,22 @@ async function scenario(base: Record<string, string>): Promise<void> {
     assert.ok(succeeded.length < count, `some deliveries were still to do (${succeeded.length} of ${count} done)`);
 
     receiver.answer({});
+    const receivedBefore = receiver.requests.length;
     const second = await startServer(env);
     current = second;
-    // Leases of the killed process expire after the request timeout plus a margin (7 s here).
+    // Every delivery not recorded succeeded is sent again by the new process (those the killed
+    // one held once their leases expire: the request timeout plus a margin, 7 s here).
+    const unfinished = [...atKill.keys()].filter((id) => atKill.get(id) !== 'succeeded');
     await waitUntil(
-      'every delivery received',
-      () => new Set(receiver.requests.map((r) => String(r.headers['webhook-id']))).size === count,
+      'every unfinished delivery sent again',
+      () => {
+        const sent = new Set(receiver.requests.slice(receivedBefore).map((r) => String(r.headers['webhook-id'])));
+        return unfinished.every((id) => sent.has(id));
+      },
       60_000,
     );
+    // Its answer recorded too (the graceful stop below waits for outcomes being written).
+    await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal(await stopGracefully(second), 0, second.output());
     current = null;
 
