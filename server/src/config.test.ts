@@ -292,6 +292,16 @@ const variables: Variable[] = [
     invalid: ['9', '604801'],
   },
   {
+    name: 'OIDC_TIMEOUT_SECONDS',
+    read: (c) => c.oidcTimeoutSeconds,
+    default: 10,
+    valid: [
+      ['1', 1],
+      ['120', 120],
+    ],
+    invalid: ['0', '121', '2.5'],
+  },
+  {
     name: 'S3_BUCKET',
     read: (c) => (c.storage.kind === 's3' ? c.storage.bucket : c.storage.dir),
     default: join('/srv/parley', 'data', 'uploads'),

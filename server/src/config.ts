@@ -49,6 +49,8 @@ export interface Config {
   readonly uploadMaxBytes: number;
   /** Lifetime of a signed media URL (MEDIA_URL_TTL_SECONDS). */
   readonly mediaUrlTtlSeconds: number;
+  /** Time allowed to each request to an OIDC identity provider (discovery, token, userinfo, keys). */
+  readonly oidcTimeoutSeconds: number;
 }
 
 /**
@@ -246,5 +248,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     // The media.size column is a 32-bit integer.
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 25 * 1024 * 1024, 1, 2_147_483_647),
     mediaUrlTtlSeconds: integer(env, 'MEDIA_URL_TTL_SECONDS', 3600, 10, 7 * 24 * 3600),
+    oidcTimeoutSeconds: integer(env, 'OIDC_TIMEOUT_SECONDS', 10, 1, 120),
   });
 }
