@@ -106,6 +106,15 @@ const EXPECTED: Record<string, string> = {
   'POST /api/v1/widget/chat/conversations/{uuid}/message': 'public',
   'POST /api/v1/widget/chat/conversations/{uuid}/update-last-seen': 'public',
   'POST /api/v1/widget/media/upload': 'public',
+  'GET /api/v1/oidc': 'oidc:manage',
+  'POST /api/v1/oidc': 'oidc:manage',
+  'GET /api/v1/oidc/enabled': 'public',
+  'GET /api/v1/oidc/{id}': 'oidc:manage',
+  'PUT /api/v1/oidc/{id}': 'oidc:manage',
+  'DELETE /api/v1/oidc/{id}': 'oidc:manage',
+  'POST /api/v1/oidc/{id}/test': 'oidc:manage',
+  'GET /api/v1/oidc/{id}/login': 'public',
+  'GET /api/v1/oidc/{id}/finish': 'public',
   // Not in the OpenAPI document: the document itself.
   'GET /api/v1/openapi.json': 'public',
 };

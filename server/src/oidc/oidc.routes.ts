@@ -41,6 +41,7 @@ export function oidcRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: manage,
         schema: {
           tags,
+          operationId: 'listOidcProviders',
           summary: 'List single sign-on providers, by name',
           response: { 200: Envelope(Type.Array(OidcProviderRecord)), ...errors(401, 403) },
         },
@@ -53,6 +54,7 @@ export function oidcRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { auth: 'public', rateLimit: { max: PUBLIC_LIST_PER_MINUTE, timeWindow: 60_000 } },
         schema: {
           tags,
+          operationId: 'listEnabledOidcProviders',
           summary: 'The enabled single sign-on providers, for a sign-in page',
           description: `Nothing secret: name, label, logo and the URL that starts a sign-in. Rate limited to ${PUBLIC_LIST_PER_MINUTE} requests a minute per client address.`,
           response: { 200: Envelope(Type.Array(EnabledOidcProvider)), ...errors(429) },
@@ -66,6 +68,7 @@ export function oidcRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: manage,
         schema: {
           tags,
+          operationId: 'createOidcProvider',
           summary: 'Add a single sign-on provider',
           description:
             'Saved without contacting the provider (use `POST /oidc/{id}/test` to check it). `client_secret` is required and stored encrypted; the answer carries the `redirect_uri` to register at the provider.',
@@ -81,6 +84,7 @@ export function oidcRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: manage,
         schema: {
           tags,
+          operationId: 'getOidcProvider',
           summary: 'One single sign-on provider',
           description:
             'Answers `{"success": true, "data": …}`: the interface specification gives this one operation `success` in place of `status`. Errors use the usual envelope.',
@@ -96,6 +100,7 @@ export function oidcRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: manage,
         schema: {
           tags,
+          operationId: 'updateOidcProvider',
           summary: 'Replace a single sign-on provider',
           description:
             'The full object: a field with a default that is left out takes its default. Leave `client_secret` out, or send the mask, to keep the stored secret.',
@@ -112,6 +117,7 @@ export function oidcRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: manage,
         schema: {
           tags,
+          operationId: 'deleteOidcProvider',
           summary: 'Delete a single sign-on provider',
           description: 'Sign-ins under way with it are refused when they come back. Agents keep their accounts and sessions.',
           params: IdParams,
@@ -129,6 +135,7 @@ export function oidcRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: manage,
         schema: {
           tags,
+          operationId: 'testOidcProvider',
           summary: 'Check a provider: run its discovery now',
           description:
             'Reads `{provider_url}/.well-known/openid-configuration` (bypassing the cache) and reports the endpoints Parley will use. Unreachable or broken discovery → 502, too slow → 504.',
@@ -147,6 +154,7 @@ export function oidcRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { auth: 'public', rateLimit: signInLimit },
         schema: {
           tags,
+          operationId: 'startOidcLogin',
           summary: 'Start a sign-in with this provider (browser)',
           description:
             'Redirects (302) to the provider with `state`, `nonce` and a PKCE S256 challenge, and sets the short-lived (10 minutes), encrypted, HttpOnly `parley_oidc` cookie that the finish route reads. `next`: a path on this site to land on afterwards. A refusal is a small HTML page for a browser (Accept: text/html), else the error envelope. Rate limited per client address (LOGIN_RATE_LIMIT_PER_MINUTE).',
@@ -169,6 +177,7 @@ export function oidcRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { auth: 'public', rateLimit: signInLimit },
         schema: {
           tags,
+          operationId: 'finishOidcLogin',
           summary: 'Finish a sign-in: the redirect URI (browser)',
           description:
             'The provider sends the browser back here. Checks the state against the `parley_oidc` cookie (which it clears, whatever the outcome), exchanges the code with the PKCE verifier, verifies the ID token (signature, issuer, audience, expiry, nonce), requires a verified email and an enabled agent with it (or creates one when the provider auto-provisions), then sets the session cookies as `POST /auth/login` does and redirects (302) to `next`. A refusal is a small HTML page for a browser (Accept: text/html), else the error envelope; no session is opened.',
