@@ -95,6 +95,9 @@ export async function discover(deps: AppDeps, settings: ProviderSettings, fresh 
     throw upstreamError(error, 'discovery', timeout);
   }
   const metadata = discovered.serverMetadata();
+  for (const endpoint of ['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const) {
+    if (!metadata[endpoint]) throw new NetworkError(`The identity provider's discovery document has no ${endpoint}`);
+  }
   const authMethod = authMethodFor(metadata);
   const auth = authMethod === 'client_secret_post' ? client.ClientSecretPost(settings.secret) : client.ClientSecretBasic(settings.secret);
   const config = new client.Configuration(metadata, settings.clientId, { client_secret: settings.secret }, auth);

@@ -8,7 +8,7 @@ import { Value } from 'typebox/value';
 import { createAgent } from '../agents/agents.service.ts';
 import { findAgentForSignIn, type NewSession, type SessionMeta, startSession } from '../auth/auth.service.ts';
 import type { AppDeps } from '../deps.ts';
-import { AppError, ConflictError, InputError, NotFoundError, PermissionError, UnauthorizedError } from '../errors.ts';
+import { AppError, ConflictError, InputError, NetworkError, NotFoundError, PermissionError, UnauthorizedError } from '../errors.ts';
 import { isEmailAddress } from '../http/formats.ts';
 import { getRole } from '../roles/roles.service.ts';
 import { DecryptionError, decryptSecret, encryptSecret } from '../security/encryption.ts';
@@ -129,16 +129,42 @@ function identityOf(claims: Record<string, unknown>): Identity {
   };
 }
 
+/** Token endpoint errors that say Parley's own client settings are wrong, not the person signing in. */
+const CLIENT_SETTINGS_ERRORS = new Set(['invalid_client', 'unauthorized_client']);
+
+function clientSettingsError(code: string | undefined, step: string): NetworkError | null {
+  if (code === undefined || !CLIENT_SETTINGS_ERRORS.has(code)) return null;
+  return new NetworkError(
+    `The identity provider refused Parley's client credentials (${step}: ${code}): an administrator should check the provider's client id, secret and redirect URI`,
+  );
+}
+
 /** A refusal the provider's answer caused, or the provider's failure (NetworkError); never a token or code in the message. */
 function refusalOf(error: unknown, step: string, timeoutSeconds: number): AppError {
   if (error instanceof AppError) return error;
   const network = networkError(error, step, timeoutSeconds);
   if (network) return network;
+  const code =
+    error instanceof client.ResponseBodyError
+      ? error.error
+      : error instanceof client.WWWAuthenticateChallengeError
+        ? error.cause[0]?.parameters.error
+        : undefined;
+  const settings = clientSettingsError(code, step);
+  if (settings) return settings;
   if (error instanceof client.AuthorizationResponseError || error instanceof client.ResponseBodyError) {
     const detail = error.error_description ? `: ${oneLine(error.error_description, 200)}` : '';
     return new UnauthorizedError(`The identity provider refused the sign-in (${step}: ${oneLine(error.error, 100)}${detail})`);
   }
-  if (error instanceof client.ClientError || error instanceof client.WWWAuthenticateChallengeError) {
+  if (error instanceof client.WWWAuthenticateChallengeError) {
+    // A 401 with a challenge: the provider refused our client credentials (invalid_client) or the token.
+    const parameters = error.cause[0]?.parameters;
+    const detail = parameters?.error_description ? `: ${oneLine(parameters.error_description, 200)}` : '';
+    return new UnauthorizedError(
+      `The identity provider refused the sign-in (${step}: ${oneLine(parameters?.error ?? `HTTP ${error.status}`, 100)}${detail})`,
+    );
+  }
+  if (error instanceof client.ClientError) {
     const claim = (error.cause as { claim?: unknown } | undefined)?.claim;
     const what = typeof claim === 'string' ? ` (claim ${claim})` : '';
     return new UnauthorizedError(`The identity provider's answer failed verification${what}: ${error.message}`);
