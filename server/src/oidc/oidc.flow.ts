@@ -165,8 +165,17 @@ function refusalOf(error: unknown, step: string, timeoutSeconds: number): AppErr
     );
   }
   if (error instanceof client.ClientError) {
-    const claim = (error.cause as { claim?: unknown } | undefined)?.claim;
-    const what = typeof claim === 'string' ? ` (claim ${claim})` : '';
+    const inner = error.cause instanceof Error ? error.cause : undefined;
+    if (error.code === 'OAUTH_UNSUPPORTED_OPERATION') {
+      // Our side cannot verify what the provider sends (an ID token signed with a shared secret, say): its settings must change.
+      return new NetworkError(
+        `The identity provider uses something Parley does not support (${step}: ${oneLine(inner?.message ?? error.message, 200)}); an administrator should check its settings (an RS256 or ES256 signing key)`,
+      );
+    }
+    const details = [error.cause, inner?.cause].find(
+      (c): c is { claim: string } => typeof (c as { claim?: unknown } | null)?.claim === 'string',
+    );
+    const what = details ? ` (claim ${details.claim})` : '';
     return new UnauthorizedError(`The identity provider's answer failed verification${what}: ${error.message}`);
   }
   throw error;
