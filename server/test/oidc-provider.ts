@@ -4,11 +4,14 @@
 // like a browser, and answers the login prompt with the account the test names. Clients are
 // registered at run time (`registerClient`), since a redirect URI carries the Parley
 // provider's id, known only once the test created it.
+import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { LightMyRequestResponse } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
-import { dataOf, type TestApp } from './helpers.ts';
+import { STATE_COOKIE } from '../src/oidc/oidc.flow.ts';
+import { assertError, dataOf, type TestApp } from './helpers.ts';
 import Provider, { type Account, type KoaContextLike } from 'oidc-provider';
 import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
 
@@ -248,4 +251,68 @@ export async function createSsoProvider(
   const payload = { ...body, client_id: client.clientId, client_secret: client.clientSecret, ...overrides };
   const saved = dataOf<SsoProvider>(await t.call({ method: 'PUT', url: `/api/v1/oidc/${created.id}`, payload }));
   return { ...saved, clientSecret: client.clientSecret };
+}
+
+type Answer = LightMyRequestResponse & { json: () => unknown };
+
+/** A Set-Cookie of an answer, by name. */
+export function cookieOf(res: Answer, name: string) {
+  return res.cookies.find((c) => c.name === name);
+}
+
+/**
+ * The browser's side of a sign-in against the test app: `start` the login (302 and the state
+ * cookie), `finish` with what the provider sent back, or `signIn` doing both with an account.
+ */
+export function signInDriver(t: TestApp, idp: TestIdp) {
+  async function start(p: { id: number }, next?: string): Promise<{ location: URL; cookie: string; res: Answer }> {
+    const query = next === undefined ? '' : `?next=${encodeURIComponent(next)}`;
+    const res = await t.call({ method: 'GET', url: `/api/v1/oidc/${p.id}/login${query}`, as: null });
+    assert.equal(res.statusCode, 302, res.body);
+    const cookie = cookieOf(res, STATE_COOKIE);
+    assert.ok(cookie, 'the state cookie is set');
+    return { location: new URL(String(res.headers.location)), cookie: cookie.value, res };
+  }
+
+  function finish(p: { id: number }, callback: URL, cookie?: string, headers: Record<string, string> = {}) {
+    return t.call({
+      method: 'GET',
+      url: `/api/v1/oidc/${p.id}/finish${callback.search}`,
+      as: null,
+      headers: { ...(cookie === undefined ? {} : { cookie: `${STATE_COOKIE}=${cookie}` }), ...headers },
+    });
+  }
+
+  async function signIn(p: { id: number }, account: string, next?: string): Promise<Answer> {
+    const { location, cookie } = await start(p, next);
+    return finish(p, await idp.signIn(location.href, account), cookie);
+  }
+
+  const sessionCount = async () =>
+    Number(
+      (
+        await t.deps.db
+          .selectFrom('sessions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  /** A refusal: this status and type, no session opened, the state cookie cleared. Answers the message. */
+  async function assertRefused(res: Answer, status: number, type: string, sessionsBefore: number, label = ''): Promise<string> {
+    const body = assertError(res, status, type, label);
+    assert.equal(cookieOf(res, 'parley_session'), undefined, `${label}: no session cookie`);
+    assert.equal(cookieOf(res, 'csrf_token'), undefined, `${label}: no CSRF cookie`);
+    const cleared = cookieOf(res, STATE_COOKIE);
+    assert.ok(cleared && cleared.value === '' && cleared.maxAge === 0, `${label}: the state cookie is cleared`);
+    assert.equal(await sessionCount(), sessionsBefore, `${label}: no session row`);
+    return body.message;
+  }
+
+  return { start, finish, signIn, sessionCount, assertRefused };
+}
+
+/** The body of a provider for PUT, with its real secret. */
+export function providerBody(p: SsoProvider & { clientSecret: string }) {
+  return { name: p.name, provider: p.provider, provider_url: p.provider_url, client_id: p.client_id, client_secret: p.clientSecret };
 }

@@ -48,9 +48,14 @@ function refusalOf(error: FastifyError | AppError | Error): { status: number; me
   return status !== undefined && status >= 400 && status < 500 ? { status, message: fastifyError.message } : null;
 }
 
-/** The route-level error handler of the login and finish routes. */
-export function signInErrorHandler(deps: AppDeps, step: 'login' | 'finish') {
+/**
+ * The route-level error handler of the login and finish routes. It sees every failure of the
+ * route, those of the edge (query checks, the rate limit) included: `always` runs for each
+ * (finish clears the state cookie there, so that it is single-use whatever happened).
+ */
+export function signInErrorHandler(deps: AppDeps, step: 'login' | 'finish', always: (reply: FastifyReply) => void = () => undefined) {
   return (error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    always(reply);
     const refusal = refusalOf(error);
     if (!refusal) throw error;
     const params = request.params as { id?: unknown } | undefined;

@@ -173,7 +173,7 @@ export function oidcRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/oidc/:id/finish',
       {
         exposeHeadRoute: false,
-        errorHandler: signInErrorHandler(deps, 'finish'),
+        errorHandler: signInErrorHandler(deps, 'finish', (reply) => reply.clearCookie(STATE_COOKIE, stateCookie)),
         config: { auth: 'public', rateLimit: signInLimit },
         schema: {
           tags,
@@ -187,7 +187,7 @@ export function oidcRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        // Single use: cleared on every outcome (the error answers keep this header).
+        // Single use: cleared on every outcome (and by the error handler for refusals at the edge).
         reply.clearCookie(STATE_COOKIE, stateCookie);
         const url = request.raw.url ?? '';
         const finished = await finishLogin(deps, {
