@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { agentsRoutes } from './agents/agents.routes.ts';
+import { aiRoutes } from './ai/ai.routes.ts';
 import { sessionRoutes } from './agents/sessions.routes.ts';
 import { listenForInvalidations } from './auth/credential-cache.ts';
 import { contactsRoutes } from './contacts/contacts.routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(widgetRoutes(deps), api);
   await app.register(oidcRoutes(deps), api);
   await app.register(pageVisitRoutes(deps), api);
+  await app.register(aiRoutes(deps), api);
   await registerRealtime(app, deps);
 
   const stopListening = await listenForInvalidations(deps.credentials, deps.bus);

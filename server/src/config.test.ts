@@ -248,8 +248,11 @@ const variables: Variable[] = [
     name: 'WEBHOOK_ALLOW_HOSTS',
     read: (c) => c.webhookAllowList,
     default: [],
-    valid: [['hooks.internal, 10.0.0.5 ,', ['hooks.internal', '10.0.0.5']]],
-    invalid: [],
+    valid: [
+      ['hooks.internal, 10.0.0.5 ,', ['hooks.internal', '10.0.0.5']],
+      ['Localhost,127.0.0.0/8,::1,[fd00::1],fd00::/8', ['localhost', '127.0.0.0/8', '::1', '[fd00::1]', 'fd00::/8']],
+    ],
+    invalid: ['http://hooks.internal', '10.0.0.0/33', 'fd00::/129', 'hooks internal', '10.0.0.0/8/8', 'host_name.example', '/8'],
   },
   {
     name: 'WORKERS',
@@ -300,6 +303,26 @@ const variables: Variable[] = [
       ['120', 120],
     ],
     invalid: ['0', '121', '2.5'],
+  },
+  {
+    name: 'AI_TIMEOUT_MS',
+    read: (c) => c.aiTimeoutMs,
+    default: 30_000,
+    valid: [
+      ['100', 100],
+      ['600000', 600_000],
+    ],
+    invalid: ['99', '600001', '30s'],
+  },
+  {
+    name: 'AI_RATE_LIMIT_PER_MINUTE',
+    read: (c) => c.aiRateLimitPerMinute,
+    default: 20,
+    valid: [
+      ['0', 0],
+      ['100000', 100_000],
+    ],
+    invalid: ['-1', '100001', 'many'],
   },
   {
     name: 'S3_BUCKET',

@@ -51,6 +51,10 @@ export interface Config {
   readonly mediaUrlTtlSeconds: number;
   /** Time allowed to each request to an OIDC identity provider (discovery, token, userinfo, keys). */
   readonly oidcTimeoutSeconds: number;
+  /** How long one AI completion may take, the provider's answer included, before a 504 (AI_TIMEOUT_MS). */
+  readonly aiTimeoutMs: number;
+  /** AI completions per agent per minute (0 = no limit; AI_RATE_LIMIT_PER_MINUTE). */
+  readonly aiRateLimitPerMinute: number;
 }
 
 /**
@@ -146,6 +150,34 @@ function trustProxy(env: Env): boolean | number | string[] {
 }
 
 /** SECRET_KEY (at least 32 characters), or null: setup then keeps a generated one in DATA_DIR. */
+/** WEBHOOK_ALLOW_HOSTS: host names, IP addresses or CIDR blocks, comma-separated. */
+function allowHosts(env: Env): string[] {
+  const entries = (env['WEBHOOK_ALLOW_HOSTS'] || '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const bare = entry.replace(/^\[(.*)\]$/, '$1');
+    const [network = '', prefix, extra] = bare.split('/');
+    const family = isIP(network);
+    const validCidr =
+      prefix !== undefined &&
+      extra === undefined &&
+      family !== 0 &&
+      /^\d{1,3}$/.test(prefix) &&
+      Number(prefix) <= (family === 4 ? 32 : 128);
+    const validHost =
+      prefix === undefined &&
+      (family !== 0 || /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/.test(bare));
+    if (!validCidr && !validHost) {
+      throw new ConfigError(
+        `WEBHOOK_ALLOW_HOSTS entries must be host names, IP addresses or CIDR blocks (10.0.0.0/8), got ${shown(entry)}`,
+      );
+    }
+  }
+  return entries;
+}
+
 function secretKey(env: Env): Buffer | null {
   const raw = env['SECRET_KEY'];
   if (raw === undefined || raw === '') return null;
@@ -215,10 +247,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       'SERVER_PROCESSES above 1 needs REDIS_URL: the processes share events, credential changes and rate limits through Redis',
     );
   }
-  const webhookAllowList = (env['WEBHOOK_ALLOW_HOSTS'] || '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const webhookAllowList = allowHosts(env);
   return Object.freeze({
     port,
     host,
@@ -249,5 +278,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 25 * 1024 * 1024, 1, 2_147_483_647),
     mediaUrlTtlSeconds: integer(env, 'MEDIA_URL_TTL_SECONDS', 3600, 10, 7 * 24 * 3600),
     oidcTimeoutSeconds: integer(env, 'OIDC_TIMEOUT_SECONDS', 10, 1, 120),
+    aiTimeoutMs: integer(env, 'AI_TIMEOUT_MS', 30_000, 100, 600_000),
+    aiRateLimitPerMinute: integer(env, 'AI_RATE_LIMIT_PER_MINUTE', 20, 0, 100000),
   });
 }

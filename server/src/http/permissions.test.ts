@@ -115,6 +115,14 @@ const EXPECTED: Record<string, string> = {
   'POST /api/v1/oidc/{id}/test': 'oidc:manage',
   'GET /api/v1/oidc/{id}/login': 'public',
   'GET /api/v1/oidc/{id}/finish': 'public',
+  'GET /api/v1/ai/provider': 'ai:manage',
+  'PUT /api/v1/ai/provider': 'ai:manage',
+  'DELETE /api/v1/ai/provider': 'ai:manage',
+  'GET /api/v1/ai/prompts': 'any',
+  'POST /api/v1/ai/prompts': 'ai:manage',
+  'PUT /api/v1/ai/prompts/{key}': 'ai:manage',
+  'DELETE /api/v1/ai/prompts/{key}': 'ai:manage',
+  'POST /api/v1/ai/completion': 'messages:write',
   // Not in the OpenAPI document: the document itself.
   'GET /api/v1/openapi.json': 'public',
 };
