@@ -23,6 +23,7 @@ import { registerValidation } from './http/validation.ts';
 import { inboxesRoutes } from './inboxes/inboxes.routes.ts';
 import { macrosRoutes } from './macros/macros.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { oidcRoutes } from './oidc/oidc.routes.ts';
 import { pageVisitRoutes, registerRealtime } from './realtime/realtime.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webhooksRoutes(deps), api);
   await app.register(webhookDeliveryRoutes(deps), api);
   await app.register(widgetRoutes(deps), api);
+  await app.register(oidcRoutes(deps), api);
   await app.register(pageVisitRoutes(deps), api);
   await app.register(aiRoutes(deps), api);
   await registerRealtime(app, deps);

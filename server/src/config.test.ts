@@ -325,6 +325,16 @@ const variables: Variable[] = [
     invalid: ['9', '604801'],
   },
   {
+    name: 'OIDC_TIMEOUT_SECONDS',
+    read: (c) => c.oidcTimeoutSeconds,
+    default: 10,
+    valid: [
+      ['1', 1],
+      ['120', 120],
+    ],
+    invalid: ['0', '121', '2.5'],
+  },
+  {
     name: 'AI_TIMEOUT_MS',
     read: (c) => c.aiTimeoutMs,
     default: 30_000,

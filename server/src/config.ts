@@ -55,6 +55,8 @@ export interface Config {
   readonly uploadMaxBytes: number;
   /** Lifetime of a signed media URL (MEDIA_URL_TTL_SECONDS). */
   readonly mediaUrlTtlSeconds: number;
+  /** Time allowed to each request to an OIDC identity provider (discovery, token, userinfo, keys). */
+  readonly oidcTimeoutSeconds: number;
   /** How long one AI completion may take, the provider's answer included, before a 504 (AI_TIMEOUT_MS). */
   readonly aiTimeoutMs: number;
   /** AI completions per agent per minute (0 = no limit; AI_RATE_LIMIT_PER_MINUTE). */
@@ -284,6 +286,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     // The media.size column is a 32-bit integer.
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 25 * 1024 * 1024, 1, 2_147_483_647),
     mediaUrlTtlSeconds: integer(env, 'MEDIA_URL_TTL_SECONDS', 3600, 10, 7 * 24 * 3600),
+    oidcTimeoutSeconds: integer(env, 'OIDC_TIMEOUT_SECONDS', 10, 1, 120),
     aiTimeoutMs: integer(env, 'AI_TIMEOUT_MS', 30_000, 100, 600_000),
     aiRateLimitPerMinute: integer(env, 'AI_RATE_LIMIT_PER_MINUTE', 20, 0, 100000),
   });

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { DB, DbListener } from './db/database.ts';
 import type { JobSignals } from './jobs/jobs.service.ts';
 import type { MediaStorage } from './media/media.storage.ts';
+import type { OidcClients } from './oidc/oidc.client.ts';
 import type { EventBus } from './realtime/bus.ts';
 
 export interface Clock {
@@ -36,4 +37,6 @@ export interface AppDeps {
   readonly jobSignals: JobSignals;
   /** Where the bytes of uploaded files live (local disk or S3); closed with the runtime. */
   readonly storage: MediaStorage;
+  /** This instance's discovered single sign-on providers (oidc/oidc.client.ts). */
+  readonly oidcClients: OidcClients;
 }

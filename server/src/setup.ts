@@ -14,6 +14,7 @@ import { migrations } from './db/migrations/index.ts';
 import { type AppDeps, type Clock, systemClock } from './deps.ts';
 import { createJobSignals } from './jobs/jobs.service.ts';
 import { openStorage } from './media/media.storage.ts';
+import { createOidcClients } from './oidc/oidc.client.ts';
 import { createMemoryBus, createRedisBus } from './realtime/bus.ts';
 import { seedRoles } from './roles/roles.service.ts';
 import { seedStatusesAndPriorities } from './statuses/statuses.service.ts';
@@ -94,6 +95,7 @@ export async function openRuntime(envConfig: EnvConfig, log: FastifyBaseLogger, 
     redisPrefix,
     jobSignals: createJobSignals(),
     storage,
+    oidcClients: createOidcClients(),
   };
   return {
     deps,

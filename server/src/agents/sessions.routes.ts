@@ -2,7 +2,8 @@
 // auth, which agents, roles and teams use to invalidate credentials, imports no domain.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { CSRF_COOKIE, login, logout, SESSION_COOKIE } from '../auth/auth.service.ts';
+import { login, logout } from '../auth/auth.service.ts';
+import { clearSessionCookies, setSessionCookies } from '../auth/session-cookies.ts';
 import type { AppDeps } from '../deps.ts';
 import { principalOf } from '../http/access.ts';
 import { Envelope, errors, ok, TrueEnvelope } from '../http/schemas.ts';
@@ -15,7 +16,6 @@ const LoginBody = Type.Object(
 );
 
 export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
-  const secure = deps.config.baseUrl.startsWith('https:');
   return async (app) => {
     const tags = ['Auth'];
     app.post(
@@ -41,9 +41,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           userAgent: request.headers['user-agent'] ?? null,
           ip: request.ip,
         });
-        const maxAge = Math.floor((session.expiresAt.getTime() - deps.clock.now().getTime()) / 1000);
-        reply.setCookie(SESSION_COOKIE, session.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
-        reply.setCookie(CSRF_COOKIE, session.csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure, maxAge });
+        setSessionCookies(reply, deps, session);
         return ok(await getAgent(deps, session.userId));
       },
     );
@@ -52,8 +50,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       { schema: { tags, summary: 'End the current session', response: { 200: TrueEnvelope, ...errors(401, 403) } } },
       async (request, reply) => {
         await logout(deps, principalOf(request));
-        reply.clearCookie(SESSION_COOKIE, { path: '/' });
-        reply.clearCookie(CSRF_COOKIE, { path: '/' });
+        clearSessionCookies(reply);
         return ok(true as const);
       },
     );

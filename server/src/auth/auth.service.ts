@@ -204,29 +204,46 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-/** Checks email and password; the same answer for an unknown email and a wrong password. */
-export async function login(
-  deps: AppDeps,
-  input: { email: string; password: string; userAgent: string | null; ip: string | null },
-): Promise<NewSession> {
-  const agent = await q.findAgentForLogin(deps.db, input.email);
-  const valid = await verifySecret(input.password, agent?.password_hash ?? null);
-  if (!agent || !valid || !agent.enabled) throw new UnauthorizedError('Invalid email or password');
+/** Who opened a session: kept with it for the agent's list of sessions and for audits. */
+export interface SessionMeta {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+/**
+ * Opens a session for an agent whose identity was just proven (a password, a single sign-on):
+ * the session row, `last_login_at`, and a new CSRF token. Every way of logging in goes through it.
+ */
+export async function startSession(deps: AppDeps, agentId: number, meta: SessionMeta): Promise<NewSession> {
   const token = randomToken(32);
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + deps.config.sessionTtlSeconds * 1000);
   await deps.db.transaction().execute(async (trx) => {
     await q.insertSession(trx, {
       id: sha256(token),
-      user_id: agent.id,
+      user_id: agentId,
       expires_at: expiresAt,
-      user_agent: input.userAgent?.slice(0, 512) ?? null,
-      ip: input.ip,
+      user_agent: meta.userAgent?.slice(0, 512) ?? null,
+      ip: meta.ip,
     });
-    await q.markLoggedIn(trx, agent.id, now);
+    await q.markLoggedIn(trx, agentId, now);
     await q.deleteExpiredSessions(trx, now);
   });
-  return { token, csrfToken: randomToken(24), userId: agent.id, expiresAt };
+  return { token, csrfToken: randomToken(24), userId: agentId, expiresAt };
+}
+
+/** Checks email and password; the same answer for an unknown email and a wrong password. */
+export async function login(deps: AppDeps, input: { email: string; password: string } & SessionMeta): Promise<NewSession> {
+  const agent = await q.findAgentForLogin(deps.db, input.email);
+  const valid = await verifySecret(input.password, agent?.password_hash ?? null);
+  if (!agent || !valid || !agent.enabled) throw new UnauthorizedError('Invalid email or password');
+  return startSession(deps, agent.id, input);
+}
+
+/** The agent (not deleted; contacts never) with this email, compared case-insensitively, for a sign-in that proved the email. */
+export async function findAgentForSignIn(deps: AppDeps, email: string): Promise<{ id: number; enabled: boolean } | undefined> {
+  const agent = await q.findAgentForLogin(deps.db, email);
+  return agent ? { id: agent.id, enabled: agent.enabled } : undefined;
 }
 
 export async function logout(deps: AppDeps, principal: Principal): Promise<void> {
