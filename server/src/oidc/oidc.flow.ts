@@ -80,7 +80,10 @@ export function checkNext(raw: string | undefined): string {
     throw refused;
   }
   if (resolved.origin !== base) throw refused;
-  return raw;
+  // Percent-encoded ASCII, so it can go into a Location header; bounded, so the sealed cookie stays small.
+  const path = resolved.pathname + resolved.search + resolved.hash;
+  if (path.length > 1024) throw InputError.field('next', 'must be at most 1024 characters once encoded');
+  return path;
 }
 
 /** Step one: where to send the browser, and the sealed state to keep in its cookie. */
