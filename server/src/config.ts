@@ -155,7 +155,6 @@ function trustProxy(env: Env): boolean | number | string[] {
   return Object.freeze(entries) as string[];
 }
 
-/** SECRET_KEY (at least 32 characters), or null: setup then keeps a generated one in DATA_DIR. */
 /** WEBHOOK_ALLOW_HOSTS: host names, IP addresses or CIDR blocks, comma-separated. */
 function allowHosts(env: Env): string[] {
   const entries = (env['WEBHOOK_ALLOW_HOSTS'] || '')
@@ -184,6 +183,7 @@ function allowHosts(env: Env): string[] {
   return entries;
 }
 
+/** SECRET_KEY (at least 32 characters), or null: setup then keeps a generated one in DATA_DIR. */
 function secretKey(env: Env): Buffer | null {
   const raw = env['SECRET_KEY'];
   if (raw === undefined || raw === '') return null;

@@ -1,11 +1,12 @@
 // AI completions against an OpenAI-compatible server on loopback (server/test/openai-server.ts),
 // through the official `openai` package over a real socket.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { assertError, buildTestApp, type Caller, dataOf, type TestApp } from '../../test/helpers.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../test/openai-server.ts';
-import { SECRET_MASK } from '../security/encryption.ts';
+import { encryptSecret, SECRET_MASK } from '../security/encryption.ts';
 import { PREAMBLE, shapeAnswer } from './ai.completion.ts';
 
 const TIMEOUT_MS = 1500;
@@ -208,12 +209,25 @@ describe('AI completion', () => {
   });
 
   it('an unreachable provider is a 502', async () => {
-    await configure({ api_key: SECRET_MASK, base_url: `http://127.0.0.1:${await closedPort()}/v1` });
+    await configure({ api_key: KEY, base_url: `http://127.0.0.1:${await closedPort()}/v1` });
     assert.match(
       assertError(await complete({ prompt_key: 'make_friendly', content: 'hi' }), 502, 'NetworkException').message,
       /could not be reached/,
     );
-    await configure({ api_key: SECRET_MASK, base_url: fake.baseUrl });
+    await configure({ api_key: KEY, base_url: fake.baseUrl });
+  });
+
+  it('a stored key that cannot be decrypted (SECRET_KEY changed) is a 422 asking for it again, nothing sent', async () => {
+    await t.deps.db
+      .updateTable('ai_providers')
+      .set({ api_key: encryptSecret(randomBytes(32), KEY) })
+      .execute();
+    fake.requests.length = 0;
+    const res = await complete({ prompt_key: 'make_friendly', content: 'hi' });
+    assert.match(assertError(res, 422, 'DataException').message, /cannot be read \(was SECRET_KEY changed\?\)/);
+    assert.equal(fake.requests.length, 0);
+    await configure({ api_key: KEY });
+    assert.equal(dataOf<string>(await complete({ prompt_key: 'make_friendly', content: 'hi' })), 'hi');
   });
 
   it('uses a new key as soon as it is saved, and sends no Authorization without a key', async () => {

@@ -4,7 +4,7 @@
 // Neither the key nor the content is ever logged.
 import OpenAI from 'openai';
 import type { AppDeps } from '../deps.ts';
-import { InputError, NetworkError } from '../errors.ts';
+import { DataError, InputError, NetworkError } from '../errors.ts';
 import { sanitizeBounded } from '../messages/messages.content.ts';
 import { DecryptionError, decryptSecret } from '../security/encryption.ts';
 import * as q from './ai.queries.ts';
@@ -54,7 +54,7 @@ export function createAiClients(): AiClients {
           apiKey = decryptSecret(deps.config.secretKey, provider.api_key);
         } catch (error) {
           if (!(error instanceof DecryptionError)) throw error;
-          throw new InputError(
+          throw new DataError(
             'The stored AI provider key cannot be read (was SECRET_KEY changed?): an administrator sets it again with PUT /api/v1/ai/provider',
           );
         }

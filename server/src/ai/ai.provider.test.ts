@@ -58,22 +58,25 @@ describe('AI provider', () => {
 
   it('keeps the stored key when the mask comes back, and base_url and model when left out', async () => {
     const before = await row();
-    assert.equal(
-      dataOf(await put({ provider: 'openai', api_key: SECRET_MASK, base_url: 'http://localhost:11434/v1/', model: ' llama3.2 ' })),
-      true,
-    );
-    const after = await row();
-    assert.equal(after?.api_key, before?.api_key);
-    const provider = await get();
-    assert.equal(provider?.base_url, 'http://localhost:11434/v1');
-    assert.equal(provider?.model, 'llama3.2');
+    assert.equal(dataOf(await put({ provider: 'openai', api_key: SECRET_MASK, model: ' llama3.2 ' })), true);
+    assert.equal(dataOf(await put({ provider: 'openai', api_key: SECRET_MASK, base_url: 'https://api.openai.com/v1/' })), true);
+    assert.equal((await row())?.api_key, before?.api_key);
+    assert.equal((await get())?.model, 'llama3.2');
+
+    // A kept key never goes to another server: a new base_url needs the key again.
+    const moved = await put({ provider: 'openai', api_key: SECRET_MASK, base_url: 'http://localhost:11434/v1' });
+    assert.match(assertError(moved, 400, 'InputException').message, /api_key: must be sent again when base_url changes/);
+    assert.deepEqual(await row(), { ...before, model: 'llama3.2', updated_at: (await row())?.updated_at });
+    assert.equal((await get())?.base_url, 'https://api.openai.com/v1');
+
+    assert.equal(dataOf(await put({ provider: 'openai', api_key: 'sk-secret-0002', base_url: 'http://localhost:11434/v1/' })), true);
     // Only the key changes: base URL and model stay.
-    assert.equal(dataOf(await put({ provider: 'openai', api_key: 'sk-secret-0002' })), true);
+    assert.equal(dataOf(await put({ provider: 'openai', api_key: 'sk-secret-0003' })), true);
     const changed = await get();
     assert.equal(changed?.base_url, 'http://localhost:11434/v1');
     assert.equal(changed?.model, 'llama3.2');
     const stored = await row();
-    assert.equal(decryptSecret(t.deps.config.secretKey, stored?.api_key ?? ''), 'sk-secret-0002');
+    assert.equal(decryptSecret(t.deps.config.secretKey, stored?.api_key ?? ''), 'sk-secret-0003');
   });
 
   it('accepts an empty key for servers that need none (Ollama), and then refuses the mask', async () => {

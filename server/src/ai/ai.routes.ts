@@ -156,7 +156,7 @@ export function aiRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           description:
             '`data` is the rewritten text. An HTML draft gets sanitised HTML back, plain text gets plain text. No provider or an unknown prompt key → 400; the provider failing or refusing → 502 NetworkException; no answer within AI_TIMEOUT_MS → 504. Limited per agent (AI_RATE_LIMIT_PER_MINUTE; 429 with Retry-After).',
           body: CompletionBody,
-          response: { 200: Envelope(Type.String()), ...errors(400, 401, 403, 429, 502, 504) },
+          response: { 200: Envelope(Type.String()), ...errors(400, 401, 403, 422, 429, 502, 504) },
         },
       },
       async (request) => ok(await complete(deps, clients, request.body)),

@@ -62,8 +62,9 @@ function cleanModel(raw: string): string {
 }
 
 /**
- * Creates or changes the provider. The mask keeps the stored key; base_url and model, when
- * left out, keep their stored values (the defaults for a new provider).
+ * Creates or changes the provider. The mask keeps the stored key, unless base_url changes (a kept
+ * key never goes to another server); base_url and model, when left out, keep their stored values
+ * (the defaults for a new provider).
  */
 export async function saveProvider(deps: AppDeps, input: ProviderInput): Promise<void> {
   const keepKey = input.api_key === SECRET_MASK;
@@ -78,6 +79,9 @@ export async function saveProvider(deps: AppDeps, input: ProviderInput): Promise
     if (keepKey) {
       if (!stored || stored.api_key === '') {
         throw InputError.field('api_key', 'no key is stored yet: send the key itself (or "" for a server that needs none)');
+      }
+      if (baseUrl !== undefined && baseUrl !== (stored.base_url ?? DEFAULT_BASE_URL)) {
+        throw InputError.field('api_key', 'must be sent again when base_url changes: the stored key only goes to its server');
       }
       apiKey = stored.api_key;
     } else apiKey = input.api_key === '' ? '' : encryptSecret(deps.config.secretKey, input.api_key);

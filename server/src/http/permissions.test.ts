@@ -98,7 +98,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/v1/inboxes/{id}/secret/rotate': 'inboxes:manage',
   'GET /api/v1/webhooks': 'webhooks:manage',
   'POST /api/v1/webhooks': 'webhooks:manage',
-  'GET /api/v1/webhooks/compact': 'any',
+  'GET /api/v1/webhooks/compact': 'webhooks:manage',
   'GET /api/v1/webhooks/{id}': 'webhooks:manage',
   'PUT /api/v1/webhooks/{id}': 'webhooks:manage',
   'DELETE /api/v1/webhooks/{id}': 'webhooks:manage',

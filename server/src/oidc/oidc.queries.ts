@@ -49,7 +49,12 @@ export async function findProvider(db: DB, id: number) {
 
 /** For update: the row locked, so that the stored secret it keeps is the one replaced. */
 export async function lockProvider(db: DB, id: number) {
-  return db.selectFrom('oidc_providers').where('id', '=', id).select(['id', 'client_secret']).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('oidc_providers')
+    .where('id', '=', id)
+    .select(['id', 'client_secret', 'provider_url'])
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Names are unique trimmed and case-insensitively (the unique index on lower(name)). */

@@ -139,7 +139,10 @@ export async function createProvider(deps: AppDeps, actor: Principal, input: Pro
   return toRecord(deps, row);
 }
 
-/** The full object replaces the stored one; a `client_secret` left out or sent as the mask keeps the stored secret. */
+/**
+ * The full object replaces the stored one; a `client_secret` left out or sent as the mask keeps the
+ * stored secret, unless `provider_url` changes: a kept secret never goes to another issuer.
+ */
 export async function updateProvider(deps: AppDeps, actor: Principal, id: number, input: ProviderInput): Promise<ProviderRecord> {
   const name = cleanName(input.name);
   const providerUrl = checkIssuerUrl(input.provider_url);
@@ -149,6 +152,9 @@ export async function updateProvider(deps: AppDeps, actor: Principal, id: number
     const current = await q.lockProvider(trx, id);
     if (!current) throw new NotFoundError('Single sign-on provider not found');
     await assertNameFree(trx, name, id);
+    if (given === null && providerUrl !== current.provider_url) {
+      throw InputError.field('client_secret', 'must be sent again when provider_url changes: the stored secret only goes to its issuer');
+    }
     const secret = given === null ? current.client_secret : encryptSecret(deps.config.secretKey, given);
     return q.updateProvider(trx, id, valuesOf(input, name, providerUrl, secret, roleId), deps.clock.now());
   });

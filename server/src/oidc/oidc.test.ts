@@ -129,7 +129,17 @@ describe('single sign-on providers: administration', () => {
     dataOf(await put(withoutSecret));
     assert.equal(await storedSecret(created.id), before);
 
-    dataOf(await put(body({ name: created.name, client_secret: 'second-secret-value' })));
+    // A kept secret never goes to another issuer: a new provider_url needs the secret again.
+    const movedUrl = 'https://other.example.net/realms/support';
+    for (const kept of [{ client_secret: SECRET_MASK }, {}]) {
+      const { client_secret: _dropped, ...rest } = body({ name: created.name, provider_url: movedUrl });
+      const res = await put({ ...rest, ...kept });
+      assert.match(assertError(res, 400, 'InputException').message, /client_secret: must be sent again when provider_url changes/);
+    }
+    const unchanged = (await t.call({ method: 'GET', url: `/api/v1/oidc/${created.id}` })).json() as { data: SsoProvider };
+    assert.equal(unchanged.data.provider_url, 'https://sso.example.com/realms/support');
+
+    dataOf(await put(body({ name: created.name, client_secret: 'second-secret-value', provider_url: movedUrl })));
     assert.equal(decryptSecret(t.deps.config.secretKey, await storedSecret(created.id)), 'second-secret-value');
 
     assertError(await t.call({ method: 'PUT', url: '/api/v1/oidc/999999', payload: body() }), 404, 'NotFoundException');

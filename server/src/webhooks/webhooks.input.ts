@@ -1,6 +1,7 @@
 // The rules of a webhook's fields that a JSON schema cannot say (docs/api.md, "Webhooks"):
 // each failure is a 400 naming the field, before anything is stored.
 import { InputError } from '../errors.ts';
+import { SECRET_MASK } from '../security/encryption.ts';
 import {
   SUBSCRIBABLE_EVENTS,
   type SubscribableEvent,
@@ -83,6 +84,7 @@ export function cleanHeaders(raw: Readonly<Record<string, string>>): Record<stri
     if (reservedHeader(lower)) throw InputError.field(field, 'is set by Parley and cannot be overridden');
     if (seen.has(lower)) throw InputError.field(field, 'is given twice (header names are case-insensitive)');
     seen.add(lower);
+    if (value === SECRET_MASK) throw InputError.field(field, 'is the mask of a stored value: send the value itself');
     if (value.length > WEBHOOK_HEADER_VALUE_MAX || !VALUE.test(value)) {
       throw InputError.field(
         field,
@@ -92,4 +94,38 @@ export function cleanHeaders(raw: Readonly<Record<string, string>>): Record<stri
     clean[name] = value.trim();
   }
   return clean;
+}
+
+/** Header names whose values are credentials: answers show them masked. */
+const SENSITIVE = /auth|cookie|token|secret|passw|key|signature|credential|session/i;
+
+export function isSensitiveHeader(name: string): boolean {
+  return SENSITIVE.test(name);
+}
+
+export function maskHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, isSensitiveHeader(name) ? SECRET_MASK : value]));
+}
+
+/**
+ * On update, a sensitive header sent back as the mask keeps its stored value, but only while
+ * the url stays the same: a kept credential is never sent to an address it was not given for.
+ */
+export function restoreMaskedHeaders(
+  given: Readonly<Record<string, string>>,
+  stored: Readonly<Record<string, string>>,
+  urlChanged: boolean,
+): Record<string, string> {
+  const storedByName = new Map(Object.entries(stored).map(([name, value]) => [name.toLowerCase(), value]));
+  return Object.fromEntries(
+    Object.entries(given).map(([name, value]) => {
+      if (value !== SECRET_MASK) return [name, value];
+      const kept = isSensitiveHeader(name) ? storedByName.get(name.toLowerCase()) : undefined;
+      const field = `headers.${name}`;
+      if (kept === undefined) throw InputError.field(field, 'is the mask, but no value is stored for it: send the value itself');
+      if (urlChanged)
+        throw InputError.field(field, 'must be sent again when the url changes: a kept value only goes to the url it was given for');
+      return [name, kept];
+    }),
+  );
 }

@@ -48,10 +48,11 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.get(
       '/webhooks/compact',
       {
+        config: manage,
         schema: {
           tags,
-          summary: 'List webhooks (id and name) for any agent',
-          response: { 200: Envelope(Type.Array(WebhookCompact)), ...errors(401) },
+          summary: 'List webhooks (id and name)',
+          response: { 200: Envelope(Type.Array(WebhookCompact)), ...errors(401, 403) },
         },
       },
       async () => ok(await webhooks.listWebhooksCompact(deps)),

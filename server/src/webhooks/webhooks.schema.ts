@@ -31,7 +31,7 @@ export const WEBHOOKS_MAX = 500;
 
 const SECRET_TEXT = `Standard Webhooks secret: "whsec_" followed by the base64 of 24 to 64 random bytes. Stored encrypted; answered as "${SECRET_MASK}" except once, when Parley generated it (creation) or rotated it.`;
 
-const HEADERS_TEXT = `Extra HTTP headers sent with every delivery: at most ${WEBHOOK_HEADERS_MAX}; names are RFC 7230 tokens of at most ${WEBHOOK_HEADER_NAME_MAX} characters, unique case-insensitively; values at most ${WEBHOOK_HEADER_VALUE_MAX} characters of printable ASCII (trimmed). Parley's own headers cannot be set: Content-Type, Content-Length, Content-Encoding, Transfer-Encoding, Host, Connection, Keep-Alive, Upgrade, TE, Trailer, Expect, User-Agent, Proxy-*, and every webhook-* header (the signature headers).`;
+const HEADERS_TEXT = `Extra HTTP headers sent with every delivery: at most ${WEBHOOK_HEADERS_MAX}; names are RFC 7230 tokens of at most ${WEBHOOK_HEADER_NAME_MAX} characters, unique case-insensitively; values at most ${WEBHOOK_HEADER_VALUE_MAX} characters of printable ASCII (trimmed). Parley's own headers cannot be set: Content-Type, Content-Length, Content-Encoding, Transfer-Encoding, Host, Connection, Keep-Alive, Upgrade, TE, Trailer, Expect, User-Agent, Proxy-*, and every webhook-* header (the signature headers). Values of headers whose name holds auth, token, key, secret, passw, cookie, signature, credential or session are answered as the mask.`;
 const Headers = (description: string) =>
   Type.Unsafe<Record<string, string>>({
     type: 'object',
@@ -116,7 +116,11 @@ function updateBody<T extends TSchema>(events: T, options: Record<string, unknow
       url: Url,
       events: Events(events),
       enabled: Type.Optional(Type.Boolean({ description: 'Absent: unchanged. Enabling clears disabled_reason and failing_since.' })),
-      headers: Type.Optional(Headers(`${HEADERS_TEXT} Absent: unchanged; {} removes them all.`)),
+      headers: Type.Optional(
+        Headers(
+          `${HEADERS_TEXT} Absent: unchanged; {} removes them all. A masked value sent back keeps the stored one, unless url changes (then it must be sent again).`,
+        ),
+      ),
       secret: Type.Optional(
         Type.String({ ...Secret, description: `${SECRET_TEXT} Absent or the mask: the stored secret is kept; a new value replaces it.` }),
       ),

@@ -42,10 +42,29 @@ describe('the address guard', () => {
     '::ffff:a9fe:a9fe',
     '64:ff9b::10.0.0.1',
     '64:ff9b::a00:1',
+    '0:0:0:0:0:ffff:7f00:1',
+    '::FFFF:127.0.0.1',
+    '::7f00:1',
+    '::127.0.0.1',
+    '::a9fe:a9fe',
+    '::ffff:0:7f00:1',
+    '::ffff:0:808:808',
+    '64:ff9b:1::808:808',
+    '64:ff9b:0:0:0:0:a00:1',
+    'fe80::1%eth0',
     'not-an-address',
     '',
   ];
-  const open = ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'];
+  const open = [
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.32.0.1',
+    '100.128.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '0:0:0:0:0:ffff:808:808',
+  ];
   for (const address of blocked) {
     test(`refuses ${address || '(empty)'} by default`, () => assert.equal(isBlockedAddress(address), true));
   }

@@ -71,8 +71,9 @@ const IPV4_BLOCKED = [
   '240.0.0.0/4', // reserved, broadcast
 ];
 const IPV6_BLOCKED = [
-  '::/128', // unspecified
-  '::1/128', // loopback
+  '::/96', // unspecified, loopback and the deprecated IPv4-compatible form (::7f00:1)
+  '::ffff:0:0:0/96', // IPv4-translated (SIIT): an IPv4 address in another wrapper
+  '64:ff9b:1::/48', // local-use NAT64: translates to whatever the local network chose
   '100::/64', // discard
   '2001::/23', // IETF protocol assignments (Teredo among them)
   '2001:db8::/32', // documentation
@@ -93,12 +94,23 @@ function addRange(list: BlockList, range: string): void {
   list.addSubnet(network, Number(prefix), family);
 }
 
-/** The IPv4 address an IPv6 address carries (mapped ::ffff:a.b.c.d, or NAT64 64:ff9b::/96), if any. */
+/**
+ * An IPv6 address in one spelling: the URL standard's serialisation (lower case, the longest
+ * run of zeros compressed, an embedded dotted quad turned into hex), or null when it has none
+ * (a zone index, for one).
+ */
+function canonicalIpv6(address: string): string | null {
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
+  }
+}
+
+/** The IPv4 address an IPv6 address carries (mapped ::ffff:0:0/96, or NAT64 64:ff9b::/96), if any. */
 function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1] ?? null;
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
+  const canonical = canonicalIpv6(address);
+  const hex = canonical === null ? null : /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
   if (!hex) return null;
   const high = Number.parseInt(hex[1] ?? '0', 16);
   const low = Number.parseInt(hex[2] ?? '0', 16);
@@ -109,7 +121,7 @@ function embeddedIpv4(address: string): string | null {
 export function isBlockedAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return blocked.check(address, 'ipv4');
-  if (family !== 6) return true;
+  if (family !== 6 || canonicalIpv6(address) === null) return true;
   const inner = embeddedIpv4(address);
   if (inner !== null) return isBlockedAddress(inner);
   return blocked.check(address, 'ipv6');

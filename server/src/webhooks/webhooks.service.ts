@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { ConflictError, DataError, InputError, NotFoundError } from '../errors.ts';
 import { type PageRequest, pagedResult } from '../http/schemas.ts';
 import { SECRET_MASK } from '../security/encryption.ts';
-import { cleanEvents, cleanHeaders, cleanName, isSubscribable } from './webhooks.input.ts';
+import { cleanEvents, cleanHeaders, cleanName, isSubscribable, maskHeaders, restoreMaskedHeaders } from './webhooks.input.ts';
 import * as q from './webhooks.queries.ts';
 import {
   type CreateWebhookBody,
@@ -34,7 +34,7 @@ function toRecord(row: WebhookRow, secret: string = SECRET_MASK): WebhookRecord 
     enabled: row.enabled,
     // A name dropped from the catalogue since it was stored is not shown (docs/api.md, Enums).
     events: row.events.filter(isSubscribable),
-    headers: row.headers,
+    headers: maskHeaders(row.headers),
     secret,
     disabled_reason: row.disabled_reason,
     failing_since: row.failing_since,
@@ -92,16 +92,23 @@ function enablingValues(current: WebhookRow, enabled: boolean | undefined): q.We
   return { enabled };
 }
 
-/** The spec's full-object update: name, url and events required; enabled, headers and secret kept when absent (the mask keeps the secret). */
+/**
+ * The spec's full-object update: name, url and events required; enabled, headers and secret kept
+ * when absent. The mask keeps the secret (it signs, it is never sent) and a masked header's value
+ * while the url is unchanged.
+ */
 export async function updateWebhook(deps: AppDeps, id: number, input: UpdateWebhookBody): Promise<WebhookRecord> {
   const name = cleanName(input.name);
   const events = cleanEvents(input.events);
-  const headers = input.headers === undefined ? undefined : cleanHeaders(input.headers);
   const secret = input.secret === undefined || input.secret === SECRET_MASK ? undefined : checkSecret(input.secret);
   const row = await deps.db.transaction().execute(async (trx) => {
     const current = await q.findWebhookForUpdate(trx, id);
     if (!current) throw new NotFoundError(NOT_FOUND);
     await refuseTakenName(trx, name, id);
+    const headers =
+      input.headers === undefined
+        ? undefined
+        : cleanHeaders(restoreMaskedHeaders(input.headers, current.headers, input.url !== current.url));
     const updated = await q.updateWebhook(trx, id, {
       name,
       url: input.url,

@@ -74,7 +74,8 @@ describe('webhooks: records', () => {
     assert.equal(created.url, 'https://hooks.example.com/orders?x=1');
     assert.equal(created.enabled, true);
     assert.deepEqual(created.events, ['conversation.created', 'contact.created']);
-    assert.deepEqual(created.headers, { Authorization: 'Bearer abc', 'X-Team': 'support' });
+    assert.deepEqual(created.headers, { Authorization: SECRET_MASK, 'X-Team': 'support' });
+    assert.deepEqual((await webhookRow(t, created.id))?.headers, { Authorization: 'Bearer abc', 'X-Team': 'support' });
     assert.equal(created.disabled_reason, null);
     assert.equal(created.failing_since, null);
     assert.match(created.secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
@@ -134,6 +135,60 @@ describe('webhooks: records', () => {
     assert.equal(replaced.secret, SECRET_MASK);
     assert.ok(await verifies(created.id, GIVEN_SECRET));
     assert.ok(!(await verifies(created.id, created.secret)));
+  });
+
+  it('masks credential headers; the mask keeps a value while the url stays, and must be sent again when it changes', async () => {
+    const headers = { Authorization: 'Bearer one', 'X-Api-Key': 'k1', 'X-Session-Token': 't1', 'X-Team': 'support' };
+    const created = await createWebhook(t, { url: 'https://hooks.example.com/a', headers });
+    const masked = { Authorization: SECRET_MASK, 'X-Api-Key': SECRET_MASK, 'X-Session-Token': SECRET_MASK, 'X-Team': 'support' };
+    assert.deepEqual(created.headers, masked);
+    const echoed = await get(created.id);
+    assert.deepEqual(echoed.headers, masked);
+    const put = (changes: Record<string, unknown>) =>
+      t.call({ method: 'PUT', url: `/api/v1/webhooks/${created.id}`, payload: { ...echoed, ...changes } });
+    const refusedField = (res: Awaited<ReturnType<typeof put>>) => {
+      const error = assertError(res, 400, 'InputException');
+      return (error.data as { errors: Array<{ field: string }> }).errors[0]?.field;
+    };
+
+    // The mask sent back, in any case of the name, keeps the stored value; a new value replaces it.
+    const kept = dataOf<WebhookRecord>(
+      await put({ headers: { authorization: SECRET_MASK, 'X-Api-Key': 'k2', 'X-Session-Token': SECRET_MASK, 'X-Team': 'support' } }),
+    );
+    assert.deepEqual(kept.headers, {
+      authorization: SECRET_MASK,
+      'X-Api-Key': SECRET_MASK,
+      'X-Session-Token': SECRET_MASK,
+      'X-Team': 'support',
+    });
+    assert.deepEqual((await webhookRow(t, created.id))?.headers, {
+      authorization: 'Bearer one',
+      'X-Api-Key': 'k2',
+      'X-Session-Token': 't1',
+      'X-Team': 'support',
+    });
+
+    // A new url: a kept credential would go to an address it was not given for.
+    const before = await webhookRow(t, created.id);
+    assert.equal(
+      refusedField(await put({ url: 'https://elsewhere.example.net/hook', headers: { 'X-Api-Key': SECRET_MASK } })),
+      'headers.X-Api-Key',
+    );
+    // The mask for a header without a stored value, or for an ordinary header, is refused too.
+    assert.equal(refusedField(await put({ headers: { 'X-Other-Token': SECRET_MASK } })), 'headers.X-Other-Token');
+    assert.equal(refusedField(await put({ headers: { 'X-Team': SECRET_MASK } })), 'headers.X-Team');
+    const payload = {
+      name: 'Masked',
+      url: 'https://hooks.example.com/m',
+      events: ['message.created'],
+      headers: { Authorization: SECRET_MASK },
+    };
+    assert.equal(refusedField(await t.call({ method: 'POST', url: '/api/v1/webhooks', payload })), 'headers.Authorization');
+    assert.deepEqual(await webhookRow(t, created.id), before);
+
+    // With the value sent again the url may change.
+    const resent = dataOf<WebhookRecord>(await put({ url: 'https://elsewhere.example.net/hook', headers: { 'X-Api-Key': 'k3' } }));
+    assert.deepEqual(resent.headers, { 'X-Api-Key': SECRET_MASK });
   });
 
   it('PUT may change only the case of its own name; another webhook’s name is a 409', async () => {
@@ -221,7 +276,7 @@ describe('webhooks: records', () => {
     assert.equal((await get(created.id)).secret, SECRET_MASK);
   });
 
-  it('lists every webhook ordered by name case-insensitively, and a compact list for any agent', async () => {
+  it('lists every webhook ordered by name case-insensitively, and a compact list, both for admins only', async () => {
     const ids: number[] = [];
     for (const name of ['list delta', 'List Alpha', 'list charlie', 'List Bravo']) ids.push((await createWebhook(t, { name })).id);
     const list = dataOf<WebhookRecord[]>(await t.call({ method: 'GET', url: '/api/v1/webhooks' }));
@@ -231,7 +286,8 @@ describe('webhooks: records', () => {
     );
     for (const webhook of list) assert.deepEqual(Object.keys(webhook).sort(), RECORD_FIELDS);
 
-    const compact = dataOf<Array<Record<string, unknown>>>(await t.call({ method: 'GET', url: '/api/v1/webhooks/compact', as: agent }));
+    assertError(await t.call({ method: 'GET', url: '/api/v1/webhooks/compact', as: agent }), 403, 'PermissionException');
+    const compact = dataOf<Array<Record<string, unknown>>>(await t.call({ method: 'GET', url: '/api/v1/webhooks/compact' }));
     assert.deepEqual(
       compact,
       list.map((w) => ({ id: w.id, name: w.name })),
