@@ -245,6 +245,60 @@ export interface WebhookAttemptsTable {
   started_at: Timestamp;
 }
 
+/** What became of a mail seen in an email inbox (docs/email.md). */
+export type MailOutcome = 'stored' | 'sent' | 'bounce' | 'auto_reply' | 'ignored';
+
+/** Every Message-ID an email inbox saw or sent: threading, and each mail counted once. */
+export interface MailIdsTable {
+  id: Generated<number>;
+  inbox_id: number;
+  /** The Message-ID without angle brackets, as written. */
+  header_id: string;
+  conversation_id: number | null;
+  message_id: number | null;
+  direction: 'incoming' | 'outgoing';
+  outcome: Generated<MailOutcome>;
+  created_at: Generated<Date>;
+}
+
+/** How far an inbox's reader got in its mailbox. */
+export interface EmailCursorsTable {
+  inbox_id: number;
+  mailbox: string;
+  uidvalidity: number;
+  last_uid: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export type EmailReaderState = 'stopped' | 'connecting' | 'idle' | 'polling' | 'reading' | 'failing';
+
+/** The lease of an inbox's reader (one instance at a time) and what admins see of it. */
+export interface EmailReadersTable {
+  inbox_id: number;
+  holder: string | null;
+  lease_until: Date | null;
+  state: Generated<EmailReaderState>;
+  connected_at: Date | null;
+  last_checked_at: Date | null;
+  last_error: string | null;
+  last_error_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
+/** A mail the reader could not take in (too large, unreadable): listed for admins, then passed. */
+export interface EmailSkippedTable {
+  id: Generated<number>;
+  inbox_id: number;
+  uidvalidity: number | null;
+  uid: number | null;
+  header_id: string | null;
+  sender: string | null;
+  subject: string | null;
+  size: number | null;
+  reason: string;
+  created_at: Generated<Date>;
+}
+
 export interface OidcProvidersTable {
   id: Generated<number>;
   name: string;
@@ -306,6 +360,10 @@ export interface Database extends ConversationDatabase {
   oidc_providers: OidcProvidersTable;
   ai_providers: AiProvidersTable;
   ai_prompts: AiPromptsTable;
+  mail_ids: MailIdsTable;
+  email_cursors: EmailCursorsTable;
+  email_readers: EmailReadersTable;
+  email_skipped: EmailSkippedTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -155,7 +155,8 @@ function finishLivechatConfig(config: Config): Config {
 
 /**
  * The plaintext config to store: validated for the channel, defaults filled in. A secret sent as
- * the mask (or, on update, left out) keeps the value in `stored`, the decrypted current config.
+ * the mask (or, on update, left out) keeps the value in `stored`, the decrypted current config,
+ * unless it is a mail server's password and the host changed.
  */
 function prepareConfig(deps: AppDeps, channel: Channel, raw: Config, stored: Config | null): Config {
   const config = structuredClone(raw);
@@ -165,9 +166,19 @@ function prepareConfig(deps: AppDeps, channel: Channel, raw: Config, stored: Con
     const leaf = leafOf(path);
     const value = parent[leaf];
     if (value !== SECRET_MASK && !(value === undefined && stored)) continue;
-    const kept = stored ? parentOf(stored, path)?.[leaf] : undefined;
-    if (typeof kept === 'string' && kept !== '') parent[leaf] = kept;
-    else if (value === SECRET_MASK)
+    const storedParent = stored ? parentOf(stored, path) : undefined;
+    const kept = storedParent?.[leaf];
+    if (typeof kept === 'string' && kept !== '') {
+      // A mail server's password only goes to the host it was given for.
+      if (storedParent && 'host' in parent && parent['host'] !== storedParent['host']) {
+        const at = ['config', ...path.slice(0, -1)].join('.');
+        throw InputError.field(
+          ['config', ...path].join('.'),
+          `must be sent again when ${at}.host changes: a kept password only goes to its host`,
+        );
+      }
+      parent[leaf] = kept;
+    } else if (value === SECRET_MASK)
       throw InputError.field(['config', ...path].join('.'), 'no value is stored to keep: send the secret itself, not the mask');
   }
   if (channel === 'livechat' && config['timezone'] === undefined) config['timezone'] = deps.config.timezone;

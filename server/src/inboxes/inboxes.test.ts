@@ -147,10 +147,22 @@ describe('inboxes', () => {
           username: 'support@example.com',
           password: SECRET_MASK,
           tls: 'tls',
+          tls_skip_verify: false,
           mailbox: 'INBOX',
           poll_interval_seconds: 60,
+          import_since_hours: 24,
         },
-        smtp: { host: 'smtp.example.com', port: 587, username: 'support@example.com', password: SECRET_MASK, tls: 'starttls' },
+        smtp: {
+          host: 'smtp.example.com',
+          port: 587,
+          username: 'support@example.com',
+          password: SECRET_MASK,
+          tls: 'starttls',
+          tls_skip_verify: false,
+        },
+        plus_addressing: false,
+        reopen_window_days: 30,
+        signature: '',
       });
       assertMasked(res, [IMAP_PASSWORD, SMTP_PASSWORD]);
     });
@@ -323,7 +335,7 @@ describe('inboxes', () => {
       ['an imap port as text', emailBody({ config: emailConfig({ imap: { port: '993' } }) }), 'config.imap.port'],
       ['an unknown imap tls', emailBody({ config: emailConfig({ imap: { tls: 'ssl' } }) }), 'config.imap.tls'],
       ['an imap without tls', emailBody({ config: emailConfig({ imap: { tls: undefined } }) }), 'config.imap.tls'],
-      ['an unknown imap key', emailBody({ config: emailConfig({ imap: { tls_skip_verify: true } }) }), 'config.imap.tls_skip_verify'],
+      ['an unknown imap key', emailBody({ config: emailConfig({ imap: { skip_verify: true } }) }), 'config.imap.skip_verify'],
       ['a numeric imap password', emailBody({ config: emailConfig({ imap: { password: 1234 } }) }), 'config.imap.password'],
       [
         'a tiny poll interval',
@@ -481,6 +493,23 @@ describe('inboxes', () => {
       const plain = await revealed(String(email['uuid']));
       assert.equal(plain.imap?.password, IMAP_PASSWORD);
       assert.equal(plain.smtp?.password, '');
+    });
+
+    it('asks for a mail server password again when its host changes: a kept password only goes to its host', async () => {
+      const email = ok(await create(emailBody({ name: 'Moved host' })));
+      const before = await storedConfig(email['id'] as number);
+      const moved = emailConfig({ imap: { host: 'imap.elsewhere.net', password: SECRET_MASK }, smtp: { password: SECRET_MASK } });
+      const body = fails(await put(email['id'], { config: moved }), 400, 'InputException');
+      assert.match(String(body['message']), /config\.imap\.password: must be sent again when config\.imap\.host changes/);
+      const { password: _left, ...imapWithout } = emailConfig({ smtp: { host: 'smtp.elsewhere.net' } })['smtp'] as Json;
+      fails(await put(email['id'], { config: { imap: emailConfig()['imap'], smtp: imapWithout } }), 400, 'InputException');
+      assert.deepEqual(await storedConfig(email['id'] as number), before);
+      ok(
+        await put(email['id'], {
+          config: emailConfig({ imap: { host: 'imap.elsewhere.net', password: 'typed' }, smtp: { password: SECRET_MASK } }),
+        }),
+      );
+      assert.equal((await revealed(String(email['uuid']))).imap?.password, 'typed');
     });
 
     it('lets a secret written under another SECRET_KEY be typed again instead of failing with 500', async () => {
