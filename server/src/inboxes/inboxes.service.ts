@@ -334,3 +334,14 @@ export async function getInboxByUuid(deps: AppDeps, uuid: string) {
   if (!row) return null;
   return { ...row, config: decryptConfig(deps, row.channel, row.config) };
 }
+
+/**
+ * For the email channel: the live inbox by id with its config DECRYPTED, or null. Internal use
+ * only: never send the result to a client. A secret that no longer decrypts (SECRET_KEY changed)
+ * throws DecryptionError: the caller reports that the inbox needs its password again.
+ */
+export async function getInboxWithSecrets(deps: AppDeps, id: number) {
+  const row = await q.findInbox(deps.db, id);
+  if (!row) return null;
+  return { ...row, config: decryptConfig(deps, row.channel, row.config) };
+}
