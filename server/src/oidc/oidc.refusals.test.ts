@@ -15,6 +15,16 @@ describe('single sign-on: refusals', () => {
   });
   after(() => sso.close());
 
+  /** A sign-in whose authorization request had `param` changed on its way to the provider: refused (401). Answers the message. */
+  async function refusedWithAltered(param: string, value: string, sessions: number): Promise<string> {
+    const { idp, provider, driver } = sso;
+    const { location, cookie } = await driver.start(provider);
+    const altered = new URL(location);
+    altered.searchParams.set(param, value);
+    const callback = await idp.signIn(altered.href, 'ann');
+    return driver.assertRefused(await driver.finish(provider, callback, cookie), 401, 'UnauthorizedException', sessions);
+  }
+
   it('refuses a next that leaves the site (400) and sets no cookie', async () => {
     const { t, provider } = sso;
     for (const next of [
@@ -96,15 +106,7 @@ describe('single sign-on: refusals', () => {
   it('refuses an ID token issued for another nonce (401): asked of the provider, or changed in the sealed state', async () => {
     const { t, idp, provider, driver } = sso;
     const sessions = await driver.sessionCount();
-    const { location, cookie } = await driver.start(provider);
-    const forged = new URL(location);
-    forged.searchParams.set('nonce', 'a-nonce-this-browser-never-sent-0123456789');
-    const message = await driver.assertRefused(
-      await driver.finish(provider, await idp.signIn(forged.href, 'ann'), cookie),
-      401,
-      'UnauthorizedException',
-      sessions,
-    );
+    const message = await refusedWithAltered('nonce', 'a-nonce-this-browser-never-sent-0123456789', sessions);
     assert.match(message, /verification \(claim nonce\)/);
 
     // The state cookie's own nonce changed (sealed with the key, as only the server can): the code exchange
@@ -120,15 +122,7 @@ describe('single sign-on: refusals', () => {
   it('refuses a code sent with another PKCE challenge, and a code used twice (401)', async () => {
     const { idp, provider, driver } = sso;
     const sessions = await driver.sessionCount();
-    const { location, cookie } = await driver.start(provider);
-    const otherChallenge = new URL(location);
-    otherChallenge.searchParams.set('code_challenge', 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
-    const message = await driver.assertRefused(
-      await driver.finish(provider, await idp.signIn(otherChallenge.href, 'ann'), cookie),
-      401,
-      'UnauthorizedException',
-      sessions,
-    );
+    const message = await refusedWithAltered('code_challenge', 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', sessions);
     assert.match(message, /invalid_grant/);
 
     const good = await driver.start(provider);
