@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
 import { STATE_COOKIE } from '../src/oidc/oidc.flow.ts';
-import { assertError, dataOf, type TestApp } from './helpers.ts';
+import { assertError, buildTestApp, type Caller, dataOf, type TestApp } from './helpers.ts';
 import Provider, { type Account, type KoaContextLike } from 'oidc-provider';
 import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
 
@@ -315,4 +315,36 @@ export function signInDriver(t: TestApp, idp: TestIdp) {
 /** The body of a provider for PUT, with its real secret. */
 export function providerBody(p: SsoProvider & { clientSecret: string }) {
   return { name: p.name, provider: p.provider, provider_url: p.provider_url, client_id: p.client_id, client_secret: p.clientSecret };
+}
+
+/** The setup of the sign-in tests: an app, an identity provider, a provider for it, Ann able to sign in. */
+export interface SignInFixture {
+  t: TestApp;
+  idp: TestIdp;
+  provider: SsoProvider & { clientSecret: string };
+  ann: Caller;
+  driver: ReturnType<typeof signInDriver>;
+  close(): Promise<void>;
+}
+
+export async function startSignInFixture(): Promise<SignInFixture> {
+  // Many sign-ins from one address: the per-address limit is tested in oidc.upstream.test.ts.
+  const t = await buildTestApp({ env: { LOGIN_RATE_LIMIT_PER_MINUTE: '100000' } });
+  const idp = await startOidcProvider();
+  const ann = await t.makeAgent({ roles: ['Agent'], first_name: 'Ann' });
+  // The provider's address in another case: emails are compared case-insensitively.
+  idp.addAccount('ann', { email: ann.email.toUpperCase(), email_verified: true, given_name: 'Ann' });
+  const provider = await createSsoProvider(t, idp);
+  const driver = signInDriver(t, idp);
+  return {
+    t,
+    idp,
+    provider,
+    ann,
+    driver,
+    async close() {
+      await t.close();
+      await idp.close();
+    },
+  };
 }

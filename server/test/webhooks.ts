@@ -1,10 +1,13 @@
 // Webhook test helpers: a webhook through the API, the stored row, and delivery-log rows written
-// directly, the way the delivery engine writes them, for the tests of the read side.
+// directly, the way the delivery engine writes them, for the tests of the read side; and a test
+// app that sends to a receiver on loopback, for the tests of the delivery.
 import type { Insertable, Selectable } from 'kysely';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from '../src/db/types.ts';
 import type { CreateWebhookBody, WebhookRecord } from '../src/webhooks/webhooks.schema.ts';
-import { dataOf, type TestApp } from './helpers.ts';
+import type { Clock } from '../src/deps.ts';
+import { buildTestApp, dataOf, type TestApp } from './helpers.ts';
 import { uniqueNumber } from './factories.ts';
+import { type Receiver, startReceiver } from './receiver.ts';
 
 /**
  * A webhook created by the test app's admin: a unique name, an address nothing listens on
@@ -70,4 +73,34 @@ export async function insertAttempt(
       ...overrides,
     })
     .execute();
+}
+
+/**
+ * A test app allowed to send webhooks to 127.0.0.1 (more settings in `env`), on `clock`, and a
+ * receiver there. Close both with closeWebhookApp; resetWebhookApp between tests.
+ */
+export async function startWebhookApp(clock: Clock, env: Record<string, string> = {}): Promise<{ t: TestApp; receiver: Receiver }> {
+  const t = await buildTestApp({ clock, env: { WEBHOOK_ALLOW_HOSTS: '127.0.0.1', ...env } });
+  try {
+    return { t, receiver: await startReceiver() };
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
+}
+
+/** Closes what startWebhookApp started (either may be missing when it failed). */
+export async function closeWebhookApp(t: TestApp | undefined, receiver: Receiver | undefined): Promise<void> {
+  await receiver?.close();
+  await t?.close();
+}
+
+/**
+ * Between tests: every webhook disabled, so that whatever a test left due is never claimed by
+ * the next one; the receiver's requests forgotten and its answer back to 200.
+ */
+export async function resetWebhookApp(t: TestApp, receiver: Receiver): Promise<void> {
+  await t.deps.db.updateTable('webhooks').set({ enabled: false }).execute();
+  receiver.requests.length = 0;
+  receiver.answer({});
 }

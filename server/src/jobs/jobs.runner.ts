@@ -15,6 +15,7 @@ import { hostname } from 'node:os';
 import type { AppDeps } from '../deps.ts';
 import { type ClaimedJob, type ClaimRef, claimDueJobs, completeJob, failJob, releaseJob } from './jobs.queries.ts';
 import { JOB_WAKE_CHANNEL } from './jobs.service.ts';
+import { createWorkerLoop, type WorkerEntry } from './worker-loop.ts';
 
 export interface JobContext {
   /** The job's id (a bigint, as a string). */
@@ -60,13 +61,9 @@ export interface JobRunnerOptions {
   runnerId?: string;
 }
 
-interface Running {
-  claim: ClaimRef;
+interface Running extends WorkerEntry<ClaimRef> {
   /** running: the handler runs; finishing: its outcome is being written. */
   phase: 'running' | 'finishing';
-  released: boolean;
-  abort: AbortController;
-  done: Promise<void>;
 }
 
 const MAX_ERROR_LENGTH = 2000;
@@ -107,71 +104,9 @@ export function startJobRunner(
   const runnerId = options.runnerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const log = deps.log.child({ component: 'jobs', runner: runnerId });
 
-  const inFlight = new Map<number, Running>();
-  let stopping = false;
-  let wakeRequested = false;
-  let wakeIdle: (() => void) | null = null;
-  let recheckTimer: NodeJS.Timeout | null = null;
-
-  function wake(): void {
-    wakeRequested = true;
-    const resolve = wakeIdle;
-    wakeIdle = null;
-    resolve?.();
-  }
-
-  /** A job enqueued in a transaction is visible once it commits: look again shortly. */
-  function recheckSoon(): void {
-    if (stopping || recheckTimer !== null) return;
-    recheckTimer = setTimeout(() => {
-      recheckTimer = null;
-      wake();
-    }, 50);
-    recheckTimer.unref();
-  }
-
-  function idle(ms: number): Promise<void> {
-    if (wakeRequested || stopping) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        wakeIdle = null;
-        resolve();
-      }, ms);
-      timer.unref();
-      wakeIdle = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  }
-
   function handles(kind: unknown): boolean {
     return typeof kind === 'string' && Object.hasOwn(handlers, kind);
   }
-
-  const stopListening = deps.jobSignals.subscribe((signal) => {
-    if (!handles(signal.kind)) return;
-    if (signal.runAt !== null && signal.runAt.getTime() > Math.max(Date.now(), deps.clock.now().getTime())) return;
-    wake();
-    if (signal.inTransaction) recheckSoon();
-  });
-
-  // Wake-ups from other instances (their enqueue relays, when the bus is Redis).
-  const busSubscription: Promise<(() => Promise<void>) | null> =
-    kinds.length > 0
-      ? deps.bus
-          .subscribe(JOB_WAKE_CHANNEL, (message) => {
-            const wanted = message['kinds'];
-            if (Array.isArray(wanted) && wanted.some(handles)) {
-              wake();
-              recheckSoon();
-            }
-          })
-          .catch((error: unknown) => {
-            log.warn({ err: describeJobError(error) }, 'could not subscribe to job wake-ups; polling only');
-            return null;
-          })
-      : Promise.resolve(null);
 
   function backoffMs(attempt: number): number {
     const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(attempt - 1, 40));
@@ -233,21 +168,6 @@ export function startJobRunner(
     }
   }
 
-  function start(job: ClaimedJob): void {
-    const entry: Running = {
-      claim: { id: job.id, lockedBy: runnerId, attempts: job.attempts },
-      phase: 'running',
-      released: false,
-      abort: new AbortController(),
-      done: Promise.resolve(),
-    };
-    inFlight.set(job.id, entry);
-    entry.done = run(job, entry).finally(() => {
-      inFlight.delete(job.id);
-      wake();
-    });
-  }
-
   async function release(claims: ClaimRef[]): Promise<number> {
     const results = await Promise.allSettled(claims.map((claim) => releaseJob(deps.db, claim, deps.clock.now())));
     let released = 0;
@@ -261,81 +181,74 @@ export function startJobRunner(
     return released;
   }
 
-  async function loop(): Promise<void> {
-    let failures = 0;
-    while (!stopping) {
-      wakeRequested = false;
-      const room = concurrency - inFlight.size;
-      let full = false;
-      if (room > 0) {
-        let claimed: ClaimedJob[];
-        try {
-          claimed = await claimDueJobs(deps.db, { kinds, limit: room, lockedBy: runnerId, leaseMs, clockNow: deps.clock.now() });
-          failures = 0;
-        } catch (error) {
-          if (stopping) break;
-          failures += 1;
-          // One line per outage, not one per poll.
-          if (failures === 1 || failures % 60 === 0)
-            log.error({ err: describeJobError(error), failures }, 'could not claim jobs; retrying');
-          await idle(pollIntervalMs);
-          continue;
-        }
-        if (stopping) {
-          await release(claimed.map((job) => ({ id: job.id, lockedBy: runnerId, attempts: job.attempts })));
-          break;
-        }
-        for (const job of claimed) start(job);
-        full = claimed.length === room;
-      }
-      if (full || wakeRequested) continue;
-      await idle(pollIntervalMs);
-    }
-  }
+  const claimOf = (job: ClaimedJob): ClaimRef => ({ id: job.id, lockedBy: runnerId, attempts: job.attempts });
 
-  const looping = kinds.length > 0 ? loop() : Promise.resolve();
+  const worker = createWorkerLoop<ClaimedJob, ClaimRef, Running>({
+    log,
+    concurrency,
+    pollIntervalMs,
+    stopTimeoutMs,
+    claim: (limit) => claimDueJobs(deps.db, { kinds, limit, lockedBy: runnerId, leaseMs, clockNow: deps.clock.now() }),
+    claimOf,
+    admit(claimed) {
+      for (const job of claimed) {
+        const entry: Running = {
+          claim: claimOf(job),
+          phase: 'running',
+          released: false,
+          abort: new AbortController(),
+          done: Promise.resolve(),
+        };
+        worker.track(job.id, entry, () => run(job, entry));
+      }
+    },
+    release,
+    describeError: describeJobError,
+    claimFailedMessage: 'could not claim jobs; retrying',
+    interruptible: (entry) => entry.phase === 'running',
+    settling: (entry) => entry.phase === 'finishing',
+    stopReason: 'the job runner is stopping',
+    async unsubscribe() {
+      stopListening();
+      const unsubscribe = await busSubscription;
+      if (unsubscribe) await unsubscribe().catch(() => undefined);
+    },
+  });
+
+  const stopListening = deps.jobSignals.subscribe((signal) => {
+    if (!handles(signal.kind)) return;
+    if (signal.runAt !== null && signal.runAt.getTime() > Math.max(Date.now(), deps.clock.now().getTime())) return;
+    worker.wake();
+    // A job enqueued in a transaction is visible once it commits: look again shortly.
+    if (signal.inTransaction) worker.recheckSoon();
+  });
+
+  // Wake-ups from other instances (their enqueue relays, when the bus is Redis).
+  const busSubscription: Promise<(() => Promise<void>) | null> =
+    kinds.length > 0
+      ? deps.bus
+          .subscribe(JOB_WAKE_CHANNEL, (message) => {
+            const wanted = message['kinds'];
+            if (Array.isArray(wanted) && wanted.some(handles)) {
+              worker.wake();
+              worker.recheckSoon();
+            }
+          })
+          .catch((error: unknown) => {
+            log.warn({ err: describeJobError(error) }, 'could not subscribe to job wake-ups; polling only');
+            return null;
+          })
+      : Promise.resolve(null);
+
+  if (kinds.length > 0) worker.start();
   log.info({ kinds, concurrency }, 'job runner started');
 
   let stopped: Promise<void> | null = null;
   return {
     stop() {
-      stopped ??= (async () => {
-        stopping = true;
-        stopListening();
-        if (recheckTimer !== null) clearTimeout(recheckTimer);
-        wake();
-        await looping;
-        const unsubscribe = await busSubscription;
-        if (unsubscribe) await unsubscribe().catch(() => undefined);
-
-        let deadline: NodeJS.Timeout | undefined;
-        const waited = new Promise<void>((resolve) => {
-          deadline = setTimeout(resolve, stopTimeoutMs);
-        });
-        await Promise.race([Promise.allSettled([...inFlight.values()].map((entry) => entry.done)), waited]);
-        clearTimeout(deadline);
-
-        // Handlers still running: give their jobs back so another instance takes them at once.
-        const unfinished = [...inFlight.values()].filter((entry) => entry.phase === 'running');
-        for (const entry of unfinished) {
-          entry.released = true;
-          entry.abort.abort(new Error('the job runner is stopping'));
-        }
-        const released = await release(unfinished.map((entry) => entry.claim));
-        // Outcomes being written finish quickly; wait for them (bounded) before the database closes.
-        const writing = [...inFlight.values()].filter((entry) => entry.phase === 'finishing').map((entry) => entry.done);
-        if (writing.length > 0) {
-          let grace: NodeJS.Timeout | undefined;
-          await Promise.race([
-            Promise.allSettled(writing),
-            new Promise<void>((resolve) => {
-              grace = setTimeout(resolve, 2000);
-            }),
-          ]);
-          clearTimeout(grace);
-        }
+      stopped ??= worker.stop().then((released) => {
         log.info({ released }, 'job runner stopped');
-      })();
+      });
       return stopped;
     },
   };

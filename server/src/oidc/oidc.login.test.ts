@@ -3,41 +3,26 @@
 // The refusals are in oidc.refusals.test.ts, the provider's failures in oidc.upstream.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertError, buildTestApp, type Caller, dataOf, type TestApp } from '../../test/helpers.ts';
+import { assertError, dataOf } from '../../test/helpers.ts';
 import {
   cookieOf,
   createSsoProvider,
   providerBody,
-  type SsoProvider,
-  signInDriver,
+  type SignInFixture,
   startOidcProvider,
-  type TestIdp,
+  startSignInFixture,
 } from '../../test/oidc-provider.ts';
 import { STATE_COOKIE } from './oidc.flow.ts';
 
 describe('single sign-on: signing in', () => {
-  let t: TestApp;
-  let idp: TestIdp;
-  let provider: SsoProvider & { clientSecret: string };
-  let ann: Caller;
-  let driver: ReturnType<typeof signInDriver>;
-
+  let sso: SignInFixture;
   before(async () => {
-    // Many sign-ins from one address: the per-address limit is tested in oidc.upstream.test.ts.
-    t = await buildTestApp({ env: { LOGIN_RATE_LIMIT_PER_MINUTE: '100000' } });
-    idp = await startOidcProvider();
-    ann = await t.makeAgent({ roles: ['Agent'], first_name: 'Ann' });
-    // The provider's address in another case: emails are compared case-insensitively.
-    idp.addAccount('ann', { email: ann.email.toUpperCase(), email_verified: true, given_name: 'Ann' });
-    provider = await createSsoProvider(t, idp);
-    driver = signInDriver(t, idp);
+    sso = await startSignInFixture();
   });
-  after(async () => {
-    await t.close();
-    await idp.close();
-  });
+  after(() => sso.close());
 
   it('signs an agent in end to end: the session and CSRF work, last_login_at is set, the state cookie is cleared', async () => {
+    const { t, provider, ann, driver } = sso;
     const res = await driver.signIn(provider, 'ann', '/inbox/3?tab=mine');
     assert.equal(res.statusCode, 302, res.body);
     assert.equal(res.headers.location, 'http://localhost:9000/inbox/3?tab=mine');
@@ -62,6 +47,7 @@ describe('single sign-on: signing in', () => {
   });
 
   it('asks for the code flow with openid email profile, state, nonce and PKCE S256; the state cookie is sealed', async () => {
+    const { idp, provider, driver } = sso;
     const { location, res } = await driver.start(provider, '/reports');
     assert.equal(location.origin, idp.issuer);
     const params = location.searchParams;
@@ -85,6 +71,7 @@ describe('single sign-on: signing in', () => {
   });
 
   it('lands on / without next; takes the email from the ID token when the provider puts it there', async () => {
+    const { t, provider, ann, driver } = sso;
     const res = await driver.signIn(provider, 'ann');
     assert.equal(res.headers.location, 'http://localhost:9000/');
     // Keycloak and Google put email and email_verified in the ID token: no userinfo call is needed.
@@ -102,6 +89,7 @@ describe('single sign-on: signing in', () => {
   });
 
   it('auto-provisioning creates the agent with the provider’s role and signs it in; off, the same person is refused', async () => {
+    const { t, idp, provider, driver } = sso;
     const roles = dataOf<Array<{ id: number; name: string }>>(await t.call({ method: 'GET', url: '/api/v1/roles' }));
     const custom = dataOf<{ id: number; name: string }>(
       await t.call({
@@ -137,6 +125,7 @@ describe('single sign-on: signing in', () => {
   });
 
   it('a changed provider is used at once: a wrong client secret now fails the token exchange (502: our settings, not the person)', async () => {
+    const { t, idp, driver } = sso;
     const changing = await createSsoProvider(t, idp);
     assert.equal((await driver.signIn(changing, 'ann')).statusCode, 302);
     dataOf(
@@ -153,6 +142,7 @@ describe('single sign-on: signing in', () => {
   });
 
   it('any instance finishes a sign-in another started: the state travels in the cookie', async () => {
+    const { t, idp, provider, driver } = sso;
     const second = await t.secondInstance();
     try {
       const { location, cookie } = await driver.start(provider, '/elsewhere');

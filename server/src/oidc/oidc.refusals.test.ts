@@ -4,41 +4,29 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createContact } from '../../test/factories.ts';
-import { assertError, buildTestApp, type Caller, dataOf, type TestApp } from '../../test/helpers.ts';
-import {
-  cookieOf,
-  createSsoProvider,
-  providerBody,
-  type SsoProvider,
-  signInDriver,
-  startOidcProvider,
-  type TestIdp,
-} from '../../test/oidc-provider.ts';
+import { assertError, dataOf } from '../../test/helpers.ts';
+import { cookieOf, createSsoProvider, providerBody, type SignInFixture, startSignInFixture } from '../../test/oidc-provider.ts';
 import { openState, sealState, STATE_COOKIE } from './oidc.flow.ts';
 
 describe('single sign-on: refusals', () => {
-  let t: TestApp;
-  let idp: TestIdp;
-  let provider: SsoProvider & { clientSecret: string };
-  let ann: Caller;
-  let driver: ReturnType<typeof signInDriver>;
-
+  let sso: SignInFixture;
   before(async () => {
-    // Many sign-ins from one address: the per-address limit is tested in oidc.upstream.test.ts.
-    t = await buildTestApp({ env: { LOGIN_RATE_LIMIT_PER_MINUTE: '100000' } });
-    idp = await startOidcProvider();
-    ann = await t.makeAgent({ roles: ['Agent'], first_name: 'Ann' });
-    // The provider's address in another case: emails are compared case-insensitively.
-    idp.addAccount('ann', { email: ann.email.toUpperCase(), email_verified: true, given_name: 'Ann' });
-    provider = await createSsoProvider(t, idp);
-    driver = signInDriver(t, idp);
+    sso = await startSignInFixture();
   });
-  after(async () => {
-    await t.close();
-    await idp.close();
-  });
+  after(() => sso.close());
+
+  /** A sign-in whose authorization request had `param` changed on its way to the provider: refused (401). Answers the message. */
+  async function refusedWithAltered(param: string, value: string, sessions: number): Promise<string> {
+    const { idp, provider, driver } = sso;
+    const { location, cookie } = await driver.start(provider);
+    const altered = new URL(location);
+    altered.searchParams.set(param, value);
+    const callback = await idp.signIn(altered.href, 'ann');
+    return driver.assertRefused(await driver.finish(provider, callback, cookie), 401, 'UnauthorizedException', sessions);
+  }
 
   it('refuses a next that leaves the site (400) and sets no cookie', async () => {
+    const { t, provider } = sso;
     for (const next of [
       '//evil.example',
       'https://evil.example',
@@ -65,6 +53,7 @@ describe('single sign-on: refusals', () => {
   });
 
   it('refuses a tampered state (403), and a missing, altered or expired state cookie (400), without a session', async () => {
+    const { t, idp, provider, driver } = sso;
     const sessions = await driver.sessionCount();
     const { location, cookie } = await driver.start(provider);
     const callback = await idp.signIn(location.href, 'ann');
@@ -105,6 +94,7 @@ describe('single sign-on: refusals', () => {
   });
 
   it('refuses the state cookie of a sign-in started with another provider (400)', async () => {
+    const { t, idp, provider, driver } = sso;
     const sessions = await driver.sessionCount();
     const other = await createSsoProvider(t, idp);
     const { location, cookie } = await driver.start(provider);
@@ -114,16 +104,9 @@ describe('single sign-on: refusals', () => {
   });
 
   it('refuses an ID token issued for another nonce (401): asked of the provider, or changed in the sealed state', async () => {
+    const { t, idp, provider, driver } = sso;
     const sessions = await driver.sessionCount();
-    const { location, cookie } = await driver.start(provider);
-    const forged = new URL(location);
-    forged.searchParams.set('nonce', 'a-nonce-this-browser-never-sent-0123456789');
-    const message = await driver.assertRefused(
-      await driver.finish(provider, await idp.signIn(forged.href, 'ann'), cookie),
-      401,
-      'UnauthorizedException',
-      sessions,
-    );
+    const message = await refusedWithAltered('nonce', 'a-nonce-this-browser-never-sent-0123456789', sessions);
     assert.match(message, /verification \(claim nonce\)/);
 
     // The state cookie's own nonce changed (sealed with the key, as only the server can): the code exchange
@@ -137,16 +120,9 @@ describe('single sign-on: refusals', () => {
   });
 
   it('refuses a code sent with another PKCE challenge, and a code used twice (401)', async () => {
+    const { idp, provider, driver } = sso;
     const sessions = await driver.sessionCount();
-    const { location, cookie } = await driver.start(provider);
-    const otherChallenge = new URL(location);
-    otherChallenge.searchParams.set('code_challenge', 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
-    const message = await driver.assertRefused(
-      await driver.finish(provider, await idp.signIn(otherChallenge.href, 'ann'), cookie),
-      401,
-      'UnauthorizedException',
-      sessions,
-    );
+    const message = await refusedWithAltered('code_challenge', 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', sessions);
     assert.match(message, /invalid_grant/);
 
     const good = await driver.start(provider);
@@ -158,6 +134,7 @@ describe('single sign-on: refusals', () => {
   });
 
   it('refuses when the provider reports an error (?error=access_denied): 401', async () => {
+    const { idp, provider, driver } = sso;
     const sessions = await driver.sessionCount();
     const { location, cookie } = await driver.start(provider);
     const callback = await idp.signIn(location.href, 'ann', { deny: true });
@@ -167,6 +144,7 @@ describe('single sign-on: refusals', () => {
   });
 
   it('refuses an unverified email, no email, an unknown agent, a contact, a disabled agent (401)', async () => {
+    const { t, idp, provider, driver } = sso;
     const unverified = await t.makeAgent({ roles: ['Agent'] });
     idp.addAccount('unverified', { email: unverified.email, email_verified: false });
     idp.addAccount('no-email', { email: '', email_verified: true });
@@ -195,6 +173,7 @@ describe('single sign-on: refusals', () => {
   });
 
   it('refuses a disabled or deleted provider (404), at login and when the browser comes back', async () => {
+    const { t, idp, driver } = sso;
     const sessions = await driver.sessionCount();
     const doomed = await createSsoProvider(t, idp);
     const { location, cookie } = await driver.start(doomed);
@@ -214,6 +193,7 @@ describe('single sign-on: refusals', () => {
   });
 
   it('a browser gets a page for a refusal, with the reason escaped; other clients get the envelope', async () => {
+    const { t, idp, provider, driver } = sso;
     const { location, cookie } = await driver.start(provider);
     const callback = await idp.signIn(location.href, 'ann', { deny: true });
     const page = await driver.finish(provider, callback, cookie, { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' });
@@ -245,6 +225,7 @@ describe('single sign-on: refusals', () => {
     assert.match(String(login.headers['content-type']), /^text\/html/);
   });
   it('refuses malformed answers from the browser (400) without reading further: repeated, huge or NUL parameters', async () => {
+    const { t, provider, driver } = sso;
     const { cookie } = await driver.start(provider);
     const sessions = await driver.sessionCount();
     const base = `/api/v1/oidc/${provider.id}/finish`;

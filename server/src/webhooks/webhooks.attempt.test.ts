@@ -8,7 +8,8 @@ import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { createContact, createConversation } from '../../test/factories.ts';
 import { buildTestApp, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
-import { insertWebhook, type Receiver, startReceiver } from '../../test/receiver.ts';
+import { insertWebhook, type Receiver } from '../../test/receiver.ts';
+import { closeWebhookApp, resetWebhookApp, startWebhookApp } from '../../test/webhooks.ts';
 import { FAILING_LIMIT_MS, RETRY_JITTER, RETRY_SCHEDULE_MS, retryDelayMs } from './webhooks.attempt.ts';
 import { dispatchOnce } from './webhooks.dispatcher.ts';
 import { USER_AGENT } from './webhooks.signing.ts';
@@ -55,19 +56,10 @@ describe('webhook attempts', { timeout: 180_000 }, () => {
   let receiver: Receiver;
 
   before(async () => {
-    t = await buildTestApp({ clock, env: { WEBHOOK_ALLOW_HOSTS: '127.0.0.1' } });
-    receiver = await startReceiver();
+    ({ t, receiver } = await startWebhookApp(clock));
   });
-  after(async () => {
-    await receiver?.close();
-    await t?.close();
-  });
-  afterEach(async () => {
-    // Whatever a test left due is never claimed by the next one.
-    await t.deps.db.updateTable('webhooks').set({ enabled: false }).execute();
-    receiver.requests.length = 0;
-    receiver.answer({});
-  });
+  after(() => closeWebhookApp(t, receiver));
+  afterEach(() => resetWebhookApp(t, receiver));
 
   const deliveries = (webhookId: number) =>
     t.deps.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId).orderBy('id').execute();

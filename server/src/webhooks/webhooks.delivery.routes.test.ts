@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { createContact } from '../../test/factories.ts';
-import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
-import { newWebhookSecret, type Receiver, startReceiver } from '../../test/receiver.ts';
-import { createWebhook } from '../../test/webhooks.ts';
+import { assertError, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { newWebhookSecret, type Receiver } from '../../test/receiver.ts';
+import { closeWebhookApp, createWebhook, resetWebhookApp, startWebhookApp } from '../../test/webhooks.ts';
 import { dispatchOnce } from './webhooks.dispatcher.ts';
 import type { WebhookDeliveryDetail } from './webhooks.schema.ts';
 
@@ -18,19 +18,11 @@ describe('webhook test and retry routes', { timeout: 120_000 }, () => {
   let agent: Caller;
 
   before(async () => {
-    t = await buildTestApp({ clock, env: { WEBHOOK_ALLOW_HOSTS: '127.0.0.1', WEBHOOK_TIMEOUT_SECONDS: '1' } });
-    receiver = await startReceiver();
+    ({ t, receiver } = await startWebhookApp(clock, { WEBHOOK_TIMEOUT_SECONDS: '1' }));
     agent = await t.makeAgent({ roles: ['Agent'] });
   });
-  after(async () => {
-    await receiver?.close();
-    await t?.close();
-  });
-  afterEach(async () => {
-    await t.deps.db.updateTable('webhooks').set({ enabled: false }).execute();
-    receiver.requests.length = 0;
-    receiver.answer({});
-  });
+  after(() => closeWebhookApp(t, receiver));
+  afterEach(() => resetWebhookApp(t, receiver));
 
   const post = (url: string, as?: Caller | null) => t.call({ method: 'POST', url: `/api/v1${url}`, ...(as !== undefined ? { as } : {}) });
   const deliveryCount = async () => (await t.deps.db.selectFrom('webhook_deliveries').select('id').execute()).length;

@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../deps.ts';
 import { JOB_WAKE_CHANNEL } from '../jobs/jobs.service.ts';
+import { createWorkerLoop, type WorkerEntry } from '../jobs/worker-loop.ts';
 import { EVENTS_CHANNEL } from '../realtime/relay.ts';
 import {
   type AttemptResult,
@@ -106,14 +107,10 @@ export async function dispatchOnce(
   }
 }
 
-interface InFlight {
-  claim: DeliveryClaim;
+interface InFlight extends WorkerEntry<DeliveryClaim> {
   webhookId: number;
   /** preparing: its body is being built and frozen; sending: the request runs; finishing: its outcome is being written. */
   phase: 'preparing' | 'sending' | 'finishing';
-  released: boolean;
-  abort: AbortController;
-  done: Promise<void>;
 }
 
 export function startWebhookDispatcher(deps: AppDeps, options: DispatcherOptions = {}): WebhookDispatcher {
@@ -128,49 +125,38 @@ export function startWebhookDispatcher(deps: AppDeps, options: DispatcherOptions
   const leaseMs = leaseMsOf(sender);
   const log = deps.log.child({ component: 'webhooks', dispatcher: lockedBy });
 
-  const inFlight = new Map<number, InFlight>();
   const perWebhookCount = new Map<number, number>();
-  let stopping = false;
-  let wakeRequested = false;
-  let wakeIdle: (() => void) | null = null;
-  let recheckTimer: NodeJS.Timeout | null = null;
+  const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  const claimOf = (delivery: ClaimedDelivery): DeliveryClaim => ({ id: delivery.id, lockedBy, attempts: delivery.attempts });
 
-  function wake(): void {
-    wakeRequested = true;
-    const resolve = wakeIdle;
-    wakeIdle = null;
-    resolve?.();
-  }
-
-  /** A signal sent inside a transaction: its rows are visible once it commits; look again shortly. */
-  function recheckSoon(): void {
-    if (stopping || recheckTimer !== null) return;
-    recheckTimer = setTimeout(() => {
-      recheckTimer = null;
-      wake();
-    }, 50);
-    recheckTimer.unref();
-  }
-
-  function idle(ms: number): Promise<void> {
-    if (wakeRequested || stopping) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        wakeIdle = null;
-        resolve();
-      }, ms);
-      timer.unref();
-      wakeIdle = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  }
+  const worker = createWorkerLoop<ClaimedDelivery, DeliveryClaim, InFlight>({
+    log,
+    concurrency,
+    batch,
+    pollIntervalMs,
+    stopTimeoutMs,
+    claim: (limit) =>
+      claimDueDeliveries(deps.db, { limit, perWebhook, inFlight: perWebhookCount, lockedBy, leaseMs, clockNow: deps.clock.now() }),
+    claimOf,
+    admit,
+    release,
+    describeError: describe,
+    claimFailedMessage: 'could not claim webhook deliveries; retrying',
+    interruptible: (entry) => entry.phase !== 'finishing',
+    // Outcomes being written, and bodies being frozen.
+    settling: (entry) => entry.phase !== 'sending',
+    stopReason: 'the webhook dispatcher is stopping',
+    async unsubscribe() {
+      stopSignals();
+      for (const unsubscribe of await subscriptions) await unsubscribe().catch(() => undefined);
+    },
+  });
 
   const stopSignals = deps.jobSignals.subscribe((signal) => {
     if (signal.kind !== WEBHOOK_WAKE_KIND) return;
-    wake();
-    if (signal.inTransaction) recheckSoon();
+    worker.wake();
+    // A signal sent inside a transaction: its rows are visible once it commits; look again shortly.
+    if (signal.inTransaction) worker.recheckSoon();
   });
 
   // Events committed on any instance (the relay publishes them after commit), and wake-ups
@@ -178,17 +164,19 @@ export function startWebhookDispatcher(deps: AppDeps, options: DispatcherOptions
   const subscriptions = Promise.all([
     deps.bus.subscribe(EVENTS_CHANNEL, (message) => {
       const events = message['events'];
-      if (Array.isArray(events) && events.some((e) => typeof e === 'object' && e !== null && SUBSCRIBED.has(String(e['type'])))) wake();
+      if (Array.isArray(events) && events.some((e) => typeof e === 'object' && e !== null && SUBSCRIBED.has(String(e['type'])))) {
+        worker.wake();
+      }
     }),
     deps.bus.subscribe(JOB_WAKE_CHANNEL, (message) => {
       const kinds = message['kinds'];
       if (Array.isArray(kinds) && kinds.includes(WEBHOOK_WAKE_KIND)) {
-        wake();
-        recheckSoon();
+        worker.wake();
+        worker.recheckSoon();
       }
     }),
   ]).catch((error: unknown) => {
-    log.warn({ err: error instanceof Error ? error.message : String(error) }, 'webhooks: could not subscribe to wake-ups; polling only');
+    log.warn({ err: describe(error) }, 'webhooks: could not subscribe to wake-ups; polling only');
     return [] as Array<() => Promise<void>>;
   });
 
@@ -230,7 +218,7 @@ export function startWebhookDispatcher(deps: AppDeps, options: DispatcherOptions
         });
       } catch (error) {
         log.error(
-          { count: batch.length, err: error instanceof Error ? error.message : String(error) },
+          { count: batch.length, err: describe(error) },
           'could not record webhook attempts; those deliveries are sent again when their leases expire',
         );
       }
@@ -253,41 +241,39 @@ export function startWebhookDispatcher(deps: AppDeps, options: DispatcherOptions
    * while they are built.
    */
   function admit(claimed: readonly ClaimedDelivery[]): void {
-    const entries = claimed.map((delivery) => {
-      const entry: InFlight = {
-        claim: { id: delivery.id, lockedBy, attempts: delivery.attempts },
+    const entries = claimed.map((delivery): InFlight => {
+      count(delivery.webhook_id, 1);
+      return {
+        claim: claimOf(delivery),
         webhookId: delivery.webhook_id,
         phase: 'preparing',
         released: false,
         abort: new AbortController(),
         done: Promise.resolve(),
       };
-      inFlight.set(delivery.id, entry);
-      count(delivery.webhook_id, 1);
-      return entry;
     });
     const prepared = prepareBodies(deps, claimed).then(
       (ready) => new Map(ready.map((delivery) => [delivery.id, delivery])),
       async (error: unknown) => {
-        log.error({ err: error instanceof Error ? error.message : String(error) }, 'could not build webhook bodies; releasing the claims');
+        log.error({ err: describe(error) }, 'could not build webhook bodies; releasing the claims');
         const open = entries.filter((entry) => !entry.released);
         for (const entry of open) entry.released = true;
         await release(open.map((entry) => entry.claim));
         return new Map<number, ReadyDelivery>();
       },
     );
-    entries.forEach((entry) => {
-      entry.done = (async () => {
-        const delivery = (await prepared).get(entry.claim.id);
-        if (!delivery || entry.released) return;
-        entry.phase = 'sending';
-        await run(delivery, entry);
-      })().finally(() => {
-        inFlight.delete(entry.claim.id);
-        count(entry.webhookId, -1);
-        wake();
+    for (const entry of entries) {
+      worker.track(entry.claim.id, entry, async () => {
+        try {
+          const delivery = (await prepared).get(entry.claim.id);
+          if (!delivery || entry.released) return;
+          entry.phase = 'sending';
+          await run(delivery, entry);
+        } finally {
+          count(entry.webhookId, -1);
+        }
       });
-    });
+    }
   }
 
   async function release(claims: DeliveryClaim[]): Promise<number> {
@@ -296,102 +282,24 @@ export function startWebhookDispatcher(deps: AppDeps, options: DispatcherOptions
       return await releaseClaims(deps.db, claims, deps.clock.now());
     } catch (error) {
       log.error(
-        { err: error instanceof Error ? error.message : String(error), count: claims.length },
+        { err: describe(error), count: claims.length },
         'could not release webhook claims; they are sent again when their leases expire',
       );
       return 0;
     }
   }
 
-  const claimsOf = (claimed: readonly ClaimedDelivery[]) => claimed.map((d) => ({ id: d.id, lockedBy, attempts: d.attempts }));
-
-  async function loop(): Promise<void> {
-    let failures = 0;
-    while (!stopping) {
-      wakeRequested = false;
-      const room = Math.min(batch, concurrency - inFlight.size);
-      let full = false;
-      if (room > 0) {
-        try {
-          const claimed = await claimDueDeliveries(deps.db, {
-            limit: room,
-            perWebhook,
-            inFlight: perWebhookCount,
-            lockedBy,
-            leaseMs,
-            clockNow: deps.clock.now(),
-          });
-          failures = 0;
-          if (stopping) {
-            await release(claimsOf(claimed));
-            break;
-          }
-          if (claimed.length > 0) admit(claimed);
-          full = claimed.length === room;
-        } catch (error) {
-          if (stopping) break;
-          failures += 1;
-          // One line per outage, not one per poll.
-          if (failures === 1 || failures % 60 === 0) {
-            log.error(
-              { err: error instanceof Error ? error.message : String(error), failures },
-              'could not claim webhook deliveries; retrying',
-            );
-          }
-          await idle(pollIntervalMs);
-          continue;
-        }
-      }
-      if (full || wakeRequested) continue;
-      await idle(pollIntervalMs);
-    }
-  }
-
-  const looping = loop();
+  worker.start();
   log.info({ concurrency, perWebhook, timeoutMs: sender.timeoutMs }, 'webhook dispatcher started');
 
   let stopped: Promise<void> | null = null;
   return {
-    wake,
+    wake: worker.wake,
     stop() {
-      stopped ??= (async () => {
-        stopping = true;
-        stopSignals();
-        if (recheckTimer !== null) clearTimeout(recheckTimer);
-        wake();
-        await looping;
-        for (const unsubscribe of await subscriptions) await unsubscribe().catch(() => undefined);
-
-        let deadline: NodeJS.Timeout | undefined;
-        await Promise.race([
-          Promise.allSettled([...inFlight.values()].map((entry) => entry.done)),
-          new Promise<void>((resolve) => {
-            deadline = setTimeout(resolve, stopTimeoutMs);
-          }),
-        ]);
-        clearTimeout(deadline);
-        // Requests still running: abort them and give their deliveries back, for another instance at once.
-        const unfinished = [...inFlight.values()].filter((entry) => entry.phase !== 'finishing' && !entry.released);
-        for (const entry of unfinished) {
-          entry.released = true;
-          entry.abort.abort(new Error('the webhook dispatcher is stopping'));
-        }
-        const released = await release(unfinished.map((entry) => entry.claim));
-        // Outcomes being written, and bodies being frozen, finish quickly: wait for them (bounded) before the database closes.
-        const writing = [...inFlight.values()].filter((entry) => entry.phase !== 'sending').map((entry) => entry.done);
-        if (writing.length > 0) {
-          let grace: NodeJS.Timeout | undefined;
-          await Promise.race([
-            Promise.allSettled(writing),
-            new Promise<void>((resolve) => {
-              grace = setTimeout(resolve, 2000);
-            }),
-          ]);
-          clearTimeout(grace);
-        }
+      stopped ??= worker.stop().then((released) => {
         sender.close();
         log.info({ released }, 'webhook dispatcher stopped');
-      })();
+      });
       return stopped;
     },
   };

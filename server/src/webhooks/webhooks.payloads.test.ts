@@ -5,8 +5,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Value } from 'typebox/value';
 import { createContact, createInbox, createTeam } from '../../test/factories.ts';
-import { buildTestApp, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
-import { insertWebhook, type Receiver, startReceiver } from '../../test/receiver.ts';
+import { dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { insertWebhook, type Receiver } from '../../test/receiver.ts';
+import { closeWebhookApp, startWebhookApp } from '../../test/webhooks.ts';
 import { createWidgetInbox, startVisitor, verifiedSession, widgetCall } from '../../test/widget.ts';
 import { deliverLivechatMessage } from '../messages/messages.delivery.ts';
 import { dispatchOnce } from './webhooks.dispatcher.ts';
@@ -22,13 +23,9 @@ describe('webhook payloads', { timeout: 180_000 }, () => {
   let receiver: Receiver;
 
   before(async () => {
-    t = await buildTestApp({ clock, env: { WEBHOOK_ALLOW_HOSTS: '127.0.0.1' } });
-    receiver = await startReceiver();
+    ({ t, receiver } = await startWebhookApp(clock));
   });
-  after(async () => {
-    await receiver?.close();
-    await t?.close();
-  });
+  after(() => closeWebhookApp(t, receiver));
 
   const call = async (method: 'POST' | 'PUT', url: string, payload?: Json) =>
     dataOf<Json & { id: number; uuid: string }>(await t.call({ method, url: `/api/v1${url}`, ...(payload ? { payload } : {}) }));
