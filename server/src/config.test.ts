@@ -355,6 +355,26 @@ const variables: Variable[] = [
     invalid: ['-1', '100001', 'many'],
   },
   {
+    name: 'EMAIL_MAX_MESSAGE_MB',
+    read: (c) => c.emailMaxMessageBytes,
+    default: 25 * 1024 * 1024,
+    valid: [
+      ['1', 1024 * 1024],
+      ['200', 200 * 1024 * 1024],
+    ],
+    invalid: ['0', '201', '25MB'],
+  },
+  {
+    name: 'EMAIL_TIMEOUT_SECONDS',
+    read: (c) => c.emailTimeoutSeconds,
+    default: 30,
+    valid: [
+      ['1', 1],
+      ['600', 600],
+    ],
+    invalid: ['0', '601', '30s'],
+  },
+  {
     name: 'S3_BUCKET',
     read: (c) => (c.storage.kind === 's3' ? c.storage.bucket : c.storage.dir),
     default: join('/srv/parley', 'data', 'uploads'),

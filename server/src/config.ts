@@ -61,6 +61,10 @@ export interface Config {
   readonly aiTimeoutMs: number;
   /** AI completions per agent per minute (0 = no limit; AI_RATE_LIMIT_PER_MINUTE). */
   readonly aiRateLimitPerMinute: number;
+  /** The largest mail an email inbox takes in (EMAIL_MAX_MESSAGE_MB); larger ones are listed as skipped. */
+  readonly emailMaxMessageBytes: number;
+  /** Time allowed to one SMTP or IMAP connection step before it counts as failed (EMAIL_TIMEOUT_SECONDS). */
+  readonly emailTimeoutSeconds: number;
 }
 
 /**
@@ -289,5 +293,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     oidcTimeoutSeconds: integer(env, 'OIDC_TIMEOUT_SECONDS', 10, 1, 120),
     aiTimeoutMs: integer(env, 'AI_TIMEOUT_MS', 30_000, 100, 600_000),
     aiRateLimitPerMinute: integer(env, 'AI_RATE_LIMIT_PER_MINUTE', 20, 0, 100000),
+    emailMaxMessageBytes: integer(env, 'EMAIL_MAX_MESSAGE_MB', 25, 1, 200) * 1024 * 1024,
+    emailTimeoutSeconds: integer(env, 'EMAIL_TIMEOUT_SECONDS', 30, 1, 600),
   });
 }
