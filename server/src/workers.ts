@@ -11,6 +11,8 @@
 import { placeForAgentJob, placeWaitingConversations, placeTeamJob, releaseAgentJob } from './conversations/assignment.service.ts';
 import { wakeSnoozedConversations } from './conversations/conversations.changes.ts';
 import type { AppDeps } from './deps.ts';
+import { deliverEmailMessage } from './email/email.send.ts';
+import { closeEmailTransports } from './email/email.transport.ts';
 import { deliverLivechatMessage } from './messages/messages.delivery.ts';
 import { purgeIdempotencyKeys } from './messages/messages.service.ts';
 import { type JobHandler, type JobRunnerOptions, startJobRunner } from './jobs/jobs.runner.ts';
@@ -31,6 +33,7 @@ const HOUR = 60 * MINUTE;
 /** Job kind → handler. Kinds are `<domain>.<verb>`. */
 export const jobHandlers: Record<string, JobHandler> = {
   'livechat.deliver': deliverLivechatMessage,
+  'email.deliver': deliverEmailMessage,
   'conversations.place_for_agent': placeForAgentJob,
   'conversations.release_agent': releaseAgentJob,
   'conversations.place_team': placeTeamJob,
@@ -74,6 +77,8 @@ export function startWorkers(
     async stop() {
       // Running jobs and webhook requests finish or give their claims back; a running task finishes.
       await Promise.all([runner.stop(), tasks.stop(), relay.stop(), webhooks.stop()]);
+      // The SMTP pools, once no job sends through them.
+      closeEmailTransports(deps);
     },
   };
 }

@@ -245,7 +245,8 @@ export async function runDueJobs(deps: AppDeps, kinds: readonly string[]): Promi
     if (!job) return ran;
     const handler = jobHandlers[job.kind];
     if (!handler) throw new Error(`no handler is registered in workers.ts for the job kind ${job.kind}`);
-    await handler(deps, job.payload, { id: String(job.id), attempts: job.attempts, signal: new AbortController().signal });
+    const context = { id: String(job.id), attempts: job.attempts, maxAttempts: job.max_attempts, signal: new AbortController().signal };
+    await handler(deps, job.payload, context);
     await completeJob(deps.db, { id: job.id, lockedBy, attempts: job.attempts }, deps.clock.now());
     ran += 1;
   }

@@ -22,6 +22,8 @@ export interface JobContext {
   id: string;
   /** This attempt's number: 1 for the first run. */
   attempts: number;
+  /** The job's last attempt is the one whose `attempts` reaches this. */
+  maxAttempts: number;
   /** Aborted when the handler times out or the runner stops without waiting for it. */
   signal: AbortSignal;
 }
@@ -124,7 +126,8 @@ export function startJobRunner(
       }, handlerTimeoutMs);
     });
     // Called inside an async function so that a handler throwing synchronously is a rejection too.
-    const work = (async () => handler(deps, job.payload, { id: String(job.id), attempts: job.attempts, signal: abort.signal }))();
+    const work = (async () =>
+      handler(deps, job.payload, { id: String(job.id), attempts: job.attempts, maxAttempts: job.max_attempts, signal: abort.signal }))();
     try {
       await Promise.race([work, timeout]);
     } finally {

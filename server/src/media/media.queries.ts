@@ -70,6 +70,16 @@ export function attachmentsColumn(): RawBuilder<AttachmentRow[]> {
   >`coalesce((select json_agg(json_build_object('uuid', md.uuid, 'filename', md.filename, 'content_type', md.content_type, 'size', md.size, 'disposition', md.disposition) order by md.id) from media md where md.message_id = m.id), '[]'::json)`;
 }
 
+/** A message's files with their storage keys, in upload order (the email sender attaches them). */
+export async function filesOfMessage(db: DB, messageId: number) {
+  return db
+    .selectFrom('media')
+    .select(['uuid', 'filename', 'content_type', 'size', 'disposition', 'storage_key'])
+    .where('message_id', '=', messageId)
+    .orderBy('id')
+    .execute();
+}
+
 /** The attachments of many messages in one statement, in upload order. */
 export async function mediaOfMessages(db: DB, messageIds: number[]) {
   return db

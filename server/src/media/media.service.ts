@@ -171,6 +171,26 @@ export async function attachmentsByMessage(deps: AppDeps, db: DB, messageIds: nu
   return result;
 }
 
+export interface MessageFile {
+  uuid: string;
+  filename: string;
+  contentType: string;
+  disposition: 'attachment' | 'inline';
+  /** The bytes, or null when storage has no object for the row. */
+  content: Buffer | null;
+}
+
+/** A message's files with their bytes read from storage, in upload order (the email sender attaches them). */
+export async function readMessageFiles(deps: AppDeps, messageId: number): Promise<MessageFile[]> {
+  const files: MessageFile[] = [];
+  for (const row of await q.filesOfMessage(deps.db, messageId)) {
+    const object = await deps.storage.get(row.storage_key);
+    const content = object ? Buffer.concat(await object.stream.toArray()) : null;
+    files.push({ uuid: row.uuid, filename: row.filename, contentType: row.content_type, disposition: row.disposition, content });
+  }
+  return files;
+}
+
 // ---------------------------------------------------------------------------
 // Download
 

@@ -1,6 +1,7 @@
 // Reading messages, and the idempotency keys of sends.
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
+import type { MessageMeta } from '../db/types.ts';
 import { compiledOnce } from '../db/statement.ts';
 import { eventColumns } from '../events/events.service.ts';
 import { attachmentsColumn } from '../media/media.queries.ts';
@@ -100,13 +101,22 @@ export async function deleteIdempotencyKeysBefore(db: DB, before: Date): Promise
 /**
  * Moves a message from one status to another and records `message.updated`, in one
  * statement; undefined when the message was not in the `from` status (nothing is written).
+ * `meta`, when given, is merged into the message's meta (its keys replace the stored ones).
  */
-export async function markMessageStatus(db: DB, id: number, from: 'pending', to: 'sent' | 'failed', now: Date) {
+export async function markMessageStatus(
+  db: DB,
+  id: number,
+  from: 'pending',
+  to: 'sent' | 'failed',
+  now: Date,
+  meta?: Record<string, unknown>,
+) {
+  const metaChange = meta === undefined ? {} : { meta: sql<MessageMeta>`m.meta || ${JSON.stringify(meta)}::jsonb` };
   return db
     .with('m', (d) =>
       d
         .updateTable('messages as m')
-        .set({ status: to, updated_at: now })
+        .set({ status: to, updated_at: now, ...metaChange })
         .from('conversations as c')
         .whereRef('c.id', '=', 'm.conversation_id')
         .where('m.id', '=', id)
@@ -137,4 +147,58 @@ export async function markMessageStatus(db: DB, id: number, from: 'pending', to:
     .selectFrom('m')
     .select(['m.uuid', 'm.conversation_id', 'm.conversation_uuid'])
     .executeTakeFirst();
+}
+
+// Delivery of email replies (email/email.send.ts).
+
+/**
+ * What the email sender needs of a message: the message, its conversation's subject, reference
+ * and inbox, and the contact's address (null when the contact has none or is deleted).
+ */
+export async function findMessageForDelivery(db: DB, id: number) {
+  return db
+    .selectFrom('messages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'c.contact_id').on('u.deleted_at', 'is', null))
+    .where('m.id', '=', id)
+    .select([
+      'm.id',
+      'm.uuid',
+      'm.type',
+      'm.status',
+      'm.private',
+      'm.content',
+      'm.text_content',
+      'm.content_type',
+      'm.meta',
+      'm.source_id',
+      'm.conversation_id',
+      'c.uuid as conversation_uuid',
+      'c.subject',
+      'c.reference_number',
+      'c.inbox_id',
+      'u.email as contact_email',
+    ])
+    .executeTakeFirst();
+}
+
+export type DeliveryMessage = NonNullable<Awaited<ReturnType<typeof findMessageForDelivery>>>;
+
+/** Whether the conversation has a message from the contact or a public reply older than message `id`. */
+export async function hasEarlierExchange(db: DB, conversationId: number, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('messages')
+    .where('conversation_id', '=', conversationId)
+    .where('id', '<', id)
+    .where('private', '=', false)
+    .where('type', 'in', ['incoming', 'outgoing'])
+    .select('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Sets the message's source id (an email's Message-ID); the same value again changes nothing. */
+export async function setMessageSourceId(db: DB, id: number, sourceId: string): Promise<void> {
+  await db.updateTable('messages').set({ source_id: sourceId }).where('id', '=', id).execute();
 }
