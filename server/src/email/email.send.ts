@@ -43,29 +43,42 @@ function messageIdOf(payload: Record<string, unknown>): number {
 
 interface SmtpFailure {
   code?: string;
+  command?: string;
+  recipient?: string;
   responseCode?: number;
   response?: string;
   permanent?: boolean;
   rejectedErrors?: SmtpFailure[];
-  message?: string;
+}
+
+/** An SMTP reply is for good when 5xx, except 503 (a session in the wrong state: a new connection may do). */
+function permanentReply(failure: SmtpFailure): boolean {
+  const code = failure.responseCode ?? 0;
+  return failure.permanent ?? (code >= 500 && code < 600 && code !== 503);
 }
 
 /**
- * Whether an SMTP failure is for good, and its reason: the server's own answer when it gave one
- * (the last rejected recipient's when all were rejected), else what went wrong on our side.
+ * Whether an SMTP failure is for good, and its reason: the server's own answer with the command
+ * it answered ("SMTP RCPT TO <a@example.com>: 550 5.1.1 No such user"), or what went wrong on our
+ * side (connection, TLS, timeout). Every recipient refused is for good only when each refusal is.
  */
 export function classifySmtpFailure(error: unknown): { permanent: boolean; reason: string } {
   const failure = (typeof error === 'object' && error !== null ? error : {}) as SmtpFailure;
-  const answered = failure.rejectedErrors?.at(-1) ?? failure;
-  const code = typeof answered.responseCode === 'number' ? answered.responseCode : failure.responseCode;
-  const text = answered.response ?? failure.response;
-  const reason = (text ? `SMTP ${text}` : describeJobError(error)).slice(0, MAX_REASON_LENGTH);
-  if (typeof code === 'number') {
-    // 5xx refuses the message for good, except 503 (a session in the wrong state: a new connection may do).
-    return { permanent: answered.permanent ?? (code >= 500 && code < 600 && code !== 503), reason };
+  const refusals = failure.rejectedErrors ?? [];
+  if (refusals.length > 0) {
+    const each = refusals.map((r) => `<${r.recipient ?? '?'}>: ${r.response ?? 'refused'}`).join('; ');
+    return { permanent: refusals.every(permanentReply), reason: bounded(`SMTP RCPT TO ${each}`) };
+  }
+  if (typeof failure.responseCode === 'number') {
+    const command = failure.command ? ` ${failure.command}` : '';
+    return { permanent: permanentReply(failure), reason: bounded(`SMTP${command}: ${failure.response ?? failure.responseCode}`) };
   }
   // No SMTP answer: missing credentials and a bad configuration cannot heal; the network can.
-  return { permanent: failure.code === 'ENOAUTH' || failure.code === 'ECONFIG', reason };
+  return { permanent: failure.code === 'ENOAUTH' || failure.code === 'ECONFIG', reason: bounded(describeJobError(error)) };
+}
+
+function bounded(reason: string): string {
+  return reason.length > MAX_REASON_LENGTH ? `${reason.slice(0, MAX_REASON_LENGTH - 1)}…` : reason;
 }
 
 /** The live enabled email inbox of the message; Undeliverable otherwise. */
