@@ -127,13 +127,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Attaches uploads to a message, inside the caller's transaction `db`. Every uuid must name
- * an unattached upload of uploaderId; at most MAX_ATTACHMENTS, no duplicates. The rows are
+ * an unattached upload of uploaderId (null: files a channel stored, such as a mail's
+ * attachments); at most MAX_ATTACHMENTS, no duplicates. The rows are
  * locked, so two messages cannot claim one upload. Any fault is a 400 naming the uuid.
  */
 export async function attachMediaToMessage(
   _deps: AppDeps,
   db: DB,
-  input: { mediaUuids: string[]; uploaderId: number; messageId: number },
+  input: { mediaUuids: string[]; uploaderId: number | null; messageId: number },
 ): Promise<void> {
   if (input.mediaUuids.length === 0) return;
   if (input.mediaUuids.length > MAX_ATTACHMENTS)
