@@ -100,24 +100,46 @@ export async function findThread(trx: DB, inbox: EmailInbox, mail: InboundMail):
   return (await byHeaders(trx, inbox, mail)) ?? (await byPlusAddress(trx, inbox, mail)) ?? (await bySubjectReference(trx, inbox, mail));
 }
 
+/** The newest conversation of the inbox that continues `uuid` (meta.previous_conversation_uuid), or undefined. */
+async function successorOf(trx: DB, inboxId: number, uuid: string) {
+  return trx
+    .selectFrom('conversations')
+    .where('inbox_id', '=', inboxId)
+    .where(sql<string>`meta->>'previous_conversation_uuid'`, '=', uuid)
+    .orderBy('id', 'desc')
+    .select('uuid')
+    .executeTakeFirst();
+}
+
+/** Whether a locked conversation was resolved at least `reopen_window_days` ago. */
+async function resolvedLongAgo(trx: DB, inbox: EmailInbox, conversation: LockedConversation, now: Date): Promise<boolean> {
+  if (conversation.status_category !== 'resolved') return false;
+  const row = await trx.selectFrom('conversations').where('id', '=', conversation.id).select('resolved_at').executeTakeFirst();
+  const resolvedAt = row?.resolved_at ?? null;
+  return resolvedAt !== null && now.getTime() - new Date(resolvedAt).getTime() >= inbox.settings.reopen_window_days * DAY_MS;
+}
+
+/** How many conversations continuing one another a mail follows before it starts yet another. */
+const MAX_SUCCESSORS = 5;
+
 /**
  * The thread of a mail, its conversation locked. A conversation resolved more than
- * `reopen_window_days` ago is not reopened: the mail starts a new conversation linked to it,
- * except an automatic mail (an auto-reply), which reopens nothing and starts nothing: it is
- * filed in the old conversation as it stands.
+ * `reopen_window_days` ago is not reopened: the mail goes to the conversation that already
+ * continues it, or starts a new one linked to it (`previous`). An automatic mail (an
+ * auto-reply) reopens nothing and starts nothing: it is filed in the conversation as it stands.
  */
 export async function decideThread(trx: DB, inbox: EmailInbox, mail: InboundMail, now: Date): Promise<Thread> {
   const found = await findThread(trx, inbox, mail);
   if (found === null) return { kind: 'new', previous: null };
-  const conversation = await lockConversationForChannel(trx, found.uuid);
-  if (!conversation) return { kind: 'new', previous: null };
-  if (conversation.status_category === 'resolved' && mail.automatic === null) {
-    const row = await trx.selectFrom('conversations').where('id', '=', conversation.id).select('resolved_at').executeTakeFirst();
-    const resolvedAt = row?.resolved_at ?? null;
-    const windowMs = inbox.settings.reopen_window_days * DAY_MS;
-    if (resolvedAt !== null && now.getTime() - new Date(resolvedAt).getTime() >= windowMs) {
-      return { kind: 'new', previous: { uuid: conversation.uuid, via: found.via } };
-    }
+  const first = await lockConversationForChannel(trx, found.uuid);
+  if (!first) return { kind: 'new', previous: null };
+  let conversation: LockedConversation = first;
+  if (mail.automatic !== null) return { kind: 'existing', conversation, via: found.via };
+  for (let hop = 0; await resolvedLongAgo(trx, inbox, conversation, now); hop += 1) {
+    const successor: { uuid: string } | undefined = hop < MAX_SUCCESSORS ? await successorOf(trx, inbox.id, conversation.uuid) : undefined;
+    const next: LockedConversation | undefined = successor ? await lockConversationForChannel(trx, successor.uuid) : undefined;
+    if (!next) return { kind: 'new', previous: { uuid: conversation.uuid, via: found.via } };
+    conversation = next;
   }
   return { kind: 'existing', conversation, via: found.via };
 }
