@@ -154,6 +154,7 @@ async function storeAttachments(deps: AppDeps, mail: InboundMail): Promise<strin
       contentType: attachment.contentType,
       data: attachment.content,
       uploaderId: null,
+      contentId: attachment.contentId?.slice(0, 500) ?? null,
     });
     uuids.push(stored.uuid);
   }

@@ -33,15 +33,22 @@ function toAttachment(deps: AppDeps, row: q.AttachmentRow): AttachmentRecord {
     content_type: row.content_type,
     size: row.size,
     disposition: row.disposition,
-    // The media table keeps no Content-ID (email inline parts would need one).
-    content_id: null,
+    content_id: row.content_id ?? null,
     url: signedMediaUrl(deps, row.uuid),
   };
 }
 
 function prepare(
   deps: AppDeps,
-  input: { filename: string; declaredType: string; size: number; head: Buffer; uploaderId: number | null; messageId: number | null },
+  input: {
+    filename: string;
+    declaredType: string;
+    size: number;
+    head: Buffer;
+    uploaderId: number | null;
+    messageId: number | null;
+    contentId?: string | null;
+  },
 ) {
   const sniffed = sniffImage(input.head);
   const now = deps.clock.now();
@@ -52,6 +59,7 @@ function prepare(
     size: input.size,
     storage_key: newStorageKey(now),
     disposition: sniffed ? 'inline' : 'attachment',
+    content_id: input.contentId ?? null,
     uploaded_by: input.uploaderId,
     message_id: input.messageId,
     created_at: now,
@@ -78,7 +86,15 @@ async function discardObjects(deps: AppDeps, keys: string[]): Promise<void> {
 export async function storeMedia(
   deps: AppDeps,
   db: DB,
-  input: { filename: string; contentType: string; data: Buffer; uploaderId: number | null; messageId?: number | null },
+  input: {
+    filename: string;
+    contentType: string;
+    data: Buffer;
+    uploaderId: number | null;
+    messageId?: number | null;
+    /** An inline part's Content-ID (email), which the message's HTML names in `cid:` links. */
+    contentId?: string | null;
+  },
 ): Promise<AttachmentRecord> {
   if (input.data.length === 0) throw InputError.field('files', `${JSON.stringify(input.filename.slice(0, 100))} is empty`);
   if (input.data.length > 2_147_483_647)
@@ -90,6 +106,7 @@ export async function storeMedia(
     head: input.data.subarray(0, 16),
     uploaderId: input.uploaderId,
     messageId: input.messageId ?? null,
+    contentId: input.contentId ?? null,
   });
   await deps.storage.put(row.storage_key, input.data, row.content_type);
   try {
