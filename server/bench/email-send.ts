@@ -33,10 +33,16 @@ try {
   const inbox = await createInbox(t, {
     channel: 'email',
     from: 'Bench Support <support@bench.test>',
-    config: { imap: testEmailConfig().imap, smtp: smtpSettingsFor(smtp, 'none', { max_connections: connections }), signature: '<p>Bench</p>' },
+    config: {
+      imap: testEmailConfig().imap,
+      smtp: smtpSettingsFor(smtp, 'none', { max_connections: connections }),
+      signature: '<p>Bench</p>',
+    },
   });
   // One conversation per 10 replies: threading headers grow as they do in real conversations.
-  const conversations = await Promise.all(Array.from({ length: Math.ceil(mails / 10) }, () => createConversation(t, { inbox_id: inbox.id })));
+  const conversations = await Promise.all(
+    Array.from({ length: Math.ceil(mails / 10) }, () => createConversation(t, { inbox_id: inbox.id })),
+  );
   const started = performance.now();
   for (let i = 0; i < mails; i += 50) {
     await Promise.all(
@@ -48,7 +54,9 @@ try {
           payload: { message: `<p>Reply number ${i + j}: <b>thanks</b> for writing.</p>` },
         });
       }),
-    ).then((answers) => answers.forEach((answer) => dataOf(answer)));
+    ).then((answers) => {
+      for (const answer of answers) dataOf(answer);
+    });
   }
   const writeSeconds = (performance.now() - started) / 1000;
 
@@ -72,7 +80,12 @@ try {
   await runner.stop();
   closeEmailTransports(t.deps);
   const rate = sent / seconds;
-  const failed = await t.deps.db.selectFrom('messages').where('status', 'in', ['failed', 'pending']).where('type', '=', 'outgoing').select('id').execute();
+  const failed = await t.deps.db
+    .selectFrom('messages')
+    .where('status', 'in', ['failed', 'pending'])
+    .where('type', '=', 'outgoing')
+    .select('id')
+    .execute();
   console.log(
     JSON.stringify(
       {
