@@ -6,6 +6,7 @@
 //   npx node server/bench/email-send.ts [--mails 2000] [--concurrency 16] [--connections 5]
 //
 // PGlite by default; DATABASE_URL (and REDIS_URL) run it on PostgreSQL, in a schema of its own.
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { createConversation, createInbox, testEmailConfig } from '../test/factories.ts';
 import { buildTestApp, dataOf } from '../test/helpers.ts';
@@ -63,6 +64,7 @@ try {
   const handler = jobHandlers['email.deliver'];
   if (!handler) throw new Error('no email.deliver handler');
   const sendStart = performance.now();
+  const cpuStart = process.cpuUsage();
   const runner = startJobRunner(t.deps, { 'email.deliver': handler }, { pollIntervalMs: 20 });
   let sent = 0;
   for (;;) {
@@ -77,6 +79,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   const seconds = (performance.now() - sendStart) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
   await runner.stop();
   closeEmailTransports(t.deps);
   const rate = sent / seconds;
@@ -99,6 +102,9 @@ try {
         writeSeconds: Number(writeSeconds.toFixed(2)),
         sendSeconds: Number(seconds.toFixed(2)),
         mailsPerSecond: Math.round(rate),
+        // CPU of this process (Parley, and the SMTP server on loopback) per mail: independent of other load on the machine.
+        cpuMsPerMail: Number(((cpu.user + cpu.system) / 1000 / Math.max(1, sent)).toFixed(2)),
+        loadAverage: os.loadavg()[0]?.toFixed(1),
         target: TARGET_PER_SECOND,
         met: rate >= TARGET_PER_SECOND,
       },

@@ -72,18 +72,27 @@ export function addressing(message: DeliveryMessage): { to: string[]; cc: string
   return { to, cc: once(stringList(message.meta['cc'])), bcc: once(stringList(message.meta['bcc'])) };
 }
 
+/** Signatures already sanitised, by their raw text: every mail of an inbox carries the same one. */
+const signatures = new Map<string, { html: string; text: string }>();
+const MAX_CACHED_SIGNATURES = 200;
+
 /** The inbox's signature, sanitised like a message (HTML and text); empty when there is none or it cannot be kept. */
 export function signatureOf(inbox: EmailInbox): { html: string; text: string } {
   const raw = inbox.settings.signature ?? '';
   if (raw.trim() === '') return { html: '', text: '' };
+  const cached = signatures.get(raw);
+  if (cached) return cached;
+  let signature = { html: '', text: '' };
   try {
     const prepared = prepareContent(raw, 'html', 'signature');
-    return { html: prepared.content, text: prepared.textContent };
+    signature = { html: prepared.content, text: prepared.textContent };
   } catch (error) {
     // Nested too deeply to be sanitised: the reply goes out without it.
-    if (error instanceof InputError) return { html: '', text: '' };
-    throw error;
+    if (!(error instanceof InputError)) throw error;
   }
+  if (signatures.size >= MAX_CACHED_SIGNATURES) signatures.clear();
+  signatures.set(raw, signature);
+  return signature;
 }
 
 /**
