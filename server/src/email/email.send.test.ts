@@ -199,6 +199,24 @@ describe('email replies go out over SMTP', () => {
     assert.ok(!(parsed.html || '').includes('/api/v1/media/'), parsed.html || '');
   });
 
+  it('fails at once a reply whose attachment is gone from storage', async () => {
+    const conversation = await createConversation(t, { inbox_id: inbox.id });
+    const doc = await storeMedia(t.deps, t.deps.db, {
+      filename: 'gone.pdf',
+      contentType: 'application/pdf',
+      data: Buffer.from('%PDF'),
+      uploaderId: t.admin.id,
+    });
+    const row = await t.deps.db.selectFrom('media').where('uuid', '=', doc.uuid).select('storage_key').executeTakeFirstOrThrow();
+    await t.deps.storage.delete(row.storage_key);
+    const before = smtp.mails.length;
+    const sent = await reply(conversation, { message: 'Here is the file', attachments: [doc.uuid] });
+    const failed = await settled(conversation.uuid, sent.uuid);
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.meta['delivery_error'], 'The attachment "gone.pdf" is missing from storage');
+    assert.equal(smtp.mails.length, before);
+  });
+
   it('sends the first mail of a conversation an agent starts, without "Re:", to the contact', async () => {
     const customer = uniqueEmail('new-customer');
     const before = smtp.mails.length;

@@ -160,7 +160,18 @@ export async function deliverEmailMessage(deps: AppDeps, payload: Record<string,
   // Deleted with its conversation, or already sent or failed (a retried job): nothing to do.
   if (!message || message.status !== 'pending') return;
   if (message.type !== 'outgoing' || message.private) throw new PermanentJobError('email.deliver: only public replies are mailed');
+  try {
+    await deliver(deps, message, job);
+  } catch (error) {
+    // Anything else that went wrong (the database, storage) on the last attempt: the message must not stay pending.
+    if (!(error instanceof PermanentJobError) && job.attempts >= job.maxAttempts) {
+      await markFailed(deps, message, describeJobError(error), null).catch(() => undefined);
+    }
+    throw error;
+  }
+}
 
+async function deliver(deps: AppDeps, message: DeliveryMessage, job: JobContext): Promise<void> {
   let prepared: Awaited<ReturnType<typeof prepare>>;
   try {
     prepared = await prepare(deps, message);
@@ -178,10 +189,8 @@ export async function deliverEmailMessage(deps: AppDeps, payload: Record<string,
     rejected = info.rejected.map(String);
   } catch (error) {
     const { permanent, reason } = classifySmtpFailure(error);
-    const last = job.attempts >= job.maxAttempts;
-    if (permanent || last) await markFailed(deps, message, reason, composed.meta);
-    if (permanent) throw new PermanentJobError(reason);
-    throw error;
+    if (permanent || job.attempts >= job.maxAttempts) await markFailed(deps, message, reason, composed.meta);
+    throw permanent ? new PermanentJobError(reason) : error;
   }
   // Some recipients refused while others took it: the mail is sent; the refused ones are noted.
   const outcome = rejected.length > 0 ? { ...composed.meta, rejected_recipients: rejected } : composed.meta;
