@@ -101,7 +101,7 @@ export function signatureOf(inbox: EmailInbox): { html: string; text: string } {
  * and the attachments: the referenced inline files with their Content-ID, every other file
  * as an attachment.
  */
-function withInlineImages(html: string, files: readonly MailFile[], domain: string): { html: string; attachments: Attachment[] } {
+function inlineParts(html: string, files: readonly MailFile[], domain: string): { html: string; attachments: Attachment[] } {
   const byUuid = new Map(files.map((file) => [file.uuid.toLowerCase(), file]));
   const cids = new Map<string, string>();
   const rewritten = html.replace(INLINE_IMAGE, (whole, before: string, src: string, after: string) => {
@@ -143,7 +143,7 @@ export function composeMail(
   const signature = signatureOf(inbox);
   const bodyHtml = message.content_type === 'html' ? message.content : escapeHtml(message.content).replace(/\r?\n/g, '<br>\n');
   const bodyText = message.content_type === 'html' ? message.text_content : message.content;
-  const { html, attachments } = withInlineImages(bodyHtml, files, inbox.address.domain);
+  const { html, attachments } = inlineParts(bodyHtml, files, inbox.address.domain);
 
   const mail: SendMailOptions = {
     from: inbox.from,
