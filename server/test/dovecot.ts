@@ -151,7 +151,8 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
 
   let child: ChildProcess | null = null;
   async function launch(): Promise<void> {
-    const started = spawn(DOVECOT, ['-F', '-c', confPath], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // Its own process group: stopping it ends its IMAP processes too, as a real restart does.
+    const started = spawn(DOVECOT, ['-F', '-c', confPath], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     let stderr = '';
     started.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
@@ -165,11 +166,21 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
     const running = child;
     child = null;
     if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    const group = -(running.pid as number);
+    const signal = (name: NodeJS.Signals) => {
+      try {
+        process.kill(group, name);
+      } catch {
+        // already gone
+      }
+    };
     const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGTERM');
-    const timer = setTimeout(() => running.kill('SIGKILL'), 5000);
+    signal('SIGTERM');
+    const timer = setTimeout(() => signal('SIGKILL'), 5000);
     await exited;
     clearTimeout(timer);
+    // The master is gone; processes it left (a client's imap, its log) go with the group.
+    signal('SIGKILL');
   }
 
   // One administrative connection for appends and mailbox changes, opened when first needed.

@@ -150,16 +150,17 @@ export function startEmailReader(deps: AppDeps, inbox: EmailInbox, options: Read
     }
   }
 
-  function sleep(ms: number): Promise<void> {
-    if (wakeRequested || stopping) return Promise.resolve();
+  /** Waits `ms`, or less when woken; answers whether the whole time passed. */
+  function sleep(ms: number): Promise<boolean> {
+    if (wakeRequested || stopping) return Promise.resolve(false);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         wakeUp = null;
-        resolve();
+        resolve(true);
       }, ms);
       wakeUp = () => {
         clearTimeout(timer);
-        resolve();
+        resolve(false);
       };
     });
   }
@@ -328,10 +329,13 @@ export function startEmailReader(deps: AppDeps, inbox: EmailInbox, options: Read
     await state({ state: 'reading', connectedAt: deps.clock.now() });
     log.info({ mailbox: imap.mailbox, idle }, 'email reader connected');
     let idleSession = 0;
+    let scheduled = false;
     while (!stopping) {
       if (connectionError) throw connectionError;
       wakeRequested = false;
-      if (!idle) await imapClient.noop();
+      // A scheduled check opens the mailbox again: the server then tells a new UIDVALIDITY (a
+      // mailbox deleted and made again), which a session that keeps it open may never hear of.
+      if (scheduled) await imapClient.mailboxOpen(imap.mailbox, { readOnly: true });
       const handed = await catchUp(imapClient);
       if (handed > 0) log.debug({ handed }, 'mails taken in');
       await state({ state: idle ? 'idle' : 'polling', checkedAt: deps.clock.now() });
@@ -348,7 +352,7 @@ export function startEmailReader(deps: AppDeps, inbox: EmailInbox, options: Read
             if (mine === idleSession) wake();
           });
       }
-      await sleep(Math.min(imap.poll_interval_seconds * 1000, idleRestartMs));
+      scheduled = await sleep(Math.min(imap.poll_interval_seconds * 1000, idleRestartMs));
       idleSession += 1;
     }
   }
