@@ -135,6 +135,17 @@ export async function insertContact(db: DB, values: NewUser): Promise<number> {
   return row.id;
 }
 
+/** Inserts a contact unless a live one already holds the email (users_contact_email_key): its id, or undefined. */
+export async function insertContactUnlessEmailTaken(db: DB, values: NewUser): Promise<number | undefined> {
+  const row = await db
+    .insertInto('users')
+    .values(values)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
 export async function updateContact(db: DB, id: number, values: UserUpdate): Promise<void> {
   await db.updateTable('users').set(values).where('id', '=', id).execute();
 }

@@ -110,6 +110,54 @@ export async function createContact(deps: AppDeps, input: CreateContactInput): P
   });
 }
 
+/**
+ * For a channel (email): the live contact with this email (case-insensitive), or a new one
+ * created in the caller's transaction with `contact.created`. Two transactions creating the
+ * same address at once end with one contact: the second waits on the unique key, then finds it.
+ */
+export async function findOrCreateContactByEmail(
+  trx: DB,
+  input: { email: string; name: string },
+  now: Date,
+): Promise<{ id: number; enabled: boolean; created: boolean }> {
+  const email = input.email.trim().toLowerCase();
+  const existing = await q.findLiveContactByEmail(trx, email);
+  if (existing) return { ...existing, created: false };
+  const words = input.name
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  const firstName = [...(words.length > 1 ? words.slice(0, -1).join(' ') : (words[0] ?? email.split('@')[0] ?? email))]
+    .slice(0, 128)
+    .join('');
+  const lastName = words.length > 1 ? [...(words[words.length - 1] as string)].slice(0, 128).join('') : '';
+  const id = await q.insertContactUnlessEmailTaken(trx, {
+    type: 'contact',
+    email,
+    external_user_id: null,
+    first_name: firstName,
+    last_name: lastName,
+    phone_number: null,
+    phone_number_country_code: null,
+    custom_attributes: JSON.stringify({}),
+    password_hash: null,
+    avatar_url: null,
+    api_key: null,
+    api_secret_hash: null,
+    created_at: now,
+    updated_at: now,
+  });
+  if (id === undefined) {
+    const raced = await q.findLiveContactByEmail(trx, email);
+    if (!raced) throw new Error(`the contact ${email} is neither insertable nor found`);
+    return { ...raced, created: false };
+  }
+  const contact = await q.findContactRecord(trx, id);
+  if (!contact) throw new Error(`contact ${id} vanished inside its own transaction`);
+  await recordEvent(trx, 'contact.created', { ...contact, type: 'contact', external_user_id: null }, now);
+  return { id, enabled: contact.enabled, created: true };
+}
+
 export async function updateContact(deps: AppDeps, id: number, input: UpdateContactInput): Promise<ContactRecord> {
   const { email, externalUserId, values } = columnsOf(input);
   await deps.db.transaction().execute(async (trx) => {

@@ -38,10 +38,12 @@ export interface AppendMessageInput {
   meta?: Record<string, unknown>;
   attachmentCount: number;
   sourceId?: string | null;
+  /** A message a machine wrote on the contact's side (an email auto-reply): it neither reopens the conversation nor starts its wait. */
+  automatic?: boolean;
 }
 
 type Prepared = PreparedContent;
-type Extra = Partial<Pick<AppendMessageInput, 'private' | 'contentType' | 'meta' | 'attachmentCount' | 'sourceId'>>;
+type Extra = Partial<Pick<AppendMessageInput, 'private' | 'contentType' | 'meta' | 'attachmentCount' | 'sourceId' | 'automatic'>>;
 
 /** An agent's reply (or, with `private: true`, a note): the defaults every agent path shares. */
 export function agentMessage(agentId: number, prepared: Prepared, extra: Extra = {}): AppendMessageInput {
@@ -93,7 +95,7 @@ function columnsAfter(conversation: LockedConversation, input: AppendMessageInpu
       last_message_at: now,
       last_message_sender: 'contact',
       last_incoming_at: now,
-      waiting_since: conversation.waiting_since ?? now,
+      waiting_since: input.automatic ? conversation.waiting_since : (conversation.waiting_since ?? now),
       updated_at: now,
     };
   }
@@ -155,7 +157,7 @@ export async function appendMessage(deps: AppDeps, trx: DB, conversation: Locked
   if (isPublicReply) announceJob(deps, deliveryKind, null, trx.isTransaction);
   if (changes.waiting_since !== undefined) conversation.waiting_since = changes.waiting_since;
   if (changes.first_reply_at !== undefined) conversation.first_reply_at = changes.first_reply_at;
-  if (input.type === 'incoming' && conversation.status_category !== 'open') await reopen(trx, conversation, now);
+  if (input.type === 'incoming' && !input.automatic && conversation.status_category !== 'open') await reopen(trx, conversation, now);
   return message;
 }
 

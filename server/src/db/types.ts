@@ -465,6 +465,8 @@ export interface MediaTable {
   size: number;
   storage_key: string;
   disposition: Generated<Disposition>;
+  /** The Content-ID of an inline part of an incoming mail (its HTML's `cid:` links), without brackets. */
+  content_id: Generated<string | null>;
   message_id: number | null;
   uploaded_by: number | null;
   created_at: Timestamp;

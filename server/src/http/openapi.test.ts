@@ -553,12 +553,21 @@ describe('OpenAPI document', () => {
     const propertiesOf = (name: string) => schemas()[name]?.['properties'] as Record<string, Json>;
 
     it('describe every field of the email and live-chat config, with defaults and enums', () => {
-      assert.deepEqual(Object.keys(propertiesOf('EmailInboxConfig')), ['imap', 'smtp']);
+      assert.deepEqual(Object.keys(propertiesOf('EmailInboxConfig')), [
+        'imap',
+        'smtp',
+        'plus_addressing',
+        'reopen_window_days',
+        'signature',
+      ]);
+      assert.equal(propertiesOf('EmailInboxConfig')['reopen_window_days']?.['default'], 30);
       assert.deepEqual(schemas()['EmailInboxConfig']?.['required'], ['imap', 'smtp']);
       const imap = propertiesOf('ImapConfig');
       assert.deepEqual(imap['tls']?.['enum'], ['none', 'starttls', 'tls']);
       assert.equal(imap['mailbox']?.['default'], 'INBOX');
       assert.equal(imap['poll_interval_seconds']?.['default'], 60);
+      assert.equal(imap['import_since_hours']?.['default'], 24);
+      assert.equal(imap['tls_skip_verify']?.['default'], false);
       assert.deepEqual(schemas()['ImapConfig']?.['required'], ['host', 'port', 'tls'], 'fields with a default may be left out');
 
       const chat = propertiesOf('LivechatInboxConfig');

@@ -9,6 +9,7 @@ const RECORD_COLUMNS = [
   'content_type',
   'size',
   'disposition',
+  'content_id',
   'storage_key',
   'message_id',
   'created_at',
@@ -21,6 +22,7 @@ export interface NewMediaRow {
   size: number;
   storage_key: string;
   disposition: 'attachment' | 'inline';
+  content_id?: string | null;
   uploaded_by: number | null;
   message_id: number | null;
   created_at: Date;
@@ -57,6 +59,7 @@ export interface AttachmentRow {
   content_type: string;
   size: number;
   disposition: 'attachment' | 'inline';
+  content_id: string | null;
 }
 
 /**
@@ -67,14 +70,14 @@ export interface AttachmentRow {
 export function attachmentsColumn(): RawBuilder<AttachmentRow[]> {
   return sql<
     AttachmentRow[]
-  >`coalesce((select json_agg(json_build_object('uuid', md.uuid, 'filename', md.filename, 'content_type', md.content_type, 'size', md.size, 'disposition', md.disposition) order by md.id) from media md where md.message_id = m.id), '[]'::json)`;
+  >`coalesce((select json_agg(json_build_object('uuid', md.uuid, 'filename', md.filename, 'content_type', md.content_type, 'size', md.size, 'disposition', md.disposition, 'content_id', md.content_id) order by md.id) from media md where md.message_id = m.id), '[]'::json)`;
 }
 
 /** The attachments of many messages in one statement, in upload order. */
 export async function mediaOfMessages(db: DB, messageIds: number[]) {
   return db
     .selectFrom('media')
-    .select(['message_id', 'uuid', 'filename', 'content_type', 'size', 'disposition'])
+    .select(['message_id', 'uuid', 'filename', 'content_type', 'size', 'disposition', 'content_id'])
     .where('message_id', 'in', messageIds)
     .orderBy('message_id')
     .orderBy('id')

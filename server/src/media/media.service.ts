@@ -33,15 +33,22 @@ function toAttachment(deps: AppDeps, row: q.AttachmentRow): AttachmentRecord {
     content_type: row.content_type,
     size: row.size,
     disposition: row.disposition,
-    // The media table keeps no Content-ID (email inline parts would need one).
-    content_id: null,
+    content_id: row.content_id ?? null,
     url: signedMediaUrl(deps, row.uuid),
   };
 }
 
 function prepare(
   deps: AppDeps,
-  input: { filename: string; declaredType: string; size: number; head: Buffer; uploaderId: number | null; messageId: number | null },
+  input: {
+    filename: string;
+    declaredType: string;
+    size: number;
+    head: Buffer;
+    uploaderId: number | null;
+    messageId: number | null;
+    contentId?: string | null;
+  },
 ) {
   const sniffed = sniffImage(input.head);
   const now = deps.clock.now();
@@ -52,6 +59,7 @@ function prepare(
     size: input.size,
     storage_key: newStorageKey(now),
     disposition: sniffed ? 'inline' : 'attachment',
+    content_id: input.contentId ?? null,
     uploaded_by: input.uploaderId,
     message_id: input.messageId,
     created_at: now,
@@ -78,7 +86,15 @@ async function discardObjects(deps: AppDeps, keys: string[]): Promise<void> {
 export async function storeMedia(
   deps: AppDeps,
   db: DB,
-  input: { filename: string; contentType: string; data: Buffer; uploaderId: number | null; messageId?: number | null },
+  input: {
+    filename: string;
+    contentType: string;
+    data: Buffer;
+    uploaderId: number | null;
+    messageId?: number | null;
+    /** An inline part's Content-ID (email), which the message's HTML names in `cid:` links. */
+    contentId?: string | null;
+  },
 ): Promise<AttachmentRecord> {
   if (input.data.length === 0) throw InputError.field('files', `${JSON.stringify(input.filename.slice(0, 100))} is empty`);
   if (input.data.length > 2_147_483_647)
@@ -90,6 +106,7 @@ export async function storeMedia(
     head: input.data.subarray(0, 16),
     uploaderId: input.uploaderId,
     messageId: input.messageId ?? null,
+    contentId: input.contentId ?? null,
   });
   await deps.storage.put(row.storage_key, input.data, row.content_type);
   try {
@@ -127,13 +144,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Attaches uploads to a message, inside the caller's transaction `db`. Every uuid must name
- * an unattached upload of uploaderId; at most MAX_ATTACHMENTS, no duplicates. The rows are
+ * an unattached upload of uploaderId (null: files a channel stored, such as a mail's
+ * attachments); at most MAX_ATTACHMENTS, no duplicates. The rows are
  * locked, so two messages cannot claim one upload. Any fault is a 400 naming the uuid.
  */
 export async function attachMediaToMessage(
   _deps: AppDeps,
   db: DB,
-  input: { mediaUuids: string[]; uploaderId: number; messageId: number },
+  input: { mediaUuids: string[]; uploaderId: number | null; messageId: number },
 ): Promise<void> {
   if (input.mediaUuids.length === 0) return;
   if (input.mediaUuids.length > MAX_ATTACHMENTS)

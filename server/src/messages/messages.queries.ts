@@ -138,3 +138,47 @@ export async function markMessageStatus(db: DB, id: number, from: 'pending', to:
     .select(['m.uuid', 'm.conversation_id', 'm.conversation_uuid'])
     .executeTakeFirst();
 }
+
+/**
+ * Fails an outgoing message whose mail was refused (a 5xx, a bounce): `pending` or `sent` becomes
+ * `failed`, `meta.delivery_error` keeps the reason, and `message.updated` is recorded, in one
+ * statement. Undefined when the message is not pending or sent (nothing is written).
+ */
+export async function failMessageDelivery(db: DB, id: number, reason: string, now: Date) {
+  return db
+    .with('m', (d) =>
+      d
+        .updateTable('messages as m')
+        .set({ status: 'failed', meta: sql`m.meta || jsonb_build_object('delivery_error', ${reason}::text)`, updated_at: now })
+        .from('conversations as c')
+        .whereRef('c.id', '=', 'm.conversation_id')
+        .where('m.id', '=', id)
+        .where('m.type', '=', 'outgoing')
+        .where('m.status', 'in', ['pending', 'sent'])
+        .returning(['m.id', 'm.uuid', 'm.conversation_id', 'c.uuid as conversation_uuid']),
+    )
+    .with('ev', (d) =>
+      d
+        .insertInto('domain_events')
+        .columns(['type', 'payload', 'created_at'])
+        .expression((eb) =>
+          eb.selectFrom('m').select(
+            eventColumns(
+              'message.updated',
+              {
+                conversation_id: sql<number>`m.conversation_id`,
+                conversation_uuid: sql<string>`m.conversation_uuid`,
+                message_id: sql<number>`m.id`,
+                message_uuid: sql<string>`m.uuid`,
+                status: 'failed',
+              },
+              now,
+            ),
+          ),
+        )
+        .returning('id'),
+    )
+    .selectFrom('m')
+    .select(['m.uuid', 'm.conversation_id', 'm.conversation_uuid'])
+    .executeTakeFirst();
+}

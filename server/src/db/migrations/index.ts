@@ -17,6 +17,7 @@ import * as oidc from './2026_11_25_0014_oidc.ts';
 import * as ai from './2026_11_25_0015_ai.ts';
 import * as webhookDispatch from './2026_11_25_0017_webhook_dispatch.ts';
 import * as email from './2026_11_26_0018_email.ts';
+import * as mediaContentId from './2026_11_26_0019_media_content_id.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0015_ai': ai,
   '2026_11_25_0017_webhook_dispatch': webhookDispatch,
   '2026_11_26_0018_email': email,
+  '2026_11_26_0019_media_content_id': mediaContentId,
 };
