@@ -1,11 +1,10 @@
 // Helpers for the IMAP reader's tests: an email inbox that reads a test Dovecot, the intake the
-// readers hand mails to, observed (each call recorded with its outcome), and the readers'
-// supervisor started with short intervals and stopped after the test.
+// readers hand mails to (email.ingest.ts) observed, each call recorded with its outcome, and the
+// readers' supervisor started with short intervals.
 import type { AppDeps } from '../src/deps.ts';
-import { advanceCursor, type MailSource, recordSkipped } from '../src/email/email.cursor.ts';
-import type { EmailInbox } from '../src/email/email.inbox.ts';
-import { recordMailId } from '../src/email/email.mail-ids.ts';
-import type { EmailIntake, SkipDetails } from '../src/email/email.reader.ts';
+import type { MailSource } from '../src/email/email.cursor.ts';
+import { ingestMail, skipMail } from '../src/email/email.ingest.ts';
+import type { EmailIntake } from '../src/email/email.reader.ts';
 import { type EmailReaders, type EmailReadersOptions, startEmailReaders } from '../src/email/email.readers.ts';
 import { type Dovecot, dovecotEmailConfig } from './dovecot.ts';
 import { createInbox, type Inbox } from './factories.ts';
@@ -19,6 +18,8 @@ export interface Handed {
   kind: string;
   size: number;
   reason?: string;
+  /** The conversation a stored mail went to. */
+  conversationUuid?: string;
 }
 
 export interface ObservedIntake extends EmailIntake {
@@ -27,61 +28,16 @@ export interface ObservedIntake extends EmailIntake {
   of(inboxId: number): Handed[];
 }
 
-/** The Message-ID of a raw mail (its header), or null. */
-function headerIdOf(raw: Buffer): string | null {
-  const head = raw.subarray(0, Math.min(raw.length, 64 * 1024)).toString('latin1');
-  return /^Message-ID:\s*<([^>\r\n]+)>/im.exec(head)?.[1] ?? null;
-}
-
-/**
- * An intake that records the mail's Message-ID and moves the cursor in one transaction, as
- * ingestMail does (without making conversations): a duplicate is recognised by mail_ids.
- */
-export const cursorOnlyIntake: EmailIntake = {
-  async ingestMail(deps: AppDeps, inbox: EmailInbox, raw: Buffer, source: MailSource) {
-    const headerId = headerIdOf(raw) ?? `missing-${source.uidvalidity}-${source.uid}@test`;
-    const now = deps.clock.now();
-    const fresh = await deps.db.transaction().execute(async (trx) => {
-      const recorded = await recordMailId(
-        trx,
-        { inboxId: inbox.id, headerId, conversationId: null, messageId: null, direction: 'incoming', outcome: 'stored' },
-        now,
-      );
-      await advanceCursor(trx, inbox.id, source, now);
-      return recorded;
-    });
-    return { kind: fresh ? 'stored' : 'duplicate' };
-  },
-  async skipMail(deps: AppDeps, inbox: EmailInbox, source: MailSource, details: SkipDetails) {
-    const now = deps.clock.now();
-    await deps.db.transaction().execute(async (trx) => {
-      await recordSkipped(
-        trx,
-        inbox.id,
-        {
-          source,
-          headerId: details.headerId ?? null,
-          sender: details.sender ?? null,
-          subject: details.subject ?? null,
-          size: details.size,
-          reason: details.reason,
-        },
-        now,
-      );
-      await advanceCursor(trx, inbox.id, source, now);
-    });
-  },
-};
-
-/** Wraps an intake: every mail handed over is recorded with what became of it. */
-export function observe(intake: EmailIntake): ObservedIntake {
+/** The real intake (email.ingest.ts), watched: every mail handed over is recorded with what became of it. */
+export function observe(intake: EmailIntake = { ingestMail, skipMail }): ObservedIntake {
   const handed: Handed[] = [];
   return {
     handed,
     of: (inboxId) => handed.filter((h) => h.inboxId === inboxId),
     async ingestMail(deps, inbox, raw, source) {
       const outcome = await intake.ingestMail(deps, inbox, raw, source);
-      handed.push({ inboxId: inbox.id, source, kind: outcome.kind, size: raw.length });
+      const conversation = outcome.kind === 'stored' ? { conversationUuid: outcome.conversationUuid } : {};
+      handed.push({ inboxId: inbox.id, source, kind: outcome.kind, size: raw.length, ...conversation });
       return outcome;
     },
     async skipMail(deps, inbox, source, details) {

@@ -5,15 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { type Dovecot, startDovecot, testMail } from '../../test/dovecot.ts';
-import {
-  awaitValue,
-  cursorOnlyIntake,
-  type ObservedIntake,
-  observe,
-  readerStatusOf,
-  readingInbox,
-  testReaders,
-} from '../../test/email-reading.ts';
+import { awaitValue, type ObservedIntake, observe, readerStatusOf, readingInbox, testReaders } from '../../test/email-reading.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { waitUntil } from '../../test/receiver.ts';
 import type { EmailReaders } from './email.readers.ts';
@@ -37,7 +29,7 @@ describe('the IMAP reader: polling and TLS', { timeout: 120_000 }, () => {
   });
 
   function readers(): EmailReaders {
-    intake = observe(cursorOnlyIntake);
+    intake = observe();
     const started = testReaders(t.deps, intake);
     running.push(started);
     return started;

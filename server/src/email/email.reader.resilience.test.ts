@@ -7,15 +7,7 @@ import { Writable } from 'node:stream';
 import { after, afterEach, before, describe, it } from 'node:test';
 import pino from 'pino';
 import { type Dovecot, startDovecot, testMail } from '../../test/dovecot.ts';
-import {
-  awaitValue,
-  cursorOnlyIntake,
-  type ObservedIntake,
-  observe,
-  readerStatusOf,
-  readingInbox,
-  testReaders,
-} from '../../test/email-reading.ts';
+import { awaitValue, type ObservedIntake, observe, readerStatusOf, readingInbox, testReaders } from '../../test/email-reading.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { waitUntil } from '../../test/receiver.ts';
 import type { AppDeps } from '../deps.ts';
@@ -39,7 +31,7 @@ describe('the IMAP reader, when things go wrong', { timeout: 120_000 }, () => {
   });
 
   function readers(deps: AppDeps = t.deps): EmailReaders {
-    intake = observe(cursorOnlyIntake);
+    intake = observe();
     const started = testReaders(deps, intake);
     running.push(started);
     return started;

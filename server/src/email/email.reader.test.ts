@@ -4,15 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { type Dovecot, startDovecot, testMail } from '../../test/dovecot.ts';
-import {
-  cursorOnlyIntake,
-  type ObservedIntake,
-  observe,
-  readerStatusOf,
-  readingInbox,
-  testReaders,
-  awaitValue,
-} from '../../test/email-reading.ts';
+import { type ObservedIntake, observe, readerStatusOf, readingInbox, testReaders, awaitValue } from '../../test/email-reading.ts';
 import { buildTestApp, dataOf, type TestApp } from '../../test/helpers.ts';
 import { waitUntil } from '../../test/receiver.ts';
 import type { AppDeps } from '../deps.ts';
@@ -52,7 +44,7 @@ describe('the IMAP reader', { timeout: 120_000 }, () => {
   });
 
   function readers(deps: AppDeps = t.deps): EmailReaders {
-    intake = observe(cursorOnlyIntake);
+    intake = observe();
     const started = testReaders(deps, intake);
     running.push(started);
     return started;
@@ -100,6 +92,13 @@ describe('the IMAP reader', { timeout: 120_000 }, () => {
     const latency = performance.now() - started;
     assert.ok(latency < 5000, `append to intake ${latency.toFixed(0)} ms`);
     assert.equal(intake.of(inbox.id).length, 4, 'each mail once');
+    // Each became a conversation of the inbox, with the mail as its message.
+    for (const handed of intake.of(inbox.id)) {
+      const conversation = dataOf<Record<string, unknown>>(
+        await t.call({ method: 'GET', url: `/api/v1/conversations/${handed.conversationUuid}` }),
+      );
+      assert.equal(conversation['inbox_id'], inbox.id);
+    }
   });
 
   it('passes over a mail above the size limit without downloading it, and goes on', async () => {

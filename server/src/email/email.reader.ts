@@ -21,20 +21,13 @@ import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import type { AppDeps } from '../deps.ts';
 import { advanceCursor, type MailSource, readCursor } from './email.cursor.ts';
 import type { EmailInbox } from './email.inbox.ts';
+import type { ingestMail, skipMail } from './email.ingest.ts';
 import { type ReaderStateChange, recordReaderState } from './email.reader-state.ts';
 
-export interface SkipDetails {
-  size: number | null;
-  reason: string;
-  headerId?: string | null;
-  sender?: string | null;
-  subject?: string | null;
-}
-
-/** Where mails go: email.ingest.ts (injected, so the reader can be tested on its own). */
+/** Where mails go: email.ingest.ts (injected, so that tests can watch what the reader hands over). */
 export interface EmailIntake {
-  ingestMail(deps: AppDeps, inbox: EmailInbox, raw: Buffer, source: MailSource): Promise<{ kind: string }>;
-  skipMail(deps: AppDeps, inbox: EmailInbox, source: MailSource, details: SkipDetails): Promise<void>;
+  ingestMail: typeof ingestMail;
+  skipMail: typeof skipMail;
 }
 
 export interface ReaderOptions {

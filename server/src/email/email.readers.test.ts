@@ -4,15 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { type Dovecot, startDovecot, testMail } from '../../test/dovecot.ts';
-import {
-  awaitValue,
-  cursorOnlyIntake,
-  type ObservedIntake,
-  observe,
-  readerStatusOf,
-  readingInbox,
-  testReaders,
-} from '../../test/email-reading.ts';
+import { awaitValue, type ObservedIntake, observe, readerStatusOf, readingInbox, testReaders } from '../../test/email-reading.ts';
 import { dovecotEmailConfig } from '../../test/dovecot.ts';
 import { buildTestApp, dataOf, type TestApp } from '../../test/helpers.ts';
 import { waitUntil } from '../../test/receiver.ts';
@@ -64,7 +56,7 @@ describe('the email readers supervisor', { timeout: 120_000 }, () => {
   }
 
   it('runs one reader per inbox across instances, and the other takes over when the holder stops', async () => {
-    intake = observe(cursorOnlyIntake);
+    intake = observe();
     const { name, inbox: box } = await inbox();
     const second = await t.secondInstance();
     try {
@@ -103,7 +95,7 @@ describe('the email readers supervisor', { timeout: 120_000 }, () => {
   });
 
   it("takes over a dead holder's inbox when its lease runs out, not before", async () => {
-    intake = observe(cursorOnlyIntake);
+    intake = observe();
     const { inbox: box } = await inbox();
     const expires = new Date(Date.now() + 2000);
     await t.deps.db
@@ -121,7 +113,7 @@ describe('the email readers supervisor', { timeout: 120_000 }, () => {
   });
 
   it('stops the reader of a disabled inbox, and starts it again when enabled or when its settings change', async () => {
-    intake = observe(cursorOnlyIntake);
+    intake = observe();
     const { name, inbox: box } = await inbox();
     const readers = supervisor();
     const first = await stateOf(box.id, (s) => s['state'] === 'idle', 'reading');

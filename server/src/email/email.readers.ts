@@ -17,12 +17,13 @@ import { hostname } from 'node:os';
 import type { AppDeps } from '../deps.ts';
 import { EVENTS_CHANNEL } from '../realtime/relay.ts';
 import { loadEmailInbox } from './email.inbox.ts';
+import { ingestMail, skipMail } from './email.ingest.ts';
 import { type EmailIntake, type EmailReader, type ReaderOptions, startEmailReader } from './email.reader.ts';
 import { claimLeases, listReadableInboxes, nextForeignExpiry, recordReaderState, releaseLeases } from './email.reader-state.ts';
 
 export interface EmailReadersOptions {
-  /** Where mails go (email.ingest.ts). */
-  intake: EmailIntake;
+  /** Where mails go (default: email.ingest.ts). */
+  intake?: EmailIntake;
   /** The name written in email_readers.holder (default host:pid:email:random). */
   instanceId?: string;
   /** How often inboxes are listed and leases renewed (default 5 s). */
@@ -42,11 +43,12 @@ export interface EmailReaders {
   stop(): Promise<void>;
 }
 
-export function startEmailReaders(deps: AppDeps, options: EmailReadersOptions): EmailReaders {
+export function startEmailReaders(deps: AppDeps, options: EmailReadersOptions = {}): EmailReaders {
   const instanceId = options.instanceId ?? `${hostname()}:${process.pid}:email:${randomBytes(4).toString('hex')}`;
   const tickMs = options.tickMs ?? 5000;
   const leaseMs = options.leaseMs ?? 30_000;
   const log = deps.log.child({ component: 'email.readers', instance: instanceId });
+  const intake = options.intake ?? { ingestMail, skipMail };
   const readers = new Map<number, EmailReader>();
   /** The end of the lease of each inbox this instance holds, as last renewed. */
   const leases = new Map<number, Date>();
@@ -84,7 +86,7 @@ export function startEmailReaders(deps: AppDeps, options: EmailReadersOptions): 
     }
     if (!inbox || !inbox.enabled || stopping) return;
     unloadable.delete(id);
-    readers.set(id, startEmailReader(deps, inbox, { ...options.reader, holder: instanceId, intake: options.intake }));
+    readers.set(id, startEmailReader(deps, inbox, { ...options.reader, holder: instanceId, intake }));
   }
 
   async function tickOnce(): Promise<number> {
