@@ -31,6 +31,8 @@ export interface Dovecot {
   readonly password: string;
   /** Appends a raw mail to `mailbox` (default INBOX); answers its UID. */
   append(raw: string | Buffer, options?: { flags?: string[]; mailbox?: string; date?: Date }): Promise<number>;
+  /** The flags of every mail of `mailbox`, by UID. */
+  flags(mailbox?: string): Promise<Map<number, string[]>>;
   /** Creates a mailbox (no error when it exists). */
   createMailbox(name: string): Promise<void>;
   /** Deletes and creates `name` again: a new UIDVALIDITY, its mails renumbered from 1. Answers the new UIDVALIDITY. */
@@ -222,6 +224,16 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
       const appended = await imap.append(appendOptions.mailbox ?? 'INBOX', raw, appendOptions.flags ?? [], appendOptions.date);
       if (!appended || appended.uid === undefined) throw new Error('dovecot did not answer the appended UID');
       return appended.uid;
+    },
+    async flags(mailbox = 'INBOX') {
+      const imap = await client();
+      const lock = await imap.getMailboxLock(mailbox, { readOnly: true });
+      try {
+        const mails = await imap.fetchAll('1:*', { uid: true, flags: true }, { uid: true });
+        return new Map(mails.map((mail) => [mail.uid, [...(mail.flags ?? [])]]));
+      } finally {
+        lock.release();
+      }
     },
     async createMailbox(name) {
       const imap = await client();

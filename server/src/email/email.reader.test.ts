@@ -92,6 +92,10 @@ describe('the IMAP reader', { timeout: 120_000 }, () => {
     const latency = performance.now() - started;
     assert.ok(latency < 5000, `append to intake ${latency.toFixed(0)} ms`);
     assert.equal(intake.of(inbox.id).length, 4, 'each mail once');
+    // The mailbox is left as it was: nothing marked read.
+    const flags = await dovecot.flags(box);
+    assert.equal(flags.size, 6);
+    for (const [uid, set] of flags) assert.ok(!set.includes('\\Seen'), `flags of ${uid}: ${set.join(' ')}`);
     // Each became a conversation of the inbox, with the mail as its message.
     for (const handed of intake.of(inbox.id)) {
       const conversation = dataOf<Record<string, unknown>>(
