@@ -16,10 +16,10 @@
 // - Errors of any kind (connection, login, a mailbox that is gone, the database): the state
 //   becomes `failing` with the error (never a password), the connection is dropped, and the
 //   reader connects again after an exponential backoff with jitter (1 s … 5 min).
-import type { FastifyBaseLogger } from 'fastify';
-import { ImapFlow, type ImapFlowOptions } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import type { AppDeps } from '../deps.ts';
 import { advanceCursor, type MailSource, readCursor } from './email.cursor.ts';
+import { describeMailError, imapClientFor, uidSet } from './email.imap.ts';
 import type { EmailInbox } from './email.inbox.ts';
 import type { ingestMail, skipMail } from './email.ingest.ts';
 import { type ReaderStateChange, recordReaderState } from './email.reader-state.ts';
@@ -34,8 +34,6 @@ export interface ReaderOptions {
   /** The instance holding the inbox's lease: state is written only under it. */
   holder: string;
   intake: EmailIntake;
-  /** Use IDLE when the server offers it (default true). */
-  useIdle?: boolean;
   /** The longest one IDLE lasts before it is re-issued (default 25 min). */
   idleRestartMs?: number;
   /** Reconnection delays: the first, and the longest (default 1 s and 5 min). */
@@ -56,47 +54,6 @@ export interface EmailReader {
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-/** An IMAP uid set: `1:5,9,12:14`, short enough for any command line. */
-export function uidSet(uids: readonly number[]): string {
-  const sorted = [...uids].sort((a, b) => a - b);
-  const parts: string[] = [];
-  let start = sorted[0];
-  let end = start;
-  for (const uid of sorted.slice(1)) {
-    if (end !== undefined && uid === end + 1) end = uid;
-    else {
-      parts.push(start === end ? `${start}` : `${start}:${end}`);
-      start = uid;
-      end = uid;
-    }
-  }
-  if (start !== undefined) parts.push(start === end ? `${start}` : `${start}:${end}`);
-  return parts.join(',');
-}
-
-/** An error as the admin sees it: what the server said, without any secret. */
-export function describeMailError(error: unknown, secrets: readonly string[]): string {
-  let text: string;
-  if (error instanceof Error) {
-    const e = error as Error & { responseText?: string; serverResponseCode?: string; code?: string };
-    const server = e.responseText ? `: ${e.serverResponseCode ? `[${e.serverResponseCode}] ` : ''}${e.responseText}` : '';
-    text = `${e.message}${server}${e.code && !e.message.includes(e.code) ? ` (${e.code})` : ''}`;
-  } else text = String(error);
-  for (const secret of secrets) if (secret.length >= 3) text = text.split(secret).join('[redacted]');
-  return text.slice(0, 1000);
-}
-
-/** imapflow's own log: its notices at debug level, never its protocol lines (they carry mail). */
-function imapLogger(log: FastifyBaseLogger, secrets: readonly string[]): NonNullable<ImapFlowOptions['logger']> {
-  const forward = (entry: { msg?: unknown; err?: unknown }) => {
-    if (log.level !== 'debug' && log.level !== 'trace') return;
-    const message = describeMailError(String(entry?.msg ?? ''), secrets);
-    log.debug({ imap: message, ...(entry?.err ? { err: describeMailError(entry.err, secrets) } : {}) }, 'imap client');
-  };
-  const ignore = () => undefined;
-  return { trace: ignore, debug: ignore, info: forward, warn: forward, error: forward, fatal: forward };
-}
-
 /** Waits for `promise`, or `ms` at most. */
 async function within(promise: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
@@ -113,9 +70,8 @@ type Listed = { uid: number; size: number; date: Date | null };
 
 export function startEmailReader(deps: AppDeps, inbox: EmailInbox, options: ReaderOptions): EmailReader {
   const imap = inbox.settings.imap;
-  const secrets = [imap.password].filter((s) => s !== '');
+  const secrets = [imap.password];
   const log = deps.log.child({ component: 'email.reader', inboxId: inbox.id });
-  const useIdle = options.useIdle ?? true;
   const idleRestartMs = options.idleRestartMs ?? 25 * MINUTE;
   const backoff = options.backoffMs ?? { min: 1000, max: 5 * MINUTE };
   const random = options.random ?? Math.random;
@@ -159,21 +115,7 @@ export function startEmailReader(deps: AppDeps, inbox: EmailInbox, options: Read
   }
 
   function connect(): ImapFlow {
-    const fresh = new ImapFlow({
-      host: imap.host,
-      port: imap.port,
-      secure: imap.tls === 'tls',
-      doSTARTTLS: imap.tls === 'starttls',
-      ...(imap.username !== '' || imap.password !== '' ? { auth: { user: imap.username, pass: imap.password } } : {}),
-      tls: { rejectUnauthorized: !imap.tls_skip_verify },
-      logger: imapLogger(log, secrets),
-      disableAutoIdle: true,
-      connectionTimeout: timeoutMs,
-      greetingTimeout: timeoutMs,
-      // Silence this long: a NOOP probes the server (and ends an IDLE, which is then re-issued).
-      socketTimeout: timeoutMs,
-      clientInfo: { name: 'Parley' },
-    });
+    const fresh = imapClientFor(imap, log, timeoutMs);
     // Events of a connection already given up (its close, late errors) change nothing.
     fresh.on('error', (error: Error) => {
       if (client !== fresh) return;
@@ -318,7 +260,7 @@ export function startEmailReader(deps: AppDeps, inbox: EmailInbox, options: Read
     await state({ state: 'connecting' });
     await imapClient.connect();
     await imapClient.mailboxOpen(imap.mailbox, { readOnly: true });
-    const idle = useIdle && imapClient.capabilities.has('IDLE');
+    const idle = imapClient.capabilities.has('IDLE');
     await state({ state: 'reading', connectedAt: deps.clock.now() });
     log.info({ mailbox: imap.mailbox, idle }, 'email reader connected');
     let idleSession = 0;
