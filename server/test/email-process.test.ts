@@ -93,6 +93,8 @@ async function killMidIngest(servers: Started[], api: Api, inboxId: number) {
     },
     60_000,
   )) as Record<string, unknown>;
+  const reached = (progress['cursor'] as { last_uid: number }).last_uid;
+  assert.ok(reached < MAILS, `the mailbox was still being read (${reached} of ${MAILS})`);
   const holder = servers.find((server) => server.child.pid === pidOf(progress['holder']));
   assert.ok(holder, `the holder ${String(progress['holder'])} is one of the servers`);
   await killHard(holder);
