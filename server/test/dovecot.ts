@@ -20,6 +20,8 @@ export interface DovecotOptions {
   tls?: boolean;
   /** Leave IDLE out of the capabilities: clients must poll. */
   idle?: boolean;
+  /** The IMAP port (default: a free one). */
+  port?: number;
 }
 
 export interface Dovecot {
@@ -138,7 +140,7 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
   const users = accounts();
   if (users.uid !== null) chownSync(join(dir, 'mail'), users.uid, users.uid);
   writeFileSync(join(dir, 'passwd'), `${IMAP_USER}:{PLAIN}${IMAP_PASSWORD}::::::\n`);
-  const port = await freePort();
+  const port = options.port || (await freePort());
   const tlsPort = options.tls ? await freePort() : null;
   const tls = options.tls ? openssl(dir) : null;
   const confPath = join(dir, 'dovecot.conf');
