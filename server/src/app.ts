@@ -14,6 +14,7 @@ import { listenForInvalidations } from './auth/credential-cache.ts';
 import { contactsRoutes } from './contacts/contacts.routes.ts';
 import { conversationsRoutes } from './conversations/conversations.routes.ts';
 import type { AppDeps } from './deps.ts';
+import { emailRoutes } from './email/email.routes.ts';
 import { answerFrameworkError, clientErrorHandler, InputError, RateLimitError, registerErrorHandling } from './errors.ts';
 import { registerAccessControl } from './http/access.ts';
 import { openApiDocumentOptions, registerOpenApiCompletion } from './http/openapi.ts';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(statusesRoutes(deps), api);
   await app.register(contactsRoutes(deps), api);
   await app.register(inboxesRoutes(deps), api);
+  await app.register(emailRoutes(deps), api);
   await app.register(mediaRoutes(deps), api);
   await app.register(conversationsRoutes(deps), api);
   await app.register(macrosRoutes(deps), api);

@@ -11,7 +11,9 @@
 import { placeForAgentJob, placeWaitingConversations, placeTeamJob, releaseAgentJob } from './conversations/assignment.service.ts';
 import { wakeSnoozedConversations } from './conversations/conversations.changes.ts';
 import type { AppDeps } from './deps.ts';
+import { type EmailReadersOptions, startEmailReaders } from './email/email.readers.ts';
 import { deliverEmailMessage } from './email/email.send.ts';
+import { purgeSkippedMails } from './email/email.status.ts';
 import { closeEmailTransports } from './email/email.transport.ts';
 import { deliverLivechatMessage } from './messages/messages.delivery.ts';
 import { purgeIdempotencyKeys } from './messages/messages.service.ts';
@@ -58,6 +60,8 @@ export const periodicTasks: PeriodicTask[] = [
   { name: 'webhooks.purge_deliveries', everyMs: HOUR, run: purgeWebhookDeliveries },
   // Deliveries whose instance died during their last attempt are left dead.
   { name: 'webhooks.reap_lost', everyMs: MINUTE, run: reapLostWebhookDeliveries },
+  // Mails an email inbox passed over (too large, unreadable), listed for admins for 30 days.
+  { name: 'email.purge_skipped', everyMs: HOUR, run: purgeSkippedMails },
 ];
 
 export interface Workers {
@@ -66,17 +70,19 @@ export interface Workers {
 
 export function startWorkers(
   deps: AppDeps,
-  options: { runner?: JobRunnerOptions; periodic?: PeriodicTaskOptions; webhooks?: DispatcherOptions } = {},
+  options: { runner?: JobRunnerOptions; periodic?: PeriodicTaskOptions; webhooks?: DispatcherOptions; email?: EmailReadersOptions } = {},
 ): Workers {
   const relay = startJobWakeRelay(deps);
   const runner = startJobRunner(deps, jobHandlers, options.runner);
   const tasks = startPeriodicTasks(deps, periodicTasks, options.periodic);
   // The webhook deliveries have their own claim loop (per-webhook concurrency, leases of a request's length).
   const webhooks = startWebhookDispatcher(deps, options.webhooks);
+  // One IMAP reader per enabled email inbox across instances, under a lease.
+  const emailReaders = startEmailReaders(deps, options.email);
   return {
     async stop() {
       // Running jobs and webhook requests finish or give their claims back; a running task finishes.
-      await Promise.all([runner.stop(), tasks.stop(), relay.stop(), webhooks.stop()]);
+      await Promise.all([runner.stop(), tasks.stop(), relay.stop(), webhooks.stop(), emailReaders.stop()]);
       // The SMTP pools, once no job sends through them.
       closeEmailTransports(deps);
     },

@@ -82,7 +82,6 @@ describe('email ingestion: files, and nothing written on failure', () => {
     assert.equal(outcome.kind, 'stored');
     if (outcome.kind !== 'stored') return;
     const [message] = await messages(outcome.conversationUuid);
-    assert.equal(message?.content, '<p>See <img src="cid:shot-1@pat.example" alt="screenshot" /> and the invoice.</p>');
     const byName = new Map(message?.attachments.map((a) => [a.name, a]));
     const inline = byName.get('screenshot.png');
     const file = byName.get('invoice.pdf');
@@ -94,14 +93,13 @@ describe('email ingestion: files, and nothing written on failure', () => {
       { content_type: file?.content_type, size: file?.size, disposition: file?.disposition, content_id: file?.content_id },
       { content_type: 'application/pdf', size: PDF.length, disposition: 'attachment', content_id: null },
     );
-    // The HTML's cid: link names an attachment whose URL serves the image.
-    const cid = /src="cid:([^"]+)"/.exec(message?.content ?? '')?.[1];
-    const target = message?.attachments.find((a) => a.content_id === cid);
-    const served = await t.call({
-      method: 'GET',
-      url: new URL(String(target?.url)).pathname + new URL(String(target?.url)).search,
-      as: null,
-    });
+    // Stored with its cid: link; read with the link pointing at the image's signed URL, which serves it.
+    const row = await t.deps.db.selectFrom('messages').where('uuid', '=', outcome.messageUuid).select('content').executeTakeFirstOrThrow();
+    assert.equal(row.content, '<p>See <img src="cid:shot-1@pat.example" alt="screenshot" /> and the invoice.</p>');
+    const src = /<img src="([^"]+)"/.exec(message?.content ?? '')?.[1]?.replace(/&amp;/g, '&');
+    assert.equal(src, inline?.url);
+    const target = new URL(String(src));
+    const served = await t.call({ method: 'GET', url: target.pathname + target.search, as: null });
     assert.equal(served.statusCode, 200);
     assert.equal(served.headers['content-type'], 'image/png');
     assert.deepEqual(served.rawPayload, PNG);

@@ -138,7 +138,8 @@ function metaOf(mail: InboundMail, omitted: number): Record<string, unknown> {
     subject: mail.subject,
     message_id: mail.headerId,
     in_reply_to: mail.inReplyTo[0] ?? null,
-    references: mail.references,
+    // The newest 50: a hostile mail can carry thousands.
+    references: mail.references.slice(-50),
     ...(mail.date ? { date: mail.date.toISOString() } : {}),
     ...(mail.automatic !== null ? { auto_submitted: true, auto_submitted_reason: mail.automatic } : {}),
     ...(omitted > 0 ? { attachments_omitted: omitted } : {}),

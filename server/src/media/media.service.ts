@@ -26,6 +26,21 @@ export function toAttachments(deps: AppDeps, rows: readonly q.AttachmentRow[]): 
   return rows.map((row) => toAttachment(deps, row));
 }
 
+/**
+ * A message's HTML with its `cid:` images (inline parts of an email) pointing at the signed URLs
+ * of the attachments with that Content-ID; other `cid:` links are left as they are. The stored
+ * HTML keeps `cid:` (signed URLs expire): this runs on every read.
+ */
+export function withInlineImages(html: string, attachments: readonly AttachmentRecord[]): string {
+  const byContentId = new Map<string, string>();
+  for (const attachment of attachments) if (attachment.content_id) byContentId.set(attachment.content_id, attachment.url);
+  if (byContentId.size === 0) return html;
+  return html.replace(/(<img\b[^>]*?\bsrc=")cid:([^"]+)"/gi, (whole, start: string, cid: string) => {
+    const url = byContentId.get(cid.replace(/&amp;/g, '&'));
+    return url === undefined ? whole : `${start}${url.replace(/&/g, '&amp;')}"`;
+  });
+}
+
 function toAttachment(deps: AppDeps, row: q.AttachmentRow): AttachmentRecord {
   return {
     uuid: row.uuid,

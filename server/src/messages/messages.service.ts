@@ -8,7 +8,7 @@ import type { AppDeps } from '../deps.ts';
 import { DataError, NotFoundError } from '../errors.ts';
 import { type PageRequest, pagedResult } from '../http/schemas.ts';
 import type { AttachmentRow } from '../media/media.queries.ts';
-import { toAttachments } from '../media/media.service.ts';
+import { toAttachments, withInlineImages } from '../media/media.service.ts';
 import * as q from './messages.queries.ts';
 import type { SendMessageBody } from './messages.schema.ts';
 
@@ -23,6 +23,7 @@ type StoredMessage = Omit<q.MessageRow, 'attachments'> & { attachments: readonly
 /** The spec's Message: meta always has to/cc/bcc/from and subject. */
 export function toRecord(deps: AppDeps, row: StoredMessage) {
   const meta = row.meta ?? {};
+  const attachments = toAttachments(deps, row.attachments);
   return {
     id: row.id,
     created_at: row.created_at,
@@ -32,7 +33,8 @@ export function toRecord(deps: AppDeps, row: StoredMessage) {
     status: row.status,
     conversation_id: row.conversation_id,
     conversation_uuid: row.conversation_uuid,
-    content: row.content,
+    // An email's inline images: its cid: links made to point at the attachments' signed URLs.
+    content: row.content_type === 'html' ? withInlineImages(row.content, attachments) : row.content,
     text_content: row.text_content,
     content_type: row.content_type,
     private: row.private,
@@ -46,7 +48,7 @@ export function toRecord(deps: AppDeps, row: StoredMessage) {
       from: stringList(meta.from),
       subject: typeof meta.subject === 'string' ? meta.subject : '',
     },
-    attachments: toAttachments(deps, row.attachments),
+    attachments,
   };
 }
 

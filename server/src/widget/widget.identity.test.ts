@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { assertError, buildTestApp, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
-import { createWidgetInbox, signIdentity, startVisitor, verifiedSession, type WidgetInboxFixture, widgetCall } from '../../test/widget.ts';
+import {
+  createWidgetInbox,
+  signIdentity as signIdentityAt,
+  startVisitor,
+  verifiedSession,
+  type WidgetInboxFixture,
+  widgetCall,
+} from '../../test/widget.ts';
 
 describe('widget identity', () => {
   const clock = fakeClock(new Date());
@@ -14,6 +21,9 @@ describe('widget identity', () => {
     chat = await createWidgetInbox(t, { session_duration: '1h' });
   });
   after(() => t.close());
+  // Tokens are issued at the app's (fake) time: the real clock may be far ahead of it on a loaded machine.
+  const signIdentity = (secret: string, claims: Record<string, unknown> = {}, options: Parameters<typeof signIdentityAt>[2] = {}) =>
+    signIdentityAt(secret, claims, { now: clock.now(), ...options });
   const exchange = (jwt: unknown) => widgetCall(t, { method: 'POST', url: 'chat/auth/exchange', inbox: chat.uuid, payload: { jwt } });
 
   it('exchanges a signed JWT for a session; finds the contact again by external id and updates it', async () => {

@@ -1,0 +1,157 @@
+// The email ingest bench: 10,000 mails (threads of replies with In-Reply-To/References, some
+// with attachments) appended to a real Dovecot, then taken in from scratch by the IMAP reader
+// (the supervisor as workers.ts starts it, with the real ingest). Reports mails/s, the peak
+// RSS of this process (reader and database client; the embedded database too when used), and
+// checks the threading: one conversation per thread, every mail once. Target ≥ 200 mails/s.
+//
+//   npx node server/bench/email-ingest.ts [--mails=10000] [--thread=5] [--postgres=postgres://…]
+//
+// With --postgres, a scratch database is created on that server and dropped afterwards;
+// otherwise the embedded database (PGlite) in a temporary folder.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { loadConfig } from '../src/config.ts';
+import { readCursor } from '../src/email/email.cursor.ts';
+import { ingestMail, skipMail } from '../src/email/email.ingest.ts';
+import { startEmailReaders } from '../src/email/email.readers.ts';
+import { createInbox } from '../src/inboxes/inboxes.service.ts';
+import { openRuntime, prepareDatabase } from '../src/setup.ts';
+import { dovecotEmailConfig, startDovecot } from '../test/dovecot.ts';
+import { buildMail } from '../test/mail.ts';
+import { withScratchDatabase } from '../test/process-helpers.ts';
+
+const { values } = parseArgs({
+  options: {
+    mails: { type: 'string', default: '10000' },
+    thread: { type: 'string', default: '5' },
+    postgres: { type: 'string' },
+  },
+});
+const MAILS = Number(values.mails);
+const PER_THREAD = Number(values.thread);
+const progress = (message: string) => process.stderr.write(`${message}\n`);
+
+/** A thread's mails: the first, then replies quoting the thread; every 10th mail has a 20 KB attachment. */
+async function appendMailbox(append: (raw: Buffer) => Promise<number>): Promise<number> {
+  const attachment = Buffer.alloc(20 * 1024, 'parley email bench attachment ');
+  let threads = 0;
+  for (let n = 0; n < MAILS; n += PER_THREAD) {
+    threads += 1;
+    const ids: string[] = [];
+    for (let i = 0; i < PER_THREAD && n + i < MAILS; i += 1) {
+      const index = n + i;
+      const id = `bench-${threads}-${i}-${process.pid}@customer.example`;
+      const last = ids.at(-1);
+      const raw = await buildMail({
+        from: `Customer ${threads} <customer-${threads}@customer.example>`,
+        to: 'support@example.com',
+        subject: i === 0 ? `Order ${threads} did not arrive` : `Re: Order ${threads} did not arrive`,
+        text: `Mail ${index}: hello, a question about order ${threads}.\n\n${'Some quoted text of the thread. '.repeat(20)}`,
+        messageId: id,
+        ...(last ? { inReplyTo: last, references: [...ids] } : {}),
+        ...(index % 10 === 9 ? { attachments: [{ filename: `invoice-${index}.pdf`, content: attachment }] } : {}),
+        date: new Date(),
+      });
+      await append(raw);
+      ids.push(id);
+    }
+    if (threads % 200 === 0) progress(`appended ${Math.min(n + PER_THREAD, MAILS)} mails`);
+  }
+  return threads;
+}
+
+async function run(databaseUrl: string | null, dataDir: string): Promise<void> {
+  const dovecot = await startDovecot();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SECRET_KEY: 'email-bench-secret-key-0123456789abcdefgh',
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const runtime = await openRuntime(config, pino({ level: 'warn' }));
+  try {
+    await prepareDatabase(runtime.deps.db);
+    const deps = runtime.deps;
+    const appendStarted = performance.now();
+    const threads = await appendMailbox((raw) => dovecot.append(raw));
+    const appendMs = performance.now() - appendStarted;
+    progress(`appended ${MAILS} mails in ${(appendMs / 1000).toFixed(1)} s`);
+
+    const inbox = await createInbox(deps, {
+      name: 'Bench mail',
+      channel: 'email',
+      from: 'Support <support@example.com>',
+      config: dovecotEmailConfig(dovecot),
+    });
+    let rss = process.memoryUsage().rss;
+    const sampler = setInterval(() => {
+      rss = Math.max(rss, process.memoryUsage().rss);
+    }, 100);
+    const started = performance.now();
+    // Time spent inside ingestMail, to tell the reader's share from the ingest's.
+    let ingestMs = 0;
+    const timedIngest: typeof ingestMail = async (...args) => {
+      const before = performance.now();
+      try {
+        return await ingestMail(...args);
+      } finally {
+        ingestMs += performance.now() - before;
+      }
+    };
+    const readers = startEmailReaders(deps, { tickMs: 200, intake: { ingestMail: timedIngest, skipMail } });
+    let done = 0;
+    while (done < MAILS) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      done = Number((await readCursor(deps.db, inbox.id))?.last_uid ?? 0);
+      if (performance.now() - started > 30 * 60_000) throw new Error(`only ${done} mails taken in after 30 minutes`);
+    }
+    const elapsedMs = performance.now() - started;
+    clearInterval(sampler);
+    await readers.stop();
+
+    const conversations = await deps.db
+      .selectFrom('conversations')
+      .leftJoin('messages', (join) => join.onRef('messages.conversation_id', '=', 'conversations.id').on('messages.type', '=', 'incoming'))
+      .where('conversations.inbox_id', '=', inbox.id)
+      .groupBy('conversations.id')
+      .select((eb) => eb.fn.count<number>('messages.id').as('messages'))
+      .execute();
+    const messages = conversations.reduce((sum, c) => sum + Number(c.messages), 0);
+    const wellThreaded = conversations.filter((c) => Number(c.messages) === PER_THREAD).length;
+    const attachments = await deps.db
+      .selectFrom('media')
+      .innerJoin('messages', 'messages.id', 'media.message_id')
+      .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
+      .where('conversations.inbox_id', '=', inbox.id)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+
+    const rate = MAILS / (elapsedMs / 1000);
+    const lines = [
+      `| database | mails | threads | appended in | taken in | mails/s | in ingestMail | peak RSS | conversations | messages | threads of ${PER_THREAD} | attachments |`,
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      `| ${databaseUrl ? 'PostgreSQL' : 'embedded (PGlite)'} | ${MAILS} | ${threads} | ${(appendMs / 1000).toFixed(1)} s | ${(elapsedMs / 1000).toFixed(1)} s | ${rate.toFixed(0)} | ${((100 * ingestMs) / elapsedMs).toFixed(0)} % | ${(rss / 1024 / 1024).toFixed(0)} MB | ${conversations.length} | ${messages} | ${wellThreaded} | ${Number(attachments.n)} |`,
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+    const threadingOk = conversations.length === threads && messages === MAILS && wellThreaded === Math.floor(MAILS / PER_THREAD);
+    progress(`threading ${threadingOk ? 'ok' : 'WRONG'}; target 200 mails/s ${rate >= 200 ? 'met' : 'missed'}`);
+    if (!threadingOk) process.exitCode = 1;
+  } finally {
+    await runtime.close();
+    await dovecot.stop();
+  }
+}
+
+if (values.postgres) {
+  await withScratchDatabase(values.postgres, (dataDir, url) => run(url, dataDir));
+} else {
+  const dataDir = mkdtempSync(join(tmpdir(), 'parley-email-bench-'));
+  try {
+    await run(null, dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
