@@ -164,15 +164,17 @@ export function composeMail(
     disableFileAccess: true,
     disableUrlAccess: true,
   };
+  // Ids in meta as in mail_ids and source_id, without angle brackets, like a received mail's meta.
+  const bare = (id: string) => id.slice(1, -1);
   const meta: SentMeta = {
     from: [inbox.from],
     to,
     cc,
     bcc,
     subject,
-    message_id: messageId,
-    in_reply_to: inReplyTo,
-    references,
+    message_id: bare(messageId),
+    in_reply_to: inReplyTo === null ? null : bare(inReplyTo),
+    references: references.map(bare),
     reply_to: replyTo,
   };
   return { mail, meta, recipients: [...to, ...cc, ...bcc] };

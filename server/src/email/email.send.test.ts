@@ -121,7 +121,7 @@ describe('email replies go out over SMTP', () => {
     assert.deepEqual(done.meta.bcc, [bcc]);
     assert.deepEqual(done.meta.from, [inbox.from]);
     assert.equal(done.meta.subject, parsed.subject);
-    assert.equal(done.meta['message_id'], parsed.messageId);
+    assert.equal(`<${done.meta['message_id']}>`, parsed.messageId);
     assert.equal(done.meta['in_reply_to'], null);
     assert.deepEqual(done.meta['references'], []);
     assert.equal(done.meta['delivery_error'], undefined);
@@ -164,8 +164,9 @@ describe('email replies go out over SMTP', () => {
     assert.equal(parsed.subject, `Re: Order 42 [#${conversation.reference_number}]`, 'prefixes do not pile up');
     assert.equal(parsed.inReplyTo, firstId);
     assert.deepEqual(referencesOf(parsed), ['<first.mail@customer.example>', firstId]);
-    assert.equal(done.meta['in_reply_to'], firstId);
-    assert.deepEqual(done.meta['references'], ['<first.mail@customer.example>', firstId]);
+    // meta holds the ids as mail_ids does, without brackets (like a received mail's meta).
+    assert.equal(done.meta['in_reply_to'], firstId.slice(1, -1));
+    assert.deepEqual(done.meta['references'], ['first.mail@customer.example', firstId.slice(1, -1)]);
   });
 
   it('attaches the message files, and an inline image the HTML shows as a cid: part', async () => {
@@ -238,7 +239,7 @@ describe('email replies go out over SMTP', () => {
     assert.ok(first, 'the first message is the agent’s');
     const done = await settled(conversation.uuid, first.uuid);
     assert.equal(done.status, 'sent');
-    assert.equal(done.meta['message_id'], parsed.messageId);
+    assert.equal(`<${done.meta['message_id']}>`, parsed.messageId);
   });
 
   it('sends to the addresses the agent gave instead of the contact', async () => {
