@@ -34,8 +34,10 @@ await dovecot.createMailbox(CUSTOMERS_FOLDER);
 
 /** Files one received mail: INBOX when it is for support, the Customers folder otherwise. */
 async function file(raw: Buffer, recipients: string[]): Promise<void> {
-  const forSupport = recipients.some((address) => address.toLowerCase().split('+')[0]?.split('@')[0] === 'support');
-  const forOthers = recipients.filter((address) => !address.toLowerCase().startsWith('support'));
+  // support@… or a plus address of it (support+conv-…@…); everyone else is a customer.
+  const isSupport = (address: string) => /^support(\+[^@]*)?@/i.test(address);
+  const forSupport = recipients.some(isSupport);
+  const forOthers = recipients.filter((address) => !isSupport(address));
   if (forSupport) await dovecot.append(raw);
   if (forOthers.length > 0) {
     await dovecot.append(raw, { mailbox: CUSTOMERS_FOLDER });

@@ -39,6 +39,15 @@ describe('email addresses and identifiers', () => {
     }
   });
 
+  it('reads plus addresses of an inbox whose own address has a plus', () => {
+    const eu = parseAddress('support+eu@example.com');
+    const plus = plusAddress(eu, UUID);
+    assert.equal(plus, `support+eu+conv-${UUID}@example.com`);
+    assert.equal(conversationOfPlusAddress(eu, plus), UUID);
+    assert.equal(conversationOfPlusAddress(eu, `support+conv-${UUID}@example.com`), null, "the plain inbox's address is another inbox");
+    assert.equal(conversationOfPlusAddress(inbox, plus), null);
+  });
+
   it('makes stable Message-IDs, and a digest for a mail without one', () => {
     assert.equal(outgoingMessageId(UUID.toUpperCase(), inbox), `${UUID}@example.com`);
     const raw = Buffer.from('Subject: hi\r\n\r\nbody');

@@ -37,10 +37,11 @@ export function plusAddress(inbox: MailAddress, conversationUuid: string): strin
 export function conversationOfPlusAddress(inbox: MailAddress, candidate: string): string | null {
   const at = candidate.lastIndexOf('@');
   if (at < 1 || candidate.slice(at + 1).toLowerCase() !== inbox.domain) return null;
+  // The inbox's own local part may hold a `+` (support+eu@…): the tag is what follows it and one more `+`.
   const local = candidate.slice(0, at);
-  const plus = local.indexOf('+');
-  if (plus < 1 || local.slice(0, plus).toLowerCase() !== inbox.local.toLowerCase()) return null;
-  return PLUS_TAG.exec(local.slice(plus + 1))?.[1]?.toLowerCase() ?? null;
+  const prefix = `${inbox.local.toLowerCase()}+`;
+  if (!local.toLowerCase().startsWith(prefix)) return null;
+  return PLUS_TAG.exec(local.slice(prefix.length))?.[1]?.toLowerCase() ?? null;
 }
 
 /** The Message-ID (without brackets) of an outgoing message: stable, so every retry sends the same one. */

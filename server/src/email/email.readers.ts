@@ -15,6 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../deps.ts';
+import { DataError } from '../errors.ts';
 import { EVENTS_CHANNEL } from '../realtime/relay.ts';
 import { loadEmailInbox } from './email.inbox.ts';
 import { ingestMail, skipMail } from './email.ingest.ts';
@@ -78,6 +79,8 @@ export function startEmailReaders(deps: AppDeps, options: EmailReadersOptions = 
     try {
       inbox = await loadEmailInbox(deps, id);
     } catch (error) {
+      // Anything but a password that no longer decrypts (the database blinking) is tried again next tick.
+      if (!(error instanceof DataError)) throw error;
       // A password that no longer decrypts: say so until an admin saves the inbox again.
       unloadable.set(id, updatedAt.getTime());
       log.error({ inboxId: id, err: describe(error) }, 'email inbox cannot be read');

@@ -102,13 +102,17 @@ export async function findThread(trx: DB, inbox: EmailInbox, mail: InboundMail):
 
 /** The newest conversation of the inbox that continues `uuid` (meta.previous_conversation_uuid), or undefined. */
 async function successorOf(trx: DB, inboxId: number, uuid: string) {
-  return trx
-    .selectFrom('conversations')
-    .where('inbox_id', '=', inboxId)
-    .where(sql<string>`meta->>'previous_conversation_uuid'`, '=', uuid)
-    .orderBy('id', 'desc')
-    .select('uuid')
-    .executeTakeFirst();
+  return (
+    trx
+      .selectFrom('conversations')
+      .where('inbox_id', '=', inboxId)
+      // The key test lets the partial index of migration 0020 answer.
+      .where(sql<boolean>`meta ? 'previous_conversation_uuid'`)
+      .where(sql<string>`meta->>'previous_conversation_uuid'`, '=', uuid)
+      .orderBy('id', 'desc')
+      .select('uuid')
+      .executeTakeFirst()
+  );
 }
 
 /** Whether a locked conversation was resolved at least `reopen_window_days` ago. */

@@ -153,6 +153,9 @@ function finishLivechatConfig(config: Config): Config {
   return config;
 }
 
+/** A mail server's settings a kept password stays bound to (`tls_skip_verify` counts as false when absent). */
+const BOUND_TO_PASSWORD = ['host', 'port', 'tls', 'tls_skip_verify'] as const;
+
 /**
  * The plaintext config to store: validated for the channel, defaults filled in. A secret sent as
  * the mask (or, on update, left out) keeps the value in `stored`, the decrypted current config,
@@ -169,12 +172,16 @@ function prepareConfig(deps: AppDeps, channel: Channel, raw: Config, stored: Con
     const storedParent = stored ? parentOf(stored, path) : undefined;
     const kept = storedParent?.[leaf];
     if (typeof kept === 'string' && kept !== '') {
-      // A mail server's password only goes to the host it was given for.
-      if (storedParent && 'host' in parent && parent['host'] !== storedParent['host']) {
+      // A mail server's password only goes where, and as safely as, it was given for.
+      const setting = (node: Config, key: (typeof BOUND_TO_PASSWORD)[number]) =>
+        node[key] ?? (key === 'tls_skip_verify' ? false : undefined);
+      const moved =
+        storedParent && 'host' in parent ? BOUND_TO_PASSWORD.find((key) => setting(parent, key) !== setting(storedParent, key)) : undefined;
+      if (moved !== undefined) {
         const at = ['config', ...path.slice(0, -1)].join('.');
         throw InputError.field(
           ['config', ...path].join('.'),
-          `must be sent again when ${at}.host changes: a kept password only goes to its host`,
+          `must be sent again when ${at}.${moved} changes: a kept password only goes to the server, port and TLS settings it was given for`,
         );
       }
       parent[leaf] = kept;

@@ -495,7 +495,7 @@ describe('inboxes', () => {
       assert.equal(plain.smtp?.password, '');
     });
 
-    it('asks for a mail server password again when its host changes: a kept password only goes to its host', async () => {
+    it('asks for a mail server password again when its host, port or TLS settings change', async () => {
       const email = ok(await create(emailBody({ name: 'Moved host' })));
       const before = await storedConfig(email['id'] as number);
       const moved = emailConfig({ imap: { host: 'imap.elsewhere.net', password: SECRET_MASK }, smtp: { password: SECRET_MASK } });
@@ -503,7 +503,16 @@ describe('inboxes', () => {
       assert.match(String(body['message']), /config\.imap\.password: must be sent again when config\.imap\.host changes/);
       const { password: _left, ...imapWithout } = emailConfig({ smtp: { host: 'smtp.elsewhere.net' } })['smtp'] as Json;
       fails(await put(email['id'], { config: { imap: emailConfig()['imap'], smtp: imapWithout } }), 400, 'InputException');
+      for (const [label, imap] of Object.entries({ port: { port: 143 }, tls: { tls: 'none' }, verify: { tls_skip_verify: true } })) {
+        const res = await put(email['id'], {
+          config: emailConfig({ imap: { ...imap, password: SECRET_MASK }, smtp: { password: SECRET_MASK } }),
+        });
+        assert.match(String(fails(res, 400, 'InputException')['message']), /config\.imap\.password: must be sent again/, label);
+      }
       assert.deepEqual(await storedConfig(email['id'] as number), before);
+      // The same settings echoed (tls_skip_verify left out, or false) keep it.
+      const same = emailConfig({ imap: { password: SECRET_MASK, tls_skip_verify: false }, smtp: { password: SECRET_MASK } });
+      ok(await put(email['id'], { config: same }));
       ok(
         await put(email['id'], {
           config: emailConfig({ imap: { host: 'imap.elsewhere.net', password: 'typed' }, smtp: { password: SECRET_MASK } }),

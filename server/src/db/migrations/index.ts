@@ -18,6 +18,7 @@ import * as ai from './2026_11_25_0015_ai.ts';
 import * as webhookDispatch from './2026_11_25_0017_webhook_dispatch.ts';
 import * as email from './2026_11_26_0018_email.ts';
 import * as mediaContentId from './2026_11_26_0019_media_content_id.ts';
+import * as emailLookups from './2026_11_26_0020_email_lookups.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0017_webhook_dispatch': webhookDispatch,
   '2026_11_26_0018_email': email,
   '2026_11_26_0019_media_content_id': mediaContentId,
+  '2026_11_26_0020_email_lookups': emailLookups,
 };
