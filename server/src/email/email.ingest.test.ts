@@ -210,4 +210,27 @@ describe('email ingestion', () => {
     assert.equal(outcome.kind, 'skipped');
     assert.match(outcome.kind === 'skipped' ? outcome.reason : '', /larger than the limit/);
   });
+
+  it('takes in a mail carrying NUL characters (raw or encoded) without them: it never holds the inbox back', async () => {
+    const messageId = newMessageId();
+    const raw = Buffer.from(
+      [
+        `From: =?utf-8?B?${Buffer.from('Nu\u0000l').toString('base64')}?= <nul-${Date.now()}@example.org>`,
+        `To: ${inbox.address.address}`,
+        `Subject: =?utf-8?B?${Buffer.from('A\u0000B').toString('base64')}?=`,
+        `Message-ID: <${messageId}>`,
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'one\u0000two',
+        '',
+      ].join('\r\n'),
+    );
+    const outcome = await ingestMail(t.deps, inbox, raw, nextSource());
+    assert.equal(outcome.kind, 'stored', JSON.stringify(outcome));
+    if (outcome.kind !== 'stored') return;
+    assert.equal((await conversation(outcome.conversationUuid)).subject, 'AB');
+    const [message] = await messages(outcome.conversationUuid);
+    assert.equal(message?.text_content.includes('\u0000'), false);
+    assert.match(String(message?.text_content), /onetwo/);
+  });
 });

@@ -123,6 +123,19 @@ function reportTypeOf(parsed: ParsedMail): string | null {
 }
 
 /**
+ * The value with every U+0000 removed from its strings, however deep: a mail may carry NUL
+ * (raw, or encoded in a header or body), and PostgreSQL text refuses it — which would make the
+ * mail fail on every attempt and hold its inbox back. Buffers and dates are left as they are.
+ */
+function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return (value.includes('\u0000') ? value.replaceAll('\u0000', '') : value) as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value instanceof Map) return new Map([...value].map(([k, v]) => [withoutNul(k), withoutNul(v)])) as T;
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || value instanceof Date) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
+}
+
+/**
  * Parses a raw mail. Throws UnreadableMail when mailparser fails or the mail has no header at
  * all; anything else (no sender, no body) is for the caller to judge.
  */
@@ -146,7 +159,7 @@ export async function parseMail(raw: Buffer, inbox: MailAddress): Promise<Inboun
     fromAddress: from?.address ?? null,
   };
   const bounce = isDeliveryReport(report) ? readBounce({ ...report, text: parsed.text ?? '', returned: returnedParts(parsed) }) : null;
-  return {
+  return withoutNul({
     headerId: hasHeaderId ? written : fallbackMessageId(raw, inbox),
     hasHeaderId,
     inReplyTo: messageIdsOf(parsed.inReplyTo),
@@ -166,5 +179,5 @@ export async function parseMail(raw: Buffer, inbox: MailAddress): Promise<Inboun
     bounce,
     parleyConversation: headerOf(headers, 'x-parley-conversation'),
     headers,
-  };
+  });
 }
