@@ -57,6 +57,18 @@ describe('the IMAP reader', { timeout: 120_000 }, () => {
     return name;
   }
 
+  it('reads the first mail of a mailbox that was empty when it connected, even with an import window of 0 hours', async () => {
+    const box = await mailbox();
+    const inbox = await readingInbox(t, dovecot, { mailbox: box, import_since_hours: 0 });
+    readers();
+    await awaitValue('a cursor for the empty mailbox', async () => {
+      const cursor = (await readerStatusOf(t, inbox.id))['cursor'] as Record<string, unknown> | null;
+      return cursor?.['last_uid'] === 0 ? cursor : undefined;
+    });
+    const uid = await dovecot.append(testMail(), { mailbox: box });
+    await waitUntil('the first mail taken in', () => intake.of(inbox.id).some((h) => h.source.uid === uid && h.kind === 'stored'), 20_000);
+  });
+
   it('takes in the mails of the import window in UID order, then a new mail within moments over IDLE', async () => {
     const box = await mailbox();
     const old = new Date(Date.now() - 72 * HOUR);

@@ -136,9 +136,10 @@ export function startEmailReader(deps: AppDeps, inbox: EmailInbox, options: Read
   /** The mails to take in now, in UID order, with their sizes. */
   async function listNew(imapClient: ImapFlow, source: Omit<MailSource, 'uid'>): Promise<{ mails: Listed[]; window: boolean }> {
     const box = imapClient.mailbox;
-    if (!box || box.exists === 0) return { mails: [], window: false };
     const cursor = await readCursor(deps.db, inbox.id);
     const sameBox = cursor !== undefined && cursor.mailbox === source.mailbox && cursor.uidvalidity === source.uidvalidity;
+    // An empty mailbox still sets the cursor when it has none (window), so that its first mail is read by UID.
+    if (!box || box.exists === 0) return { mails: [], window: !sameBox };
     let range: string;
     let since: Date | null = null;
     if (sameBox) range = `${cursor.last_uid + 1}:*`;
@@ -246,7 +247,7 @@ export function startEmailReader(deps: AppDeps, inbox: EmailInbox, options: Read
       }
     }
     // A first read of the window: remember how far it went, so that the next one starts there.
-    if (window && !stopping && uidNext > 1) {
+    if (window && !stopping && uidNext >= 1) {
       await advanceCursor(deps.db, inbox.id, { ...source, uid: uidNext - 1 }, deps.clock.now());
     }
     return handed;
