@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { readCursor } from '../src/email/email.cursor.ts';
-import { ingestMail, skipMail } from '../src/email/email.ingest.ts';
+import { ingestBatch, skipMail } from '../src/email/email.ingest.ts';
 import { startEmailReaders } from '../src/email/email.readers.ts';
 import { createInbox } from '../src/inboxes/inboxes.service.ts';
 import { openRuntime, prepareDatabase } from '../src/setup.ts';
@@ -91,17 +91,17 @@ async function run(databaseUrl: string | null, dataDir: string): Promise<void> {
       rss = Math.max(rss, process.memoryUsage().rss);
     }, 100);
     const started = performance.now();
-    // Time spent inside ingestMail, to tell the reader's share from the ingest's.
+    // Time spent inside ingestBatch, to tell the reader's share from the ingest's.
     let ingestMs = 0;
-    const timedIngest: typeof ingestMail = async (...args) => {
+    const timedIngest: typeof ingestBatch = async (...args) => {
       const before = performance.now();
       try {
-        return await ingestMail(...args);
+        return await ingestBatch(...args);
       } finally {
         ingestMs += performance.now() - before;
       }
     };
-    const readers = startEmailReaders(deps, { tickMs: 200, intake: { ingestMail: timedIngest, skipMail } });
+    const readers = startEmailReaders(deps, { tickMs: 200, intake: { ingestBatch: timedIngest, skipMail } });
     let done = 0;
     while (done < MAILS) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -131,7 +131,7 @@ async function run(databaseUrl: string | null, dataDir: string): Promise<void> {
 
     const rate = MAILS / (elapsedMs / 1000);
     const lines = [
-      `| database | mails | threads | appended in | taken in | mails/s | in ingestMail | peak RSS | conversations | messages | threads of ${PER_THREAD} | attachments |`,
+      `| database | mails | threads | appended in | taken in | mails/s | in ingest | peak RSS | conversations | messages | threads of ${PER_THREAD} | attachments |`,
       '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
       `| ${databaseUrl ? 'PostgreSQL' : 'embedded (PGlite)'} | ${MAILS} | ${threads} | ${(appendMs / 1000).toFixed(1)} s | ${(elapsedMs / 1000).toFixed(1)} s | ${rate.toFixed(0)} | ${((100 * ingestMs) / elapsedMs).toFixed(0)} % | ${(rss / 1024 / 1024).toFixed(0)} MB | ${conversations.length} | ${messages} | ${wellThreaded} | ${Number(attachments.n)} |`,
     ];

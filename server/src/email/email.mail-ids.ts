@@ -1,6 +1,7 @@
 // The Message-IDs an email inbox saw or sent (table mail_ids): the one owner of threading by
 // header and of "each mail once". A row is written in the transaction that stores what the
 // mail became, so a mail is either fully taken in and known, or neither.
+import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import type { MailOutcome } from '../db/types.ts';
 
@@ -32,15 +33,17 @@ export async function recordMailId(trx: DB, values: MailIdValues, now: Date): Pr
   return row !== undefined;
 }
 
-/** Whether the inbox knows this Message-ID already. */
-export async function knowsMailId(db: DB, inboxId: number, headerId: string): Promise<boolean> {
-  const row = await db
+/** Which of these Message-IDs the inbox knows already (one statement, whatever their number). */
+export async function knownMailIds(db: DB, inboxId: number, headerIds: readonly string[]): Promise<Set<string>> {
+  if (headerIds.length === 0) return new Set();
+  const rows = await db
     .selectFrom('mail_ids')
     .where('inbox_id', '=', inboxId)
-    .where('header_id', '=', headerId)
-    .select('id')
-    .executeTakeFirst();
-  return row !== undefined;
+    // = any(array): one statement text whatever the number (prepared statements).
+    .where('header_id', '=', sql<string>`any(${[...new Set(headerIds)]}::text[])`)
+    .select('header_id')
+    .execute();
+  return new Set(rows.map((row) => row.header_id));
 }
 
 /** What the inbox knows of these Message-IDs (at most 100 are looked up), each with its conversation and message. */
