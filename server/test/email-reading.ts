@@ -3,7 +3,7 @@
 // readers' supervisor started with short intervals.
 import type { AppDeps } from '../src/deps.ts';
 import type { MailSource } from '../src/email/email.cursor.ts';
-import { ingestMail, skipMail } from '../src/email/email.ingest.ts';
+import { ingestBatch, skipMail } from '../src/email/email.ingest.ts';
 import type { EmailIntake } from '../src/email/email.reader.ts';
 import { type EmailReaders, type EmailReadersOptions, startEmailReaders } from '../src/email/email.readers.ts';
 import { type Dovecot, dovecotEmailConfig } from './dovecot.ts';
@@ -29,16 +29,19 @@ export interface ObservedIntake extends EmailIntake {
 }
 
 /** The real intake (email.ingest.ts), watched: every mail handed over is recorded with what became of it. */
-export function observe(intake: EmailIntake = { ingestMail, skipMail }): ObservedIntake {
+export function observe(intake: EmailIntake = { ingestBatch, skipMail }): ObservedIntake {
   const handed: Handed[] = [];
   return {
     handed,
     of: (inboxId) => handed.filter((h) => h.inboxId === inboxId),
-    async ingestMail(deps, inbox, raw, source) {
-      const outcome = await intake.ingestMail(deps, inbox, raw, source);
-      const conversation = outcome.kind === 'stored' ? { conversationUuid: outcome.conversationUuid } : {};
-      handed.push({ inboxId: inbox.id, source, kind: outcome.kind, size: raw.length, ...conversation });
-      return outcome;
+    async ingestBatch(deps, inbox, mails) {
+      const outcomes = await intake.ingestBatch(deps, inbox, mails);
+      for (const [i, outcome] of outcomes.entries()) {
+        const { raw, source } = mails[i]!;
+        const conversation = outcome.kind === 'stored' ? { conversationUuid: outcome.conversationUuid } : {};
+        handed.push({ inboxId: inbox.id, source, kind: outcome.kind, size: raw.length, ...conversation });
+      }
+      return outcomes;
     },
     async skipMail(deps, inbox, source, details) {
       await intake.skipMail(deps, inbox, source, details);

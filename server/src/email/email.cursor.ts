@@ -1,6 +1,7 @@
 // How far each email inbox's reader got (table email_cursors), and the mails it passed over
-// (email_skipped). Both are written in the transaction that takes a mail in or passes it, so
-// a crash repeats at most the mail in hand, which mail_ids then recognises.
+// (email_skipped). Both are written in the transaction that takes mails in or passes them (a
+// chunk of a batch, email.ingest.ts), so a crash repeats at most the mails in hand, which
+// mail_ids then recognises.
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 

@@ -1,150 +1,78 @@
-// Taking one mail in (docs/email.md, "Exactly once, inbound"): the IMAP reader hands over the
-// raw bytes with where it found them; one transaction writes what the mail became (a message of
-// a new or existing conversation, a bounce, an auto-reply, a refusal), its mail_ids row and the
-// inbox's cursor. A mail read twice is recognised by its Message-ID and only moves the cursor.
-// A bad mail is recorded as skipped and passed; only a database or storage failure throws, and
-// then nothing is written (attachment files stored before the transaction are purged as orphans).
-import { appendMessage, contactMessage } from '../conversations/conversations.append.ts';
-import { startContactConversation } from '../conversations/conversations.create.ts';
-import { findLiveContact, findLiveContactByEmail, findOrCreateContactByEmail } from '../contacts/contacts.service.ts';
+// Taking mail in (docs/email.md, "Exactly once, inbound"): the IMAP reader hands over a batch of
+// raw mails, in UID order, with where it found them. Each chunk of the batch (at most
+// BATCH_LIMITS) is read first (parsed, checked against the Message-IDs the inbox knows, its
+// files stored), then written in ONE transaction: what each mail became (email.ingest.take.ts)
+// and, last, the inbox's cursor at the chunk's last UID. A person's mail is written inside a
+// savepoint, so that a mail whose Message-ID turns out to be taken meanwhile leaves nothing. A
+// bad mail is recorded as skipped and passed; only a database or storage failure throws, and
+// then the chunk writes nothing (files stored before it are purged as orphans) and is taken
+// again one mail per transaction: the mails before a failing one are taken in, and the failing
+// one alone is left for the reader to retry.
+import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
+import { findLiveContactByEmail } from '../contacts/contacts.service.ts';
 import type { AppDeps } from '../deps.ts';
-import { InputError } from '../errors.ts';
-import { isEmailAddress } from '../http/formats.ts';
-import { attachMediaToMessage, MAX_ATTACHMENTS, storeMedia } from '../media/media.service.ts';
-import { type PreparedContent, prepareContent } from '../messages/messages.content.ts';
-import { failMessageDelivery } from '../messages/messages.queries.ts';
-import { conversationOfPlusAddress, fallbackMessageId } from './email.addresses.ts';
-import { advanceCursor, type MailSource, recordSkipped } from './email.cursor.ts';
+import { MAX_ATTACHMENTS, storeMedia } from '../media/media.service.ts';
+import { fallbackMessageId } from './email.addresses.ts';
+import { advanceCursor, type MailSource } from './email.cursor.ts';
 import type { EmailInbox } from './email.inbox.ts';
-import { findMailIds, knowsMailId, type MailIdValues, recordMailId } from './email.mail-ids.ts';
-import { type InboundMail, type MailPerson, parseMail, UnreadableMail } from './email.parse.ts';
-import { decideThread } from './email.thread.ts';
+import {
+  AlreadyKnown,
+  blockedSender,
+  type IngestOutcome,
+  passOver,
+  refusalOf,
+  refuse,
+  type SkipDetails,
+  takeBounce,
+  takeMessage,
+} from './email.ingest.take.ts';
+import { knownMailIds } from './email.mail-ids.ts';
+import { type InboundMail, parseMail, UnreadableMail } from './email.parse.ts';
 
-export type IngestOutcome =
-  | { kind: 'stored'; conversationUuid: string; messageUuid: string; newConversation: boolean }
-  /** The inbox already knew this Message-ID: only the cursor moved. */
+export type { IngestOutcome, SkipDetails } from './email.ingest.take.ts';
+
+export interface MailToIngest {
+  raw: Buffer;
+  source: MailSource;
+}
+
+/**
+ * One transaction takes in at most this many mails and about this many bytes of them (one
+ * mail at least): its conversation locks are held for a fraction of a second, and each mail's
+ * savepoint stays within PostgreSQL's 64 cached subtransactions.
+ */
+export const BATCH_LIMITS = { mails: 50, bytes: 4 * 1024 * 1024 };
+
+/** A mail read and checked, before the transaction: what it is to become. */
+type Prepared = { source: MailSource } & (
+  | { kind: 'pass'; details: SkipDetails }
   | { kind: 'duplicate' }
-  | { kind: 'bounce'; failedMessageUuid: string | null }
-  | { kind: 'auto_reply'; conversationUuid: string | null }
-  /** Recorded in email_skipped. */
-  | { kind: 'skipped'; reason: string };
+  | { kind: 'refuse'; mail: InboundMail; reason: string }
+  | { kind: 'bounce'; mail: InboundMail }
+  | { kind: 'message'; mail: InboundMail; mediaUuids: string[] }
+);
 
-/** Thrown inside a transaction that finds its Message-ID taken meanwhile (another reader took the mail in): rolls it back. */
-class AlreadyKnown extends Error {}
-
-type Skipped = Extract<IngestOutcome, { kind: 'skipped' }>;
-
-function describe(person: MailPerson | null): string | null {
-  if (person === null) return null;
-  return person.name ? `${person.name} <${person.address}>` : person.address;
-}
-
-/** A refused mail, in the caller's transaction: its Message-ID (so a re-read is a duplicate), its email_skipped row, the cursor. */
-async function refuse(
-  trx: DB,
-  inbox: EmailInbox,
-  source: MailSource,
-  mail: InboundMail,
-  reason: string,
-  now: Date,
-): Promise<IngestOutcome> {
-  const values = { inboxId: inbox.id, headerId: mail.headerId, conversationId: null, messageId: null } as const;
-  if (!(await recordMailId(trx, { ...values, direction: 'incoming', outcome: 'ignored' }, now))) throw new AlreadyKnown();
-  const skipped = { source, headerId: mail.headerId, sender: describe(mail.from), subject: mail.subject, size: null, reason };
-  await recordSkipped(trx, inbox.id, skipped, now);
-  await advanceCursor(trx, inbox.id, source, now);
-  return { kind: 'skipped', reason } satisfies Skipped;
-}
-
-function pass(deps: AppDeps, inbox: EmailInbox, source: MailSource, mail: InboundMail, reason: string): Promise<IngestOutcome> {
-  return deps.db.transaction().execute((trx) => refuse(trx, inbox, source, mail, reason, deps.clock.now()));
-}
-
-async function moveCursor(deps: AppDeps, inbox: EmailInbox, source: MailSource): Promise<IngestOutcome> {
-  await deps.db.transaction().execute((trx) => advanceCursor(trx, inbox.id, source, deps.clock.now()));
-  return { kind: 'duplicate' };
-}
-
-/** Records the mail's Message-ID and moves the cursor; a Message-ID taken meanwhile rolls everything back. */
-async function finish(trx: DB, inbox: EmailInbox, source: MailSource, values: Omit<MailIdValues, 'inboxId' | 'direction'>, now: Date) {
-  if (!(await recordMailId(trx, { ...values, inboxId: inbox.id, direction: 'incoming' }, now))) throw new AlreadyKnown();
-  await advanceCursor(trx, inbox.id, source, now);
-}
-
-/** Whether an address is the inbox's own, or one of its plus addresses. */
-function isOwnAddress(inbox: EmailInbox, address: string): boolean {
-  const lower = address.toLowerCase();
-  return lower === inbox.address.address.toLowerCase() || conversationOfPlusAddress(inbox.address, address) !== null;
-}
-
-/** Why a mail is refused before anything else is read, or null. */
-function refusalOf(inbox: EmailInbox, mail: InboundMail): string | null {
-  if (mail.from === null) return 'the mail has no sender address (From)';
-  if (!isEmailAddress(mail.from.address.toLowerCase()))
-    return `the sender address ${JSON.stringify(mail.from.address.slice(0, 100))} is not valid`;
-  if (isOwnAddress(inbox, mail.from.address)) {
-    // Our own mail coming back (a copy in the mailbox, a loop through a forwarder): never a new message.
-    return mail.parleyConversation !== null
-      ? 'a mail Parley sent (X-Parley-Conversation from the inbox address) came back: ignored to avoid a mail loop'
-      : "a mail from the inbox's own address: ignored to avoid a mail loop";
+/** A mail read: too large or unreadable (passed), refused at sight, a bounce, or a message (its files not yet stored). */
+async function read(deps: AppDeps, inbox: EmailInbox, { raw, source }: MailToIngest): Promise<Prepared> {
+  const limit = deps.config.emailMaxMessageBytes;
+  if (raw.length > limit)
+    return { source, kind: 'pass', details: { size: raw.length, reason: `the mail is larger than the limit of ${limit} bytes` } };
+  let mail: InboundMail;
+  try {
+    mail = await parseMail(raw, inbox.address);
+  } catch (error) {
+    if (!(error instanceof UnreadableMail)) throw error;
+    return { source, kind: 'pass', details: { size: raw.length, reason: error.message, headerId: fallbackMessageId(raw, inbox.address) } };
   }
-  return null;
+  const refusal = refusalOf(inbox, mail);
+  if (refusal !== null) return { source, kind: 'refuse', mail, reason: refusal };
+  if (mail.bounce !== null) return { source, kind: 'bounce', mail };
+  return { source, kind: 'message', mail, mediaUuids: [] };
 }
 
-/** A bounce: the outgoing message it reports is marked failed with the reason; no message is stored. */
-async function takeBounce(deps: AppDeps, inbox: EmailInbox, source: MailSource, mail: InboundMail): Promise<IngestOutcome> {
-  const bounce = mail.bounce!;
-  return deps.db.transaction().execute(async (trx) => {
-    const now = deps.clock.now();
-    const known = bounce.originalMessageId === null ? [] : await findMailIds(trx, inbox.id, [bounce.originalMessageId]);
-    const original = known.find((row) => row.direction === 'outgoing' && row.message_id !== null);
-    let failedMessageUuid: string | null = null;
-    if (original?.message_id != null && bounce.failed) {
-      failedMessageUuid = (await failMessageDelivery(trx, original.message_id, bounce.reason, now))?.uuid ?? null;
-    }
-    await finish(
-      trx,
-      inbox,
-      source,
-      { headerId: mail.headerId, conversationId: original?.conversation_id ?? null, messageId: null, outcome: 'bounce' },
-      now,
-    );
-    return { kind: 'bounce', failedMessageUuid } as const;
-  });
-}
-
-/** The message's content: the sanitised HTML, else the text (an HTML nested too deeply falls back to the text). */
-function contentOf(mail: InboundMail): { prepared: PreparedContent; contentType: 'html' | 'text' } {
-  if (mail.html !== null) {
-    try {
-      return { prepared: prepareContent(mail.html, 'html', 'content'), contentType: 'html' };
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-    }
-  }
-  return { prepared: prepareContent(mail.text ?? '', 'text', 'content'), contentType: 'text' };
-}
-
-function metaOf(mail: InboundMail, omitted: number): Record<string, unknown> {
-  const addresses = (list: MailPerson[]) => list.map((person) => person.address);
-  return {
-    from: mail.from ? [mail.from.address] : [],
-    from_name: mail.from?.name ?? '',
-    to: addresses(mail.to),
-    cc: addresses(mail.cc),
-    bcc: addresses(mail.bcc),
-    reply_to: addresses(mail.replyTo),
-    subject: mail.subject,
-    message_id: mail.headerId,
-    in_reply_to: mail.inReplyTo[0] ?? null,
-    // The newest 50: a hostile mail can carry thousands.
-    references: mail.references.slice(-50),
-    ...(mail.date ? { date: mail.date.toISOString() } : {}),
-    ...(mail.automatic !== null ? { auto_submitted: true, auto_submitted_reason: mail.automatic } : {}),
-    ...(omitted > 0 ? { attachments_omitted: omitted } : {}),
-  };
-}
+const headerIdOf = (prepared: Prepared): string | null =>
+  prepared.kind === 'pass' ? (prepared.details.headerId ?? null) : 'mail' in prepared ? prepared.mail.headerId : null;
 
 /** The mail's files, stored before the transaction as unattached uploads (at most MAX_ATTACHMENTS). */
 async function storeAttachments(deps: AppDeps, mail: InboundMail): Promise<string[]> {
@@ -162,124 +90,142 @@ async function storeAttachments(deps: AppDeps, mail: InboundMail): Promise<strin
   return uuids;
 }
 
-/** A person's mail: the contact, the thread, the message and its files, in the caller's transaction. */
-async function takeMessage(
-  deps: AppDeps,
-  trx: DB,
-  inbox: EmailInbox,
-  source: MailSource,
-  mail: InboundMail,
-  mediaUuids: string[],
-): Promise<IngestOutcome> {
+/**
+ * The chunk read and checked: Message-IDs the inbox knows (one look-up for the chunk), or that
+ * came earlier in it, are duplicates; a message's files are stored, unless its sender is
+ * blocked (then it is refused; a mail without files is checked in the transaction only).
+ */
+async function prepare(deps: AppDeps, inbox: EmailInbox, mails: MailToIngest[]): Promise<Prepared[]> {
+  const read_: Prepared[] = [];
+  for (const mail of mails) read_.push(await read(deps, inbox, mail));
+  const ids = read_.map(headerIdOf).filter((id) => id !== null);
+  const known = await knownMailIds(deps.db, inbox.id, ids);
+  const prepared: Prepared[] = [];
+  for (const item of read_) {
+    const headerId = headerIdOf(item);
+    if (headerId !== null && known.has(headerId)) {
+      prepared.push({ source: item.source, kind: 'duplicate' });
+      continue;
+    }
+    if (headerId !== null) known.add(headerId);
+    if (item.kind === 'message' && item.mail.attachments.length > 0) {
+      const from = item.mail.from!.address;
+      const contact = await findLiveContactByEmail(deps.db, from);
+      if (contact && !contact.enabled) {
+        prepared.push({ source: item.source, kind: 'refuse', mail: item.mail, reason: blockedSender(from) });
+        continue;
+      }
+      item.mediaUuids = await storeAttachments(deps, item.mail);
+    }
+    prepared.push(item);
+  }
+  return prepared;
+}
+
+/** What one prepared mail becomes, in the chunk's transaction. */
+async function take(deps: AppDeps, trx: DB, inbox: EmailInbox, item: Prepared): Promise<IngestOutcome> {
   const now = deps.clock.now();
-  const from = mail.from!;
-  const thread = await decideThread(trx, inbox, mail, now);
-  const automatic = mail.automatic !== null;
-  if (automatic && thread.kind === 'new') {
-    // An auto-reply (or bulk mail) that answers none of our conversations: noted, never a conversation.
-    const conversationId = null;
-    await finish(trx, inbox, source, { headerId: mail.headerId, conversationId, messageId: null, outcome: 'auto_reply' }, now);
-    return { kind: 'auto_reply', conversationUuid: null };
+  switch (item.kind) {
+    case 'duplicate':
+      return { kind: 'duplicate' };
+    case 'pass':
+      return passOver(trx, inbox, item.source, item.details, now);
+    case 'refuse':
+      return refuse(trx, inbox, item.source, item.mail, item.reason, now);
+    case 'bounce':
+      return takeBounce(trx, inbox, item.mail, now);
+    case 'message':
+      await sql`savepoint mail`.execute(trx);
+      try {
+        const outcome = await takeMessage(deps, trx, inbox, item.source, item.mail, item.mediaUuids);
+        await sql`release savepoint mail`.execute(trx);
+        return outcome;
+      } catch (error) {
+        // Another reader (or an earlier mail of this chunk) took this Message-ID meanwhile.
+        if (!(error instanceof AlreadyKnown)) throw error;
+        await sql`rollback to savepoint mail`.execute(trx);
+        await sql`release savepoint mail`.execute(trx);
+        return { kind: 'duplicate' };
+      }
   }
-  const contact = await findOrCreateContactByEmail(trx, { email: from.address, name: from.name }, now);
-  if (!contact.enabled) return refuse(trx, inbox, source, mail, `the sender ${from.address} is blocked: their mail is refused`, now);
-  if (thread.kind === 'existing' && thread.conversation.contact_id !== contact.id) {
-    const owner = await findLiveContact(trx, thread.conversation.contact_id);
-    if (!owner?.enabled) return refuse(trx, inbox, source, mail, "the conversation's contact is blocked: mail into it is refused", now);
+}
+
+/** Where the cursor stands after these mails, as if moved after each in turn (advanceCursor's rule). */
+function cursorAfter(sources: MailSource[]): MailSource {
+  const last = sources.at(-1)!;
+  let uid = last.uid;
+  for (let i = sources.length - 2; i >= 0; i -= 1) {
+    const source = sources[i]!;
+    if (source.mailbox !== last.mailbox || source.uidvalidity !== last.uidvalidity) break;
+    uid = Math.max(uid, source.uid);
   }
-  const conversation =
-    thread.kind === 'existing'
-      ? thread.conversation
-      : await startContactConversation(
-          trx,
-          {
-            inboxId: inbox.id,
-            contactId: contact.id,
-            subject: mail.subject,
-            meta: thread.previous ? { previous_conversation_uuid: thread.previous.uuid } : {},
-          },
-          now,
-        );
-  const { prepared, contentType } = contentOf(mail);
-  const extra = {
-    contentType,
-    meta: metaOf(mail, mail.attachments.length - mediaUuids.length),
-    attachmentCount: mediaUuids.length,
-    sourceId: mail.headerId,
-    automatic,
-  };
-  const message = await appendMessage(deps, trx, conversation, contactMessage(contact.id, prepared, extra), now);
-  await attachMediaToMessage(deps, trx, { mediaUuids, uploaderId: null, messageId: message.id });
-  const outcome = automatic ? 'auto_reply' : 'stored';
-  await finish(trx, inbox, source, { headerId: mail.headerId, conversationId: conversation.id, messageId: message.id, outcome }, now);
-  if (automatic) return { kind: 'auto_reply', conversationUuid: conversation.uuid };
-  return { kind: 'stored', conversationUuid: conversation.uuid, messageUuid: message.uuid, newConversation: thread.kind === 'new' };
+  return { ...last, uid };
+}
+
+/** One chunk in one transaction: every mail's outcome, in order, and the cursor after the last. */
+async function takeChunk(deps: AppDeps, inbox: EmailInbox, chunk: MailToIngest[]): Promise<IngestOutcome[]> {
+  const prepared = await prepare(deps, inbox, chunk);
+  return deps.db.transaction().execute(async (trx) => {
+    const outcomes: IngestOutcome[] = [];
+    for (const item of prepared) outcomes.push(await take(deps, trx, inbox, item));
+    await advanceCursor(trx, inbox.id, cursorAfter(chunk.map((mail) => mail.source)), deps.clock.now());
+    return outcomes;
+  });
+}
+
+/** The batch cut in chunks of at most BATCH_LIMITS, in order. */
+function chunksOf(mails: MailToIngest[]): MailToIngest[][] {
+  const chunks: MailToIngest[][] = [];
+  let current: MailToIngest[] = [];
+  let bytes = 0;
+  for (const mail of mails) {
+    if (current.length >= BATCH_LIMITS.mails || (current.length > 0 && bytes + mail.raw.length > BATCH_LIMITS.bytes)) {
+      chunks.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(mail);
+    bytes += mail.raw.length;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
 }
 
 /**
- * Takes one raw mail in: everything (conversation, message, attachments, mail_ids, cursor) in one
- * transaction. Never throws for a bad mail (it is recorded as skipped and the cursor moves past
- * it); throws only when the database or storage fails, and then nothing is written (the reader
- * tries again later).
+ * Takes raw mails in, in the order given (the reader's: UID order), answering each one's outcome
+ * in that order. Never throws for a bad mail (it is recorded as skipped and the cursor moves past
+ * it); throws only when the database or storage fails: the mails before the one that failed are
+ * taken in (and the cursor moved past them), nothing of it or after it is written, and the
+ * reader tries again from there.
  */
-export async function ingestMail(deps: AppDeps, inbox: EmailInbox, raw: Buffer, source: MailSource): Promise<IngestOutcome> {
-  if (raw.length > deps.config.emailMaxMessageBytes) {
-    const reason = `the mail is larger than the limit of ${deps.config.emailMaxMessageBytes} bytes`;
-    const fresh = await passOver(deps, inbox, source, { size: raw.length, reason });
-    return fresh ? { kind: 'skipped', reason } : { kind: 'duplicate' };
+export async function ingestBatch(deps: AppDeps, inbox: EmailInbox, mails: MailToIngest[]): Promise<IngestOutcome[]> {
+  const outcomes: IngestOutcome[] = [];
+  for (const chunk of chunksOf(mails)) {
+    try {
+      outcomes.push(...(await takeChunk(deps, inbox, chunk)));
+    } catch (error) {
+      if (chunk.length === 1) throw error;
+      // The chunk wrote nothing: one mail per transaction now, so that one failing mail holds back only itself.
+      const reason = error instanceof Error ? error.message : String(error);
+      deps.log.warn({ inboxId: inbox.id, mails: chunk.length, err: reason }, 'a batch of mails failed; taking them in one at a time');
+      for (const mail of chunk) outcomes.push(...(await takeChunk(deps, inbox, [mail])));
+    }
   }
-  let mail: InboundMail;
-  try {
-    mail = await parseMail(raw, inbox.address);
-  } catch (error) {
-    if (!(error instanceof UnreadableMail)) throw error;
-    const reason = error.message;
-    const fresh = await passOver(deps, inbox, source, { size: raw.length, reason, headerId: fallbackMessageId(raw, inbox.address) });
-    return fresh ? { kind: 'skipped', reason } : { kind: 'duplicate' };
-  }
-  // Seen before (read twice, or a mail this inbox sent itself): only the cursor moves.
-  if (await knowsMailId(deps.db, inbox.id, mail.headerId)) return moveCursor(deps, inbox, source);
-  const refusal = refusalOf(inbox, mail);
-  try {
-    if (refusal !== null) return await pass(deps, inbox, source, mail, refusal);
-    if (mail.bounce !== null) return await takeBounce(deps, inbox, source, mail);
-    // A blocked sender's files are not even stored (checked again in the transaction).
-    const known = await findLiveContactByEmail(deps.db, mail.from!.address);
-    if (known && !known.enabled)
-      return await pass(deps, inbox, source, mail, `the sender ${mail.from!.address} is blocked: their mail is refused`);
-    const mediaUuids = await storeAttachments(deps, mail);
-    return await deps.db.transaction().execute((trx) => takeMessage(deps, trx, inbox, source, mail, mediaUuids));
-  } catch (error) {
-    if (error instanceof AlreadyKnown) return moveCursor(deps, inbox, source);
-    throw error;
-  }
+  return outcomes;
 }
 
-type SkipDetails = { size: number | null; reason: string; headerId?: string | null; sender?: string | null; subject?: string | null };
-
-/** Records a mail passed over and moves the cursor, in one transaction; false when the mail was known (then only the cursor moved). */
-async function passOver(deps: AppDeps, inbox: EmailInbox, source: MailSource, details: SkipDetails): Promise<boolean> {
-  return deps.db.transaction().execute(async (trx) => {
-    const now = deps.clock.now();
-    const headerId = details.headerId ?? null;
-    // With a Message-ID, the mail is noted as seen: read again (a UIDVALIDITY change), it is not listed twice.
-    const seen = { inboxId: inbox.id, conversationId: null, messageId: null, direction: 'incoming', outcome: 'ignored' } as const;
-    const fresh = headerId === null || (await recordMailId(trx, { ...seen, headerId }, now));
-    if (fresh) {
-      const { size, reason } = details;
-      await recordSkipped(
-        trx,
-        inbox.id,
-        { source, headerId, sender: details.sender ?? null, subject: details.subject ?? null, size, reason },
-        now,
-      );
-    }
-    await advanceCursor(trx, inbox.id, source, now);
-    return fresh;
-  });
+/** One mail: the batch of one (its own transaction). */
+export async function ingestMail(deps: AppDeps, inbox: EmailInbox, raw: Buffer, source: MailSource): Promise<IngestOutcome> {
+  const [outcome] = await ingestBatch(deps, inbox, [{ raw, source }]);
+  if (!outcome) throw new Error('ingestBatch answered no outcome for one mail');
+  return outcome;
 }
 
 /** A mail the reader will not download (over deps.config.emailMaxMessageBytes): recorded and passed, cursor moved, one transaction. */
 export async function skipMail(deps: AppDeps, inbox: EmailInbox, source: MailSource, details: SkipDetails): Promise<void> {
-  await passOver(deps, inbox, source, details);
+  await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    await passOver(trx, inbox, source, details, now);
+    await advanceCursor(trx, inbox.id, source, now);
+  });
 }

@@ -1,6 +1,7 @@
 // The Message-IDs an email inbox saw or sent (table mail_ids): the one owner of threading by
 // header and of "each mail once". A row is written in the transaction that stores what the
 // mail became, so a mail is either fully taken in and known, or neither.
+import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import type { MailOutcome } from '../db/types.ts';
 
@@ -32,15 +33,21 @@ export async function recordMailId(trx: DB, values: MailIdValues, now: Date): Pr
   return row !== undefined;
 }
 
-/** Whether the inbox knows this Message-ID already. */
-export async function knowsMailId(db: DB, inboxId: number, headerId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('mail_ids')
-    .where('inbox_id', '=', inboxId)
-    .where('header_id', '=', headerId)
-    .select('id')
-    .executeTakeFirst();
-  return row !== undefined;
+/**
+ * The mail_ids rows of these Message-IDs, one index probe each whatever the table's statistics: a
+ * plan that read the inbox's rows and filtered them would grow with every mail taken in (a
+ * generic plan on a table not analyzed yet chooses it).
+ */
+function probe(inboxId: number, headerIds: readonly string[]) {
+  return sql`unnest(${[...new Set(headerIds)]}::text[]) as h(id)
+    cross join lateral (select header_id, conversation_id from mail_ids where inbox_id = ${inboxId} and header_id = h.id limit 1) as m`;
+}
+
+/** Which of these Message-IDs the inbox knows already (one statement, whatever their number). */
+export async function knownMailIds(db: DB, inboxId: number, headerIds: readonly string[]): Promise<Set<string>> {
+  if (headerIds.length === 0) return new Set();
+  const { rows } = await sql<{ header_id: string }>`select m.header_id from ${probe(inboxId, headerIds)}`.execute(db);
+  return new Set(rows.map((row) => row.header_id));
 }
 
 /** What the inbox knows of these Message-IDs (at most 100 are looked up), each with its conversation and message. */
@@ -53,6 +60,18 @@ export async function findMailIds(db: DB, inboxId: number, headerIds: readonly s
     .where('header_id', 'in', ids)
     .select(['header_id', 'conversation_id', 'message_id', 'direction', 'outcome'])
     .execute();
+}
+
+/**
+ * The conversation of this inbox each of these Message-IDs belongs to (at most the last 100 are
+ * looked up), by Message-ID: threading by header, in one statement.
+ */
+export async function conversationsOfMailIds(db: DB, inboxId: number, headerIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(headerIds)].slice(-100);
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{ header_id: string; uuid: string }>`select m.header_id, c.uuid from ${probe(inboxId, ids)}
+    join conversations c on c.id = m.conversation_id and c.inbox_id = ${inboxId}`.execute(db);
+  return new Map(rows.map((row) => [row.header_id, row.uuid]));
 }
 
 /** The Message-IDs of a conversation's mails, oldest first, the last `limit` of them: an outgoing mail's References. */

@@ -8,8 +8,8 @@
 //   last `import_since_hours` (mail_ids recognises those taken in before).
 // - Each mail, in UID order: its RFC822.SIZE first; over EMAIL_MAX_MESSAGE_MB it is listed as
 //   skipped without being downloaded. The others are downloaded in small batches (the next
-//   batch while the current one is taken in) and handed to ingestMail one at a time: the
-//   cursor moves in ingest's transaction, so a crash repeats at most the mail in hand.
+//   batch while the current one is taken in) and handed to ingestBatch, which takes them in
+//   a few dozen per transaction with the cursor: a crash repeats at most the mails in hand.
 // - Waiting: IDLE when the server has it (a new mail is read within moments), re-issued at
 //   least every poll_interval_seconds (and every 25 minutes at most); otherwise a check every
 //   poll_interval_seconds.
@@ -21,12 +21,12 @@ import type { AppDeps } from '../deps.ts';
 import { advanceCursor, type MailSource, readCursor } from './email.cursor.ts';
 import { describeMailError, imapClientFor, uidSet } from './email.imap.ts';
 import type { EmailInbox } from './email.inbox.ts';
-import type { ingestMail, skipMail } from './email.ingest.ts';
+import type { ingestBatch, skipMail } from './email.ingest.ts';
 import { type ReaderStateChange, recordReaderState } from './email.reader-state.ts';
 
 /** Where mails go: email.ingest.ts (injected, so that tests can watch what the reader hands over). */
 export interface EmailIntake {
-  ingestMail: typeof ingestMail;
+  ingestBatch: typeof ingestBatch;
   skipMail: typeof skipMail;
 }
 
@@ -238,13 +238,13 @@ export function startEmailReader(deps: AppDeps, inbox: EmailInbox, options: Read
       }
       const sources = await (next as Promise<Map<number, Buffer>>);
       next = start(index + 1);
-      for (const mail of step.download) {
+      // Expunged since it was listed: nothing to take in.
+      const batch = step.download.flatMap((mail) => {
         const raw = sources.get(mail.uid);
-        // Expunged since it was listed: nothing to take in.
-        if (raw === undefined) continue;
-        await options.intake.ingestMail(deps, inbox, raw, { ...source, uid: mail.uid });
-        handed += 1;
-      }
+        return raw === undefined ? [] : [{ raw, source: { ...source, uid: mail.uid } }];
+      });
+      if (batch.length > 0) await options.intake.ingestBatch(deps, inbox, batch);
+      handed += batch.length;
     }
     // A first read of the window: remember how far it went, so that the next one starts there.
     if (window && !stopping && uidNext >= 1) {

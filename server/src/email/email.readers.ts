@@ -18,7 +18,7 @@ import type { AppDeps } from '../deps.ts';
 import { DataError } from '../errors.ts';
 import { EVENTS_CHANNEL } from '../realtime/relay.ts';
 import { loadEmailInbox } from './email.inbox.ts';
-import { ingestMail, skipMail } from './email.ingest.ts';
+import { ingestBatch, skipMail } from './email.ingest.ts';
 import { type EmailIntake, type EmailReader, type ReaderOptions, startEmailReader } from './email.reader.ts';
 import { claimLeases, listReadableInboxes, nextForeignExpiry, recordReaderState, releaseLeases } from './email.reader-state.ts';
 
@@ -49,7 +49,7 @@ export function startEmailReaders(deps: AppDeps, options: EmailReadersOptions = 
   const tickMs = options.tickMs ?? 5000;
   const leaseMs = options.leaseMs ?? 30_000;
   const log = deps.log.child({ component: 'email.readers', instance: instanceId });
-  const intake = options.intake ?? { ingestMail, skipMail };
+  const intake = options.intake ?? { ingestBatch, skipMail };
   const readers = new Map<number, EmailReader>();
   /** The end of the lease of each inbox this instance holds, as last renewed. */
   const leases = new Map<number, Date>();

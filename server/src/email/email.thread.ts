@@ -9,7 +9,7 @@ import { type LockedConversation, lockConversationForChannel } from '../conversa
 import type { DB } from '../db/database.ts';
 import { conversationOfPlusAddress, referenceOfSubject } from './email.addresses.ts';
 import type { EmailInbox } from './email.inbox.ts';
-import { findMailIds } from './email.mail-ids.ts';
+import { conversationsOfMailIds } from './email.mail-ids.ts';
 import type { InboundMail } from './email.parse.ts';
 
 export type ThreadVia = 'in_reply_to' | 'references' | 'plus_address' | 'subject_reference';
@@ -27,33 +27,26 @@ interface Candidate {
 
 const DAY_MS = 86_400_000;
 
-/** The conversation of this inbox with this id or uuid, or undefined. */
-async function conversationOfInbox(trx: DB, inboxId: number, by: { id: number } | { uuid: string }) {
-  let query = trx.selectFrom('conversations').where('inbox_id', '=', inboxId).select(['id', 'uuid']);
-  query = 'id' in by ? query.where('id', '=', by.id) : query.where('uuid', '=', by.uuid);
-  return query.executeTakeFirst();
+/** The conversation of this inbox with this uuid, or undefined. */
+async function conversationOfInbox(trx: DB, inboxId: number, uuid: string) {
+  return trx.selectFrom('conversations').where('inbox_id', '=', inboxId).where('uuid', '=', uuid).select(['id', 'uuid']).executeTakeFirst();
 }
 
 /** 1. In-Reply-To, then References newest first, against every Message-ID the inbox stored or sent. */
 async function byHeaders(trx: DB, inbox: EmailInbox, mail: InboundMail): Promise<Candidate | null> {
   const ordered: Array<{ id: string; via: ThreadVia }> = mail.inReplyTo.map((id) => ({ id, via: 'in_reply_to' }));
   for (const id of [...mail.references].reverse()) ordered.push({ id, via: 'references' });
-  // findMailIds looks up the last 100: keep In-Reply-To and the newest references.
+  // conversationsOfMailIds looks up the last 100: keep In-Reply-To and the newest references.
   const wanted = ordered.slice(0, 100);
   if (wanted.length === 0) return null;
-  const known = new Map<string, number>();
-  for (const row of await findMailIds(
+  const known = await conversationsOfMailIds(
     trx,
     inbox.id,
     wanted.map((w) => w.id),
-  )) {
-    if (row.conversation_id !== null) known.set(row.header_id, row.conversation_id);
-  }
+  );
   for (const { id, via } of wanted) {
-    const conversationId = known.get(id);
-    if (conversationId === undefined) continue;
-    const conversation = await conversationOfInbox(trx, inbox.id, { id: conversationId });
-    if (conversation) return { uuid: conversation.uuid, via };
+    const uuid = known.get(id);
+    if (uuid !== undefined) return { uuid, via };
   }
   return null;
 }
@@ -64,7 +57,7 @@ async function byPlusAddress(trx: DB, inbox: EmailInbox, mail: InboundMail): Pro
   for (const recipient of recipients) {
     const uuid = conversationOfPlusAddress(inbox.address, recipient);
     if (uuid === null) continue;
-    const conversation = await conversationOfInbox(trx, inbox.id, { uuid });
+    const conversation = await conversationOfInbox(trx, inbox.id, uuid);
     if (conversation) return { uuid: conversation.uuid, via: 'plus_address' };
   }
   return null;

@@ -1,0 +1,204 @@
+// Taking mail in by batches (ingestBatch): each mail of a batch becomes what it would alone, in
+// order, in one transaction with the cursor at the batch's last UID; a mail whose Message-ID is
+// taken meanwhile rolls back only itself; a mail of the batch finds an earlier one's thread; a
+// failure writes nothing of the mail that failed nor after it, and the batch handed again is
+// taken in exactly once.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { KyselyPlugin } from 'kysely';
+import { markMessageStatus } from '../messages/messages.queries.ts';
+import { outgoingMessageId } from './email.addresses.ts';
+import { type MailSource, readCursor } from './email.cursor.ts';
+import type { EmailInbox } from './email.inbox.ts';
+import { BATCH_LIMITS, ingestBatch, ingestMail } from './email.ingest.ts';
+import { recordMailId } from './email.mail-ids.ts';
+import { uniqueEmail } from '../../test/factories.ts';
+import { buildTestApp, dataOf, type TestApp } from '../../test/helpers.ts';
+import { buildMail, dsnBounce, emailInbox, newMessageId, nextSource } from '../../test/mail.ts';
+
+describe('email ingestion in batches', () => {
+  let t: TestApp;
+  let inbox: EmailInbox;
+
+  before(async () => {
+    t = await buildTestApp();
+    inbox = await emailInbox(t);
+  });
+  after(() => t.close());
+
+  const batchOf = (raws: Buffer[]) => raws.map((raw) => ({ raw, source: nextSource() }));
+  const cursorUid = async () => Number((await readCursor(t.deps.db, inbox.id))?.last_uid);
+  const lastUid = (batch: Array<{ source: MailSource }>) => batch.at(-1)?.source.uid;
+  const messagesWith = (headerId: string) =>
+    t.deps.db.selectFrom('messages').where('source_id', '=', headerId).select(['id', 'conversation_id']).execute();
+  const contactByEmail = (email: string) =>
+    t.deps.db.selectFrom('users').where('email', '=', email.toLowerCase()).select('id').executeTakeFirst();
+  const mail = (from: string, messageId: string, extra: { inReplyTo?: string; subject?: string } = {}) =>
+    buildMail({
+      from,
+      to: inbox.from,
+      subject: extra.subject ?? 'A question',
+      messageId,
+      ...(extra.inReplyTo ? { inReplyTo: extra.inReplyTo, references: [extra.inReplyTo] } : {}),
+    });
+
+  /** A conversation with an agent's reply sent by mail (its Message-ID recorded, the message `sent`), as the sender leaves it. */
+  async function answered(customer: string) {
+    const first = newMessageId();
+    const [start] = await ingestBatch(t.deps, inbox, batchOf([await mail(customer, first)]));
+    assert.equal(start?.kind, 'stored');
+    if (start?.kind !== 'stored') throw new Error('unreachable');
+    const url = `/api/v1/conversations/${start.conversationUuid}/messages`;
+    const reply = dataOf<{ id: number; uuid: string }>(await t.call({ method: 'POST', url, payload: { message: '<p>On its way.</p>' } }));
+    const [row] = await messagesWith(first);
+    const headerId = outgoingMessageId(reply.uuid, inbox.address);
+    const values = { inboxId: inbox.id, headerId, conversationId: row?.conversation_id ?? null, messageId: reply.id } as const;
+    assert.equal(await recordMailId(t.deps.db, { ...values, direction: 'outgoing', outcome: 'sent' }, t.deps.clock.now()), true);
+    assert.ok(await markMessageStatus(t.deps.db, reply.id, 'pending', 'sent', t.deps.clock.now()));
+    return { start, first, reply, headerId };
+  }
+
+  it('takes in a batch of a duplicate, a refused mail, a bounce and a reply in the middle of new mails, in order, cursor at the end', async () => {
+    const customer = uniqueEmail('mixed');
+    const { start, first, reply, headerId } = await answered(customer);
+    const fresh = [newMessageId(), newMessageId(), newMessageId()];
+    const batch = batchOf([
+      await mail(uniqueEmail('a'), fresh[0]!),
+      // Read twice: the inbox knows it.
+      await mail(customer, first),
+      await buildMail({ from: inbox.from, to: uniqueEmail('x'), subject: 'Our own mail back' }),
+      dsnBounce({ to: inbox.address.address, originalMessageId: headerId }),
+      await mail(customer, fresh[1]!, { inReplyTo: headerId, subject: 'Re: A question' }),
+      await mail(uniqueEmail('b'), fresh[2]!),
+    ]);
+    const outcomes = await ingestBatch(t.deps, inbox, batch);
+    assert.deepEqual(
+      outcomes.map((o) => o.kind),
+      ['stored', 'duplicate', 'skipped', 'bounce', 'stored', 'stored'],
+    );
+    assert.deepEqual(outcomes[3], { kind: 'bounce', failedMessageUuid: reply.uuid });
+    const replied = outcomes[4];
+    assert.equal(replied?.kind === 'stored' && replied.conversationUuid, start.conversationUuid);
+    assert.equal(replied?.kind === 'stored' && replied.newConversation, false);
+    assert.equal(await cursorUid(), lastUid(batch));
+    for (const id of [first, ...fresh]) assert.equal((await messagesWith(id)).length, 1, `one message for ${id}`);
+    const failed = await t.deps.db.selectFrom('messages').where('id', '=', reply.id).select('status').executeTakeFirstOrThrow();
+    assert.equal(failed.status, 'failed');
+    const skipped = await t.deps.db
+      .selectFrom('email_skipped')
+      .where('inbox_id', '=', inbox.id)
+      .where('uid', '=', batch[2]!.source.uid)
+      .select('reason')
+      .execute();
+    assert.match(skipped[0]?.reason ?? '', /mail loop/);
+    // Handed again (a crash before the reader noted it): every mail is known, only the cursor moves.
+    const again = batch.map(({ raw }) => ({ raw, source: nextSource() }));
+    assert.deepEqual(
+      (await ingestBatch(t.deps, inbox, again)).map((o) => o.kind),
+      Array(batch.length).fill('duplicate'),
+    );
+    assert.equal(await cursorUid(), lastUid(again));
+  });
+
+  it('files two mails of one batch in the same new thread in one conversation, and takes one mail twice in a batch once', async () => {
+    const sender = uniqueEmail('thread');
+    const first = newMessageId();
+    const firstRaw = await mail(sender, first);
+    const reply = await mail(uniqueEmail('colleague'), newMessageId(), { inReplyTo: first, subject: 'Re: A question' });
+    const outcomes = await ingestBatch(t.deps, inbox, batchOf([firstRaw, reply, firstRaw]));
+    assert.deepEqual(
+      outcomes.map((o) => o.kind),
+      ['stored', 'stored', 'duplicate'],
+    );
+    const [a, b] = outcomes;
+    assert.ok(a?.kind === 'stored' && b?.kind === 'stored');
+    assert.equal(b.conversationUuid, a.conversationUuid);
+    assert.equal(a.newConversation, true);
+    assert.equal(b.newConversation, false);
+  });
+
+  it('rolls back only the mail whose Message-ID another reader took meanwhile', async () => {
+    const taken = newMessageId();
+    const late = uniqueEmail('late');
+    const withFile = await buildMail({
+      from: uniqueEmail('files'),
+      to: inbox.from,
+      attachments: [{ filename: 'note.txt', content: Buffer.from('a note') }],
+    });
+    const put = t.deps.storage.put;
+    // While the batch is read (its files stored, the known Message-IDs looked up), another reader records one of its mails.
+    t.deps.storage.put = async (...args) => {
+      await recordMailId(
+        t.deps.db,
+        { inboxId: inbox.id, headerId: taken, conversationId: null, messageId: null, direction: 'incoming', outcome: 'stored' },
+        t.deps.clock.now(),
+      );
+      return put.apply(t.deps.storage, args);
+    };
+    let outcomes: Awaited<ReturnType<typeof ingestBatch>>;
+    try {
+      outcomes = await ingestBatch(
+        t.deps,
+        inbox,
+        batchOf([withFile, await mail(late, taken), await mail(uniqueEmail('after'), newMessageId())]),
+      );
+    } finally {
+      t.deps.storage.put = put;
+    }
+    assert.deepEqual(
+      outcomes.map((o) => o.kind),
+      ['stored', 'duplicate', 'stored'],
+    );
+    // The contact and conversation the mail started inside its savepoint are gone with it.
+    assert.equal(await contactByEmail(late), undefined);
+    assert.equal((await messagesWith(taken)).length, 0);
+  });
+
+  it('writes nothing of a mail that fails, nor after it; the mails before it are taken in; the batch again is taken in once', async () => {
+    const ids = [newMessageId(), newMessageId('fails.example.org'), newMessageId()];
+    const senders = [uniqueEmail('before'), uniqueEmail('failing'), uniqueEmail('after')];
+    const raws = await Promise.all(ids.map((id, i) => mail(senders[i]!, id)));
+    const batch = batchOf(raws);
+    const cursorBefore = await cursorUid();
+    // The database refuses the failing mail's message (a statement in the middle of the transaction), every time.
+    let failing = true;
+    const refusing: KyselyPlugin = {
+      transformQuery(args) {
+        const text = JSON.stringify(args.node);
+        if (failing && text.includes('InsertQueryNode') && text.includes(ids[1]!)) throw new Error('the database is gone');
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const deps = { ...t.deps, db: t.deps.db.withPlugin(refusing) };
+    await assert.rejects(ingestBatch(deps, inbox, batch), /the database is gone/);
+    assert.equal((await messagesWith(ids[0]!)).length, 1, 'the mail before it, taken in on its own');
+    assert.equal((await messagesWith(ids[1]!)).length, 0);
+    assert.equal((await messagesWith(ids[2]!)).length, 0);
+    // Its contact, written before the failing statement, was rolled back with the rest.
+    assert.equal(await contactByEmail(senders[1]!), undefined);
+    assert.equal(await cursorUid(), batch[0]!.source.uid);
+    assert.ok(batch[0]!.source.uid > cursorBefore);
+    // The reader hands the rest again (the same UIDs) once the database is back.
+    failing = false;
+    assert.deepEqual(
+      (await ingestBatch(t.deps, inbox, batch)).map((o) => o.kind),
+      ['duplicate', 'stored', 'stored'],
+    );
+    for (const id of ids) assert.equal((await messagesWith(id)).length, 1);
+    assert.equal(await cursorUid(), lastUid(batch));
+  });
+
+  it('takes a batch larger than one transaction in chunks, every mail once, in order', async () => {
+    const count = BATCH_LIMITS.mails + 3;
+    const ids = Array.from({ length: count }, () => newMessageId());
+    const sender = uniqueEmail('many');
+    const batch = batchOf(await Promise.all(ids.map((id) => mail(sender, id))));
+    const outcomes = await ingestBatch(t.deps, inbox, batch);
+    assert.equal(outcomes.length, count);
+    assert.ok(outcomes.every((o) => o.kind === 'stored'));
+    assert.equal(await cursorUid(), lastUid(batch));
+    // The one-mail form is the same path.
+    assert.deepEqual(await ingestMail(t.deps, inbox, batch[0]!.raw, nextSource()), { kind: 'duplicate' });
+  });
+});
