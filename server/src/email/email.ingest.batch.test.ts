@@ -4,39 +4,32 @@
 // failure writes nothing of the mail that failed nor after it, and the batch handed again is
 // taken in exactly once.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { KyselyPlugin } from 'kysely';
 import { markMessageStatus } from '../messages/messages.queries.ts';
 import { outgoingMessageId } from './email.addresses.ts';
 import { type MailSource, readCursor } from './email.cursor.ts';
-import type { EmailInbox } from './email.inbox.ts';
 import { BATCH_LIMITS, ingestBatch, ingestMail } from './email.ingest.ts';
 import { recordMailId } from './email.mail-ids.ts';
 import { uniqueEmail } from '../../test/factories.ts';
-import { buildTestApp, dataOf, type TestApp } from '../../test/helpers.ts';
-import { buildMail, dsnBounce, emailInbox, newMessageId, nextSource } from '../../test/mail.ts';
+import { ingestSuite } from '../../test/email-ingest.ts';
+import { dataOf } from '../../test/helpers.ts';
+import { buildMail, dsnBounce, newMessageId, nextSource } from '../../test/mail.ts';
 
 describe('email ingestion in batches', () => {
-  let t: TestApp;
-  let inbox: EmailInbox;
-
-  before(async () => {
-    t = await buildTestApp();
-    inbox = await emailInbox(t);
-  });
-  after(() => t.close());
+  const suite = ingestSuite();
 
   const batchOf = (raws: Buffer[]) => raws.map((raw) => ({ raw, source: nextSource() }));
-  const cursorUid = async () => Number((await readCursor(t.deps.db, inbox.id))?.last_uid);
+  const cursorUid = async () => Number((await readCursor(suite.t.deps.db, suite.inbox.id))?.last_uid);
   const lastUid = (batch: Array<{ source: MailSource }>) => batch.at(-1)?.source.uid;
   const messagesWith = (headerId: string) =>
-    t.deps.db.selectFrom('messages').where('source_id', '=', headerId).select(['id', 'conversation_id']).execute();
+    suite.t.deps.db.selectFrom('messages').where('source_id', '=', headerId).select(['id', 'conversation_id']).execute();
   const contactByEmail = (email: string) =>
-    t.deps.db.selectFrom('users').where('email', '=', email.toLowerCase()).select('id').executeTakeFirst();
+    suite.t.deps.db.selectFrom('users').where('email', '=', email.toLowerCase()).select('id').executeTakeFirst();
   const mail = (from: string, messageId: string, extra: { inReplyTo?: string; subject?: string } = {}) =>
     buildMail({
       from,
-      to: inbox.from,
+      to: suite.inbox.from,
       subject: extra.subject ?? 'A question',
       messageId,
       ...(extra.inReplyTo ? { inReplyTo: extra.inReplyTo, references: [extra.inReplyTo] } : {}),
@@ -45,16 +38,21 @@ describe('email ingestion in batches', () => {
   /** A conversation with an agent's reply sent by mail (its Message-ID recorded, the message `sent`), as the sender leaves it. */
   async function answered(customer: string) {
     const first = newMessageId();
-    const [start] = await ingestBatch(t.deps, inbox, batchOf([await mail(customer, first)]));
+    const [start] = await ingestBatch(suite.t.deps, suite.inbox, batchOf([await mail(customer, first)]));
     assert.equal(start?.kind, 'stored');
     if (start?.kind !== 'stored') throw new Error('unreachable');
     const url = `/api/v1/conversations/${start.conversationUuid}/messages`;
-    const reply = dataOf<{ id: number; uuid: string }>(await t.call({ method: 'POST', url, payload: { message: '<p>On its way.</p>' } }));
+    const reply = dataOf<{ id: number; uuid: string }>(
+      await suite.t.call({ method: 'POST', url, payload: { message: '<p>On its way.</p>' } }),
+    );
     const [row] = await messagesWith(first);
-    const headerId = outgoingMessageId(reply.uuid, inbox.address);
-    const values = { inboxId: inbox.id, headerId, conversationId: row?.conversation_id ?? null, messageId: reply.id } as const;
-    assert.equal(await recordMailId(t.deps.db, { ...values, direction: 'outgoing', outcome: 'sent' }, t.deps.clock.now()), true);
-    assert.ok(await markMessageStatus(t.deps.db, reply.id, 'pending', 'sent', t.deps.clock.now()));
+    const headerId = outgoingMessageId(reply.uuid, suite.inbox.address);
+    const values = { inboxId: suite.inbox.id, headerId, conversationId: row?.conversation_id ?? null, messageId: reply.id } as const;
+    assert.equal(
+      await recordMailId(suite.t.deps.db, { ...values, direction: 'outgoing', outcome: 'sent' }, suite.t.deps.clock.now()),
+      true,
+    );
+    assert.ok(await markMessageStatus(suite.t.deps.db, reply.id, { from: ['pending'], to: 'sent', now: suite.t.deps.clock.now() }));
     return { start, first, reply, headerId };
   }
 
@@ -66,12 +64,12 @@ describe('email ingestion in batches', () => {
       await mail(uniqueEmail('a'), fresh[0]!),
       // Read twice: the inbox knows it.
       await mail(customer, first),
-      await buildMail({ from: inbox.from, to: uniqueEmail('x'), subject: 'Our own mail back' }),
-      dsnBounce({ to: inbox.address.address, originalMessageId: headerId }),
+      await buildMail({ from: suite.inbox.from, to: uniqueEmail('x'), subject: 'Our own mail back' }),
+      dsnBounce({ to: suite.inbox.address.address, originalMessageId: headerId }),
       await mail(customer, fresh[1]!, { inReplyTo: headerId, subject: 'Re: A question' }),
       await mail(uniqueEmail('b'), fresh[2]!),
     ]);
-    const outcomes = await ingestBatch(t.deps, inbox, batch);
+    const outcomes = await ingestBatch(suite.t.deps, suite.inbox, batch);
     assert.deepEqual(
       outcomes.map((o) => o.kind),
       ['stored', 'duplicate', 'skipped', 'bounce', 'stored', 'stored'],
@@ -82,11 +80,11 @@ describe('email ingestion in batches', () => {
     assert.equal(replied?.kind === 'stored' && replied.newConversation, false);
     assert.equal(await cursorUid(), lastUid(batch));
     for (const id of [first, ...fresh]) assert.equal((await messagesWith(id)).length, 1, `one message for ${id}`);
-    const failed = await t.deps.db.selectFrom('messages').where('id', '=', reply.id).select('status').executeTakeFirstOrThrow();
+    const failed = await suite.t.deps.db.selectFrom('messages').where('id', '=', reply.id).select('status').executeTakeFirstOrThrow();
     assert.equal(failed.status, 'failed');
-    const skipped = await t.deps.db
+    const skipped = await suite.t.deps.db
       .selectFrom('email_skipped')
-      .where('inbox_id', '=', inbox.id)
+      .where('inbox_id', '=', suite.inbox.id)
       .where('uid', '=', batch[2]!.source.uid)
       .select('reason')
       .execute();
@@ -94,7 +92,7 @@ describe('email ingestion in batches', () => {
     // Handed again (a crash before the reader noted it): every mail is known, only the cursor moves.
     const again = batch.map(({ raw }) => ({ raw, source: nextSource() }));
     assert.deepEqual(
-      (await ingestBatch(t.deps, inbox, again)).map((o) => o.kind),
+      (await ingestBatch(suite.t.deps, suite.inbox, again)).map((o) => o.kind),
       Array(batch.length).fill('duplicate'),
     );
     assert.equal(await cursorUid(), lastUid(again));
@@ -105,7 +103,7 @@ describe('email ingestion in batches', () => {
     const first = newMessageId();
     const firstRaw = await mail(sender, first);
     const reply = await mail(uniqueEmail('colleague'), newMessageId(), { inReplyTo: first, subject: 'Re: A question' });
-    const outcomes = await ingestBatch(t.deps, inbox, batchOf([firstRaw, reply, firstRaw]));
+    const outcomes = await ingestBatch(suite.t.deps, suite.inbox, batchOf([firstRaw, reply, firstRaw]));
     assert.deepEqual(
       outcomes.map((o) => o.kind),
       ['stored', 'stored', 'duplicate'],
@@ -122,28 +120,28 @@ describe('email ingestion in batches', () => {
     const late = uniqueEmail('late');
     const withFile = await buildMail({
       from: uniqueEmail('files'),
-      to: inbox.from,
+      to: suite.inbox.from,
       attachments: [{ filename: 'note.txt', content: Buffer.from('a note') }],
     });
-    const put = t.deps.storage.put;
+    const put = suite.t.deps.storage.put;
     // While the batch is read (its files stored, the known Message-IDs looked up), another reader records one of its mails.
-    t.deps.storage.put = async (...args) => {
+    suite.t.deps.storage.put = async (...args) => {
       await recordMailId(
-        t.deps.db,
-        { inboxId: inbox.id, headerId: taken, conversationId: null, messageId: null, direction: 'incoming', outcome: 'stored' },
-        t.deps.clock.now(),
+        suite.t.deps.db,
+        { inboxId: suite.inbox.id, headerId: taken, conversationId: null, messageId: null, direction: 'incoming', outcome: 'stored' },
+        suite.t.deps.clock.now(),
       );
-      return put.apply(t.deps.storage, args);
+      return put.apply(suite.t.deps.storage, args);
     };
     let outcomes: Awaited<ReturnType<typeof ingestBatch>>;
     try {
       outcomes = await ingestBatch(
-        t.deps,
-        inbox,
+        suite.t.deps,
+        suite.inbox,
         batchOf([withFile, await mail(late, taken), await mail(uniqueEmail('after'), newMessageId())]),
       );
     } finally {
-      t.deps.storage.put = put;
+      suite.t.deps.storage.put = put;
     }
     assert.deepEqual(
       outcomes.map((o) => o.kind),
@@ -170,8 +168,8 @@ describe('email ingestion in batches', () => {
       },
       transformResult: async (args) => args.result,
     };
-    const deps = { ...t.deps, db: t.deps.db.withPlugin(refusing) };
-    await assert.rejects(ingestBatch(deps, inbox, batch), /the database is gone/);
+    const deps = { ...suite.t.deps, db: suite.t.deps.db.withPlugin(refusing) };
+    await assert.rejects(ingestBatch(deps, suite.inbox, batch), /the database is gone/);
     assert.equal((await messagesWith(ids[0]!)).length, 1, 'the mail before it, taken in on its own');
     assert.equal((await messagesWith(ids[1]!)).length, 0);
     assert.equal((await messagesWith(ids[2]!)).length, 0);
@@ -182,7 +180,7 @@ describe('email ingestion in batches', () => {
     // The reader hands the rest again (the same UIDs) once the database is back.
     failing = false;
     assert.deepEqual(
-      (await ingestBatch(t.deps, inbox, batch)).map((o) => o.kind),
+      (await ingestBatch(suite.t.deps, suite.inbox, batch)).map((o) => o.kind),
       ['duplicate', 'stored', 'stored'],
     );
     for (const id of ids) assert.equal((await messagesWith(id)).length, 1);
@@ -194,11 +192,11 @@ describe('email ingestion in batches', () => {
     const ids = Array.from({ length: count }, () => newMessageId());
     const sender = uniqueEmail('many');
     const batch = batchOf(await Promise.all(ids.map((id) => mail(sender, id))));
-    const outcomes = await ingestBatch(t.deps, inbox, batch);
+    const outcomes = await ingestBatch(suite.t.deps, suite.inbox, batch);
     assert.equal(outcomes.length, count);
     assert.ok(outcomes.every((o) => o.kind === 'stored'));
     assert.equal(await cursorUid(), lastUid(batch));
     // The one-mail form is the same path.
-    assert.deepEqual(await ingestMail(t.deps, inbox, batch[0]!.raw, nextSource()), { kind: 'duplicate' });
+    assert.deepEqual(await ingestMail(suite.t.deps, suite.inbox, batch[0]!.raw, nextSource()), { kind: 'duplicate' });
   });
 });

@@ -2,13 +2,12 @@
 // failure anywhere in taking a mail in (storage, a statement) writes nothing, so the reader's
 // next attempt takes it in once.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { readCursor } from './email.cursor.ts';
-import type { EmailInbox } from './email.inbox.ts';
 import { ingestMail } from './email.ingest.ts';
 import { uniqueEmail } from '../../test/factories.ts';
-import { buildTestApp, dataOf, type TestApp } from '../../test/helpers.ts';
-import { buildMail, emailInbox, newMessageId, nextSource } from '../../test/mail.ts';
+import { ingestSuite } from '../../test/email-ingest.ts';
+import { buildMail, newMessageId, nextSource } from '../../test/mail.ts';
 
 type Attachment = {
   uuid: string;
@@ -25,48 +24,28 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 describe('email ingestion: files, and nothing written on failure', () => {
-  let t: TestApp;
-  let inbox: EmailInbox;
+  const suite = ingestSuite<Message>();
 
-  before(async () => {
-    t = await buildTestApp();
-    inbox = await emailInbox(t);
-  });
-  after(() => t.close());
-
-  const messages = async (uuid: string) =>
-    dataOf<{ results: Message[] }>(
-      await t.call({ method: 'GET', url: `/api/v1/conversations/${uuid}/messages?page_size=100` }),
-    ).results.filter((m) => m.type !== 'activity');
   const counts = async () => {
-    const count = async (table: 'conversations' | 'messages' | 'users' | 'mail_ids' | 'domain_events') =>
-      Number(
-        (
-          await t.deps.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    const attached = await t.deps.db
+    const attached = await suite.t.deps.db
       .selectFrom('media')
       .where('message_id', 'is not', null)
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     return {
-      conversations: await count('conversations'),
-      messages: await count('messages'),
-      users: await count('users'),
-      mail_ids: await count('mail_ids'),
-      events: await count('domain_events'),
+      conversations: await suite.count('conversations'),
+      messages: await suite.count('messages'),
+      users: await suite.count('users'),
+      mail_ids: await suite.count('mail_ids'),
+      events: await suite.count('domain_events'),
       attached: Number(attached.n),
-      cursor: (await readCursor(t.deps.db, inbox.id)) ?? null,
+      cursor: (await readCursor(suite.t.deps.db, suite.inbox.id)) ?? null,
     };
   };
   const withFiles = (messageId = newMessageId()) =>
     buildMail({
       from: `Pat <${uniqueEmail('pat')}>`,
-      to: inbox.from,
+      to: suite.inbox.from,
       subject: 'Screenshot and invoice',
       html: '<p>See <img src="cid:shot-1@pat.example" alt="screenshot"> and the invoice.</p>',
       text: 'See the screenshot and the invoice.',
@@ -78,10 +57,10 @@ describe('email ingestion: files, and nothing written on failure', () => {
     });
 
   it('stores attachments and inline images, with the Content-ID the HTML names, served by their signed URLs', async () => {
-    const outcome = await ingestMail(t.deps, inbox, await withFiles(), nextSource());
+    const outcome = await ingestMail(suite.t.deps, suite.inbox, await withFiles(), nextSource());
     assert.equal(outcome.kind, 'stored');
     if (outcome.kind !== 'stored') return;
-    const [message] = await messages(outcome.conversationUuid);
+    const [message] = await suite.messages(outcome.conversationUuid);
     const byName = new Map(message?.attachments.map((a) => [a.name, a]));
     const inline = byName.get('screenshot.png');
     const file = byName.get('invoice.pdf');
@@ -94,12 +73,16 @@ describe('email ingestion: files, and nothing written on failure', () => {
       { content_type: 'application/pdf', size: PDF.length, disposition: 'attachment', content_id: null },
     );
     // Stored with its cid: link; read with the link pointing at the image's signed URL, which serves it.
-    const row = await t.deps.db.selectFrom('messages').where('uuid', '=', outcome.messageUuid).select('content').executeTakeFirstOrThrow();
+    const row = await suite.t.deps.db
+      .selectFrom('messages')
+      .where('uuid', '=', outcome.messageUuid)
+      .select('content')
+      .executeTakeFirstOrThrow();
     assert.equal(row.content, '<p>See <img src="cid:shot-1@pat.example" alt="screenshot" /> and the invoice.</p>');
     const src = /<img src="([^"]+)"/.exec(message?.content ?? '')?.[1]?.replace(/&amp;/g, '&');
     assert.equal(src, inline?.url);
     const target = new URL(String(src));
-    const served = await t.call({ method: 'GET', url: target.pathname + target.search, as: null });
+    const served = await suite.t.call({ method: 'GET', url: target.pathname + target.search, as: null });
     assert.equal(served.statusCode, 200);
     assert.equal(served.headers['content-type'], 'image/png');
     assert.deepEqual(served.rawPayload, PNG);
@@ -108,22 +91,22 @@ describe('email ingestion: files, and nothing written on failure', () => {
   it('writes nothing when storage fails part-way, and takes the mail in once on the next attempt', async () => {
     const raw = await withFiles();
     const before = await counts();
-    const put = t.deps.storage.put;
+    const put = suite.t.deps.storage.put;
     let calls = 0;
-    t.deps.storage.put = async (...args) => {
+    suite.t.deps.storage.put = async (...args) => {
       calls += 1;
       if (calls === 2) throw new Error('disk full');
-      return put.apply(t.deps.storage, args);
+      return put.apply(suite.t.deps.storage, args);
     };
     try {
-      await assert.rejects(ingestMail(t.deps, inbox, raw, nextSource()), /disk full/);
+      await assert.rejects(ingestMail(suite.t.deps, suite.inbox, raw, nextSource()), /disk full/);
     } finally {
-      t.deps.storage.put = put;
+      suite.t.deps.storage.put = put;
     }
     assert.deepEqual(await counts(), before);
-    const outcome = await ingestMail(t.deps, inbox, raw, nextSource());
+    const outcome = await ingestMail(suite.t.deps, suite.inbox, raw, nextSource());
     assert.equal(outcome.kind, 'stored');
-    assert.deepEqual(await ingestMail(t.deps, inbox, raw, nextSource()), { kind: 'duplicate' });
+    assert.deepEqual(await ingestMail(suite.t.deps, suite.inbox, raw, nextSource()), { kind: 'duplicate' });
   });
 
   it('writes nothing when the last statement of the transaction fails (the cursor), contact and conversation included', async () => {
@@ -131,19 +114,22 @@ describe('email ingestion: files, and nothing written on failure', () => {
     const before = await counts();
     // A UIDVALIDITY beyond bigint: advanceCursor, the transaction's last statement, fails.
     const broken = { mailbox: 'INBOX', uidvalidity: 2 ** 70, uid: 1 };
-    await assert.rejects(ingestMail(t.deps, inbox, raw, broken));
+    await assert.rejects(ingestMail(suite.t.deps, suite.inbox, raw, broken));
     assert.deepEqual(await counts(), before);
-    const outcome = await ingestMail(t.deps, inbox, raw, nextSource());
+    const outcome = await ingestMail(suite.t.deps, suite.inbox, raw, nextSource());
     assert.equal(outcome.kind, 'stored');
-    if (outcome.kind === 'stored') assert.equal((await messages(outcome.conversationUuid))[0]?.attachments.length, 2);
+    if (outcome.kind === 'stored') assert.equal((await suite.messages(outcome.conversationUuid))[0]?.attachments.length, 2);
   });
 
   it('takes a mail handed over twice at once in exactly once', async () => {
     const messageId = newMessageId();
     const raw = await withFiles(messageId);
-    const outcomes = await Promise.all([ingestMail(t.deps, inbox, raw, nextSource()), ingestMail(t.deps, inbox, raw, nextSource())]);
+    const outcomes = await Promise.all([
+      ingestMail(suite.t.deps, suite.inbox, raw, nextSource()),
+      ingestMail(suite.t.deps, suite.inbox, raw, nextSource()),
+    ]);
     assert.deepEqual(outcomes.map((o) => o.kind).sort(), ['duplicate', 'stored']);
-    const rows = await t.deps.db.selectFrom('messages').where('source_id', '=', messageId).select('id').execute();
+    const rows = await suite.t.deps.db.selectFrom('messages').where('source_id', '=', messageId).select('id').execute();
     assert.equal(rows.length, 1);
   });
 });

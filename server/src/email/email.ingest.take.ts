@@ -14,7 +14,7 @@ import { InputError } from '../errors.ts';
 import { isEmailAddress } from '../http/formats.ts';
 import { attachMediaToMessage } from '../media/media.service.ts';
 import { type PreparedContent, prepareContent } from '../messages/messages.content.ts';
-import { failMessageDelivery } from '../messages/messages.queries.ts';
+import { markMessageStatus } from '../messages/messages.queries.ts';
 import { conversationOfPlusAddress } from './email.addresses.ts';
 import { type MailSource, recordSkipped } from './email.cursor.ts';
 import type { EmailInbox } from './email.inbox.ts';
@@ -116,7 +116,16 @@ export async function takeBounce(trx: DB, inbox: EmailInbox, mail: InboundMail, 
   if (!(await recordMailId(trx, { ...values, inboxId: inbox.id, direction: 'incoming' }, now))) return { kind: 'duplicate' };
   let failedMessageUuid: string | null = null;
   if (original?.message_id != null && bounce.failed) {
-    failedMessageUuid = (await failMessageDelivery(trx, original.message_id, bounce.reason, now))?.uuid ?? null;
+    failedMessageUuid =
+      (
+        await markMessageStatus(trx, original.message_id, {
+          from: ['pending', 'sent'],
+          to: 'failed',
+          now,
+          meta: { delivery_error: bounce.reason },
+          outgoingOnly: true,
+        })
+      )?.uuid ?? null;
   }
   return { kind: 'bounce', failedMessageUuid };
 }

@@ -4,61 +4,37 @@
 // the state or the logs).
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import pino from 'pino';
-import { type Dovecot, startDovecot, testMail } from '../../test/dovecot.ts';
-import { awaitValue, type ObservedIntake, observe, readerStatusOf, readingInbox, testReaders } from '../../test/email-reading.ts';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { testMail } from '../../test/dovecot.ts';
+import { awaitValue, readerStatusOf, readerSuite, readingInbox } from '../../test/email-reading.ts';
 import { waitUntil } from '../../test/receiver.ts';
-import type { AppDeps } from '../deps.ts';
-import type { EmailReaders } from './email.readers.ts';
 
 describe('the IMAP reader, when things go wrong', { timeout: 120_000 }, () => {
-  let t: TestApp;
-  let dovecot: Dovecot;
-  let intake: ObservedIntake;
-  const running: EmailReaders[] = [];
-
-  before(async () => {
-    [t, dovecot] = await Promise.all([buildTestApp(), startDovecot()]);
-  });
-  after(async () => {
-    await Promise.all([t?.close(), dovecot?.stop()]);
-  });
-  afterEach(async () => {
-    await Promise.all(running.splice(0).map((r) => r.stop()));
-    await t.deps.db.updateTable('inboxes').set({ enabled: false }).execute();
-  });
-
-  function readers(deps: AppDeps = t.deps): EmailReaders {
-    intake = observe();
-    const started = testReaders(deps, intake);
-    running.push(started);
-    return started;
-  }
+  const suite = readerSuite();
 
   it('reconnects when the server restarts, and goes on from its cursor', async () => {
-    await dovecot.createMailbox('Restarts');
-    const first = await dovecot.append(testMail(), { mailbox: 'Restarts' });
-    const inbox = await readingInbox(t, dovecot, { mailbox: 'Restarts' });
-    readers();
+    await suite.dovecot.createMailbox('Restarts');
+    const first = await suite.dovecot.append(testMail(), { mailbox: 'Restarts' });
+    const inbox = await readingInbox(suite.t, suite.dovecot, { mailbox: 'Restarts' });
+    suite.readers();
     const before = await awaitValue('the reader idle', async () => {
-      const status = await readerStatusOf(t, inbox.id);
+      const status = await readerStatusOf(suite.t, inbox.id);
       return status['state'] === 'idle' ? status : undefined;
     });
     assert.deepEqual(
-      intake.of(inbox.id).map((h) => h.source.uid),
+      suite.intake.of(inbox.id).map((h) => h.source.uid),
       [first],
     );
 
-    await dovecot.restart();
-    const second = await dovecot.append(testMail(), { mailbox: 'Restarts' });
-    await waitUntil('the mail after the restart taken in', () => intake.of(inbox.id).some((h) => h.source.uid === second), 20_000);
-    const status = await readerStatusOf(t, inbox.id);
+    await suite.dovecot.restart();
+    const second = await suite.dovecot.append(testMail(), { mailbox: 'Restarts' });
+    await waitUntil('the mail after the restart taken in', () => suite.intake.of(inbox.id).some((h) => h.source.uid === second), 20_000);
+    const status = await readerStatusOf(suite.t, inbox.id);
     assert.notEqual(status['connected_at'], before['connected_at'], 'a new connection');
     assert.ok(status['last_error'], 'the lost connection was recorded');
     assert.deepEqual(
-      intake.of(inbox.id).map((h) => [h.source.uid, h.kind]),
+      suite.intake.of(inbox.id).map((h) => [h.source.uid, h.kind]),
       [
         [first, 'stored'],
         [second, 'stored'],
@@ -67,22 +43,22 @@ describe('the IMAP reader, when things go wrong', { timeout: 120_000 }, () => {
   });
 
   it('reads a renumbered mailbox (new UIDVALIDITY) again, counting no mail twice', async () => {
-    await dovecot.createMailbox('Renumbered');
+    await suite.dovecot.createMailbox('Renumbered');
     const mails = [testMail(), testMail(), testMail()];
-    await dovecot.append(mails[0] as string, { mailbox: 'Renumbered' });
-    await dovecot.append(mails[1] as string, { mailbox: 'Renumbered' });
+    await suite.dovecot.append(mails[0] as string, { mailbox: 'Renumbered' });
+    await suite.dovecot.append(mails[1] as string, { mailbox: 'Renumbered' });
     // A scheduled check every 10 s opens the mailbox again, and hears of the new UIDVALIDITY.
-    const inbox = await readingInbox(t, dovecot, { mailbox: 'Renumbered', poll_interval_seconds: 10 });
-    readers();
-    await waitUntil('two mails taken in', () => intake.of(inbox.id).length === 2, 15_000);
-    const before = (await readerStatusOf(t, inbox.id))['cursor'] as { uidvalidity: number; last_uid: number };
+    const inbox = await readingInbox(suite.t, suite.dovecot, { mailbox: 'Renumbered', poll_interval_seconds: 10 });
+    suite.readers();
+    await waitUntil('two mails taken in', () => suite.intake.of(inbox.id).length === 2, 15_000);
+    const before = (await readerStatusOf(suite.t, inbox.id))['cursor'] as { uidvalidity: number; last_uid: number };
 
     // Deleted and made again with the same two mails and a new one: UIDs start from 1 again.
-    const uidvalidity = await dovecot.recreateMailbox('Renumbered', mails);
+    const uidvalidity = await suite.dovecot.recreateMailbox('Renumbered', mails);
     assert.notEqual(uidvalidity, before.uidvalidity);
-    await waitUntil('the renumbered mailbox read', () => intake.of(inbox.id).length === 5, 25_000);
+    await waitUntil('the renumbered mailbox read', () => suite.intake.of(inbox.id).length === 5, 25_000);
     assert.deepEqual(
-      intake.of(inbox.id).map((h) => [h.source.uidvalidity, h.source.uid, h.kind]),
+      suite.intake.of(inbox.id).map((h) => [h.source.uidvalidity, h.source.uid, h.kind]),
       [
         [before.uidvalidity, 1, 'stored'],
         [before.uidvalidity, 2, 'stored'],
@@ -92,18 +68,18 @@ describe('the IMAP reader, when things go wrong', { timeout: 120_000 }, () => {
       ],
     );
     const cursor = await awaitValue('the cursor on the new UIDVALIDITY', async () => {
-      const current = (await readerStatusOf(t, inbox.id))['cursor'] as { uidvalidity: number; last_uid: number };
+      const current = (await readerStatusOf(suite.t, inbox.id))['cursor'] as { uidvalidity: number; last_uid: number };
       return current.uidvalidity === uidvalidity ? current : undefined;
     });
     assert.equal(cursor.last_uid, 3);
   });
 
   it('reports a wrong password as failing with the server reason, and logs no password', async () => {
-    await dovecot.createMailbox('Passwords');
-    await dovecot.append(testMail(), { mailbox: 'Passwords' });
+    await suite.dovecot.createMailbox('Passwords');
+    await suite.dovecot.append(testMail(), { mailbox: 'Passwords' });
     const wrongPassword = 'wrong-password-5b2e71';
-    const wrong = await readingInbox(t, dovecot, { mailbox: 'Passwords', password: wrongPassword });
-    const right = await readingInbox(t, dovecot, { mailbox: 'Passwords' });
+    const wrong = await readingInbox(suite.t, suite.dovecot, { mailbox: 'Passwords', password: wrongPassword });
+    const right = await readingInbox(suite.t, suite.dovecot, { mailbox: 'Passwords' });
     let logs = '';
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -111,24 +87,24 @@ describe('the IMAP reader, when things go wrong', { timeout: 120_000 }, () => {
         done();
       },
     });
-    readers({ ...t.deps, log: pino({ level: 'trace' }, sink) });
+    suite.readers({ ...suite.t.deps, log: pino({ level: 'trace' }, sink) });
 
     const failing = await awaitValue('the wrong password failing', async () => {
-      const status = await readerStatusOf(t, wrong.id);
+      const status = await readerStatusOf(suite.t, wrong.id);
       return status['state'] === 'failing' && status['last_error'] ? status : undefined;
     });
     assert.match(String(failing['last_error']), /authentication failed/i);
     assert.ok(failing['last_error_at']);
     assert.equal(failing['connected_at'], null);
-    await waitUntil('the right password reading', () => intake.of(right.id).length === 1, 15_000);
-    assert.equal(intake.of(wrong.id).length, 0);
+    await waitUntil('the right password reading', () => suite.intake.of(right.id).length === 1, 15_000);
+    assert.equal(suite.intake.of(wrong.id).length, 0);
     // It keeps trying (with a growing delay), each failure recorded.
     await waitUntil('a second attempt', () => (logs.match(/email reader failed/g) ?? []).length >= 2, 15_000);
 
     assert.ok(logs.includes('email reader connected'), 'the logs were captured');
-    for (const secret of [wrongPassword, dovecot.password]) {
+    for (const secret of [wrongPassword, suite.dovecot.password]) {
       assert.ok(!logs.includes(secret), 'no password in the logs');
-      const status = await readerStatusOf(t, wrong.id);
+      const status = await readerStatusOf(suite.t, wrong.id);
       assert.ok(!JSON.stringify(status).includes(secret), 'no password in the status');
     }
   });

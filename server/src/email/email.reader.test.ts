@@ -2,13 +2,11 @@
 // (the import window), in UID order; a new mail within moments over IDLE; a mail over the size
 // limit passed over without being downloaded, the 30 MB one included.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import { type Dovecot, startDovecot, testMail } from '../../test/dovecot.ts';
-import { type ObservedIntake, observe, readerStatusOf, readingInbox, testReaders, awaitValue } from '../../test/email-reading.ts';
-import { buildTestApp, dataOf, type TestApp } from '../../test/helpers.ts';
+import { describe, it } from 'node:test';
+import { testMail } from '../../test/dovecot.ts';
+import { awaitValue, readerStatusOf, readerSuite, readingInbox } from '../../test/email-reading.ts';
+import { dataOf } from '../../test/helpers.ts';
 import { waitUntil } from '../../test/receiver.ts';
-import type { AppDeps } from '../deps.ts';
-import type { EmailReaders } from './email.readers.ts';
 
 const MB = 1024 * 1024;
 const HOUR = 3600_000;
@@ -25,70 +23,44 @@ function bigMail(bytes: number, subject: string): string {
 }
 
 describe('the IMAP reader', { timeout: 120_000 }, () => {
-  let t: TestApp;
-  let dovecot: Dovecot;
-  let intake: ObservedIntake;
-  const running: EmailReaders[] = [];
-  let mailboxes = 0;
-
-  before(async () => {
-    [t, dovecot] = await Promise.all([buildTestApp(), startDovecot()]);
-  });
-  after(async () => {
-    await Promise.all([t?.close(), dovecot?.stop()]);
-  });
-  afterEach(async () => {
-    await Promise.all(running.splice(0).map((r) => r.stop()));
-    // The next test's readers read only its own inbox.
-    await t.deps.db.updateTable('inboxes').set({ enabled: false }).execute();
-  });
-
-  function readers(deps: AppDeps = t.deps): EmailReaders {
-    intake = observe();
-    const started = testReaders(deps, intake);
-    running.push(started);
-    return started;
-  }
-
-  async function mailbox(): Promise<string> {
-    mailboxes += 1;
-    const name = `Reader${mailboxes}`;
-    await dovecot.createMailbox(name);
-    return name;
-  }
+  const suite = readerSuite();
 
   it('reads the first mail of a mailbox that was empty when it connected, even with an import window of 0 hours', async () => {
-    const box = await mailbox();
-    const inbox = await readingInbox(t, dovecot, { mailbox: box, import_since_hours: 0 });
-    readers();
+    const box = await suite.mailbox('Reader');
+    const inbox = await readingInbox(suite.t, suite.dovecot, { mailbox: box, import_since_hours: 0 });
+    suite.readers();
     await awaitValue('a cursor for the empty mailbox', async () => {
-      const cursor = (await readerStatusOf(t, inbox.id))['cursor'] as Record<string, unknown> | null;
+      const cursor = (await readerStatusOf(suite.t, inbox.id))['cursor'] as Record<string, unknown> | null;
       return cursor?.['last_uid'] === 0 ? cursor : undefined;
     });
-    const uid = await dovecot.append(testMail(), { mailbox: box });
-    await waitUntil('the first mail taken in', () => intake.of(inbox.id).some((h) => h.source.uid === uid && h.kind === 'stored'), 20_000);
+    const uid = await suite.dovecot.append(testMail(), { mailbox: box });
+    await waitUntil(
+      'the first mail taken in',
+      () => suite.intake.of(inbox.id).some((h) => h.source.uid === uid && h.kind === 'stored'),
+      20_000,
+    );
   });
 
   it('takes in the mails of the import window in UID order, then a new mail within moments over IDLE', async () => {
-    const box = await mailbox();
+    const box = await suite.mailbox('Reader');
     const old = new Date(Date.now() - 72 * HOUR);
-    await dovecot.append(testMail({ subject: 'old 1' }), { mailbox: box, date: old });
+    await suite.dovecot.append(testMail({ subject: 'old 1' }), { mailbox: box, date: old });
     const recent = [
-      await dovecot.append(testMail(), { mailbox: box }),
-      await dovecot.append(testMail(), { mailbox: box }),
-      await dovecot.append(testMail(), { mailbox: box }),
+      await suite.dovecot.append(testMail(), { mailbox: box }),
+      await suite.dovecot.append(testMail(), { mailbox: box }),
+      await suite.dovecot.append(testMail(), { mailbox: box }),
     ];
-    await dovecot.append(testMail({ subject: 'old 2' }), { mailbox: box, date: old });
-    const inbox = await readingInbox(t, dovecot, { mailbox: box, import_since_hours: 24 });
-    const supervisor = readers();
+    await suite.dovecot.append(testMail({ subject: 'old 2' }), { mailbox: box, date: old });
+    const inbox = await readingInbox(suite.t, suite.dovecot, { mailbox: box, import_since_hours: 24 });
+    const supervisor = suite.readers();
 
-    await waitUntil('the recent mails taken in', () => intake.of(inbox.id).length === 3, 15_000);
+    await waitUntil('the recent mails taken in', () => suite.intake.of(inbox.id).length === 3, 15_000);
     assert.deepEqual(
-      intake.of(inbox.id).map((h) => [h.source.uid, h.kind]),
+      suite.intake.of(inbox.id).map((h) => [h.source.uid, h.kind]),
       recent.map((uid) => [uid, 'stored']),
     );
     const status = await awaitValue('the reader idle', async () => {
-      const data = await readerStatusOf(t, inbox.id);
+      const data = await readerStatusOf(suite.t, inbox.id);
       return data['state'] === 'idle' ? data : undefined;
     });
     assert.equal(status['holder'], supervisor.instanceId);
@@ -99,48 +71,48 @@ describe('the IMAP reader', { timeout: 120_000 }, () => {
     assert.equal((status['cursor'] as Record<string, unknown>)['mailbox'], box);
 
     const started = performance.now();
-    const uid = await dovecot.append(testMail(), { mailbox: box });
-    await waitUntil('the new mail taken in', () => intake.of(inbox.id).some((h) => h.source.uid === uid), 10_000);
+    const uid = await suite.dovecot.append(testMail(), { mailbox: box });
+    await waitUntil('the new mail taken in', () => suite.intake.of(inbox.id).some((h) => h.source.uid === uid), 10_000);
     const latency = performance.now() - started;
     assert.ok(latency < 5000, `append to intake ${latency.toFixed(0)} ms`);
-    assert.equal(intake.of(inbox.id).length, 4, 'each mail once');
+    assert.equal(suite.intake.of(inbox.id).length, 4, 'each mail once');
     // The mailbox is left as it was: nothing marked read.
-    const flags = await dovecot.flags(box);
+    const flags = await suite.dovecot.flags(box);
     assert.equal(flags.size, 6);
     for (const [uid, set] of flags) assert.ok(!set.includes('\\Seen'), `flags of ${uid}: ${set.join(' ')}`);
     // Each became a conversation of the inbox, with the mail as its message.
-    for (const handed of intake.of(inbox.id)) {
+    for (const handed of suite.intake.of(inbox.id)) {
       const conversation = dataOf<Record<string, unknown>>(
-        await t.call({ method: 'GET', url: `/api/v1/conversations/${handed.conversationUuid}` }),
+        await suite.t.call({ method: 'GET', url: `/api/v1/conversations/${handed.conversationUuid}` }),
       );
       assert.equal(conversation['inbox_id'], inbox.id);
     }
   });
 
   it('passes over a mail above the size limit without downloading it, and goes on', async () => {
-    const box = await mailbox();
+    const box = await suite.mailbox('Reader');
     const uids = [
-      await dovecot.append(testMail(), { mailbox: box }),
-      await dovecot.append(bigMail(2 * MB, 'Huge logs'), { mailbox: box }),
-      await dovecot.append(testMail(), { mailbox: box }),
+      await suite.dovecot.append(testMail(), { mailbox: box }),
+      await suite.dovecot.append(bigMail(2 * MB, 'Huge logs'), { mailbox: box }),
+      await suite.dovecot.append(testMail(), { mailbox: box }),
     ];
-    const inbox = await readingInbox(t, dovecot, { mailbox: box });
-    readers({ ...t.deps, config: { ...t.deps.config, emailMaxMessageBytes: 1 * MB } });
-    await waitUntil('three mails handed over', () => intake.of(inbox.id).length === 3, 15_000);
+    const inbox = await readingInbox(suite.t, suite.dovecot, { mailbox: box });
+    suite.readers({ ...suite.t.deps, config: { ...suite.t.deps.config, emailMaxMessageBytes: 1 * MB } });
+    await waitUntil('three mails handed over', () => suite.intake.of(inbox.id).length === 3, 15_000);
     assert.deepEqual(
-      intake.of(inbox.id).map((h) => [h.source.uid, h.kind]),
+      suite.intake.of(inbox.id).map((h) => [h.source.uid, h.kind]),
       [
         [uids[0], 'stored'],
         [uids[1], 'skipped'],
         [uids[2], 'stored'],
       ],
     );
-    const skipped = intake.of(inbox.id)[1];
+    const skipped = suite.intake.of(inbox.id)[1];
     assert.ok((skipped?.size ?? 0) > 2 * MB, `the server's size: ${skipped?.size}`);
     assert.match(skipped?.reason ?? '', /larger than the 1 MB limit/);
 
     const list = dataOf<{ results: Array<Record<string, unknown>>; total: number }>(
-      await t.call({ method: 'GET', url: `/api/v1/inboxes/${inbox.id}/email/skipped` }),
+      await suite.t.call({ method: 'GET', url: `/api/v1/inboxes/${inbox.id}/email/skipped` }),
     );
     assert.equal(list.total, 1);
     assert.equal(list.results[0]?.['uid'], uids[1]);
@@ -150,30 +122,30 @@ describe('the IMAP reader', { timeout: 120_000 }, () => {
   });
 
   it('passes over a real 30 MB mail (default limit) in moments', async () => {
-    const box = await mailbox();
+    const box = await suite.mailbox('Reader');
     const raw = bigMail(30 * MB, 'Thirty megabytes');
     const appendStarted = performance.now();
-    const uid = await dovecot.append(raw, { mailbox: box });
+    const uid = await suite.dovecot.append(raw, { mailbox: box });
     const appendMs = performance.now() - appendStarted;
-    const after = await dovecot.append(testMail(), { mailbox: box });
-    const inbox = await readingInbox(t, dovecot, { mailbox: box });
+    const after = await suite.dovecot.append(testMail(), { mailbox: box });
+    const inbox = await readingInbox(suite.t, suite.dovecot, { mailbox: box });
     const started = performance.now();
-    readers();
-    await waitUntil('both mails handed over', () => intake.of(inbox.id).length === 2, 20_000);
+    suite.readers();
+    await waitUntil('both mails handed over', () => suite.intake.of(inbox.id).length === 2, 20_000);
     const readMs = performance.now() - started;
     assert.deepEqual(
-      intake.of(inbox.id).map((h) => [h.source.uid, h.kind]),
+      suite.intake.of(inbox.id).map((h) => [h.source.uid, h.kind]),
       [
         [uid, 'skipped'],
         [after, 'stored'],
       ],
     );
-    assert.ok((intake.of(inbox.id)[0]?.size ?? 0) >= 30 * MB);
+    assert.ok((suite.intake.of(inbox.id)[0]?.size ?? 0) >= 30 * MB);
     assert.ok(readMs < 5000, `30 MB mail passed over in ${readMs.toFixed(0)} ms (append took ${appendMs.toFixed(0)} ms)`);
     // Dovecot counts what each session sent: no session sent the 30 MB back.
-    await Promise.all(running.splice(0).map((r) => r.stop()));
+    await suite.stopReaders();
     const sent = await awaitValue('the sessions logged', () => {
-      const out = [...dovecot.log().matchAll(/Disconnected:.* out=(\d+)/g)].map((m) => Number(m[1]));
+      const out = [...suite.dovecot.log().matchAll(/Disconnected:.* out=(\d+)/g)].map((m) => Number(m[1]));
       return out.length > 0 ? out : undefined;
     });
     assert.ok(Math.max(...sent) < MB, `bytes sent by each session: ${sent.join(', ')}`);

@@ -151,7 +151,12 @@ async function recordMessageId(deps: AppDeps, inbox: EmailInbox, message: Delive
 }
 
 async function markFailed(deps: AppDeps, message: DeliveryMessage, reason: string, sent: SentMeta | null): Promise<void> {
-  await markMessageStatus(deps.db, message.id, 'pending', 'failed', deps.clock.now(), { ...sent, delivery_error: reason });
+  await markMessageStatus(deps.db, message.id, {
+    from: ['pending'],
+    to: 'failed',
+    now: deps.clock.now(),
+    meta: { ...sent, delivery_error: reason },
+  });
 }
 
 /** The `email.deliver` job handler (registered in workers.ts). */
@@ -194,5 +199,5 @@ async function deliver(deps: AppDeps, message: DeliveryMessage, job: JobContext)
   }
   // Some recipients refused while others took it: the mail is sent; the refused ones are noted.
   const outcome = rejected.length > 0 ? { ...composed.meta, rejected_recipients: rejected } : composed.meta;
-  await markMessageStatus(deps.db, message.id, 'pending', 'sent', deps.clock.now(), { ...outcome });
+  await markMessageStatus(deps.db, message.id, { from: ['pending'], to: 'sent', now: deps.clock.now(), meta: { ...outcome } });
 }

@@ -15,5 +15,5 @@ function messageIdOf(payload: Record<string, unknown>): number {
 export async function deliverLivechatMessage(deps: AppDeps, payload: Record<string, unknown>): Promise<void> {
   // One statement: the status moves and `message.updated` is recorded together. Already sent
   // (a retried job) or deleted with its conversation: nothing is written.
-  await q.markMessageStatus(deps.db, messageIdOf(payload), 'pending', 'sent', deps.clock.now());
+  await q.markMessageStatus(deps.db, messageIdOf(payload), { from: ['pending'], to: 'sent', now: deps.clock.now() });
 }

@@ -1,7 +1,7 @@
 // Reading messages, and the idempotency keys of sends.
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
-import type { MessageMeta } from '../db/types.ts';
+import type { MessageMeta, MessageStatus } from '../db/types.ts';
 import { compiledOnce } from '../db/statement.ts';
 import { eventColumns } from '../events/events.service.ts';
 import { attachmentsColumn } from '../media/media.queries.ts';
@@ -98,19 +98,23 @@ export async function deleteIdempotencyKeysBefore(db: DB, before: Date): Promise
   return Number(result.numDeletedRows);
 }
 
+/** A message's status change: the statuses it may move from, the one it moves to, and what it needs. */
+export interface MessageStatusChange {
+  from: readonly [MessageStatus, ...MessageStatus[]];
+  to: 'sent' | 'failed';
+  now: Date;
+  /** Merged into the message's meta (its keys replace the stored ones). */
+  meta?: Record<string, unknown>;
+  /** Only an outgoing message moves (a bounce reports one of ours). */
+  outgoingOnly?: boolean;
+}
+
 /**
- * Moves a message from one status to another and records `message.updated`, in one
- * statement; undefined when the message was not in the `from` status (nothing is written).
- * `meta`, when given, is merged into the message's meta (its keys replace the stored ones).
+ * Moves a message from one of the `from` statuses to `to` and records `message.updated`, in one
+ * statement; undefined when the message was in none of them (nothing is written).
  */
-export async function markMessageStatus(
-  db: DB,
-  id: number,
-  from: 'pending',
-  to: 'sent' | 'failed',
-  now: Date,
-  meta?: Record<string, unknown>,
-) {
+export async function markMessageStatus(db: DB, id: number, change: MessageStatusChange) {
+  const { from, to, now, meta } = change;
   const metaChange = meta === undefined ? {} : { meta: sql<MessageMeta>`m.meta || ${JSON.stringify(meta)}::jsonb` };
   return db
     .with('m', (d) =>
@@ -120,7 +124,8 @@ export async function markMessageStatus(
         .from('conversations as c')
         .whereRef('c.id', '=', 'm.conversation_id')
         .where('m.id', '=', id)
-        .where('m.status', '=', from)
+        .$if(change.outgoingOnly === true, (qb) => qb.where('m.type', '=', 'outgoing'))
+        .where('m.status', 'in', from)
         .returning(['m.id', 'm.uuid', 'm.conversation_id', 'c.uuid as conversation_uuid']),
     )
     .with('ev', (d) =>
@@ -149,49 +154,6 @@ export async function markMessageStatus(
     .executeTakeFirst();
 }
 
-/**
- * Fails an outgoing message whose mail was refused (a 5xx, a bounce): `pending` or `sent` becomes
- * `failed`, `meta.delivery_error` keeps the reason, and `message.updated` is recorded, in one
- * statement. Undefined when the message is not pending or sent (nothing is written).
- */
-export async function failMessageDelivery(db: DB, id: number, reason: string, now: Date) {
-  return db
-    .with('m', (d) =>
-      d
-        .updateTable('messages as m')
-        .set({ status: 'failed', meta: sql`m.meta || jsonb_build_object('delivery_error', ${reason}::text)`, updated_at: now })
-        .from('conversations as c')
-        .whereRef('c.id', '=', 'm.conversation_id')
-        .where('m.id', '=', id)
-        .where('m.type', '=', 'outgoing')
-        .where('m.status', 'in', ['pending', 'sent'])
-        .returning(['m.id', 'm.uuid', 'm.conversation_id', 'c.uuid as conversation_uuid']),
-    )
-    .with('ev', (d) =>
-      d
-        .insertInto('domain_events')
-        .columns(['type', 'payload', 'created_at'])
-        .expression((eb) =>
-          eb.selectFrom('m').select(
-            eventColumns(
-              'message.updated',
-              {
-                conversation_id: sql<number>`m.conversation_id`,
-                conversation_uuid: sql<string>`m.conversation_uuid`,
-                message_id: sql<number>`m.id`,
-                message_uuid: sql<string>`m.uuid`,
-                status: 'failed',
-              },
-              now,
-            ),
-          ),
-        )
-        .returning('id'),
-    )
-    .selectFrom('m')
-    .select(['m.uuid', 'm.conversation_id', 'm.conversation_uuid'])
-    .executeTakeFirst();
-}
 // Delivery of email replies (email/email.send.ts).
 
 /**
