@@ -96,12 +96,12 @@ async function storeAttachments(deps: AppDeps, mail: InboundMail): Promise<strin
  * blocked (then it is refused; a mail without files is checked in the transaction only).
  */
 async function prepare(deps: AppDeps, inbox: EmailInbox, mails: MailToIngest[]): Promise<Prepared[]> {
-  const read_: Prepared[] = [];
-  for (const mail of mails) read_.push(await read(deps, inbox, mail));
-  const ids = read_.map(headerIdOf).filter((id) => id !== null);
+  const readMails: Prepared[] = [];
+  for (const mail of mails) readMails.push(await read(deps, inbox, mail));
+  const ids = readMails.map(headerIdOf).filter((id) => id !== null);
   const known = await knownMailIds(deps.db, inbox.id, ids);
   const prepared: Prepared[] = [];
-  for (const item of read_) {
+  for (const item of readMails) {
     const headerId = headerIdOf(item);
     if (headerId !== null && known.has(headerId)) {
       prepared.push({ source: item.source, kind: 'duplicate' });
