@@ -120,6 +120,17 @@ describe('email loops, auto-replies, bounces and refusals', () => {
     assert.equal((event?.payload as { status?: string } | undefined)?.status, 'failed');
   });
 
+  it('takes a delivery report without a From as a bounce, not as a mail without a sender', async () => {
+    const customer = uniqueEmail('nofrom');
+    const { reply, headerId } = await answered(customer);
+    const raw = dsnBounce({ to: suite.inbox.address.address, originalMessageId: headerId, recipient: customer })
+      .toString('utf8')
+      .replace(/^From: .*\r\n/m, '');
+    assert.ok(!/^From:/m.test(raw.split('\r\n\r\n')[0] as string));
+    const outcome = await ingestMail(suite.t.deps, suite.inbox, Buffer.from(raw), nextSource());
+    assert.deepEqual(outcome, { kind: 'bounce', failedMessageUuid: reply.uuid });
+  });
+
   it('reads the returned message of a bounce (message/rfc822), and ignores a delay report', async () => {
     const { reply, headerId } = await answered(uniqueEmail('slow'));
     const delayed = dsnBounce({

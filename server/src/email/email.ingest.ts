@@ -65,9 +65,10 @@ async function read(deps: AppDeps, inbox: EmailInbox, { raw, source }: MailToIng
     if (!(error instanceof UnreadableMail)) throw error;
     return { source, kind: 'pass', details: { size: raw.length, reason: error.message, headerId: fallbackMessageId(raw, inbox.address) } };
   }
+  // A delivery report first: some come without a From, and must still fail the reply they report.
+  if (mail.bounce !== null) return { source, kind: 'bounce', mail };
   const refusal = refusalOf(inbox, mail);
   if (refusal !== null) return { source, kind: 'refuse', mail, reason: refusal };
-  if (mail.bounce !== null) return { source, kind: 'bounce', mail };
   return { source, kind: 'message', mail, mediaUuids: [] };
 }
 
