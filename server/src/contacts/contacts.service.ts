@@ -48,6 +48,17 @@ function columnsOf(input: UpdateContactInput) {
   };
 }
 
+/** The columns a new contact starts without (a contact has no password or API key). */
+const BLANK_CONTACT_FIELDS = {
+  phone_number: null,
+  phone_number_country_code: null,
+  custom_attributes: JSON.stringify({}),
+  password_hash: null,
+  avatar_url: null,
+  api_key: null,
+  api_secret_hash: null,
+} as const;
+
 /** Mirrors the partial unique indexes, so a clash gets a message that names the field. */
 async function assertIdentityFree(db: DB, email: string | null, externalUserId: string | null, exceptId: number | null): Promise<void> {
   if (externalUserId !== null) {
@@ -92,13 +103,7 @@ export async function createContact(deps: AppDeps, input: CreateContactInput): P
       external_user_id: externalUserId ?? null,
       first_name: input.first_name.trim(),
       last_name: input.last_name?.trim() ?? '',
-      phone_number: null,
-      phone_number_country_code: null,
-      custom_attributes: JSON.stringify({}),
-      password_hash: null,
-      avatar_url: null,
-      api_key: null,
-      api_secret_hash: null,
+      ...BLANK_CONTACT_FIELDS,
       ...values,
       created_at: now,
       updated_at: now,
@@ -137,13 +142,7 @@ export async function findOrCreateContactByEmail(
     external_user_id: null,
     first_name: firstName,
     last_name: lastName,
-    phone_number: null,
-    phone_number_country_code: null,
-    custom_attributes: JSON.stringify({}),
-    password_hash: null,
-    avatar_url: null,
-    api_key: null,
-    api_secret_hash: null,
+    ...BLANK_CONTACT_FIELDS,
     created_at: now,
     updated_at: now,
   });

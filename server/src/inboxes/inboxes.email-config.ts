@@ -20,16 +20,21 @@ const Password = Defaulted(
   }),
 );
 
+/** What every mail server has: where it is, how to log in, how to secure the connection. */
+const serverFields = {
+  host: Host,
+  port: Port,
+  username: Username,
+  password: Password,
+  tls: TlsMode,
+  tls_skip_verify: Defaulted(
+    Type.Boolean({ default: false, description: 'Accept a certificate that does not verify (self-signed test servers only)' }),
+  ),
+};
+
 export const ImapConfig = Type.Object(
   {
-    host: Host,
-    port: Port,
-    username: Username,
-    password: Password,
-    tls: TlsMode,
-    tls_skip_verify: Defaulted(
-      Type.Boolean({ default: false, description: 'Accept a certificate that does not verify (self-signed test servers only)' }),
-    ),
+    ...serverFields,
     mailbox: Defaulted(Type.String({ minLength: 1, maxLength: 200, default: 'INBOX' })),
     poll_interval_seconds: Defaulted(
       Type.Integer({
@@ -53,14 +58,7 @@ export const ImapConfig = Type.Object(
 
 export const SmtpConfig = Type.Object(
   {
-    host: Host,
-    port: Port,
-    username: Username,
-    password: Password,
-    tls: TlsMode,
-    tls_skip_verify: Defaulted(
-      Type.Boolean({ default: false, description: 'Accept a certificate that does not verify (self-signed test servers only)' }),
-    ),
+    ...serverFields,
     max_connections: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   },
   { ...strict, title: 'SmtpConfig' },
