@@ -36,8 +36,8 @@ export function observe(intake: EmailIntake = { ingestBatch, skipMail }): Observ
   return {
     handed,
     of: (inboxId) => handed.filter((h) => h.inboxId === inboxId),
-    async ingestBatch(deps, inbox, mails) {
-      const outcomes = await intake.ingestBatch(deps, inbox, mails);
+    async ingestBatch(deps, inbox, mails, fence) {
+      const outcomes = await intake.ingestBatch(deps, inbox, mails, fence);
       for (const [i, outcome] of outcomes.entries()) {
         const { raw, source } = mails[i]!;
         const conversation = outcome.kind === 'stored' ? { conversationUuid: outcome.conversationUuid } : {};
@@ -45,8 +45,8 @@ export function observe(intake: EmailIntake = { ingestBatch, skipMail }): Observ
       }
       return outcomes;
     },
-    async skipMail(deps, inbox, source, details) {
-      await intake.skipMail(deps, inbox, source, details);
+    async skipMail(deps, inbox, source, details, fence) {
+      await intake.skipMail(deps, inbox, source, details, fence);
       handed.push({ inboxId: inbox.id, source, kind: 'skipped', size: details.size ?? 0, reason: details.reason });
     },
   };

@@ -228,3 +228,33 @@ Content-Type: text/plain; charset=utf-8
 ${options.text ?? 'Sent from a script without a Message-ID.'}
 `);
 }
+
+/** A read receipt (RFC 8098 disposition notification) as Outlook sends it: no Auto-Submitted, a "Read:" subject. */
+export function readReceipt(options: { from: string; to: string; originalMessageId: string; subject?: string }): Buffer {
+  return crlf(`From: ${options.from}
+To: ${options.to}
+Subject: Read: ${options.subject ?? 'Where is my parcel'}
+Date: Thu, 15 Jan 2026 11:00:00 +0000
+Message-ID: <${newMessageId()}>
+In-Reply-To: <${options.originalMessageId}>
+References: <${options.originalMessageId}>
+MIME-Version: 1.0
+Content-Type: multipart/report; report-type=disposition-notification;
+	boundary="mdn-boundary"
+
+--mdn-boundary
+Content-Type: text/plain; charset=utf-8
+
+Your message was read on Thursday, 15 January 2026 11:00:00 (UTC).
+
+--mdn-boundary
+Content-Type: message/disposition-notification
+
+Reporting-UA: mail.example.org; Microsoft Outlook 16.0
+Final-Recipient: rfc822;${options.from}
+Original-Message-ID: <${options.originalMessageId}>
+Disposition: manual-action/MDN-sent-manually; displayed
+
+--mdn-boundary--
+`);
+}

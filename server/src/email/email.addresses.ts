@@ -2,8 +2,8 @@
 // plus addresses that carry a conversation, Message-IDs, and the reference in subjects. Pure
 // functions: the outbound sender writes these, the inbound reader reads them back.
 import { createHash } from 'node:crypto';
+import { splitNamedAddress } from '../http/formats.ts';
 
-const NAMED_ADDRESS = /^\s*(.*?)\s*<\s*([^<>\s]+)\s*>\s*$/;
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const PLUS_TAG = new RegExp(`^conv-(${UUID})$`, 'i');
 /** `[#123]` in a subject: the conversation's reference number. */
@@ -21,9 +21,7 @@ export interface MailAddress {
 
 /** `Support <support@example.com>` or `support@example.com` (inbox `from` was validated on save). */
 export function parseAddress(value: string): MailAddress {
-  const named = NAMED_ADDRESS.exec(value);
-  const name = named ? (named[1] ?? '').replace(/^"(.*)"$/, '$1') : '';
-  const address = (named ? (named[2] as string) : value).trim();
+  const { name, address } = splitNamedAddress(value);
   const at = address.lastIndexOf('@');
   return { name, address, local: address.slice(0, at), domain: address.slice(at + 1).toLowerCase() };
 }

@@ -10,7 +10,7 @@ import { recordMailId } from './email.mail-ids.ts';
 import { uniqueEmail } from '../../test/factories.ts';
 import { ingestSuite } from '../../test/email-ingest.ts';
 import { dataOf } from '../../test/helpers.ts';
-import { buildMail, dsnBounce, newMessageId, nextSource, outOfOffice } from '../../test/mail.ts';
+import { buildMail, dsnBounce, newMessageId, nextSource, outOfOffice, readReceipt } from '../../test/mail.ts';
 
 type Message = { uuid: string; type: string; status: string; meta: Record<string, unknown>; text_content: string };
 
@@ -66,6 +66,20 @@ describe('email loops, auto-replies, bounces and refusals', () => {
     assert.equal(await suite.count('jobs'), jobs, 'no job (no mail) was queued');
   });
 
+  it('files a read receipt (disposition-notification, no Auto-Submitted) without reopening its conversation', async () => {
+    const customer = uniqueEmail('reader');
+    const { start, headerId } = await answered(customer);
+    dataOf(
+      await suite.t.call({ method: 'PUT', url: `/api/v1/conversations/${start.conversationUuid}/status`, payload: { status: 'Resolved' } }),
+    );
+    const raw = readReceipt({ from: customer, to: suite.inbox.from, originalMessageId: headerId });
+    const outcome = await ingestMail(suite.t.deps, suite.inbox, raw, nextSource());
+    assert.deepEqual(outcome, { kind: 'auto_reply', conversationUuid: start.conversationUuid });
+    assert.equal((await suite.conversation(start.conversationUuid)).status, 'Resolved');
+    const receipt = (await suite.messages(start.conversationUuid)).find((m) => m.meta.auto_submitted === true);
+    assert.equal(receipt?.meta.auto_submitted_reason, 'a read receipt (disposition-notification report)');
+  });
+
   it('notes an automatic mail that answers no conversation without starting one (Precedence: bulk, X-Autoreply)', async () => {
     const before = { conversations: await suite.count('conversations'), users: await suite.count('users') };
     const automatic: Record<string, string>[] = [{ Precedence: 'bulk' }, { 'X-Autoreply': 'yes' }, { 'Auto-Submitted': 'auto-generated' }];
@@ -79,6 +93,13 @@ describe('email loops, auto-replies, bounces and refusals', () => {
         .select(['outcome', 'conversation_id'])
         .executeTakeFirst();
       assert.deepEqual(row, { outcome: 'auto_reply', conversation_id: null });
+      // Listed for admins (GET /inboxes/{id}/email/skipped), so that no mail disappears unseen.
+      const skipped = await suite.t.deps.db
+        .selectFrom('email_skipped')
+        .where('header_id', '=', messageId)
+        .select('reason')
+        .executeTakeFirst();
+      assert.match(skipped?.reason ?? '', /^an automatic mail \(.+\) that answers none of the inbox's conversations/);
     }
     assert.deepEqual({ conversations: await suite.count('conversations'), users: await suite.count('users') }, before);
     // `Auto-Submitted: no` is a person's mail.

@@ -95,7 +95,7 @@ describe('email ingestion: files, and nothing written on failure', () => {
     let calls = 0;
     suite.t.deps.storage.put = async (...args) => {
       calls += 1;
-      if (calls === 2) throw new Error('disk full');
+      if (calls === 2) throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });
       return put.apply(suite.t.deps.storage, args);
     };
     try {

@@ -194,6 +194,14 @@ export async function takeMessage(
     const known = await findLiveContactByEmail(trx, from.address);
     if (known && !known.enabled) return refused(blockedSender(from.address));
     await claim(trx, inbox, { headerId: mail.headerId, conversationId: null, messageId: null, outcome: 'auto_reply' }, now);
+    // Listed for admins all the same: a mail read and not shown anywhere must be findable.
+    const reason = `an automatic mail (${mail.automatic}) that answers none of the inbox's conversations: not made a conversation`;
+    await recordSkipped(
+      trx,
+      inbox.id,
+      { source, headerId: mail.headerId, sender: describe(from), subject: mail.subject, size: null, reason },
+      now,
+    );
     return { kind: 'auto_reply', conversationUuid: null };
   }
   const contact = await findOrCreateContactByEmail(trx, { email: from.address, name: from.name }, now);

@@ -8,10 +8,13 @@
 // then the chunk writes nothing (files stored before it are purged as orphans) and is taken
 // again one mail per transaction: the mails before a failing one are taken in, and the failing
 // one alone is left for the reader to retry.
+import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
+import { isDatabaseUnavailable } from '../db/failures.ts';
 import { findLiveContactByEmail } from '../contacts/contacts.service.ts';
 import type { AppDeps } from '../deps.ts';
+import { AppError } from '../errors.ts';
 import { MAX_ATTACHMENTS, storeMedia } from '../media/media.service.ts';
 import { fallbackMessageId } from './email.addresses.ts';
 import { advanceCursor, type MailSource } from './email.cursor.ts';
@@ -29,6 +32,7 @@ import {
 } from './email.ingest.take.ts';
 import { knownMailIds } from './email.mail-ids.ts';
 import { type InboundMail, parseMail, UnreadableMail } from './email.parse.ts';
+import { holdLease, LeaseLost } from './email.reader-state.ts';
 
 export type { IngestOutcome, SkipDetails } from './email.ingest.take.ts';
 
@@ -163,13 +167,37 @@ function cursorAfter(sources: MailSource[]): MailSource {
   return { ...last, uid };
 }
 
-/** One chunk in one transaction: every mail's outcome, in order, and the cursor after the last. */
-async function takeChunk(deps: AppDeps, inbox: EmailInbox, chunk: MailToIngest[]): Promise<IngestOutcome[]> {
+/** A mail set aside (it failed every attempt): recorded as skipped in the transaction of the mail after it. */
+interface SetAside {
+  source: MailSource;
+  details: SkipDetails;
+}
+
+/** Who may write: the instance holding the inbox's lease (the reader's); absent in tests that call the intake directly. */
+export interface Fence {
+  holder: string;
+}
+
+/**
+ * One chunk in one transaction (under the fence, when given): the mails set aside first, then
+ * every mail's outcome, in order, and the cursor after the last.
+ */
+async function takeChunk(
+  deps: AppDeps,
+  inbox: EmailInbox,
+  chunk: MailToIngest[],
+  fence: Fence | undefined,
+  setAside: SetAside[] = [],
+): Promise<IngestOutcome[]> {
   const prepared = await prepare(deps, inbox, chunk);
   return deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    if (fence) await holdLease(trx, inbox.id, fence.holder, now);
     const outcomes: IngestOutcome[] = [];
+    for (const item of setAside) outcomes.push(await passOver(trx, inbox, item.source, item.details, now));
     for (const item of prepared) outcomes.push(await take(deps, trx, inbox, item));
-    await advanceCursor(trx, inbox.id, cursorAfter(chunk.map((mail) => mail.source)), deps.clock.now());
+    const sources = [...setAside.map((item) => item.source), ...chunk.map((mail) => mail.source)];
+    await advanceCursor(trx, inbox.id, cursorAfter(sources), now);
     return outcomes;
   });
 }
@@ -192,41 +220,129 @@ function chunksOf(mails: MailToIngest[]): MailToIngest[][] {
   return chunks;
 }
 
-/**
- * Takes raw mails in, in the order given (the reader's: UID order), answering each one's outcome
- * in that order. Never throws for a bad mail (it is recorded as skipped and the cursor moves past
- * it); throws only when the database or storage fails: the mails before the one that failed are
- * taken in (and the cursor moved past them), nothing of it or after it is written, and the
- * reader tries again from there.
- */
-export async function ingestBatch(deps: AppDeps, inbox: EmailInbox, mails: MailToIngest[]): Promise<IngestOutcome[]> {
-  const outcomes: IngestOutcome[] = [];
-  for (const chunk of chunksOf(mails)) {
+/** Times one mail alone is tried before it is set aside, and the waits between (docs/email.md, "A mail that fails"). */
+export const MAIL_ATTEMPTS = { count: 3, delaysMs: [100, 500] };
+
+/** Failures that are nobody's mail's fault: thrown at once, for the reader to retry later. */
+const notTheMail = (error: unknown) => error instanceof LeaseLost || isDatabaseUnavailable(error);
+
+/** Failures of the data itself (SQLSTATE 22 and 23, a refused input): a mail failing so is set aside without a follower. */
+const theMailsOwn = (error: unknown) =>
+  error instanceof AppError || (typeof (error as { code?: unknown })?.code === 'string' && /^2[23]/.test((error as { code: string }).code));
+
+const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** What email_skipped says of a mail that failed every attempt: its sender and subject when it can be read. */
+async function poisonDetails(inbox: EmailInbox, mail: MailToIngest, error: unknown): Promise<SkipDetails> {
+  const reason = `the mail could not be taken in (${MAIL_ATTEMPTS.count} attempts): ${describeError(error)}`;
+  try {
+    const parsed = await parseMail(mail.raw, inbox.address);
+    const sender = parsed.from ? (parsed.from.name ? `${parsed.from.name} <${parsed.from.address}>` : parsed.from.address) : null;
+    return { size: mail.raw.length, reason, headerId: parsed.headerId, sender, subject: parsed.subject };
+  } catch {
+    return { size: mail.raw.length, reason, headerId: fallbackMessageId(mail.raw, inbox.address) };
+  }
+}
+
+function setAsideLogged(deps: AppDeps, inbox: EmailInbox, setAside: SetAside): void {
+  deps.log.error(
+    { inboxId: inbox.id, uid: setAside.source.uid, err: setAside.details.reason },
+    'a mail that cannot be taken in was set aside',
+  );
+}
+
+/** One mail in its own transaction, tried MAIL_ATTEMPTS.count times: its outcomes, or the last failure. */
+async function takeAlone(
+  deps: AppDeps,
+  inbox: EmailInbox,
+  mail: MailToIngest,
+  fence: Fence | undefined,
+): Promise<{ outcomes: IngestOutcome[] } | { failure: unknown }> {
+  let failure: unknown;
+  for (let attempt = 0; attempt < MAIL_ATTEMPTS.count; attempt += 1) {
+    if (attempt > 0) await delay(MAIL_ATTEMPTS.delaysMs[attempt - 1] ?? 500);
     try {
-      outcomes.push(...(await takeChunk(deps, inbox, chunk)));
+      return { outcomes: await takeChunk(deps, inbox, [mail], fence) };
     } catch (error) {
-      if (chunk.length === 1) throw error;
-      // The chunk wrote nothing: one mail per transaction now, so that one failing mail holds back only itself.
-      const reason = error instanceof Error ? error.message : String(error);
-      deps.log.warn({ inboxId: inbox.id, mails: chunk.length, err: reason }, 'a batch of mails failed; taking them in one at a time');
-      for (const mail of chunk) outcomes.push(...(await takeChunk(deps, inbox, [mail])));
+      if (notTheMail(error)) throw error;
+      failure = error;
     }
   }
+  return { failure };
+}
+
+/**
+ * Takes raw mails in, in the order given (the reader's: UID order), answering each one's outcome
+ * in that order. A bad mail (unreadable, too large, refused) is recorded as skipped and the
+ * cursor moves past it. A chunk that fails writes nothing and is taken again one mail per
+ * transaction; a mail that fails alone is tried MAIL_ATTEMPTS.count times, then set aside
+ * (recorded as skipped) — at once when the failure is its data's, otherwise only when the mail
+ * after it goes in or fails otherwise: a failure the next mail meets too (a bug, a broken
+ * schema) sets nothing aside and throws. A database that is away, or a lease lost, throws at once. After a throw the mails
+ * before the one that failed are taken in (the cursor past them), nothing of it or after it is
+ * written, and the reader tries again from there.
+ */
+export async function ingestBatch(deps: AppDeps, inbox: EmailInbox, mails: MailToIngest[], fence?: Fence): Promise<IngestOutcome[]> {
+  const outcomes: IngestOutcome[] = [];
+  const chunks = chunksOf(mails);
+  // A mail that failed, waiting for the next one to show that the failure was its own.
+  let pending: { setAside: SetAside; failure: unknown } | null = null;
+  for (const chunk of chunks) {
+    if (chunk.length > 1 && pending === null) {
+      try {
+        outcomes.push(...(await takeChunk(deps, inbox, chunk, fence)));
+        continue;
+      } catch (error) {
+        if (notTheMail(error)) throw error;
+        deps.log.warn(
+          { inboxId: inbox.id, mails: chunk.length, err: describeError(error) },
+          'a batch of mails failed; taking them in one at a time',
+        );
+      }
+    }
+    for (const mail of chunk) {
+      if (pending !== null) {
+        const { setAside, failure } = pending;
+        pending = null;
+        try {
+          outcomes.push(...(await takeChunk(deps, inbox, [mail], fence, [setAside])));
+          setAsideLogged(deps, inbox, setAside);
+          continue;
+        } catch (error) {
+          // The next mail fails the same way: the failure is not the first mail's own. Nothing is set aside.
+          if (notTheMail(error) || describeError(error) === describeError(failure)) throw notTheMail(error) ? error : failure;
+        }
+        // The next mail fails otherwise: each has a fault of its own. The first is set aside; the next is tried alone.
+        outcomes.push(...(await takeChunk(deps, inbox, [], fence, [setAside])));
+        setAsideLogged(deps, inbox, setAside);
+      }
+      const result = await takeAlone(deps, inbox, mail, fence);
+      if ('outcomes' in result) {
+        outcomes.push(...result.outcomes);
+        continue;
+      }
+      const setAside = { source: mail.source, details: await poisonDetails(inbox, mail, result.failure) };
+      if (!theMailsOwn(result.failure)) {
+        pending = { setAside, failure: result.failure };
+        continue;
+      }
+      outcomes.push(...(await takeChunk(deps, inbox, [], fence, [setAside])));
+      setAsideLogged(deps, inbox, setAside);
+    }
+  }
+  // The last mail failed and none came after it: the reader tries it again (and sets it aside once another mail goes in).
+  if (pending !== null) throw pending.failure;
   return outcomes;
 }
 
 /** One mail: the batch of one (its own transaction). */
-export async function ingestMail(deps: AppDeps, inbox: EmailInbox, raw: Buffer, source: MailSource): Promise<IngestOutcome> {
-  const [outcome] = await ingestBatch(deps, inbox, [{ raw, source }]);
+export async function ingestMail(deps: AppDeps, inbox: EmailInbox, raw: Buffer, source: MailSource, fence?: Fence): Promise<IngestOutcome> {
+  const [outcome] = await ingestBatch(deps, inbox, [{ raw, source }], fence);
   if (!outcome) throw new Error('ingestBatch answered no outcome for one mail');
   return outcome;
 }
 
 /** A mail the reader will not download (over deps.config.emailMaxMessageBytes): recorded and passed, cursor moved, one transaction. */
-export async function skipMail(deps: AppDeps, inbox: EmailInbox, source: MailSource, details: SkipDetails): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    const now = deps.clock.now();
-    await passOver(trx, inbox, source, details, now);
-    await advanceCursor(trx, inbox.id, source, now);
-  });
+export async function skipMail(deps: AppDeps, inbox: EmailInbox, source: MailSource, details: SkipDetails, fence?: Fence): Promise<void> {
+  await takeChunk(deps, inbox, [], fence, [{ source, details }]);
 }

@@ -16,9 +16,12 @@ const AUTOMATIC_PRECEDENCE = new Set(['auto_reply', 'bulk', 'junk', 'list']);
 /**
  * Why this mail was written by a machine (an out-of-office reply, a list or bulk mail), or null
  * for a person's mail: `Auto-Submitted` other than `no` (RFC 3834), `X-Autoreply`,
- * `X-Autorespond`, `Precedence: auto_reply|bulk|junk|list`.
+ * `X-Autorespond`, `Precedence: auto_reply|bulk|junk|list`, or a read receipt
+ * (`multipart/report; report-type=disposition-notification`, RFC 8098), which many clients send
+ * without any of those headers and which must not reopen a conversation.
  */
-export function automaticReason(headers: RawHeaders): string | null {
+export function automaticReason(headers: RawHeaders, reportType: string | null = null): string | null {
+  if (reportType?.toLowerCase() === 'disposition-notification') return 'a read receipt (disposition-notification report)';
   const submitted = headerOf(headers, 'auto-submitted');
   if (submitted !== null) {
     const keyword = (submitted.split(';')[0] ?? '').trim().toLowerCase();

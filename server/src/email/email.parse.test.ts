@@ -77,6 +77,8 @@ describe('parsing mail', () => {
   it('recognises auto-replies by their headers, and a person’s mail as none', async () => {
     assert.equal(automaticReason(headers({ 'Auto-Submitted': 'auto-replied; owner-email="x@y"' })), 'Auto-Submitted: auto-replied');
     assert.equal(automaticReason(headers({ 'Auto-Submitted': 'No' })), null);
+    assert.equal(automaticReason(headers({}), 'disposition-notification'), 'a read receipt (disposition-notification report)');
+    assert.equal(automaticReason(headers({}), 'delivery-status'), null);
     assert.equal(automaticReason(headers({ 'X-Autoreply': 'yes' })), 'X-Autoreply: yes');
     assert.equal(automaticReason(headers({ 'X-Autorespond': 'Out of office' })), 'X-Autorespond: Out of office');
     for (const value of ['auto_reply', 'bulk', 'junk', 'LIST']) assert.ok(automaticReason(headers({ Precedence: value })), value);

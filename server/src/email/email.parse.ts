@@ -175,7 +175,7 @@ export async function parseMail(raw: Buffer, inbox: MailAddress): Promise<Inboun
     html: typeof parsed.html === 'string' && parsed.html.trim() !== '' ? parsed.html : null,
     text,
     attachments: bounce ? [] : attachmentsOf(parsed),
-    automatic: automaticReason(headers),
+    automatic: automaticReason(headers, report.reportType),
     bounce,
     parleyConversation: headerOf(headers, 'x-parley-conversation'),
     headers,

@@ -73,6 +73,29 @@ export async function releaseLeases(db: DB, holder: string, inboxIds: readonly n
     .execute();
 }
 
+/** The instance writing for an inbox no longer holds its lease: another may read the mailbox now. */
+export class LeaseLost extends Error {
+  override name = 'LeaseLost';
+}
+
+/**
+ * The fence of a transaction that takes mail in: `holder` must hold the inbox's lease, unexpired,
+ * or LeaseLost is thrown. The row is then share-locked until the transaction ends, so no other
+ * instance can take the lease over in the middle of it; a reader that stalled past its lease
+ * (a long pause, a network split) finds it lost and writes nothing.
+ */
+export async function holdLease(trx: DB, inboxId: number, holder: string, clockNow: Date): Promise<void> {
+  const row = await trx
+    .selectFrom('email_readers')
+    .where('inbox_id', '=', inboxId)
+    .where('holder', '=', holder)
+    .where('lease_until', '>', nowOf(clockNow))
+    .select('inbox_id')
+    .forShare()
+    .executeTakeFirst();
+  if (!row) throw new LeaseLost(`this instance no longer holds the lease of inbox ${inboxId}`);
+}
+
 export interface ReaderStateChange {
   state: EmailReaderState;
   connectedAt?: Date | null;

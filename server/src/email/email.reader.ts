@@ -22,7 +22,7 @@ import { advanceCursor, type MailSource, readCursor } from './email.cursor.ts';
 import { describeMailError, imapClientFor, uidSet } from './email.imap.ts';
 import type { EmailInbox } from './email.inbox.ts';
 import type { ingestBatch, skipMail } from './email.ingest.ts';
-import { type ReaderStateChange, recordReaderState } from './email.reader-state.ts';
+import { holdLease, type ReaderStateChange, recordReaderState } from './email.reader-state.ts';
 
 /** Where mails go: email.ingest.ts (injected, so that tests can watch what the reader hands over). */
 export interface EmailIntake {
@@ -77,6 +77,8 @@ export function startEmailReader(deps: AppDeps, inbox: EmailInbox, options: Read
   const random = options.random ?? Math.random;
   const batchLimit = options.batch ?? { mails: 100, bytes: 16 * 1024 * 1024 };
   const timeoutMs = deps.config.emailTimeoutSeconds * 1000;
+  // Every write of mail is made under the inbox's lease (email.reader-state.ts holdLease).
+  const fence = { holder: options.holder };
 
   let stopping = false;
   let client: ImapFlow | null = null;
@@ -200,12 +202,21 @@ export function startEmailReader(deps: AppDeps, inbox: EmailInbox, options: Read
         sender: sender ? (sender.name ? `${sender.name} <${sender.address ?? ''}>` : (sender.address ?? null)) : null,
         subject: envelope?.subject ?? null,
       },
+      fence,
     );
   }
 
   async function download(imapClient: ImapFlow, mails: Listed[]): Promise<Map<number, Buffer>> {
     const fetched = await imapClient.fetchAll(uidSet(mails.map((m) => m.uid)), { uid: true, source: true }, { uid: true });
-    return new Map(fetched.filter((m) => m.source !== undefined).map((m) => [m.uid, m.source as Buffer]));
+    const sources = new Map(fetched.filter((m) => m.source !== undefined).map((m) => [m.uid, m.source as Buffer]));
+    // A server may answer a FETCH of many in part (a mail it could not read just then): each one
+    // missing is asked for alone; only one still missing is taken as expunged.
+    for (const mail of mails) {
+      if (sources.has(mail.uid)) continue;
+      const alone = await imapClient.fetchOne(String(mail.uid), { uid: true, source: true }, { uid: true });
+      if (alone && alone.source !== undefined) sources.set(mail.uid, alone.source);
+    }
+    return sources;
   }
 
   /** Takes in what is new; answers how many mails were handed over. */
@@ -219,36 +230,42 @@ export function startEmailReader(deps: AppDeps, inbox: EmailInbox, options: Read
     if (mails.length > 0) await state({ state: 'reading' });
     const steps = plan(mails);
     let handed = 0;
-    let next: Promise<Map<number, Buffer>> | null = null;
-    const start = (index: number) => {
+    const sizeOf = (mails: Listed[]) => mails.reduce((sum, mail) => sum + mail.size, 0);
+    // The next batch is downloaded while the current one is taken in, unless either is larger
+    // than a batch (a single big mail): then one is in memory at a time.
+    const prefetch = (index: number): Promise<Map<number, Buffer>> | null => {
       const step = steps[index];
-      if (!step || !('download' in step)) return null;
+      if (!step || !('download' in step) || sizeOf(step.download) > batchLimit.bytes) return null;
       const pending = download(imapClient, step.download);
       pending.catch(() => undefined);
       return pending;
     };
-    next = start(0);
+    let next = prefetch(0);
     for (let index = 0; index < steps.length && !stopping; index += 1) {
       const step = steps[index] as (typeof steps)[number];
       if ('skip' in step) {
         await skipOversized(imapClient, source, step.skip);
         handed += 1;
-        next = start(index + 1);
+        next = prefetch(index + 1);
         continue;
       }
-      const sources = await (next as Promise<Map<number, Buffer>>);
-      next = start(index + 1);
+      const sources = await (next ?? download(imapClient, step.download));
+      next = sizeOf(step.download) > batchLimit.bytes ? null : prefetch(index + 1);
       // Expunged since it was listed: nothing to take in.
       const batch = step.download.flatMap((mail) => {
         const raw = sources.get(mail.uid);
         return raw === undefined ? [] : [{ raw, source: { ...source, uid: mail.uid } }];
       });
-      if (batch.length > 0) await options.intake.ingestBatch(deps, inbox, batch);
+      if (batch.length > 0) await options.intake.ingestBatch(deps, inbox, batch, fence);
       handed += batch.length;
     }
     // A first read of the window: remember how far it went, so that the next one starts there.
     if (window && !stopping && uidNext >= 1) {
-      await advanceCursor(deps.db, inbox.id, { ...source, uid: uidNext - 1 }, deps.clock.now());
+      await deps.db.transaction().execute(async (trx) => {
+        const now = deps.clock.now();
+        await holdLease(trx, inbox.id, options.holder, now);
+        await advanceCursor(trx, inbox.id, { ...source, uid: uidNext - 1 }, now);
+      });
     }
     return handed;
   }

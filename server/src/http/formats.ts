@@ -63,3 +63,16 @@ export function registerFormats(ajv: Ajv): Ajv {
   ajv.addFormat('uuid', UUID);
   return ajv;
 }
+
+const NAMED_ADDRESS = /^\s*([^<>]*?)\s*<\s*([^<>\s]+)\s*>\s*$/;
+
+/**
+ * A mail address as people write it, `Support <support@example.com>` or `support@example.com`,
+ * split into its display name ('' when none; surrounding double quotes dropped) and address.
+ * The address is not checked: isEmailAddress does that.
+ */
+export function splitNamedAddress(value: string): { name: string; address: string } {
+  const named = NAMED_ADDRESS.exec(value);
+  if (!named) return { name: '', address: value.trim() };
+  return { name: (named[1] ?? '').replace(/^"(.*)"$/, '$1'), address: (named[2] as string).trim() };
+}

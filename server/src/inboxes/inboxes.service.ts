@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import type { ErrorObject } from 'ajv';
 import type { AppDeps } from '../deps.ts';
 import { DataError, describeIssue, InputError, NotFoundError } from '../errors.ts';
-import { isEmailAddress } from '../http/formats.ts';
+import { isEmailAddress, splitNamedAddress } from '../http/formats.ts';
 import { recordEvent } from '../events/events.service.ts';
 import { buildAjv } from '../http/validation.ts';
 import { DecryptionError, decryptSecret, encryptSecret, isEncrypted, SECRET_MASK } from '../security/encryption.ts';
@@ -195,8 +195,6 @@ function prepareConfig(deps: AppDeps, channel: Channel, raw: Config, stored: Con
   return channel === 'livechat' ? finishLivechatConfig(config) : config;
 }
 
-const NAMED_ADDRESS = /^([^<>]*)<\s*([^<>\s]+)\s*>$/;
-
 /** `from` trimmed, or null when empty; an email inbox must have one. */
 function normaliseFrom(channel: Channel, from: string | null | undefined): string | null {
   const value = from?.trim() || null;
@@ -204,9 +202,7 @@ function normaliseFrom(channel: Channel, from: string | null | undefined): strin
     if (channel === 'email') throw InputError.field('from', 'is required for email inboxes');
     return null;
   }
-  const named = NAMED_ADDRESS.exec(value);
-  const address = named ? (named[2] as string) : value;
-  if (!isEmailAddress(address))
+  if (!isEmailAddress(splitNamedAddress(value).address))
     throw InputError.field('from', 'must be an email address, optionally with a display name: "Support <support@example.com>"');
   return value;
 }
