@@ -243,9 +243,20 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
     },
     async recreateMailbox(name, mails = []) {
       const imap = await client();
-      await imap.mailboxDelete(name);
-      await imap.mailboxCreate(name);
-      for (const raw of mails) await imap.append(name, raw);
+      // Another session with the mailbox open (the reader) may make Dovecot refuse the first
+      // APPENDs to the new one ("Mailbox was deleted under us"): made again until they go in.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await imap.mailboxDelete(name);
+          await imap.mailboxCreate(name);
+          for (const raw of mails) await imap.append(name, raw);
+          break;
+        } catch (error) {
+          const said = (error as { responseText?: string }).responseText ?? '';
+          if (attempt >= 5 || !/deleted under us/i.test(said)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
       const status = await imap.status(name, { uidValidity: true });
       if (!status || status.uidValidity === undefined) throw new Error(`dovecot did not answer the UIDVALIDITY of ${name}`);
       return Number(status.uidValidity);

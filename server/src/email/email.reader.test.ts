@@ -29,10 +29,14 @@ describe('the IMAP reader', { timeout: 120_000 }, () => {
     const box = await suite.mailbox('Reader');
     const inbox = await readingInbox(suite.t, suite.dovecot, { mailbox: box, import_since_hours: 0 });
     suite.readers();
-    await awaitValue('a cursor for the empty mailbox', async () => {
-      const cursor = (await readerStatusOf(suite.t, inbox.id))['cursor'] as Record<string, unknown> | null;
-      return cursor?.['last_uid'] === 0 ? cursor : undefined;
-    });
+    await awaitValue(
+      'a cursor for the empty mailbox',
+      async () => {
+        const cursor = (await readerStatusOf(suite.t, inbox.id))['cursor'] as Record<string, unknown> | null;
+        return cursor?.['last_uid'] === 0 ? cursor : undefined;
+      },
+      30_000,
+    );
     const uid = await suite.dovecot.append(testMail(), { mailbox: box });
     await waitUntil(
       'the first mail taken in',
@@ -51,7 +55,7 @@ describe('the IMAP reader', { timeout: 120_000 }, () => {
       await suite.dovecot.append(testMail(), { mailbox: box }),
     ];
     await suite.dovecot.append(testMail({ subject: 'old 2' }), { mailbox: box, date: old });
-    const inbox = await readingInbox(suite.t, suite.dovecot, { mailbox: box, import_since_hours: 24 });
+    const inbox = await readingInbox(suite.t, suite.dovecot, { mailbox: box, import_since_hours: 24, poll_interval_seconds: 3600 });
     const supervisor = suite.readers();
 
     await waitUntil('the recent mails taken in', () => suite.intake.of(inbox.id).length === 3, 15_000);
@@ -70,11 +74,9 @@ describe('the IMAP reader', { timeout: 120_000 }, () => {
     assert.deepEqual((status['cursor'] as Record<string, unknown>)['last_uid'], 5);
     assert.equal((status['cursor'] as Record<string, unknown>)['mailbox'], box);
 
-    const started = performance.now();
+    // The next scheduled check is an hour away: only IDLE can bring the new mail in before it (no timing is asserted).
     const uid = await suite.dovecot.append(testMail(), { mailbox: box });
-    await waitUntil('the new mail taken in', () => suite.intake.of(inbox.id).some((h) => h.source.uid === uid), 10_000);
-    const latency = performance.now() - started;
-    assert.ok(latency < 5000, `append to intake ${latency.toFixed(0)} ms`);
+    await waitUntil('the new mail taken in over IDLE', () => suite.intake.of(inbox.id).some((h) => h.source.uid === uid), 60_000);
     assert.equal(suite.intake.of(inbox.id).length, 4, 'each mail once');
     // The mailbox is left as it was: nothing marked read.
     const flags = await suite.dovecot.flags(box);

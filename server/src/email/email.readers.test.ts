@@ -82,7 +82,8 @@ describe('the email readers supervisor', { timeout: 120_000 }, () => {
     assert.deepEqual(alive.running(), [], 'the lease is still held');
     const status = await stateOf(box.id, (s) => s['holder'] === alive.instanceId && s['state'] === 'idle', 'taken over');
     assert.ok(Date.now() >= expires.getTime());
-    assert.ok(Date.now() - expires.getTime() < 5000, `taken over ${Date.now() - expires.getTime()} ms after the lease ended`);
+    // Well before the next regular look (20 s after the first): the look scheduled at the lease's end took it.
+    assert.ok(Date.now() - expires.getTime() < 15_000, `taken over ${Date.now() - expires.getTime()} ms after the lease ended`);
     assert.equal(status['last_error'], null);
   });
 
