@@ -27,6 +27,8 @@ export interface Runtime {
 export interface RuntimeOptions {
   /** Keep the embedded database in memory instead of under DATA_DIR (tests). */
   inMemory?: boolean;
+  /** The in-memory database starts as this image (tests: migrated once, see test/helpers.ts). */
+  inMemoryImage?: Blob;
   /** Who opens the embedded database (its lock names it): `server` (default), `cli <command>`. */
   owner?: string;
   /** Create the embedded database when DATA_DIR holds none (default true). */
@@ -41,6 +43,7 @@ export async function openRuntime(envConfig: EnvConfig, log: FastifyBaseLogger, 
   const database = await openDatabase({
     databaseUrl: envConfig.databaseUrl,
     pgliteDir: options.inMemory ? null : envConfig.dataDir,
+    ...(options.inMemory && options.inMemoryImage ? { pgliteImage: options.inMemoryImage } : {}),
     poolSize: envConfig.databasePoolSize,
     preparedStatements: envConfig.databasePreparedStatements,
     log,

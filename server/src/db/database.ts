@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** A dedicated session for LISTEN and session-level advisory locks (the realtime relay's). */
   openListener(): Promise<DbListener>;
+  /** The embedded database's files as one image (`pgliteImage` opens it again); PGlite only. */
+  dumpImage?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,8 @@ export interface DatabaseOptions {
   databaseUrl: string | null;
   /** Folder of the embedded database (DATA_DIR); null keeps it in memory (tests). */
   pgliteDir: string | null;
+  /** An in-memory embedded database starts as this image (a `dumpImage`) instead of empty: tests start migrated. */
+  pgliteImage?: Blob;
   /** Who opens the embedded database, as its lock file tells others: `server`, `cli migrate`… */
   owner?: string;
   /** Create the embedded database when DATA_DIR holds none (default true; the CLI decides). */
@@ -126,7 +130,7 @@ async function openEmbedded(options: DatabaseOptions): Promise<DatabaseHandle> {
   const extensions = { pg_trgm };
   const parsers = { [INT8_OID]: (value: string) => Number(value), [NUMERIC_OID]: (value: string) => Number(value) };
   if (!options.pgliteDir) {
-    const lite = await PGlite.create(undefined, { extensions, parsers });
+    const lite = await PGlite.create({ extensions, parsers, ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}) });
     return pgliteHandle(lite, async () => undefined);
   }
   const dataDir = options.pgliteDir;
@@ -243,6 +247,7 @@ function pgliteHandle(lite: import('@electric-sql/pglite').PGlite, release: () =
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    dumpImage: () => lite.dumpDataDir('none'),
     openListener: async () => {
       const self = {};
       const unlisten: Array<() => Promise<void>> = [];

@@ -114,6 +114,8 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
   it('waits for run_at, and keeps at most one pending job per dedupe key', async () => {
     const kind = newKind('later');
     let runs = 0;
+    // The app clock ten minutes ahead of the database's, so that only the app clock can make the job due.
+    clock.set(new Date(Math.max(Date.now(), clock.now().getTime()) + 10 * 60_000));
     const runner = startJobRunner(t.deps, { [kind]: async () => void runs++ }, { pollIntervalMs: 10 });
     try {
       await enqueueJob(t.deps, t.deps.db, { kind, payload: {}, runAt: new Date(clock.now().getTime() + 60_000), dedupeKey: `k-${kind}` });

@@ -41,13 +41,11 @@ describe('the webhook dispatcher', { timeout: 180_000 }, () => {
   it('is started by startWorkers and woken by a committed event at once, without waiting for its poll', async () => {
     const r = await receiver();
     await insertWebhook(t, { url: r.url, events: ['contact.created'] });
-    // The poll is a minute away: only the wake-up (the relay's publication of the event) can deliver it.
-    running.push(startWorkers(t.deps, { webhooks: { pollIntervalMs: 60_000 } }));
-    const started = performance.now();
+    // The next poll is an hour away: only the wake-up (the relay's publication of the event) can deliver it.
+    running.push(startWorkers(t.deps, { webhooks: { pollIntervalMs: 3_600_000 } }));
     await createContact(t);
-    const [request] = await r.waitFor(1, 5000);
-    const latency = (request?.at ?? 0) - started;
-    assert.ok(latency < 3000, `event to delivery ${latency.toFixed(0)} ms`);
+    const [request] = await r.waitFor(1, 60_000);
+    assert.ok(request, 'delivered long before the next poll');
   });
 
   it('keeps delivering to a fast receiver while a slow one holds its own slots', async () => {
