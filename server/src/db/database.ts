@@ -3,7 +3,16 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
+import {
+  type DatabaseIntrospector,
+  Kysely,
+  type Migration,
+  Migrator,
+  PostgresDialect,
+  type SchemaMetadata,
+  sql,
+  type TableMetadata,
+} from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { migrations } from './migrations/index.ts';
@@ -285,12 +294,35 @@ function pgliteHandle(lite: import('@electric-sql/pglite').PGlite, release: () =
 /** Called before each pending migration runs: its name, its rank among the pending ones, their number. */
 export type MigrationProgress = (name: string, index: number, total: number) => void;
 
+/**
+ * `db` for Kysely's migrator, whose look for its own tables reads only the connection's schema.
+ * Kysely's introspector lists every column of every table of the database and resolves each
+ * table by name: slow with many schemas, and refused (42P01) when a table is dropped during
+ * the look, as another schema's owner may do at any time (the tests' schemas do).
+ */
+function withSchemaIntrospection(db: DB): DB {
+  const scoped = db.withoutPlugins();
+  const introspector: DatabaseIntrospector = {
+    getSchemas: async () => (await sql<SchemaMetadata>`select nspname as name from pg_catalog.pg_namespace`.execute(db)).rows,
+    getTables: async () => {
+      const { rows } = await sql<{ name: string; schema: string; is_view: boolean }>`
+        select c.relname as name, n.nspname as schema, c.relkind = 'v' as is_view
+        from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = current_schema() and c.relkind in ('r', 'p', 'v')`.execute(db);
+      return rows.map((row): TableMetadata => ({ name: row.name, schema: row.schema, isView: row.is_view, columns: [] }));
+    },
+    getMetadata: async () => ({ tables: await introspector.getTables() }),
+  };
+  Object.defineProperty(scoped, 'introspection', { get: () => introspector });
+  return scoped;
+}
+
 /** Applies every pending migration, forward only. Safe to run from several processes at once. */
 export async function migrateToLatest(db: DB, onMigration?: MigrationProgress): Promise<string[]> {
   // The migration tables live in the schema the connection works in (tests use one schema each).
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const settings = {
-    db,
+    db: withSchemaIntrospection(db),
     migrationTableSchema: rows[0]?.schema ?? 'public',
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
