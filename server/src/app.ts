@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { agentsRoutes } from './agents/agents.routes.ts';
 import { aiRoutes } from './ai/ai.routes.ts';
 import { sessionRoutes } from './agents/sessions.routes.ts';
+import { businessHoursRoutes } from './business-hours/business-hours.routes.ts';
 import { listenForInvalidations } from './auth/credential-cache.ts';
 import { contactsRoutes } from './contacts/contacts.routes.ts';
 import { conversationsRoutes } from './conversations/conversations.routes.ts';
@@ -29,6 +30,7 @@ import { pageVisitRoutes, registerRealtime } from './realtime/realtime.routes.ts
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
 import { statusesRoutes } from './statuses/statuses.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
@@ -142,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(teamsRoutes(deps), api);
   await app.register(tagsRoutes(deps), api);
   await app.register(statusesRoutes(deps), api);
+  await app.register(businessHoursRoutes(deps), api);
+  await app.register(settingsRoutes(deps), api);
   await app.register(contactsRoutes(deps), api);
   await app.register(inboxesRoutes(deps), api);
   await app.register(emailRoutes(deps), api);

@@ -241,8 +241,10 @@ const variables: Variable[] = [
     valid: [
       ['Europe/Paris', 'Europe/Paris'],
       ['America/New_York', 'America/New_York'],
+      ['europe/berlin', 'Europe/Berlin'],
     ],
-    invalid: ['Mars/Olympus', 'CEST+1'],
+    // An offset is not a zone name (PostgreSQL would read its sign the other way round).
+    invalid: ['Mars/Olympus', 'CEST+1', '+01:00'],
   },
   {
     name: 'WEBHOOK_ALLOW_HOSTS',

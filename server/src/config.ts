@@ -4,6 +4,7 @@
 // added by setup.ts when the runtime opens, giving the Config the app runs with.
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
+import { canonicalTimeZone } from './business-hours/zoned-time.ts';
 import { isEmailAddress } from './http/formats.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -242,12 +243,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (adminEmail && !isEmailAddress(adminEmail)) throw new ConfigError('ADMIN_EMAIL must be an email address');
   if (adminPassword !== null && adminPassword.length < 10) throw new ConfigError('ADMIN_PASSWORD must be at least 10 characters long');
   if ((adminEmail === null) !== (adminPassword === null)) throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
-  const timezone = env['TIMEZONE'] || 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
-  } catch {
-    throw new ConfigError(`TIMEZONE must be an IANA time zone such as Europe/Paris, got ${shown(timezone)}`);
-  }
+  const timezone = canonicalTimeZone(env['TIMEZONE'] || 'UTC');
+  if (timezone === null)
+    throw new ConfigError(`TIMEZONE must be an IANA time zone such as Europe/Paris, got ${shown(env['TIMEZONE'] ?? '')}`);
   const serverProcesses = integer(env, 'SERVER_PROCESSES', 1, 1, 64);
   if (serverProcesses > 1 && !databaseUrl) {
     throw new ConfigError('SERVER_PROCESSES above 1 needs DATABASE_URL: the embedded database belongs to one process');

@@ -3,6 +3,7 @@
 // the record needs. Names and addresses are unique within a process.
 import type { Static } from 'typebox';
 import type { AgentRecord } from '../src/agents/agents.schema.ts';
+import type { BusinessHoursRecord, CreateBusinessHoursBody } from '../src/business-hours/business-hours.schema.ts';
 import type { CreateContactBody } from '../src/contacts/contacts.schema.ts';
 import type { Conversation as ConversationSchema, CreateConversationBody } from '../src/conversations/conversations.schema.ts';
 import type { CreateInboxBody, InboxRecord } from '../src/inboxes/inboxes.schema.ts';
@@ -13,6 +14,7 @@ export type Inbox = Static<typeof InboxRecord>;
 export type Team = Static<typeof TeamRecord>;
 export type Contact = Static<typeof AgentRecord>;
 export type Conversation = Static<typeof ConversationSchema>;
+export type BusinessHours = Static<typeof BusinessHoursRecord>;
 
 let sequence = 0;
 /** A number unique within the test process, for names that must be unique. */
@@ -46,6 +48,22 @@ export async function createInbox(t: TestApp, overrides: Partial<Static<typeof C
 
 export async function createTeam(t: TestApp, overrides: Partial<Static<typeof CreateTeamBody>> = {}): Promise<Team> {
   return dataOf<Team>(await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: `Team ${uniqueNumber()}`, ...overrides } }));
+}
+
+/** Business hours with a unique name: Monday to Friday 09:00-17:00 in Europe/Berlin unless overridden. */
+export async function createBusinessHours(
+  t: TestApp,
+  overrides: Partial<Static<typeof CreateBusinessHoursBody>> = {},
+): Promise<BusinessHours> {
+  const day = [{ open: '09:00', close: '17:00' }];
+  const hours = { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day };
+  return dataOf<BusinessHours>(
+    await t.call({
+      method: 'POST',
+      url: '/api/v1/business-hours',
+      payload: { name: `Hours ${uniqueNumber()}`, timezone: 'Europe/Berlin', hours, ...overrides },
+    }),
+  );
 }
 
 /** A contact with a unique email (pass `email: null` and an `external_user_id` for one without). */

@@ -1,5 +1,6 @@
 // Kysely table types: the database as the code sees it. Columns are snake_case.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Weekday } from '../business-hours/business-hours.calendar.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -336,6 +337,28 @@ export interface AiPromptsTable {
   updated_at: Timestamp;
 }
 
+export interface BusinessHoursTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  timezone: string;
+  always_open: Generated<boolean>;
+  /** Every weekday → its open intervals (business-hours.calendar.ts: Schedule). */
+  hours: Json<Record<Weekday, Array<{ open: string; close: string }>>>;
+  holidays: Json<Array<{ date: string; name: string; yearly: boolean }>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The one row of the installation's general settings. */
+export interface GeneralSettingsTable {
+  id: Generated<boolean>;
+  business_hours_id: number | null;
+  /** Null: the TIMEZONE environment variable. */
+  timezone: string | null;
+  updated_at: Timestamp;
+}
+
 export interface Database extends ConversationDatabase {
   inboxes: InboxesTable;
   contact_notes: ContactNotesTable;
@@ -364,6 +387,8 @@ export interface Database extends ConversationDatabase {
   email_cursors: EmailCursorsTable;
   email_readers: EmailReadersTable;
   email_skipped: EmailSkippedTable;
+  business_hours: BusinessHoursTable;
+  general_settings: GeneralSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

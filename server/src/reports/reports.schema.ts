@@ -6,7 +6,7 @@ export const TagReportQuery = Type.Object({
     Type.Integer({
       default: 30,
       description:
-        'Number of past days included: conversations created since `days` × 24 h before now. `0` means today only (since local midnight in the server timezone, `TIMEZONE`). Values outside 0..365 are clamped; a non-integer is refused (400). Default 30.',
+        'Number of past days included: conversations created since `days` × 24 h before now. `0` means today only (since local midnight in the time zone of the general settings, `TIMEZONE` until one is set). Values outside 0..365 are clamped; a non-integer is refused (400). Default 30.',
     }),
   ),
 });

@@ -476,6 +476,16 @@ describe('reports in a configured timezone', () => {
     assert.equal(day.tagged_conversations, 3);
     assert.equal(day.untagged_conversations, 1);
   });
+
+  it('the general settings time zone, once set, wins over TIMEZONE', async () => {
+    const settings = (timezone: string | null) => t.call({ method: 'PUT', url: '/api/v1/settings/general', payload: { timezone } });
+    const today = async () => dataOf<TagReport>(await t.call({ method: 'GET', url: '/api/v1/reports/overview/tags?days=0' }));
+    dataOf(await settings('UTC'));
+    // Since 00:00 UTC on the 8th: the three tagged conversations of the test above and the untagged one.
+    assert.deepEqual([(await today()).tagged_conversations, (await today()).untagged_conversations], [3, 1]);
+    dataOf(await settings(null));
+    assert.deepEqual([(await today()).tagged_conversations, (await today()).untagged_conversations], [1, 1], 'New York again');
+  });
 });
 
 describe('reports in a zone east of UTC', () => {

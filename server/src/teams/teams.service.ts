@@ -1,37 +1,20 @@
 import { invalidateCredentials } from '../auth/credential-cache.ts';
+import { assertBusinessHoursExist } from '../business-hours/business-hours.service.ts';
+import { requireTimeZone } from '../business-hours/zoned-time.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, InputError, NotFoundError } from '../errors.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import * as q from './teams.queries.ts';
 
-/**
- * An IANA time zone name, in its canonical spelling when only the case differs
- * ("utc" → "UTC"). Offsets such as "+01:00" are refused: Intl accepts them but they
- * are not zone names, and PostgreSQL reads a bare offset with the POSIX (inverted) sign.
- */
-function normaliseTimezone(timezone: string | undefined): string | undefined {
-  if (timezone === undefined) return undefined;
-  const refused = () => InputError.field('timezone', `unknown time zone "${timezone}"; use an IANA name such as Europe/Paris`);
-  let resolved: string;
-  try {
-    resolved = new Intl.DateTimeFormat('en-US', { timeZone: timezone }).resolvedOptions().timeZone;
-  } catch {
-    throw refused();
-  }
-  if (!/^[A-Za-z]/.test(timezone) || /^[+-]/.test(resolved)) throw refused();
-  return resolved.toLowerCase() === timezone.toLowerCase() ? resolved : timezone;
-}
-
 function withTimezone<T extends { timezone?: string }>(input: T): T {
-  const timezone = normaliseTimezone(input.timezone);
-  return timezone === undefined ? input : { ...input, timezone };
+  return input.timezone === undefined ? input : { ...input, timezone: requireTimeZone(input.timezone) };
 }
 
-// Business hours and SLA policies arrive with later issues; until they exist no id can be valid.
-function assertNoForwardReferences(input: q.TeamValues): void {
-  if (input.business_hours_id != null) throw InputError.field('business_hours_id', 'unknown business hours');
+/** A team's business hours must exist; SLA policies arrive with a later issue, so until then no id is valid. */
+async function assertReferences(db: DB, input: q.TeamValues): Promise<void> {
   if (input.sla_policy_id != null) throw InputError.field('sla_policy_id', 'unknown SLA policy');
+  if (input.business_hours_id != null) await assertBusinessHoursExist(db, input.business_hours_id);
 }
 
 /** Throws a 400 naming the ids that are not teams. */
@@ -82,10 +65,10 @@ async function enqueuePlacement(deps: AppDeps, trx: DB, teamId: number): Promise
 }
 
 export async function createTeam(deps: AppDeps, input: q.TeamValues & { name: string; members?: number[] }) {
-  assertNoForwardReferences(input);
   const { members, ...values } = withTimezone(input);
   const team = await deps.db.transaction().execute(async (trx) => {
     await assertNameFree(trx, values.name, null);
+    await assertReferences(trx, values);
     const memberIds = members ? await assertAgents(trx, members, 'members') : [];
     const created = await q.insertTeam(trx, { ...values, name: values.name.trim(), emoji: values.emoji?.trim() ?? '' });
     if (memberIds.length > 0) await q.replaceMembers(trx, created.id, memberIds);
@@ -97,10 +80,10 @@ export async function createTeam(deps: AppDeps, input: q.TeamValues & { name: st
 }
 
 export async function updateTeam(deps: AppDeps, id: number, body: q.TeamValues) {
-  assertNoForwardReferences(body);
   const input = withTimezone(body);
   return deps.db.transaction().execute(async (trx) => {
     if (input.name !== undefined) await assertNameFree(trx, input.name, id);
+    await assertReferences(trx, input);
     const updated = await q.updateTeam(trx, id, {
       ...input,
       ...(input.name !== undefined ? { name: input.name.trim() } : {}),

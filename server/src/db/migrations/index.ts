@@ -19,6 +19,7 @@ import * as webhookDispatch from './2026_11_25_0017_webhook_dispatch.ts';
 import * as email from './2026_11_26_0018_email.ts';
 import * as mediaContentId from './2026_11_26_0019_media_content_id.ts';
 import * as emailLookups from './2026_11_26_0020_email_lookups.ts';
+import * as businessHours from './2026_11_26_0021_business_hours.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0018_email': email,
   '2026_11_26_0019_media_content_id': mediaContentId,
   '2026_11_26_0020_email_lookups': emailLookups,
+  '2026_11_26_0021_business_hours': businessHours,
 };

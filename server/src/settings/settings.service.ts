@@ -1,0 +1,34 @@
+// The installation's general settings (docs/api.md, "General settings").
+import type { Static } from 'typebox';
+import { assertBusinessHoursExist } from '../business-hours/business-hours.service.ts';
+import { requireTimeZone } from '../business-hours/zoned-time.ts';
+import type { AppDeps } from '../deps.ts';
+import * as q from './settings.queries.ts';
+import type { UpdateGeneralSettingsBody } from './settings.schema.ts';
+
+export interface GeneralSettings {
+  business_hours_id: number | null;
+  timezone: string;
+}
+
+/** A stored null time zone follows TIMEZONE, so changing the variable still moves an installation that never chose one. */
+function answer(deps: AppDeps, row: { business_hours_id: number | null; timezone: string | null } | undefined): GeneralSettings {
+  return { business_hours_id: row?.business_hours_id ?? null, timezone: row?.timezone ?? deps.config.timezone };
+}
+
+export async function getGeneralSettings(deps: AppDeps): Promise<GeneralSettings> {
+  return answer(deps, await q.findGeneralSettings(deps.db));
+}
+
+export async function updateGeneralSettings(deps: AppDeps, input: Static<typeof UpdateGeneralSettingsBody>): Promise<GeneralSettings> {
+  const timezone = input.timezone == null ? input.timezone : requireTimeZone(input.timezone);
+  return deps.db.transaction().execute(async (trx) => {
+    if (input.business_hours_id != null) await assertBusinessHoursExist(trx, input.business_hours_id);
+    const row = await q.saveGeneralSettings(trx, {
+      ...(input.business_hours_id !== undefined ? { business_hours_id: input.business_hours_id } : {}),
+      ...(timezone !== undefined ? { timezone } : {}),
+      updated_at: deps.clock.now(),
+    });
+    return answer(deps, row);
+  });
+}
