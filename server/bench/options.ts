@@ -1,5 +1,6 @@
 // The benchmark's options: command-line flags first, then BENCH_* environment variables,
 // then defaults. Parsed once from an explicit argv and env (run.ts passes process's own).
+import { DEFAULT_EMAIL_SETTINGS, EMAIL_IDS, type EmailBenchSettings } from './email-report.ts';
 import { DEFAULT_WEBHOOK_SETTINGS, type WebhookBenchSettings } from './webhooks-report.ts';
 
 export interface BenchOptions {
@@ -32,6 +33,8 @@ export interface BenchOptions {
   realtime: RealtimeOptions;
   /** The webhooks scenario's sizes (it runs when --only is absent or names "webhooks"). */
   webhooks: WebhookBenchSettings;
+  /** The email scenarios' sizes (each runs when --only is absent or names it: email-in, email-out). */
+  email: EmailBenchSettings;
   help: boolean;
 }
 
@@ -71,8 +74,9 @@ export const USAGE = `Usage: npm run bench -- [options]
                      at other scales results are only printed unless --out is given)
   --no-write         print only, even at scale 1
   --only=IDS         run only these scenarios (comma-separated: message, assigned-1, assigned-50,
-                     report, search, reply, widget-init, realtime, webhooks); implies --no-write unless
-                     --out is given (then only the sections of the scenarios run are replaced)
+                     report, search, reply, widget-init, realtime, webhooks, email-in, email-out);
+                     implies --no-write unless --out is given (then only the sections of the
+                     scenarios run are replaced); with only email scenarios, nothing is seeded
   --profile=DIR      write a CPU profile of the Parley process(es) to DIR (open it in Chrome DevTools)
 
 Realtime scenario (PostgreSQL + Redis; one run with one Parley instance, one with two):
@@ -90,6 +94,13 @@ Webhooks scenario (PostgreSQL; receivers on 127.0.0.1 in the benchmark's process
   --wh-webhooks=N    webhooks sharing each event in the throughput phase (default 16)
   --wh-events=N      events of the throughput phase (default 250)
   --wh-slow-ms=MS    how late the slow receiver of the isolation phase answers (default 10000)
+
+Email scenarios (PostgreSQL, each in a child process; email-in needs Debian's Dovecot,
+/usr/sbin/dovecot, and is skipped without it):
+  --ei-mails=N       mails taken in over IMAP, threads of 5 (default 10000)
+  --eo-mails=N       replies sent over SMTP (default 2000)
+  --eo-concurrency=N JOB_CONCURRENCY of the sending runner (default 16)
+  --eo-connections=N the inbox's SMTP connections (default 5)
 
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/parley_bench).
 The database is dropped and recreated: its name must contain "bench".`;
@@ -150,6 +161,10 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
     'wh-webhooks',
     'wh-events',
     'wh-slow-ms',
+    'ei-mails',
+    'eo-mails',
+    'eo-concurrency',
+    'eo-connections',
   ]);
   for (const name of flags.keys()) if (!known.has(name)) throw new OptionsError(`unknown option --${name}\n\n${USAGE}`);
 
@@ -182,9 +197,9 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
           .map((id) => id.trim())
           .filter(Boolean);
   if (only !== null) {
-    const unknown = only.filter((id) => !SCENARIO_IDS.includes(id) && id !== REALTIME_ID && id !== WEBHOOKS_ID);
-    if (only.length === 0 || unknown.length > 0)
-      throw new OptionsError(`--only takes scenario ids among ${[...SCENARIO_IDS, REALTIME_ID, WEBHOOKS_ID].join(', ')}`);
+    const ids = [...SCENARIO_IDS, REALTIME_ID, WEBHOOKS_ID, ...EMAIL_IDS];
+    const unknown = only.filter((id) => !ids.includes(id));
+    if (only.length === 0 || unknown.length > 0) throw new OptionsError(`--only takes scenario ids among ${ids.join(', ')}`);
   }
   const profileFlag = flags.get('profile');
   if (profileFlag === '') throw new OptionsError('--profile needs a folder: --profile=DIR');
@@ -223,6 +238,24 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
       webhooks: positiveNumber('--wh-webhooks', pick('wh-webhooks', null, String(DEFAULT_WEBHOOK_SETTINGS.webhooks)), 1, 64, true),
       events: positiveNumber('--wh-events', pick('wh-events', null, String(DEFAULT_WEBHOOK_SETTINGS.events)), 1, 100000, true),
       slowMs: positiveNumber('--wh-slow-ms', pick('wh-slow-ms', null, String(DEFAULT_WEBHOOK_SETTINGS.slowMs)), 100, 25000, true),
+    },
+    email: {
+      inMails: positiveNumber('--ei-mails', pick('ei-mails', null, String(DEFAULT_EMAIL_SETTINGS.inMails)), 10, 1_000_000, true),
+      outMails: positiveNumber('--eo-mails', pick('eo-mails', null, String(DEFAULT_EMAIL_SETTINGS.outMails)), 10, 1_000_000, true),
+      outConcurrency: positiveNumber(
+        '--eo-concurrency',
+        pick('eo-concurrency', null, String(DEFAULT_EMAIL_SETTINGS.outConcurrency)),
+        1,
+        256,
+        true,
+      ),
+      outConnections: positiveNumber(
+        '--eo-connections',
+        pick('eo-connections', null, String(DEFAULT_EMAIL_SETTINGS.outConnections)),
+        1,
+        100,
+        true,
+      ),
     },
     help: flags.has('help'),
   };

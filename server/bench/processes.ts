@@ -202,3 +202,36 @@ export function forkScript(script: string, args: readonly string[]): ChildProces
   track(child);
   return child;
 }
+
+/**
+ * Runs a benchmark script to its end (the email scenarios) and answers its exit code and stdout;
+ * its stderr (progress) is the benchmark's. Tracked like the servers: stopped by PID on the way
+ * out; stopped (SIGTERM, then SIGKILL) when it outlives `timeoutMs`.
+ */
+export async function runScriptToEnd(
+  script: string,
+  args: readonly string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs: number },
+): Promise<{ code: number | null; stdout: string; timedOut: boolean }> {
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: options.cwd,
+    env: { PATH: process.env['PATH'] ?? '', ...options.env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = track(child);
+  // 'close' comes after the last of stdout, which may follow 'exit'.
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+  });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void stopChild(child.pid as number);
+  }, options.timeoutMs);
+  await exited;
+  await closed;
+  clearTimeout(timer);
+  return { code: child.exitCode, stdout, timedOut };
+}

@@ -3,6 +3,7 @@
 import { type LoadResult, type LoadSettings, type Timing, WARM_ANSWERS_PER_CONNECTION } from './load.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { EMAIL_END, EMAIL_START } from './email-report.ts';
 import { REALTIME_END, REALTIME_START } from './realtime-report.ts';
 import { WEBHOOKS_END, WEBHOOKS_START } from './webhooks-report.ts';
 import type { DatasetCounts } from './targets.ts';
@@ -300,6 +301,15 @@ export const METHOD = `## What is measured
    subscribed, 10 events a second for 10 s. Latencies run from the start of the API request that
    records the event to the arrival of the webhook's body; a \`webhook-id\` arriving twice is
    counted.
+8. **Email.** Then each direction of the email channel runs in a child process on the same
+   PostgreSQL server (a scratch database or schema of its own): \`server/bench/email-ingest.ts\`
+   appends 10,000 mails (threads of 5, every 10th with a 20 KB attachment) to Debian's Dovecot,
+   started for the run, and times the IMAP reader taking them in from scratch; the threading is
+   checked (every thread in one conversation, no conversation holding two). Without Dovecot
+   (\`/usr/sbin/dovecot\`) it is reported as skipped. \`server/bench/email-send.ts\` writes 2,000
+   agent replies on an email inbox through the API, then times the job runner (JOB_CONCURRENCY 16)
+   sending them through the inbox's pooled SMTP transport (5 connections) to an SMTP server in the
+   same process, until every message is \`sent\`. Both report their process's RSS before and after.
 
 The ratio to the bare route is the figure to compare across machines: the absolute numbers depend on
 the CPU and on whatever else runs on it. A scenario whose requests fail is flagged in the table and
@@ -313,10 +323,17 @@ whether or not the targets are met, and non-zero when the run itself fails.
 `;
 
 /**
- * Writes the results, keeping what this run did not measure: the HTTP results when only the
- * realtime scenario ran, the Realtime section when it did not run, and the notes below the marker.
+ * Writes the results, keeping what this run did not measure: the HTTP results when only other
+ * scenarios ran, each of the Realtime, Webhooks and Email sections when it did not run, and the
+ * notes below the marker.
  */
-export function writeReport(path: string, markdown: string | null, realtime: string | null, webhooks: string | null = null): void {
+export function writeReport(
+  path: string,
+  markdown: string | null,
+  realtime: string | null,
+  webhooks: string | null = null,
+  email: string | null = null,
+): void {
   const previous = existsSync(path) ? readFileSync(path, 'utf8') : '';
   const at = previous.indexOf(NOTES_MARKER);
   const notes = at >= 0 ? previous.slice(at + NOTES_MARKER.length).replace(/^\n+/, '') : '';
@@ -328,15 +345,18 @@ export function writeReport(path: string, markdown: string | null, realtime: str
   };
   const previousRealtime = sectionOf(REALTIME_START, REALTIME_END);
   const previousWebhooks = sectionOf(WEBHOOKS_START, WEBHOOKS_END);
+  const previousEmail = sectionOf(EMAIL_START, EMAIL_END);
   const methodAt = head.indexOf('## What is measured');
   const previousMain = head
     .slice(
       0,
-      [previousRealtime.from, previousWebhooks.from, methodAt].filter((i) => i >= 0).reduce((a, b) => Math.min(a, b), head.length),
+      [previousRealtime.from, previousWebhooks.from, previousEmail.from, methodAt]
+        .filter((i) => i >= 0)
+        .reduce((a, b) => Math.min(a, b), head.length),
     )
     .trimEnd();
   const main = markdown ?? (previousMain || '# Performance\n');
-  const sections = [realtime ?? previousRealtime.text, webhooks ?? previousWebhooks.text].filter(Boolean);
+  const sections = [realtime ?? previousRealtime.text, webhooks ?? previousWebhooks.text, email ?? previousEmail.text].filter(Boolean);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(
     path,

@@ -16,6 +16,8 @@ import { type BenchOptions, OptionsError, parseOptions, REALTIME_ID, SCENARIO_ID
 import { type Child, killAllChildrenNow, startBare, startParley, stopAllChildren, tail } from './processes.ts';
 import { bareRate, checkTargets, type Machine, type RunReport, renderMarkdown, type ScenarioReport, writeReport } from './report.ts';
 import { dropDatabase, isSeededAt, markSeeded, recreateDatabase } from './database.ts';
+import { runEmail } from './email.ts';
+import { checkEmailTargets, EMAIL_IDS, type EmailBenchReport, renderEmail } from './email-report.ts';
 import { RAISED_LIMITS, type RealtimeReport, runRealtime } from './realtime.ts';
 import type { RealtimeFixtures } from './realtime-plan.ts';
 import { checkRealtimeTargets, initRate, renderRealtime } from './realtime-report.ts';
@@ -224,7 +226,36 @@ async function runScenario(plan: ScenarioPlan, settings: LoadSettings, runs: num
   return { ...base, outcome: { kind: 'measured', result }, ...(timing ? { timing } : {}) };
 }
 
+/** The email scenarios; on their own (--only=email-in,email-out) nothing is seeded nor started. */
+async function benchEmail(options: BenchOptions, wants: (id: string) => boolean): Promise<EmailBenchReport | null> {
+  if (!EMAIL_IDS.some(wants)) return null;
+  return runEmail({ root: ROOT, databaseUrl: options.databaseUrl, redisUrl: options.redisUrl }, options.email, wants, progress);
+}
+
+function reportEmail(email: EmailBenchReport, date: Date): string {
+  const markdown = renderEmail(
+    email,
+    date,
+    `${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${os.availableParallelism()} cores; Node.js ${process.version}.`,
+  );
+  process.stdout.write(`\n${markdown}\n`);
+  return markdown;
+}
+
+async function benchEmailOnly(options: BenchOptions, only: readonly string[]): Promise<void> {
+  const email = await benchEmail(options, (id) => only.includes(id));
+  if (!email) return;
+  const markdown = reportEmail(email, new Date());
+  if (options.out) {
+    writeReport(resolve(ROOT, options.out), null, null, null, markdown);
+    progress(`Wrote ${options.out}.`);
+  } else progress('Not written to a file (pass --out=FILE to write it).');
+  const missed = checkEmailTargets(email).filter((c) => c.met === false);
+  progress(missed.length === 0 ? 'Every measured target is met.' : `Targets missed: ${missed.map((c) => c.target).join('; ')}.`);
+}
+
 async function bench(options: BenchOptions): Promise<void> {
+  if (options.only?.every((id) => EMAIL_IDS.includes(id))) return benchEmailOnly(options, options.only);
   const started = performance.now();
   const loadBefore = os.loadavg()[0] ?? 0;
   const tmpDir = mkdtempSync(join(os.tmpdir(), 'parley-bench-'));
@@ -340,6 +371,8 @@ async function bench(options: BenchOptions): Promise<void> {
     webhooks = await runWebhooks(context, targets.admin.authorization, options.webhooks, progress);
   }
 
+  const email = await benchEmail(options, wants);
+
   const cpus = os.cpus();
   const machine: Machine = {
     cpu: cpus[0]?.model.trim() ?? 'unknown',
@@ -374,8 +407,9 @@ async function bench(options: BenchOptions): Promise<void> {
   process.stdout.write(
     `${httpMeasured ? `\n${markdown}\n` : ''}${realtimeMarkdown ? `\n${realtimeMarkdown}\n` : ''}${webhooksMarkdown ? `\n${webhooksMarkdown}\n` : ''}`,
   );
+  const emailMarkdown = email ? reportEmail(email, report.date) : null;
   if (options.out) {
-    writeReport(resolve(ROOT, options.out), httpMeasured ? markdown : null, realtimeMarkdown, webhooksMarkdown);
+    writeReport(resolve(ROOT, options.out), httpMeasured ? markdown : null, realtimeMarkdown, webhooksMarkdown, emailMarkdown);
     progress(`Wrote ${options.out}.`);
   } else progress(`Not written to a file (scale ${options.scale}; pass --out=FILE to write it).`);
 
@@ -387,6 +421,7 @@ async function bench(options: BenchOptions): Promise<void> {
     ...checkTargets(report),
     ...(realtime ? checkRealtimeTargets(realtime) : []),
     ...(webhooks ? checkWebhookTargets(webhooks) : []),
+    ...(email ? checkEmailTargets(email) : []),
   ].filter((c) => c.met === false);
   progress(missed.length === 0 ? 'Every measured target is met.' : `Targets missed: ${missed.map((c) => c.target).join('; ')}.`);
 }

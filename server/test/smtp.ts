@@ -61,6 +61,8 @@ export interface TestSmtpOptions {
   tls?: 'none' | 'starttls' | 'tls';
   /** Require AUTH PLAIN/LOGIN with these credentials. */
   auth?: { username: string; password: string };
+  /** Called with each mail once its data arrived, before the server accepts it (what the sender had written by then). */
+  onMail?: (raw: Buffer) => Promise<void>;
 }
 
 const run = promisify(execFile);
@@ -168,15 +170,20 @@ export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<Te
           return;
         }
         const from = session.envelope.mailFrom;
-        mails.push({
-          mailFrom: from === false ? '' : from.address,
-          rcptTo: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks),
-          secure: session.secure,
-          user: typeof session.user === 'string' ? session.user : null,
-          at: performance.now(),
-        });
-        callback(null);
+        const raw = Buffer.concat(chunks);
+        const accept = () => {
+          mails.push({
+            mailFrom: from === false ? '' : from.address,
+            rcptTo: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            secure: session.secure,
+            user: typeof session.user === 'string' ? session.user : null,
+            at: performance.now(),
+          });
+          callback(null);
+        };
+        if (!options.onMail) return accept();
+        options.onMail(raw).then(accept, (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
       });
     },
   });

@@ -6,7 +6,7 @@ import type { Attachment, SendMailOptions } from 'nodemailer';
 import { InputError } from '../errors.ts';
 import type { MessageFile } from '../media/media.service.ts';
 import { prepareContent } from '../messages/messages.content.ts';
-import type { DeliveryMessage } from '../messages/messages.queries.ts';
+import type { DeliveryMessage } from './email.send.queries.ts';
 import { firstSubject, outgoingMessageId, plusAddress, replySubject } from './email.addresses.ts';
 import type { EmailInbox } from './email.inbox.ts';
 

@@ -53,3 +53,36 @@ export async function loadEmailInbox(deps: AppDeps, id: number): Promise<EmailIn
     updatedAt: row.updated_at,
   };
 }
+
+/** Inboxes as last loaded for sending, by app and inbox id, with the version they were loaded at. */
+const loadedByApp = new WeakMap<AppDeps, Map<number, { version: string; inbox: EmailInbox }>>();
+const MAX_KEPT_INBOXES = 1000;
+
+/**
+ * The email inbox `id` at `version` (a digest of its `from` and stored settings, read with the
+ * message to send) and `updatedAt`: kept from an earlier call while the version is the same, so
+ * that each mail does not read the inbox again nor decrypt its passwords. Loaded otherwise, and
+ * kept only when what was loaded is the row the version was read from (its `updated_at` is the
+ * same; the inbox may have changed in between). Null when it is gone or not an email inbox.
+ */
+export async function emailInboxAt(deps: AppDeps, id: number, version: string, updatedAt: Date): Promise<EmailInbox | null> {
+  let loaded = loadedByApp.get(deps);
+  if (!loaded) {
+    loaded = new Map();
+    loadedByApp.set(deps, loaded);
+  }
+  const kept = loaded.get(id);
+  if (kept?.version === version) return kept.inbox;
+  const inbox = await loadEmailInbox(deps, id);
+  if (!inbox) {
+    loaded.delete(id);
+    return null;
+  }
+  if (inbox.updatedAt.getTime() === updatedAt.getTime()) {
+    loaded.delete(id);
+    // The oldest entry makes room (Map keeps insertion order).
+    if (loaded.size >= MAX_KEPT_INBOXES) loaded.delete(loaded.keys().next().value as number);
+    loaded.set(id, { version, inbox });
+  }
+  return inbox;
+}

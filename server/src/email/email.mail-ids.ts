@@ -74,15 +74,34 @@ export async function conversationsOfMailIds(db: DB, inboxId: number, headerIds:
   return new Map(rows.map((row) => [row.header_id, row.uuid]));
 }
 
-/** The Message-IDs of a conversation's mails, oldest first, the last `limit` of them: an outgoing mail's References. */
-export async function conversationMailIds(db: DB, conversationId: number, limit = 20): Promise<string[]> {
-  const rows = await db
-    .selectFrom('mail_ids')
-    .where('conversation_id', '=', conversationId)
-    .where('outcome', 'in', ['stored', 'sent'])
-    .select(['header_id', 'id'])
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.reverse().map((row) => row.header_id);
+/** An outgoing mail's Message-ID, for its message and its inbox. */
+export interface OutgoingMailId {
+  inboxId: number;
+  conversationId: number;
+  messageId: number;
+  headerId: string;
+}
+
+/**
+ * Records the Message-IDs of outgoing mails before they leave, in one statement for all of
+ * them: each as its message's `source_id` and in mail_ids (outcome `sent`). Idempotent: a retry
+ * writes the same values again, and a Message-ID the inbox knows is kept as it is.
+ */
+export async function recordOutgoingMailIds(db: DB, mails: readonly OutgoingMailId[], now: Date): Promise<void> {
+  if (mails.length === 0) return;
+  const rows = JSON.stringify(
+    mails.map((mail) => ({
+      inbox_id: mail.inboxId,
+      conversation_id: mail.conversationId,
+      message_id: mail.messageId,
+      header_id: mail.headerId,
+    })),
+  );
+  await sql`with v as (
+      select * from jsonb_to_recordset(${rows}::jsonb) as v(inbox_id bigint, conversation_id bigint, message_id bigint, header_id text)
+    ),
+    s as (update messages as m set source_id = v.header_id from v where m.id = v.message_id)
+    insert into mail_ids (inbox_id, header_id, conversation_id, message_id, direction, outcome, created_at)
+    select v.inbox_id, v.header_id, v.conversation_id, v.message_id, 'outgoing', 'sent', ${now}::timestamptz from v
+    on conflict (inbox_id, header_id) do nothing`.execute(db);
 }

@@ -56,8 +56,19 @@ export function smtpOptions(smtp: EmailSettings['smtp'], timeoutSeconds: number)
   };
 }
 
+/** Digests already made, by settings object: an inbox kept by the sender hands the same one in for each mail. */
+const fingerprints = new WeakMap<EmailSettings['smtp'], { timeoutSeconds: number; fingerprint: string }>();
+
 /** A digest of everything that makes a connection: a change of any of it needs a new pool. */
 function fingerprintOf(smtp: EmailSettings['smtp'], timeoutSeconds: number): string {
+  const known = fingerprints.get(smtp);
+  if (known?.timeoutSeconds === timeoutSeconds) return known.fingerprint;
+  const fingerprint = digestOf(smtp, timeoutSeconds);
+  fingerprints.set(smtp, { timeoutSeconds, fingerprint });
+  return fingerprint;
+}
+
+function digestOf(smtp: EmailSettings['smtp'], timeoutSeconds: number): string {
   const parts = [
     smtp.host,
     smtp.port,

@@ -106,18 +106,28 @@ export interface ClaimRef {
   attempts: number;
 }
 
+/**
+ * Marks claimed jobs done, in one statement; for each claim, false when it was lost (another
+ * runner took the job).
+ */
+export async function completeJobs(db: DB, claims: readonly ClaimRef[], clockNow: Date): Promise<boolean[]> {
+  if (claims.length === 0) return [];
+  const now = queueNow(clockNow);
+  const { rows } = await sql<{
+    id: number;
+  }>`update jobs set completed_at = ${now}, locked_by = null, locked_until = null, updated_at = ${now}
+    from unnest(${claims.map((c) => c.id)}::bigint[], ${claims.map((c) => c.lockedBy)}::text[], ${claims.map((c) => c.attempts)}::int[])
+      as c(id, locked_by, attempts)
+    where jobs.id = c.id and jobs.locked_by = c.locked_by and jobs.attempts = c.attempts and jobs.completed_at is null
+    returning jobs.id`.execute(db);
+  const done = new Set(rows.map((row) => Number(row.id)));
+  return claims.map((claim) => done.has(claim.id));
+}
+
 /** Marks a claimed job done. False when the claim was lost (another runner took the job). */
 export async function completeJob(db: DB, claim: ClaimRef, clockNow: Date): Promise<boolean> {
-  const now = queueNow(clockNow);
-  const result = await db
-    .updateTable('jobs')
-    .set({ completed_at: now, locked_by: null, locked_until: null, updated_at: now })
-    .where('id', '=', claim.id)
-    .where('locked_by', '=', claim.lockedBy)
-    .where('attempts', '=', claim.attempts)
-    .where('completed_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const [recorded] = await completeJobs(db, [claim], clockNow);
+  return recorded === true;
 }
 
 /** Records a failed attempt: due again after `retryInMs`, or dead when `retryInMs` is null. */

@@ -12,8 +12,9 @@
 //   recorded the success runs again. Handlers must be idempotent.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { batched } from '../db/batched.ts';
 import type { AppDeps } from '../deps.ts';
-import { type ClaimedJob, type ClaimRef, claimDueJobs, completeJob, failJob, releaseJob } from './jobs.queries.ts';
+import { type ClaimedJob, type ClaimRef, claimDueJobs, completeJobs, failJob, releaseJob } from './jobs.queries.ts';
 import { JOB_WAKE_CHANNEL } from './jobs.service.ts';
 import { createWorkerLoop, type WorkerEntry } from './worker-loop.ts';
 
@@ -105,6 +106,8 @@ export function startJobRunner(
   const random = options.random ?? Math.random;
   const runnerId = options.runnerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const log = deps.log.child({ component: 'jobs', runner: runnerId });
+  // The jobs that end while one completion is written are completed together by the next statement.
+  const complete = batched((claims: ClaimRef[]) => completeJobs(deps.db, claims, deps.clock.now()), { max: concurrency });
 
   function handles(kind: unknown): boolean {
     return typeof kind === 'string' && Object.hasOwn(handlers, kind);
@@ -151,7 +154,7 @@ export function startJobRunner(
     const context = { jobId: job.id, kind: job.kind, attempt: job.attempts, ms: Date.now() - started };
     try {
       if (succeeded) {
-        const recorded = await completeJob(deps.db, entry.claim, deps.clock.now());
+        const recorded = await complete(entry.claim);
         if (recorded) log.debug(context, 'job completed');
         else log.warn(context, 'job finished after its claim was lost; another runner has it');
         return;

@@ -1,7 +1,7 @@
 // Reading messages, and the idempotency keys of sends.
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
-import type { MessageMeta, MessageStatus } from '../db/types.ts';
+import type { MessageStatus } from '../db/types.ts';
 import { compiledOnce } from '../db/statement.ts';
 import { eventColumns } from '../events/events.service.ts';
 import { attachmentsColumn } from '../media/media.queries.ts';
@@ -109,101 +109,58 @@ export interface MessageStatusChange {
   outgoingOnly?: boolean;
 }
 
+/** One message of a set-based status change: where it goes, and what its meta gains. */
+export interface StatusChangeItem {
+  id: number;
+  to: 'sent' | 'failed';
+  meta?: Record<string, unknown>;
+}
+
+/**
+ * Moves each message from one of the `from` statuses to its `to` and records `message.updated`
+ * for each one moved, all in one statement. Answers the messages moved, in no given order; a
+ * message in none of the `from` statuses is left as it is (nothing is written for it).
+ */
+export async function markMessagesStatus(
+  db: DB,
+  items: readonly StatusChangeItem[],
+  change: Pick<MessageStatusChange, 'from' | 'now' | 'outgoingOnly'>,
+) {
+  if (items.length === 0) return [];
+  const { from, now } = change;
+  const rows = JSON.stringify(items.map((item) => ({ id: item.id, to: item.to, meta: item.meta })));
+  const events = eventColumns(
+    'message.updated',
+    {
+      conversation_id: sql<number>`m.conversation_id`,
+      conversation_uuid: sql<string>`m.conversation_uuid`,
+      message_id: sql<number>`m.id`,
+      message_uuid: sql<string>`m.uuid`,
+      status: sql<'sent' | 'failed'>`m.status`,
+    },
+    now,
+  );
+  const { rows: moved } = await sql<{ id: number; uuid: string; conversation_id: number; conversation_uuid: string }>`
+    with v as (select * from jsonb_to_recordset(${rows}::jsonb) as v(id bigint, "to" text, meta jsonb)),
+    m as (
+      update messages as m set status = v."to", updated_at = ${now}, meta = case when v.meta is null then m.meta else m.meta || v.meta end
+      from v, conversations as c
+      where m.id = v.id and c.id = m.conversation_id and m.status = any(${[...from]}::text[])
+        ${change.outgoingOnly === true ? sql`and m.type = 'outgoing'` : sql``}
+      returning m.id, m.uuid, m.status, m.conversation_id, c.uuid as conversation_uuid
+    ),
+    ev as (insert into domain_events (type, payload, created_at) select ${sql.join(events)} from m returning id)
+    select m.id, m.uuid, m.conversation_id, m.conversation_uuid from m`.execute(db);
+  return moved;
+}
+
 /**
  * Moves a message from one of the `from` statuses to `to` and records `message.updated`, in one
  * statement; undefined when the message was in none of them (nothing is written).
  */
 export async function markMessageStatus(db: DB, id: number, change: MessageStatusChange) {
-  const { from, to, now, meta } = change;
-  const metaChange = meta === undefined ? {} : { meta: sql<MessageMeta>`m.meta || ${JSON.stringify(meta)}::jsonb` };
-  return db
-    .with('m', (d) =>
-      d
-        .updateTable('messages as m')
-        .set({ status: to, updated_at: now, ...metaChange })
-        .from('conversations as c')
-        .whereRef('c.id', '=', 'm.conversation_id')
-        .where('m.id', '=', id)
-        .$if(change.outgoingOnly === true, (qb) => qb.where('m.type', '=', 'outgoing'))
-        .where('m.status', 'in', from)
-        .returning(['m.id', 'm.uuid', 'm.conversation_id', 'c.uuid as conversation_uuid']),
-    )
-    .with('ev', (d) =>
-      d
-        .insertInto('domain_events')
-        .columns(['type', 'payload', 'created_at'])
-        .expression((eb) =>
-          eb.selectFrom('m').select(
-            eventColumns(
-              'message.updated',
-              {
-                conversation_id: sql<number>`m.conversation_id`,
-                conversation_uuid: sql<string>`m.conversation_uuid`,
-                message_id: sql<number>`m.id`,
-                message_uuid: sql<string>`m.uuid`,
-                status: to,
-              },
-              now,
-            ),
-          ),
-        )
-        .returning('id'),
-    )
-    .selectFrom('m')
-    .select(['m.uuid', 'm.conversation_id', 'm.conversation_uuid'])
-    .executeTakeFirst();
-}
-
-// Delivery of email replies (email/email.send.ts).
-
-/**
- * What the email sender needs of a message: the message, its conversation's subject, reference
- * and inbox, and the contact's address (null when the contact has none or is deleted).
- */
-export async function findMessageForDelivery(db: DB, id: number) {
-  return db
-    .selectFrom('messages as m')
-    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-    .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'c.contact_id').on('u.deleted_at', 'is', null))
-    .where('m.id', '=', id)
-    .select([
-      'm.id',
-      'm.uuid',
-      'm.type',
-      'm.status',
-      'm.private',
-      'm.content',
-      'm.text_content',
-      'm.content_type',
-      'm.meta',
-      'm.source_id',
-      'm.conversation_id',
-      'c.uuid as conversation_uuid',
-      'c.subject',
-      'c.reference_number',
-      'c.inbox_id',
-      'u.email as contact_email',
-    ])
-    .executeTakeFirst();
-}
-
-export type DeliveryMessage = NonNullable<Awaited<ReturnType<typeof findMessageForDelivery>>>;
-
-/** Whether the conversation has a message from the contact or a public reply older than message `id`. */
-export async function hasEarlierExchange(db: DB, conversationId: number, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('messages')
-    .where('conversation_id', '=', conversationId)
-    .where('id', '<', id)
-    .where('private', '=', false)
-    .where('type', 'in', ['incoming', 'outgoing'])
-    .select('id')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Sets the message's source id (an email's Message-ID); the same value again changes nothing. */
-export async function setMessageSourceId(db: DB, id: number, sourceId: string): Promise<void> {
-  await db.updateTable('messages').set({ source_id: sourceId }).where('id', '=', id).execute();
+  const [moved] = await markMessagesStatus(db, [{ id, to: change.to, ...(change.meta ? { meta: change.meta } : {}) }], change);
+  return moved === undefined
+    ? undefined
+    : { uuid: moved.uuid, conversation_id: moved.conversation_id, conversation_uuid: moved.conversation_uuid };
 }
