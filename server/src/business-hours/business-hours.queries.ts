@@ -72,5 +72,19 @@ export async function businessHoursUsers(db: DB, id: number, limit: number) {
     .limit(limit)
     .execute();
   const settings = await db.selectFrom('general_settings').where('business_hours_id', '=', id).select('id').executeTakeFirst();
-  return { teams: teams.map((team) => team.name), teamCount: teams[0]?.total ?? 0, isDefault: settings !== undefined };
+  // Live-chat inboxes name theirs in their config (what their widget shows).
+  const inboxes = await db
+    .selectFrom('inboxes')
+    .where('deleted_at', 'is', null)
+    .where(sql<boolean>`config @> jsonb_build_object('business_hours_id', ${id}::int)`)
+    .select('name')
+    .orderBy('name')
+    .limit(limit)
+    .execute();
+  return {
+    teams: teams.map((team) => team.name),
+    teamCount: teams[0]?.total ?? 0,
+    isDefault: settings !== undefined,
+    inboxes: inboxes.map((inbox) => inbox.name),
+  };
 }

@@ -44,6 +44,11 @@ export async function getBusinessHours(deps: AppDeps, id: number) {
   return found;
 }
 
+/** The record, or undefined when there are no such business hours. */
+export async function getBusinessHoursIfAny(db: DB, id: number) {
+  return q.findBusinessHours(db, id);
+}
+
 /** The schedule the calendar works with, or null when there are no such business hours. */
 export async function findSchedule(db: DB, id: number): Promise<Schedule | null> {
   return (await q.findBusinessHours(db, id)) ?? null;
@@ -82,6 +87,7 @@ export async function deleteBusinessHours(deps: AppDeps, id: number): Promise<vo
     const users = await q.businessHoursUsers(trx, id, NAMED_TEAMS);
     const uses: string[] = [];
     if (users.isDefault) uses.push('the default of the general settings');
+    if (users.inboxes.length > 0) uses.push(`${users.inboxes.length === 1 ? 'inbox' : 'inboxes'} ${users.inboxes.join(', ')}`);
     if (users.teamCount > 0) {
       const more = users.teamCount > users.teams.length ? ` and ${users.teamCount - users.teams.length} more` : '';
       uses.push(`${users.teamCount === 1 ? 'team' : 'teams'} ${users.teams.join(', ')}${more}`);

@@ -38,7 +38,11 @@ export interface AppendMessageInput {
   meta?: Record<string, unknown>;
   attachmentCount: number;
   sourceId?: string | null;
-  /** A message a machine wrote on the contact's side (an email auto-reply): it neither reopens the conversation nor starts its wait. */
+  /**
+   * A message a machine wrote: on the contact's side (an email auto-reply) it neither reopens the
+   * conversation nor starts its wait; on ours (the widget's away message) it is no reply: the
+   * reply times and the contact's wait stay as they were.
+   */
   automatic?: boolean;
 }
 
@@ -60,6 +64,11 @@ export function agentMessage(agentId: number, prepared: Prepared, extra: Extra =
   };
 }
 
+/** A message Parley itself writes to the contact (no agent wrote it, and it is no reply). */
+export function automaticMessage(prepared: Prepared, extra: Extra = {}): AppendMessageInput {
+  return { ...agentMessage(0, prepared, { contentType: 'text', ...extra }), senderId: null, automatic: true };
+}
+
 /** A message from the contact, whatever the channel. */
 export function contactMessage(contactId: number, prepared: Prepared, extra: Extra = {}): AppendMessageInput {
   return {
@@ -78,6 +87,9 @@ export function contactMessage(contactId: number, prepared: Prepared, extra: Ext
 /** The conversation's denormalised columns after a message. */
 function columnsAfter(conversation: LockedConversation, input: AppendMessageInput, now: Date): q.ConversationUpdate {
   const preview = previewOf(input.textContent, input.attachmentCount);
+  if (input.type === 'outgoing' && !input.private && input.automatic) {
+    return { last_message: preview, last_message_at: now, last_message_sender: 'agent', updated_at: now };
+  }
   if (input.type === 'outgoing' && !input.private) {
     return {
       last_message: preview,

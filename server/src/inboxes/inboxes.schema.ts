@@ -150,6 +150,7 @@ export const LivechatConfig = Type.Object(
     ),
     show_office_hours_in_chat: Defaulted(Type.Boolean({ default: false })),
     show_office_hours_after_assignment: Defaulted(Type.Boolean({ default: false })),
+    away_message: ShortText("We're away right now. Leave us a message and we'll answer as soon as we're back."),
     users: Defaulted(ChatPermissions),
     visitors: Defaulted(ChatPermissions),
     prechat_form: Defaulted(

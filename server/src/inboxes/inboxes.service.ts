@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { ErrorObject } from 'ajv';
+import { assertBusinessHoursExist } from '../business-hours/business-hours.service.ts';
+import { requireTimeZone } from '../business-hours/zoned-time.ts';
+import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { DataError, describeIssue, InputError, NotFoundError } from '../errors.ts';
 import { isEmailAddress, splitNamedAddress } from '../http/formats.ts';
@@ -95,15 +98,6 @@ function fieldError(error: ErrorObject | undefined): InputError {
   return InputError.field(field, describeIssue(error));
 }
 
-function validTimezone(timezone: string): boolean {
-  try {
-    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: timezone }).resolvedOptions().timeZone;
-    return /^[A-Za-z]/.test(timezone) && !/^[+-]/.test(resolved);
-  } catch {
-    return false;
-  }
-}
-
 const DOMAIN = /^(\*\.)?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:[0-9]{1,5})?$/;
 
 function validIpOrCidr(value: string): boolean {
@@ -118,10 +112,7 @@ function validIpOrCidr(value: string): boolean {
 
 /** Checks the rules a JSON schema cannot say, normalises lists, and generates the JWT secret when absent. */
 function finishLivechatConfig(config: Config): Config {
-  const timezone = config['timezone'] as string;
-  if (!validTimezone(timezone))
-    throw InputError.field('config.timezone', `unknown time zone "${timezone}"; use an IANA name such as Europe/Paris`);
-  if (config['business_hours_id'] !== null) throw InputError.field('config.business_hours_id', 'unknown business hours');
+  config['timezone'] = requireTimeZone(config['timezone'] as string, 'config.timezone');
   if (config['show_office_hours_after_assignment'] === true && config['show_office_hours_in_chat'] !== true) {
     throw InputError.field('config.show_office_hours_after_assignment', 'requires show_office_hours_in_chat');
   }
@@ -234,9 +225,16 @@ export interface CreateInboxInput {
   config: Config;
 }
 
+/** The business hours a live-chat config names exist (a 400 naming the field otherwise). */
+async function assertConfigHours(db: DB, config: Config): Promise<void> {
+  const id = config['business_hours_id'];
+  if (typeof id === 'number') await assertBusinessHoursExist(db, id, 'config.business_hours_id');
+}
+
 export async function createInbox(deps: AppDeps, input: CreateInboxInput) {
   const from = normaliseFrom(input.channel, input.from);
   const config = prepareConfig(deps, input.channel, input.config, null);
+  await assertConfigHours(deps.db, config);
   const row = await q.insertInbox(deps.db, {
     name: input.name.trim(),
     channel: input.channel,
@@ -289,6 +287,7 @@ export async function updateInbox(deps: AppDeps, id: number, input: UpdateInboxI
     if (input.from !== undefined) values.from = normaliseFrom(current.channel, input.from);
     if (input.config !== undefined) {
       const plain = prepareConfig(deps, current.channel, input.config, decryptConfigForUpdate(deps, current.channel, current.config));
+      await assertConfigHours(trx, plain);
       values.config = encryptConfig(deps, current.channel, plain);
     }
     const updated = await q.updateInbox(trx, id, values);

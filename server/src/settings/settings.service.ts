@@ -1,7 +1,8 @@
 // The installation's general settings (docs/api.md, "General settings").
 import type { Static } from 'typebox';
-import { assertBusinessHoursExist } from '../business-hours/business-hours.service.ts';
+import { assertBusinessHoursExist, getBusinessHoursIfAny } from '../business-hours/business-hours.service.ts';
 import { requireTimeZone } from '../business-hours/zoned-time.ts';
+import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import * as q from './settings.queries.ts';
 import type { UpdateGeneralSettingsBody } from './settings.schema.ts';
@@ -31,4 +32,19 @@ export async function updateGeneralSettings(deps: AppDeps, input: Static<typeof 
     });
     return answer(deps, row);
   });
+}
+
+/**
+ * The business hours that apply where several may be set, most specific first (a team's, then
+ * an inbox's…): the first of `candidates` that exists, else the installation's default, else
+ * null (no hours: always open, calendar time). `db` may be the caller's transaction.
+ */
+export async function hoursInEffect(db: DB, candidates: ReadonlyArray<number | null | undefined>) {
+  for (const id of candidates) {
+    if (id == null) continue;
+    const hours = await getBusinessHoursIfAny(db, id);
+    if (hours) return hours;
+  }
+  const fallback = (await q.findGeneralSettings(db))?.business_hours_id;
+  return fallback == null ? null : ((await getBusinessHoursIfAny(db, fallback)) ?? null);
 }

@@ -111,3 +111,9 @@ export async function removeMember(db: DB, teamId: number, userId: number): Prom
   const result = await db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** The business hours a team works in (null: none, or no such team). */
+export async function findTeamHoursId(db: DB, teamId: number): Promise<number | null> {
+  const row = await db.selectFrom('teams').where('id', '=', teamId).select('business_hours_id').executeTakeFirst();
+  return row?.business_hours_id ?? null;
+}

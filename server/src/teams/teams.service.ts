@@ -139,3 +139,8 @@ export async function removeMember(deps: AppDeps, teamId: number, userId: number
   if (!removed) throw new NotFoundError('That agent is not a member of this team');
   await invalidateCredentials(deps, userId);
 }
+
+/** The business hours of a conversation's team, when it has a team with hours. */
+export async function teamHoursId(db: DB, teamId: number | null): Promise<number | null> {
+  return teamId === null ? null : q.findTeamHoursId(db, teamId);
+}

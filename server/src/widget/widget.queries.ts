@@ -13,6 +13,7 @@ export interface ChatMessageRow {
   created_at: Date;
   content: string;
   text_content: string;
+  meta: Record<string, unknown>;
   sender_id: number | null;
   sender_type: SenderType;
   author_first_name: string | null;
@@ -38,6 +39,7 @@ function chatMessages(db: DB) {
       'm.created_at',
       'm.content',
       'm.text_content',
+      'm.meta',
       'm.sender_id',
       'm.sender_type',
       'u.first_name as author_first_name',
@@ -150,7 +152,7 @@ export async function findConversationOwner(db: DB, uuid: string) {
     .selectFrom('conversations as c')
     .innerJoin('conversation_statuses as s', 's.id', 'c.status_id')
     .where('c.uuid', '=', uuid)
-    .select(['c.id', 'c.uuid', 'c.inbox_id', 'c.contact_id', 's.name as status'])
+    .select(['c.id', 'c.uuid', 'c.inbox_id', 'c.contact_id', 'c.assigned_team_id', 's.name as status'])
     .executeTakeFirst();
 }
 
@@ -380,4 +382,18 @@ export async function hasConversationInInbox(db: DB, contactId: number, inboxId:
 
 export async function setContactLastSeen(db: DB, conversationId: number, at: Date): Promise<void> {
   await db.updateTable('conversations').set({ contact_last_seen_at: at }).where('id', '=', conversationId).execute();
+}
+
+/** Whether an away message of the conversation announced an opening still ahead of `now` (one that announced none counts as ahead). */
+export async function hasAwayMessageUntilAfter(db: DB, conversationId: number, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('messages')
+    .where('conversation_id', '=', conversationId)
+    .where('type', '=', 'outgoing')
+    .where(sql<boolean>`meta @> '{"away": true}'`)
+    .where(sql<boolean>`(meta->>'away_until' is null or (meta->>'away_until')::timestamptz > ${now})`)
+    .select('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -172,7 +172,7 @@ export function widgetRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(WidgetSettings), ...errors(...inboxErrors) },
         },
       },
-      async (request) => ok(widget.widgetSettings(contextOf(request).inbox)),
+      async (request) => ok(await widget.widgetSettings(deps, contextOf(request).inbox)),
     );
 
     app.post(

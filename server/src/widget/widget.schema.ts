@@ -1,7 +1,8 @@
 // Request and response schemas of the widget API (docs/api.md, "Live chat (widget API)").
 import { Type } from 'typebox';
 import { LivechatConfig } from '../inboxes/inboxes.schema.ts';
-import { Nullable } from '../http/schemas.ts';
+import { BusinessHoursRecord } from '../business-hours/business-hours.schema.ts';
+import { Nullable, NullableDateTime } from '../http/schemas.ts';
 import { ChatConversation, ChatMessage, WidgetUser } from './widget.shapes.ts';
 
 const strict = { additionalProperties: false } as const;
@@ -61,6 +62,16 @@ export const LauncherSettings = Type.Object(
   { title: 'WidgetLauncherSettings' },
 );
 
+const HoursId = Nullable(
+  Type.Integer({
+    description:
+      "The business hours in effect: the conversation's team's, else the inbox's, else the installation's default; null without any",
+  }),
+);
+const UtcOffset = Nullable(
+  Type.Integer({ description: "Minutes east of UTC of the business hours' time zone now (DST-aware); null without business hours" }),
+);
+
 const HIDDEN = new Set(['secret', 'trusted_domains', 'blocked_ips', 'session_duration', 'business_hours_id']);
 const publicConfig = Object.fromEntries(Object.entries(LivechatConfig.properties).filter(([key]) => !HIDDEN.has(key)));
 
@@ -78,9 +89,16 @@ export const WidgetSettings = Type.Object(
         color: Type.Optional(Type.String()),
       }),
     ),
-    business_hours: Nullable(Type.Array(Type.Unknown(), { description: 'Business hours: null until business hours exist' })),
-    business_hours_id: Nullable(Type.Integer()),
-    working_hours_utc_offset: Nullable(Type.Integer({ description: 'Minutes east of UTC; null until business hours exist' })),
+    business_hours: Nullable(
+      Type.Array(BusinessHoursRecord, {
+        description:
+          "The business hours in effect (the inbox's, else the installation's default), only when `show_office_hours_in_chat`; else null",
+      }),
+    ),
+    business_hours_id: HoursId,
+    working_hours_utc_offset: UtcOffset,
+    is_open: Type.Boolean({ description: 'Whether the business hours in effect are open now (true without business hours)' }),
+    next_open_at: { ...NullableDateTime, description: 'When closed: the next opening; null when open or none within ten years' },
   },
   {
     title: 'WidgetSettings',
@@ -93,8 +111,8 @@ export const ConversationWithMessages = Type.Object(
   {
     conversation: ChatConversation,
     messages: Type.Array(ChatMessage, { description: 'Newest first, at most 400' }),
-    business_hours_id: Type.Null(),
-    working_hours_utc_offset: Type.Null(),
+    business_hours_id: HoursId,
+    working_hours_utc_offset: UtcOffset,
   },
   { title: 'WidgetConversation' },
 );
@@ -103,8 +121,8 @@ export const InitResult = Type.Object(
   {
     conversation: ChatConversation,
     messages: Type.Array(ChatMessage, { description: 'Newest first' }),
-    business_hours_id: Type.Null(),
-    working_hours_utc_offset: Type.Null(),
+    business_hours_id: HoursId,
+    working_hours_utc_offset: UtcOffset,
     session_token: Type.Optional(Type.String({ description: 'Only for a new visitor: keep it and send it as a bearer token' })),
     user: Type.Optional(WidgetUser),
   },

@@ -11,6 +11,7 @@ import { isEmailAddress } from '../http/formats.ts';
 import { hasContent, prepareContent } from '../messages/messages.content.ts';
 import { lifetimeOf, type WidgetCaller, widgetUserOf } from './widget.identity.ts';
 import type { LivechatSettings, WidgetInbox } from './widget.inbox.ts';
+import { hoursFields, inboxHours, sendAwayMessage, settingsHours } from './widget.hours.ts';
 import * as q from './widget.queries.ts';
 import { issueWidgetSession } from './widget.sessions.ts';
 import { type ChatMessage, chatConversationFor, chatMessageFor, loadChatConversations, loadChatMessages } from './widget.shapes.ts';
@@ -37,7 +38,7 @@ export function launcherSettings(inbox: WidgetInbox) {
 }
 
 /** The public part of the config: never the secret, the trusted domains, the blocked addresses or the session lifetime. */
-export function widgetSettings(inbox: WidgetInbox) {
+export async function widgetSettings(deps: AppDeps, inbox: WidgetInbox) {
   const { secret: _secret, trusted_domains: _domains, blocked_ips: _ips, session_duration: _duration, ...open } = inbox.config;
   const prechat = open.prechat_form;
   const fields = prechat?.fields ?? [];
@@ -46,9 +47,7 @@ export function widgetSettings(inbox: WidgetInbox) {
     ...(prechat
       ? { prechat_form: { ...prechat, fields: prechat.enabled ? fields.filter((field) => field.enabled !== false) : fields } }
       : {}),
-    business_hours: null,
-    business_hours_id: open.business_hours_id ?? null,
-    working_hours_utc_offset: null,
+    ...(await settingsHours(deps, inbox)),
   };
 }
 
@@ -226,6 +225,7 @@ export async function initConversation(deps: AppDeps, inbox: WidgetInbox, caller
       now,
     );
     await appendMessage(deps, trx, conversation, contactMessage(user.userId, prepared, { contentType: 'text' }), now);
+    await sendAwayMessage(deps, trx, inbox, conversation, now);
     return { conversationId: conversation.id, user, token };
   });
   const conversation = await chatConversationFor(deps, created.conversationId);
@@ -234,8 +234,7 @@ export async function initConversation(deps: AppDeps, inbox: WidgetInbox, caller
   return {
     conversation,
     messages,
-    business_hours_id: null,
-    working_hours_utc_offset: null,
+    ...hoursFields(await inboxHours(deps.db, inbox), deps.clock.now()),
     ...(created.token !== null ? { session_token: created.token, user: widgetUserOf(created.user) } : {}),
   };
 }
@@ -251,7 +250,7 @@ export async function getConversation(deps: AppDeps, inbox: WidgetInbox, caller:
   const conversation = await chatConversationFor(deps, own.id);
   if (!conversation) throw new NotFoundError('Conversation not found');
   const messages = await loadChatMessages(deps, own.id);
-  return { conversation, messages, business_hours_id: null, working_hours_utc_offset: null };
+  return { conversation, messages, ...hoursFields(await inboxHours(deps.db, inbox, own.assigned_team_id), deps.clock.now()) };
 }
 
 /** A message from the widget, through appendMessage (which reopens a waiting or resolved conversation). */
@@ -270,6 +269,7 @@ export async function sendMessage(
     const conversation = await lockOwnConversation(trx, inbox, caller, own.uuid);
     const now = deps.clock.now();
     const row = await appendMessage(deps, trx, conversation, contactMessage(caller.userId, prepared, { contentType: 'text' }), now);
+    await sendAwayMessage(deps, trx, inbox, conversation, now);
     return row.id;
   });
   const sent = await chatMessageFor(deps, id);

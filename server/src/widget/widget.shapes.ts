@@ -54,7 +54,13 @@ export const ChatMessage = Type.Object(
     text_content: Type.String(),
     author: ChatMessageAuthor,
     attachments: Type.Array(ChatAttachment),
-    meta: Type.Object({}, { additionalProperties: true, description: 'Reserved; empty for now' }),
+    meta: Type.Object(
+      {
+        away: Type.Optional(Type.Boolean({ description: 'The away message sent outside business hours' })),
+        away_until: Type.Optional(Nullable(Type.String({ format: 'date-time', description: 'The opening it announced' }))),
+      },
+      { description: 'Only what the widget shows (the meta of an agent message otherwise stays private)' },
+    ),
   },
   { title: 'ChatMessage' },
 );
@@ -107,6 +113,13 @@ export type WidgetUser = Static<typeof WidgetUser>;
 const availability = (value: string | null) =>
   (AVAILABILITIES as readonly string[]).includes(value ?? '') ? (value as ChatMessage['author']['availability_status']) : 'offline';
 
+/** The keys of a message's meta the widget may see. */
+const WIDGET_META_KEYS = ['away', 'away_until'] as const;
+
+function widgetMeta(meta: Record<string, unknown>): ChatMessage['meta'] {
+  return Object.fromEntries(WIDGET_META_KEYS.filter((key) => key in meta).map((key) => [key, meta[key]]));
+}
+
 function toChatMessage(row: q.ChatMessageRow, attachments: ChatAttachment[]): ChatMessage {
   const fallbackType = row.sender_type === 'agent' ? 'agent' : 'contact';
   return {
@@ -127,7 +140,7 @@ function toChatMessage(row: q.ChatMessageRow, attachments: ChatAttachment[]): Ch
       last_active_at: row.author_last_active_at,
     },
     attachments,
-    meta: {},
+    meta: widgetMeta(row.meta),
   };
 }
 
