@@ -9,6 +9,7 @@ import type { StatusCategory } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
 import { DataError, InputError } from '../errors.ts';
 import { type Permission, requirePermission } from '../roles/permissions.ts';
+import { recordResolution } from '../reports/service-report.service.ts';
 import { findPriorityByName, findStatusByName } from '../statuses/statuses.service.ts';
 import { findTagsByNames } from '../tags/tags.service.ts';
 import { findTeam } from '../teams/teams.service.ts';
@@ -143,6 +144,7 @@ async function applyStatus(ctx: ChangeContext, input: Static<typeof StatusBody>)
     ...resolvedAtChange(c.status_category, status.category, now),
     updated_at: now,
   });
+  if (status.category === 'resolved' && c.status_category !== 'resolved') await recordResolution(trx, c.id, now);
   if (status.category !== 'open' && c.status_category === 'open' && c.assigned_user_id !== null) ctx.freed.add(c.assigned_user_id);
   c.status_id = status.id;
   c.status = status.name;

@@ -350,6 +350,18 @@ export interface BusinessHoursTable {
   updated_at: Timestamp;
 }
 
+/** Each move of a conversation into a resolved status (the service report). */
+export interface ConversationResolutionsTable {
+  id: Generated<number>;
+  conversation_id: number;
+  resolved_at: Date;
+  conversation_created_at: Date;
+  inbox_id: number;
+  /** The assignee and team at that moment. */
+  assignee_id: number | null;
+  team_id: number | null;
+}
+
 /** The one row of the installation's general settings. */
 export interface GeneralSettingsTable {
   id: Generated<boolean>;
@@ -389,6 +401,7 @@ export interface Database extends ConversationDatabase {
   email_skipped: EmailSkippedTable;
   business_hours: BusinessHoursTable;
   general_settings: GeneralSettingsTable;
+  conversation_resolutions: ConversationResolutionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,6 +3,8 @@ import type { AppDeps } from '../deps.ts';
 import { Envelope, errors, ok } from '../http/schemas.ts';
 import { OverviewCounts, TagDistributionReport, TagReportQuery } from './reports.schema.ts';
 import * as reports from './reports.service.ts';
+import { ServiceReport, ServiceReportQuery } from './service-report.schema.ts';
+import { MAX_REPORT_DAYS, serviceReport } from './service-report.service.ts';
 
 export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -21,6 +23,20 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => ok(await reports.tagDistribution(deps, request.query.days)),
+    );
+    app.get(
+      '/reports/service',
+      {
+        config: { permission: 'reports:manage' },
+        schema: {
+          tags,
+          summary: 'Service report: volumes, response and resolution times, SLA, CSAT, per day, agent and team',
+          description: `Dates are local to the general settings' time zone, both inclusive, at most ${MAX_REPORT_DAYS} days; absent, the last 30 days ending today. \`from\` after \`to\` or a bad date → 400. Filters: \`team_id\`, \`inbox_id\`, \`agent_id\` (the conversation's now; for resolutions, the team and assignee at that moment) and \`tag\` (a name, case-insensitive; unknown → 400). \`created\` counts conversations by creation date; \`resolved\` counts each move into a resolved status on its date (a reopen then a resolve counts twice), credited to the assignee then. \`first_response_seconds\`: conversations first answered in the range, from creation to the first public agent reply; \`resolution_seconds\`: from creation to each resolution in the range. Times are calendar seconds, rounded.`,
+          querystring: ServiceReportQuery,
+          response: { 200: Envelope(ServiceReport), ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => ok(await serviceReport(deps, request.query)),
     );
     app.get(
       '/reports/overview/counts',

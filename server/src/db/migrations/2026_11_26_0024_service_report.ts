@@ -1,0 +1,30 @@
+// Frozen: never edit a migration once it has landed; add a new dated one.
+// The service report (docs/api.md, "Service report"): each move of a conversation into a
+// resolved status, with who and which team had it at that moment, so that a reopen then a
+// resolve counts twice and an agent is credited with what they resolved even after the
+// conversation moved on. Conversations resolved before this migration get one row each, from
+// their resolved_at and their assignee now. And the first replies of a date range, for the
+// first-response times, read by their own index.
+import { type Kysely, sql } from 'kysely';
+
+const statements = [
+  `create table conversation_resolutions (
+    id bigint generated always as identity primary key,
+    conversation_id bigint not null references conversations (id) on delete cascade,
+    resolved_at timestamptz not null,
+    conversation_created_at timestamptz not null,
+    inbox_id integer not null,
+    assignee_id integer,
+    team_id integer
+  )`,
+  `create index conversation_resolutions_at_idx on conversation_resolutions (resolved_at)`,
+  `create index conversation_resolutions_conversation_idx on conversation_resolutions (conversation_id)`,
+  `insert into conversation_resolutions (conversation_id, resolved_at, conversation_created_at, inbox_id, assignee_id, team_id)
+   select id, resolved_at, created_at, inbox_id, assigned_user_id, assigned_team_id
+     from conversations where resolved_at is not null`,
+  `create index conversations_first_reply_idx on conversations (first_reply_at) where first_reply_at is not null`,
+];
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}

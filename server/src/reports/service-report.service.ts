@@ -1,0 +1,125 @@
+// The service report (docs/api.md, "Service report"): what a support lead reads the week by.
+// Dates are local to the general settings' time zone; `resolved` counts each move into a
+// resolved status on its date, credited to the assignee and team of that moment.
+import type { Static } from 'typebox';
+import { DAY_MS, instantOf, localDay } from '../business-hours/zoned-time.ts';
+import type { DB } from '../db/database.ts';
+import type { AppDeps } from '../deps.ts';
+import { InputError } from '../errors.ts';
+import { getGeneralSettings } from '../settings/settings.service.ts';
+import { findTagsByNames } from '../tags/tags.service.ts';
+import type { ServiceReport, ServiceReportQuery } from './service-report.schema.ts';
+import * as q from './service-report.queries.ts';
+
+export const DEFAULT_REPORT_DAYS = 30;
+export const MAX_REPORT_DAYS = 366;
+
+type Query = Static<typeof ServiceReportQuery>;
+type Report = Static<typeof ServiceReport>;
+
+/** A YYYY-MM-DD date as a day number (days since 1970-01-01); a 400 naming the field when it is no date. */
+function dayOf(value: string, field: string): number {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(year, month - 1, day);
+  const date = new Date(wall);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || year < 1970)
+    throw InputError.field(field, `"${value}" is not a date`);
+  return wall / DAY_MS;
+}
+
+const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** The local days asked for: both inclusive, at most MAX_REPORT_DAYS; absent, the last 30 ending today. */
+export function reportDays(query: Pick<Query, 'from' | 'to'>, timezone: string, now: Date): { first: number; last: number } {
+  const today = localDay(timezone, now.getTime());
+  const last = query.to !== undefined ? dayOf(query.to, 'to') : today;
+  const first = query.from !== undefined ? dayOf(query.from, 'from') : last - (DEFAULT_REPORT_DAYS - 1);
+  if (first > last) throw InputError.field('from', 'must not be after to');
+  if (last - first + 1 > MAX_REPORT_DAYS) throw InputError.field('to', `a report covers at most ${MAX_REPORT_DAYS} days`);
+  return { first, last };
+}
+
+async function filterOf(db: DB, query: Query): Promise<q.ReportFilter> {
+  let tagId: number | undefined;
+  if (query.tag !== undefined) {
+    const [tag] = await findTagsByNames(db, [query.tag]);
+    if (!tag) throw InputError.field('tag', `unknown tag "${query.tag.trim()}"`);
+    tagId = tag.id;
+  }
+  return { teamId: query.team_id, inboxId: query.inbox_id, agentId: query.agent_id, tagId };
+}
+
+const rounded = (value: number | null) => (value === null ? null : Math.round(value));
+
+export async function serviceReport(deps: AppDeps, query: Query): Promise<Report> {
+  const { timezone } = await getGeneralSettings(deps);
+  const { first, last } = reportDays(query, timezone, deps.clock.now());
+  const range: q.ReportRange = {
+    from: new Date(instantOf(timezone, first * DAY_MS)),
+    to: new Date(instantOf(timezone, (last + 1) * DAY_MS)),
+    timezone,
+  };
+  const filter = await filterOf(deps.db, query);
+  const [created, resolved, resolution, firstResponse] = await Promise.all([
+    q.createdCounts(deps.db, range, filter),
+    q.resolvedCounts(deps.db, range, filter),
+    q.resolutionSpread(deps.db, range, filter),
+    q.firstResponseSpread(deps.db, range, filter),
+  ]);
+
+  const days = new Map<string, { created: number; resolved: number }>();
+  for (let day = first; day <= last; day++) days.set(dateOf(day), { created: 0, resolved: 0 });
+  const teams = new Map<number, { created: number; resolved: number }>();
+  const team = (id: number) => teams.get(id) ?? teams.set(id, { created: 0, resolved: 0 }).get(id)!;
+  const agents = new Map<number, { resolved: number; firstResponse: number | null }>();
+  const agent = (id: number) => agents.get(id) ?? agents.set(id, { resolved: 0, firstResponse: null }).get(id)!;
+  let createdTotal = 0;
+  let resolvedTotal = 0;
+  for (const row of created) {
+    createdTotal += row.n;
+    const entry = days.get(row.day);
+    if (entry) entry.created += row.n;
+    if (row.team_id !== null) team(row.team_id).created += row.n;
+  }
+  for (const row of resolved) {
+    resolvedTotal += row.n;
+    const entry = days.get(row.day);
+    if (entry) entry.resolved += row.n;
+    if (row.team_id !== null) team(row.team_id).resolved += row.n;
+    if (row.assignee_id !== null) agent(row.assignee_id).resolved += row.n;
+  }
+  const overall = firstResponse.find((row) => row.all) ?? { median: null, p90: null, count: 0 };
+  for (const row of firstResponse) if (!row.all && row.agent_id !== null) agent(row.agent_id).firstResponse = row.median;
+
+  const [agentNames, teamNames] = await Promise.all([q.agentNames(deps.db, [...agents.keys()]), q.teamNames(deps.db, [...teams.keys()])]);
+  return {
+    from: dateOf(first),
+    to: dateOf(last),
+    timezone,
+    conversations: { created: createdTotal, resolved: resolvedTotal },
+    first_response_seconds: { median: rounded(overall.median), p90: rounded(overall.p90), count: overall.count },
+    resolution_seconds: { median: rounded(resolution.median), p90: rounded(resolution.p90), count: resolution.count },
+    sla: { first_response: { met: 0, breached: 0 }, next_response: { met: 0, breached: 0 }, resolution: { met: 0, breached: 0 } },
+    csat: { responses: 0, sent: 0, average: null, distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } },
+    by_day: [...days].map(([date, counts]) => ({ date, ...counts })),
+    by_agent: [...agents]
+      .filter(([id]) => agentNames.has(id))
+      .map(([id, counts]) => ({
+        agent_id: id,
+        name: agentNames.get(id) ?? '',
+        resolved: counts.resolved,
+        first_response_median_seconds: rounded(counts.firstResponse),
+        csat_average: null,
+      }))
+      .sort((a, b) => b.resolved - a.resolved || a.name.localeCompare(b.name) || a.agent_id - b.agent_id),
+    by_team: [...teams]
+      .filter(([id]) => teamNames.has(id))
+      .map(([id, counts]) => ({ team_id: id, name: teamNames.get(id) ?? '', ...counts }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.team_id - b.team_id),
+  };
+}
+
+/** After a move into a resolved status, in its transaction (conversations.changes.ts). */
+export async function recordResolution(db: DB, conversationId: number, now: Date): Promise<void> {
+  await q.insertResolution(db, conversationId, now);
+}

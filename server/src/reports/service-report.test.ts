@@ -1,0 +1,197 @@
+// The service report against a small history whose every figure is worked out by hand, and
+// checked against direct counts: local dates in the settings' zone (a conversation created at
+// 23:30 UTC belongs to the next Berlin day), resolutions counted each time and credited to the
+// assignee then, the filters, and every refusal.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { createConversation, createInbox, createTeam } from '../../test/factories.ts';
+import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
+
+interface Report {
+  from: string;
+  to: string;
+  timezone: string;
+  conversations: { created: number; resolved: number };
+  first_response_seconds: { median: number | null; p90: number | null; count: number };
+  resolution_seconds: { median: number | null; p90: number | null; count: number };
+  by_day: Array<{ date: string; created: number; resolved: number }>;
+  by_agent: Array<{ agent_id: number; name: string; resolved: number; first_response_median_seconds: number | null }>;
+  by_team: Array<{ team_id: number; name: string; created: number; resolved: number }>;
+}
+
+describe('the service report', () => {
+  const clock = fakeClock(new Date('2026-10-20T09:00:00Z'));
+  let t: TestApp;
+  let alice: Caller;
+  let bob: Caller;
+  let teamA: { id: number; name: string };
+  let teamB: { id: number; name: string };
+  let inbox2: number;
+
+  const at = (iso: string) => clock.set(new Date(iso));
+  const put = async (uuid: string, path: string, payload: Record<string, unknown>) => {
+    const res = await t.call({ method: 'PUT', url: `/api/v1/conversations/${uuid}/${path}`, payload });
+    assert.equal(res.statusCode, 200, res.body);
+  };
+  const reply = async (uuid: string, as: Caller) => {
+    const res = await t.call({ method: 'POST', url: `/api/v1/conversations/${uuid}/messages`, payload: { message: 'On it' }, as });
+    assert.equal(res.statusCode, 200, res.body);
+  };
+  const report = async (query: string) => dataOf<Report>(await t.call({ url: `/api/v1/reports/service?${query}` }));
+
+  before(async () => {
+    t = await buildTestApp({ clock });
+    dataOf(await t.call({ method: 'PUT', url: '/api/v1/settings/general', payload: { timezone: 'Europe/Berlin' } }));
+    alice = await t.makeAgent({ first_name: 'Alice' });
+    bob = await t.makeAgent({ first_name: 'Bob' });
+    teamA = await createTeam(t, { name: 'Team A' });
+    teamB = await createTeam(t, { name: 'Team B' });
+    for (const [team, agent] of [
+      [teamA, alice],
+      [teamB, bob],
+      [teamB, alice],
+    ] as const) {
+      const res = await t.call({ method: 'POST', url: `/api/v1/teams/${team.id}/members`, payload: { user_id: agent.id } });
+      assert.ok(res.statusCode < 300, res.body);
+    }
+    inbox2 = (await createInbox(t)).id;
+    dataOf(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name: 'Billing' } }));
+
+    // c4: created 20 October, resolved on 2 November without a reply (13 days 3 hours).
+    const c4 = await createConversation(t);
+    at('2026-11-02T12:00:00Z');
+    await put(c4.uuid, 'status', { status: 'Resolved' });
+
+    // c1: 2 November 10:00 in Berlin; Alice answers after 10 minutes and resolves after an hour.
+    at('2026-11-02T09:00:00Z');
+    const c1 = await createConversation(t);
+    await put(c1.uuid, 'assignee/team', { assignee_id: teamA.id });
+    await put(c1.uuid, 'assignee/user', { assignee_id: alice.id });
+    at('2026-11-02T09:10:00Z');
+    await reply(c1.uuid, alice);
+    at('2026-11-02T10:00:00Z');
+    await put(c1.uuid, 'status', { status: 'Resolved' });
+
+    // c2: 2 November 23:30 in Berlin; Bob answers an hour later (3 November in Berlin), resolves
+    // on 3 November; reopened, given to Alice, resolved again on 4 November.
+    at('2026-11-02T22:30:00Z');
+    const c2 = await createConversation(t);
+    await put(c2.uuid, 'assignee/team', { assignee_id: teamB.id });
+    await put(c2.uuid, 'assignee/user', { assignee_id: bob.id });
+    at('2026-11-02T23:30:00Z');
+    await reply(c2.uuid, bob);
+    at('2026-11-03T12:00:00Z');
+    await put(c2.uuid, 'status', { status: 'Resolved' });
+    at('2026-11-03T15:00:00Z');
+    await put(c2.uuid, 'status', { status: 'Open' });
+    await put(c2.uuid, 'assignee/user', { assignee_id: alice.id });
+    at('2026-11-04T10:00:00Z');
+    await put(c2.uuid, 'status', { status: 'Resolved' });
+
+    // c3: 2 November 23:30 UTC is 3 November 00:30 in Berlin; another inbox, tagged, untouched.
+    at('2026-11-02T23:30:00Z');
+    const c3 = await createConversation(t, { inbox_id: inbox2 });
+    const tagged = await t.call({ method: 'POST', url: `/api/v1/conversations/${c3.uuid}/tags`, payload: { tags: ['billing'] } });
+    assert.equal(tagged.statusCode, 200, tagged.body);
+
+    at('2026-11-05T12:00:00Z');
+  });
+  after(() => t.close());
+
+  it('counts each figure over local dates, resolutions each time, credited to the assignee then', async () => {
+    const r = await report('from=2026-11-02&to=2026-11-04');
+    assert.deepEqual([r.from, r.to, r.timezone], ['2026-11-02', '2026-11-04', 'Europe/Berlin']);
+    assert.deepEqual(r.conversations, { created: 3, resolved: 4 });
+    assert.deepEqual(r.by_day, [
+      { date: '2026-11-02', created: 2, resolved: 2 },
+      { date: '2026-11-03', created: 1, resolved: 1 },
+      { date: '2026-11-04', created: 0, resolved: 1 },
+    ]);
+    // Creation to resolution: 3,600; 48,600; 127,800; 1,134,000 s.
+    assert.deepEqual(r.resolution_seconds, { median: 88_200, p90: 832_140, count: 4 });
+    // Creation to the first reply, for c1 and c2: 600 and 3,600 s.
+    assert.deepEqual(r.first_response_seconds, { median: 2_100, p90: 3_300, count: 2 });
+    assert.deepEqual(
+      r.by_agent.map((a) => [a.agent_id, a.resolved, a.first_response_median_seconds]),
+      [
+        [alice.id, 2, 2_100],
+        [bob.id, 1, null],
+      ],
+    );
+    assert.deepEqual(r.by_agent[0]?.name, 'Alice Test');
+    assert.deepEqual(r.by_team, [
+      { team_id: teamA.id, name: 'Team A', created: 1, resolved: 1 },
+      { team_id: teamB.id, name: 'Team B', created: 1, resolved: 2 },
+    ]);
+  });
+
+  it('agrees with direct counts over the same instants', async () => {
+    const from = new Date('2026-11-01T23:00:00Z'); // 2 November 00:00 in Berlin
+    const to = new Date('2026-11-04T23:00:00Z');
+    const count = async (query: ReturnType<typeof sql<{ n: number }>>) => Number((await query.execute(t.deps.db)).rows[0]?.n);
+    const created = await count(
+      sql<{ n: number }>`select count(*) as n from conversations where created_at >= ${from} and created_at < ${to}`,
+    );
+    const resolved = await count(
+      sql<{ n: number }>`select count(*) as n from conversation_resolutions where resolved_at >= ${from} and resolved_at < ${to}`,
+    );
+    const r = await report('from=2026-11-02&to=2026-11-04');
+    assert.deepEqual(r.conversations, { created, resolved });
+  });
+
+  it('filters by team, inbox, agent and tag: the conversation now, a resolution as it was then', async () => {
+    const range = 'from=2026-11-02&to=2026-11-04';
+    const bobs = await report(`${range}&agent_id=${bob.id}`);
+    assert.deepEqual(bobs.conversations, { created: 0, resolved: 1 }, 'c2 is Alice’s now; Bob resolved it once');
+    const teamB2 = await report(`${range}&team_id=${teamB.id}`);
+    assert.deepEqual(teamB2.conversations, { created: 1, resolved: 2 });
+    const billing = await report(`${range}&tag=BILLING`);
+    assert.deepEqual(billing.conversations, { created: 1, resolved: 0 });
+    assert.deepEqual(
+      billing.by_day.map((d) => d.created),
+      [0, 1, 0],
+    );
+    const second = await report(`${range}&inbox_id=${inbox2}`);
+    assert.deepEqual([second.conversations.created, second.first_response_seconds.count], [1, 0]);
+    assert.deepEqual([second.first_response_seconds.median, second.resolution_seconds.median], [null, null]);
+  });
+
+  it('defaults to the last 30 days ending today, and a single date is one day', async () => {
+    const r = await report('');
+    assert.deepEqual([r.from, r.to, r.by_day.length], ['2026-10-07', '2026-11-05', 30]);
+    assert.deepEqual(r.conversations, { created: 4, resolved: 4 });
+    const one = await report('from=2026-11-04&to=2026-11-04');
+    assert.deepEqual([one.by_day.length, one.conversations.resolved], [1, 1]);
+    const since = await report('from=2026-11-03');
+    assert.deepEqual([since.from, since.to], ['2026-11-03', '2026-11-05']);
+  });
+
+  it('refuses bad dates, reversed or too long ranges, unknown tags and bad ids (400), changing nothing', async () => {
+    for (const query of [
+      'from=2026-13-01',
+      'from=2026-02-30',
+      'from=abc',
+      'to=2026-1-1',
+      'from=2026-11-05&to=2026-11-04',
+      'from=2025-01-01&to=2026-01-02',
+      'tag=nope',
+      'tag=',
+      'team_id=x',
+      'agent_id=0',
+      'inbox_id=1.5',
+      'extra=1',
+      'from=2026-11-01%00',
+      `tag=${'x'.repeat(101)}`,
+    ]) {
+      assertError(await t.call({ url: `/api/v1/reports/service?${query}` }), 400, 'InputException', query);
+    }
+    const fullYear = await report('from=2025-01-01&to=2026-01-01');
+    assert.equal(fullYear.by_day.length, 366);
+  });
+
+  it('needs reports:manage (403) and credentials (401)', async () => {
+    assertError(await t.call({ url: '/api/v1/reports/service', as: alice }), 403, 'PermissionException');
+    assertError(await t.call({ url: '/api/v1/reports/service', as: null }), 401, 'UnauthorizedException');
+  });
+});
