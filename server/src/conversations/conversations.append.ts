@@ -38,7 +38,11 @@ export interface AppendMessageInput {
   meta?: Record<string, unknown>;
   attachmentCount: number;
   sourceId?: string | null;
-  /** A message a machine wrote on the contact's side (an email auto-reply): it neither reopens the conversation nor starts its wait. */
+  /**
+   * A message a machine wrote: on the contact's side (an email auto-reply) it neither reopens the
+   * conversation nor starts its wait; on ours (a CSAT survey) it is no agent reply: no first or
+   * last reply time, the wait and the conversation's last message untouched.
+   */
   automatic?: boolean;
 }
 
@@ -78,7 +82,7 @@ export function contactMessage(contactId: number, prepared: Prepared, extra: Ext
 /** The conversation's denormalised columns after a message. */
 function columnsAfter(conversation: LockedConversation, input: AppendMessageInput, now: Date): q.ConversationUpdate {
   const preview = previewOf(input.textContent, input.attachmentCount);
-  if (input.type === 'outgoing' && !input.private) {
+  if (input.type === 'outgoing' && !input.private && !input.automatic) {
     return {
       last_message: preview,
       last_message_at: now,

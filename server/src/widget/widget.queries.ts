@@ -21,6 +21,8 @@ export interface ChatMessageRow {
   author_availability: Availability | null;
   author_type: UserType | null;
   author_last_active_at: Date | null;
+  /** The CSAT survey a survey message asks to answer (meta.csat_uuid), else null. */
+  csat_uuid: string | null;
 }
 
 function chatMessages(db: DB) {
@@ -46,6 +48,7 @@ function chatMessages(db: DB) {
       'u.availability_status as author_availability',
       'u.type as author_type',
       'u.last_active_at as author_last_active_at',
+      sql<string | null>`m.meta->>'csat_uuid'`.as('csat_uuid'),
     ]);
 }
 

@@ -54,7 +54,17 @@ export const ChatMessage = Type.Object(
     text_content: Type.String(),
     author: ChatMessageAuthor,
     attachments: Type.Array(ChatAttachment),
-    meta: Type.Object({}, { additionalProperties: true, description: 'Reserved; empty for now' }),
+    meta: Type.Object(
+      {
+        csat_uuid: Type.Optional(
+          Type.String({
+            format: 'uuid',
+            description: 'On a CSAT survey message: the survey to answer (POST /api/v1/csat/{uuid}/response)',
+          }),
+        ),
+      },
+      { additionalProperties: false, description: 'Empty, except `csat_uuid` on a CSAT survey message' },
+    ),
   },
   { title: 'ChatMessage' },
 );
@@ -127,7 +137,7 @@ function toChatMessage(row: q.ChatMessageRow, attachments: ChatAttachment[]): Ch
       last_active_at: row.author_last_active_at,
     },
     attachments,
-    meta: {},
+    meta: row.csat_uuid === null ? {} : { csat_uuid: row.csat_uuid },
   };
 }
 
