@@ -14,11 +14,12 @@ const surveyColumns = [
   's.submitted_at',
 ] as const;
 
-/** Whether the inbox asks for surveys (false for a deleted inbox). */
+/** Whether the inbox asks for surveys (false for a disabled or deleted inbox: nothing would deliver them). */
 export async function inboxWantsSurveys(db: DB, inboxId: number): Promise<boolean> {
   const row = await db
     .selectFrom('inboxes')
     .where('id', '=', inboxId)
+    .where('enabled', '=', true)
     .where('deleted_at', 'is', null)
     .select('csat_enabled')
     .executeTakeFirst();
