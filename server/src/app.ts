@@ -13,6 +13,7 @@ import { sessionRoutes } from './agents/sessions.routes.ts';
 import { businessHoursRoutes } from './business-hours/business-hours.routes.ts';
 import { listenForInvalidations } from './auth/credential-cache.ts';
 import { contactsRoutes } from './contacts/contacts.routes.ts';
+import { csatRoutes } from './csat/csat.routes.ts';
 import { conversationsRoutes } from './conversations/conversations.routes.ts';
 import type { AppDeps } from './deps.ts';
 import { emailRoutes } from './email/email.routes.ts';
@@ -160,6 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(oidcRoutes(deps), api);
   await app.register(pageVisitRoutes(deps), api);
   await app.register(aiRoutes(deps), api);
+  // Under /api/v1 and, for the contact's page, /csat: registered at the root.
+  await app.register(csatRoutes(deps));
   await registerRealtime(app, deps);
 
   const stopListening = await listenForInvalidations(deps.credentials, deps.bus);

@@ -40,8 +40,9 @@ export interface AppendMessageInput {
   sourceId?: string | null;
   /**
    * A message a machine wrote: on the contact's side (an email auto-reply) it neither reopens the
-   * conversation nor starts its wait; on ours (the widget's away message) it is no reply: the
-   * reply times and the contact's wait stay as they were.
+   * conversation nor starts its wait; on ours (the widget's away message, a CSAT survey) it is
+   * no agent reply: the reply times and the contact's wait stay as they were (the last message
+   * shown is it).
    */
   automatic?: boolean;
 }

@@ -6,6 +6,7 @@ import { lockLiveAgent } from '../agents/agents.service.ts';
 import type { Principal } from '../auth/credential-cache.ts';
 import type { DB } from '../db/database.ts';
 import type { StatusCategory } from '../db/types.ts';
+import { surveyOnStatusChange } from '../csat/csat.service.ts';
 import type { AppDeps } from '../deps.ts';
 import { DataError, InputError } from '../errors.ts';
 import { type Permission, requirePermission } from '../roles/permissions.ts';
@@ -15,7 +16,7 @@ import { findTagsByNames } from '../tags/tags.service.ts';
 import { findTeam } from '../teams/teams.service.ts';
 import { autoAssign, placeForAgent, placeWaitingConversations } from './assignment.service.ts';
 import { type Actor, actorOf, conversationEvent, logActivity, SYSTEM } from './conversations.activity.ts';
-import { openStatus } from './conversations.append.ts';
+import { appendMessage, openStatus } from './conversations.append.ts';
 import * as q from './conversations.queries.ts';
 import { type ConversationDetail, lockReadableConversation, readConversation, requireNamed } from './conversations.read.ts';
 import type { PriorityBody, StatusBody, TagsBody } from './conversations.schema.ts';
@@ -138,6 +139,7 @@ async function applyStatus(ctx: ChangeContext, input: Static<typeof StatusBody>)
   }
   if (status.id === c.status_id && (snoozedUntil?.getTime() ?? null) === (c.snoozed_until?.getTime() ?? null)) return;
   const previous = c.status;
+  const from = c.status_category;
   await q.updateConversation(trx, c.id, {
     status_id: status.id,
     snoozed_until: snoozedUntil,
@@ -155,6 +157,7 @@ async function applyStatus(ctx: ChangeContext, input: Static<typeof StatusBody>)
   await logActivity(trx, c, actor, text, { type: 'status', status: status.name, snoozed_until: until }, now);
   const event = { previous_status: previous, status: status.name, status_category: status.category, snoozed_until: until };
   await conversationEvent(trx, 'conversation.status_changed', c, actor, event, now);
+  await surveyOnStatusChange(ctx.deps, trx, c, from, now, appendMessage);
 }
 
 async function applyPriority(ctx: ChangeContext, name: string): Promise<void> {

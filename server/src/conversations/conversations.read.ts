@@ -2,6 +2,7 @@
 import type { Static } from 'typebox';
 import type { Principal } from '../auth/credential-cache.ts';
 import { type ContactRecord, contactRecordsByIds, getContact } from '../contacts/contacts.service.ts';
+import { type CsatSurveyRecord, surveysByConversationIds } from '../csat/csat.service.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError, NotFoundError, PermissionError } from '../errors.ts';
@@ -68,10 +69,11 @@ export type ConversationListItem = ReturnType<typeof toListItem>;
 export async function readConversation(deps: AppDeps, uuid: string, viewerId: number) {
   const row = await records.findConversationRecordByUuid(deps.db, uuid, viewerId);
   if (!row) throw new NotFoundError('Conversation not found');
-  return toDetail(row, await getContact(deps, row.contact_id));
+  const surveys = await surveysByConversationIds(deps.db, [row.id]);
+  return toDetail(row, await getContact(deps, row.contact_id), surveys.get(row.id) ?? null);
 }
 
-function toDetail(row: records.ConversationRow, contact: ContactRecord) {
+function toDetail(row: records.ConversationRow, contact: ContactRecord, csat: CsatSurveyRecord | null) {
   return {
     ...toListItem(row),
     contact,
@@ -79,6 +81,7 @@ function toDetail(row: records.ConversationRow, contact: ContactRecord) {
     snoozed_until: row.snoozed_until,
     custom_attributes: row.custom_attributes,
     meta: row.meta,
+    csat,
   };
 }
 
@@ -92,10 +95,11 @@ export type ConversationDetail = Awaited<ReturnType<typeof readConversation>>;
 export async function conversationRecordsByIds(deps: AppDeps, ids: readonly number[]): Promise<ConversationDetail[]> {
   const rows = await records.findConversationRecordsByIds(deps.db, ids, 0);
   const contacts = new Map((await contactRecordsByIds(deps, [...new Set(rows.map((row) => row.contact_id))])).map((c) => [c.id, c]));
+  const surveys = await surveysByConversationIds(deps.db, idsOf(rows));
   const out: ConversationDetail[] = [];
   for (const row of rows) {
     const contact = contacts.get(row.contact_id);
-    if (contact) out.push(toDetail(row, contact));
+    if (contact) out.push(toDetail(row, contact, surveys.get(row.id) ?? null));
   }
   return out;
 }

@@ -1,6 +1,7 @@
 // Request and response schemas of conversations (spec: Conversation list item; docs/api.md, Pagination and lists).
 import { Type } from 'typebox';
 import { AgentRecord } from '../agents/agents.schema.ts';
+import { CsatSurvey } from '../csat/csat.schema.ts';
 import { SENDER_TYPES } from '../db/types.ts';
 import { DateTime, EmailAddress, Nullable, NullableDateTime, PageQuery, StringEnum } from '../http/schemas.ts';
 import { Channel } from '../inboxes/inboxes.schema.ts';
@@ -63,6 +64,9 @@ export const Conversation = Type.Object(
     snoozed_until: NullableDateTime,
     custom_attributes: Type.Record(Type.String(), Type.Unknown()),
     meta: Type.Record(Type.String(), Type.Unknown()),
+    csat: Type.Union([CsatSurvey, Type.Null()], {
+      description: 'The CSAT survey sent when the conversation was first resolved; null when none was',
+    }),
   },
   { title: 'Conversation' },
 );

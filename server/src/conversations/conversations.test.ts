@@ -58,7 +58,7 @@ const SPEC_LIST_FIELDS = [
 ];
 const CONTRACT_ADDITIONS = ['reference_number', 'assigned_user_id', 'assigned_team_id', 'inbox_id', 'tags'];
 const LIST_FIELDS = [...SPEC_LIST_FIELDS, ...CONTRACT_ADDITIONS].sort();
-const DETAIL_FIELDS = [...LIST_FIELDS, 'status_category', 'snoozed_until', 'custom_attributes', 'meta'].sort();
+const DETAIL_FIELDS = [...LIST_FIELDS, 'status_category', 'snoozed_until', 'custom_attributes', 'meta', 'csat'].sort();
 const LIST_CONTACT_FIELDS = ['avatar_url', 'created_at', 'email', 'first_name', 'id', 'last_name', 'updated_at'];
 
 let seq = 0;
@@ -165,6 +165,7 @@ describe('conversations', () => {
       assert.equal(c.contact['type'], 'contact');
       assert.equal(c.contact['first_name'], 'Ada');
       for (const field of ['sla_policy_id', 'next_sla_deadline_at', 'applied_sla_id']) assert.equal(c[field], null);
+      assert.equal(c['csat'], null);
       assert.deepEqual(await events(c.uuid), ['conversation.created', 'message.created']);
       const contacts = await t.deps.db.selectFrom('users').where('email', '=', contactEmail.toLowerCase()).select('id').execute();
       assert.equal(contacts.length, 1, 'the contact was created once');

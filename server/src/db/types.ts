@@ -371,6 +371,21 @@ export interface GeneralSettingsTable {
   updated_at: Timestamp;
 }
 
+export const CSAT_CHANNELS = ['livechat', 'email'] as const;
+export type CsatChannel = (typeof CSAT_CHANNELS)[number];
+
+/** A CSAT survey: at most one per conversation; rating and submitted_at are null until answered. */
+export interface CsatSurveysTable {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  conversation_id: number;
+  sent_via: CsatChannel;
+  rating: number | null;
+  feedback: Generated<string>;
+  submitted_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface Database extends ConversationDatabase {
   inboxes: InboxesTable;
   contact_notes: ContactNotesTable;
@@ -402,6 +417,7 @@ export interface Database extends ConversationDatabase {
   business_hours: BusinessHoursTable;
   general_settings: GeneralSettingsTable;
   conversation_resolutions: ConversationResolutionsTable;
+  csat_surveys: CsatSurveysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

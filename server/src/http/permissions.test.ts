@@ -144,6 +144,8 @@ const EXPECTED: Record<string, string> = {
   'PUT /api/v1/ai/prompts/{key}': 'ai:manage',
   'DELETE /api/v1/ai/prompts/{key}': 'ai:manage',
   'POST /api/v1/ai/completion': 'messages:write',
+  'GET /api/v1/csat/{uuid}': 'public',
+  'POST /api/v1/csat/{uuid}/response': 'public',
   // Not in the OpenAPI document: the document itself.
   'GET /api/v1/openapi.json': 'public',
 };

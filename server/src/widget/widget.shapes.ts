@@ -58,8 +58,18 @@ export const ChatMessage = Type.Object(
       {
         away: Type.Optional(Type.Boolean({ description: 'The away message sent outside business hours' })),
         away_until: Type.Optional(Nullable(Type.String({ format: 'date-time', description: 'The opening it announced' }))),
+        csat_uuid: Type.Optional(
+          Type.String({
+            format: 'uuid',
+            description: 'On a CSAT survey message: the survey to answer (POST /api/v1/csat/{uuid}/response)',
+          }),
+        ),
       },
-      { description: 'Only what the widget shows (the meta of an agent message otherwise stays private)' },
+      {
+        additionalProperties: false,
+        description:
+          "Only what the widget shows: `away` and `away_until` on the away message, `csat_uuid` on a CSAT survey; the rest of a message's meta stays private",
+      },
     ),
   },
   { title: 'ChatMessage' },
@@ -114,7 +124,7 @@ const availability = (value: string | null) =>
   (AVAILABILITIES as readonly string[]).includes(value ?? '') ? (value as ChatMessage['author']['availability_status']) : 'offline';
 
 /** The keys of a message's meta the widget may see. */
-const WIDGET_META_KEYS = ['away', 'away_until'] as const;
+const WIDGET_META_KEYS = ['away', 'away_until', 'csat_uuid'] as const;
 
 function widgetMeta(meta: Record<string, unknown>): ChatMessage['meta'] {
   return Object.fromEntries(WIDGET_META_KEYS.filter((key) => key in meta).map((key) => [key, meta[key]]));
