@@ -146,6 +146,7 @@ export function checkTargets(report: RunReport): TargetCheck[] {
     });
   };
   single('Tag report (days=365), one request: ≤ 150 ms', 'report', 150);
+  single('Service report (366 days), one request: ≤ 150 ms', 'service-report', 150);
   single('Search, one request: ≤ 100 ms', 'search', 100);
   return checks;
 }

@@ -122,6 +122,16 @@ function scenarios(bare: Child, parley: Child, targets: LoadTargets, pageBytes: 
       sequential: true,
     },
     {
+      id: 'service-report',
+      title: '`GET /api/v1/reports/service` (366 days)',
+      as: 'admin',
+      baseUrl: parley.baseUrl,
+      method: 'GET',
+      paths: [`/api/v1/reports/service?from=${isoDate(-365)}&to=${isoDate(0)}`],
+      headers: admin,
+      sequential: true,
+    },
+    {
       id: 'search',
       title: '`GET /api/v1/search?q=…` (20 words)',
       as: 'agent',
@@ -224,6 +234,11 @@ async function runScenario(plan: ScenarioPlan, settings: LoadSettings, runs: num
     if (plan.baseUrl === parley.baseUrl) progress(`    Parley's log ends with:\n${tail(parley.logFile, 10).replace(/^/gm, '      ')}`);
   }
   return { ...base, outcome: { kind: 'measured', result }, ...(timing ? { timing } : {}) };
+}
+
+/** A UTC date `days` from today, YYYY-MM-DD (the bench database's reports are in UTC). */
+function isoDate(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** The email scenarios; on their own (--only=email-in,email-out) nothing is seeded nor started. */

@@ -330,6 +330,14 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
       `.execute(conn);
     });
 
+    await timed(progress, 'resolutions (the service report)', async () => {
+      // As conversations.changes.ts records them: one per move into a resolved status.
+      await sql`
+        insert into conversation_resolutions (conversation_id, resolved_at, conversation_created_at, inbox_id, assignee_id, team_id)
+        select id, resolved_at, created_at, inbox_id, assigned_user_id, assigned_team_id from conversations where resolved_at is not null
+      `.execute(conn);
+    });
+
     await timed(progress, 'tags on conversations, last-seen marks', async () => {
       // 0 to 3 tags each, skewed so that a few tags dominate (the report's top 10 means something).
       await sql`

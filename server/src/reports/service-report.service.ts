@@ -50,6 +50,7 @@ async function filterOf(db: DB, query: Query): Promise<q.ReportFilter> {
 }
 
 const rounded = (value: number | null) => (value === null ? null : Math.round(value));
+const twoDecimals = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 
 export async function serviceReport(deps: AppDeps, query: Query): Promise<Report> {
   const { timezone } = await getGeneralSettings(deps);
@@ -60,19 +61,21 @@ export async function serviceReport(deps: AppDeps, query: Query): Promise<Report
     timezone,
   };
   const filter = await filterOf(deps.db, query);
-  const [created, resolved, resolution, firstResponse] = await Promise.all([
+  const [created, resolved, resolution, firstResponse, firstResponseByAgent, csat] = await Promise.all([
     q.createdCounts(deps.db, range, filter),
     q.resolvedCounts(deps.db, range, filter),
     q.resolutionSpread(deps.db, range, filter),
     q.firstResponseSpread(deps.db, range, filter),
+    q.firstResponseMedians(deps.db, range, filter),
+    q.csatFigures(deps.db, range, filter),
   ]);
 
   const days = new Map<string, { created: number; resolved: number }>();
   for (let day = first; day <= last; day++) days.set(dateOf(day), { created: 0, resolved: 0 });
   const teams = new Map<number, { created: number; resolved: number }>();
   const team = (id: number) => teams.get(id) ?? teams.set(id, { created: 0, resolved: 0 }).get(id)!;
-  const agents = new Map<number, { resolved: number; firstResponse: number | null }>();
-  const agent = (id: number) => agents.get(id) ?? agents.set(id, { resolved: 0, firstResponse: null }).get(id)!;
+  const agents = new Map<number, { resolved: number; firstResponse: number | null; csat: number | null }>();
+  const agent = (id: number) => agents.get(id) ?? agents.set(id, { resolved: 0, firstResponse: null, csat: null }).get(id)!;
   let createdTotal = 0;
   let resolvedTotal = 0;
   for (const row of created) {
@@ -88,8 +91,8 @@ export async function serviceReport(deps: AppDeps, query: Query): Promise<Report
     if (row.team_id !== null) team(row.team_id).resolved += row.n;
     if (row.assignee_id !== null) agent(row.assignee_id).resolved += row.n;
   }
-  const overall = firstResponse.find((row) => row.all) ?? { median: null, p90: null, count: 0 };
-  for (const row of firstResponse) if (!row.all && row.agent_id !== null) agent(row.agent_id).firstResponse = row.median;
+  for (const row of firstResponseByAgent) agent(row.agent_id).firstResponse = row.median;
+  for (const row of csat.byAgent) agent(row.agent_id).csat = row.average;
 
   const [agentNames, teamNames] = await Promise.all([q.agentNames(deps.db, [...agents.keys()]), q.teamNames(deps.db, [...teams.keys()])]);
   return {
@@ -97,10 +100,10 @@ export async function serviceReport(deps: AppDeps, query: Query): Promise<Report
     to: dateOf(last),
     timezone,
     conversations: { created: createdTotal, resolved: resolvedTotal },
-    first_response_seconds: { median: rounded(overall.median), p90: rounded(overall.p90), count: overall.count },
+    first_response_seconds: { median: rounded(firstResponse.median), p90: rounded(firstResponse.p90), count: firstResponse.count },
     resolution_seconds: { median: rounded(resolution.median), p90: rounded(resolution.p90), count: resolution.count },
     sla: { first_response: { met: 0, breached: 0 }, next_response: { met: 0, breached: 0 }, resolution: { met: 0, breached: 0 } },
-    csat: { responses: 0, sent: 0, average: null, distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } },
+    csat: { responses: csat.responses, sent: csat.sent, average: twoDecimals(csat.average), distribution: csat.distribution },
     by_day: [...days].map(([date, counts]) => ({ date, ...counts })),
     by_agent: [...agents]
       .filter(([id]) => agentNames.has(id))
@@ -109,7 +112,7 @@ export async function serviceReport(deps: AppDeps, query: Query): Promise<Report
         name: agentNames.get(id) ?? '',
         resolved: counts.resolved,
         first_response_median_seconds: rounded(counts.firstResponse),
-        csat_average: null,
+        csat_average: twoDecimals(counts.csat),
       }))
       .sort((a, b) => b.resolved - a.resolved || a.name.localeCompare(b.name) || a.agent_id - b.agent_id),
     by_team: [...teams]

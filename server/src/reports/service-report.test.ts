@@ -16,7 +16,14 @@ interface Report {
   first_response_seconds: { median: number | null; p90: number | null; count: number };
   resolution_seconds: { median: number | null; p90: number | null; count: number };
   by_day: Array<{ date: string; created: number; resolved: number }>;
-  by_agent: Array<{ agent_id: number; name: string; resolved: number; first_response_median_seconds: number | null }>;
+  csat: { responses: number; sent: number; average: number | null; distribution: Record<string, number> };
+  by_agent: Array<{
+    agent_id: number;
+    name: string;
+    resolved: number;
+    first_response_median_seconds: number | null;
+    csat_average: number | null;
+  }>;
   by_team: Array<{ team_id: number; name: string; created: number; resolved: number }>;
 }
 
@@ -38,6 +45,12 @@ describe('the service report', () => {
     const res = await t.call({ method: 'POST', url: `/api/v1/conversations/${uuid}/messages`, payload: { message: 'On it' }, as });
     assert.equal(res.statusCode, 200, res.body);
   };
+  const answer = async (uuid: string, rating: number) => {
+    const survey = dataOf<{ csat: { uuid: string } | null }>(await t.call({ url: `/api/v1/conversations/${uuid}` })).csat;
+    assert.ok(survey, 'a survey was sent');
+    const res = await t.call({ method: 'POST', url: `/api/v1/csat/${survey.uuid}/response`, payload: { rating }, as: null });
+    assert.equal(res.statusCode, 200, res.body);
+  };
   const report = async (query: string) => dataOf<Report>(await t.call({ url: `/api/v1/reports/service?${query}` }));
 
   before(async () => {
@@ -56,6 +69,7 @@ describe('the service report', () => {
       assert.ok(res.statusCode < 300, res.body);
     }
     inbox2 = (await createInbox(t)).id;
+    const surveyed = (await createInbox(t, { csat_enabled: true })).id;
     dataOf(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name: 'Billing' } }));
 
     // c4: created 20 October, resolved on 2 November without a reply (13 days 3 hours).
@@ -65,7 +79,7 @@ describe('the service report', () => {
 
     // c1: 2 November 10:00 in Berlin; Alice answers after 10 minutes and resolves after an hour.
     at('2026-11-02T09:00:00Z');
-    const c1 = await createConversation(t);
+    const c1 = await createConversation(t, { inbox_id: surveyed });
     await put(c1.uuid, 'assignee/team', { assignee_id: teamA.id });
     await put(c1.uuid, 'assignee/user', { assignee_id: alice.id });
     at('2026-11-02T09:10:00Z');
@@ -76,7 +90,7 @@ describe('the service report', () => {
     // c2: 2 November 23:30 in Berlin; Bob answers an hour later (3 November in Berlin), resolves
     // on 3 November; reopened, given to Alice, resolved again on 4 November.
     at('2026-11-02T22:30:00Z');
-    const c2 = await createConversation(t);
+    const c2 = await createConversation(t, { inbox_id: surveyed });
     await put(c2.uuid, 'assignee/team', { assignee_id: teamB.id });
     await put(c2.uuid, 'assignee/user', { assignee_id: bob.id });
     at('2026-11-02T23:30:00Z');
@@ -95,7 +109,10 @@ describe('the service report', () => {
     const tagged = await t.call({ method: 'POST', url: `/api/v1/conversations/${c3.uuid}/tags`, payload: { tags: ['billing'] } });
     assert.equal(tagged.statusCode, 200, tagged.body);
 
+    // One survey each (the first resolve sends it): c1 rated 5, c2 rated 2.
     at('2026-11-05T12:00:00Z');
+    await answer(c1.uuid, 5);
+    await answer(c2.uuid, 2);
   });
   after(() => t.close());
 
@@ -112,11 +129,12 @@ describe('the service report', () => {
     assert.deepEqual(r.resolution_seconds, { median: 88_200, p90: 832_140, count: 4 });
     // Creation to the first reply, for c1 and c2: 600 and 3,600 s.
     assert.deepEqual(r.first_response_seconds, { median: 2_100, p90: 3_300, count: 2 });
+    assert.deepEqual(r.csat, { responses: 2, sent: 2, average: 3.5, distribution: { '1': 0, '2': 1, '3': 0, '4': 0, '5': 1 } });
     assert.deepEqual(
-      r.by_agent.map((a) => [a.agent_id, a.resolved, a.first_response_median_seconds]),
+      r.by_agent.map((a) => [a.agent_id, a.resolved, a.first_response_median_seconds, a.csat_average]),
       [
-        [alice.id, 2, 2_100],
-        [bob.id, 1, null],
+        [alice.id, 2, 2_100, 3.5],
+        [bob.id, 1, null, null],
       ],
     );
     assert.deepEqual(r.by_agent[0]?.name, 'Alice Test');
@@ -148,6 +166,7 @@ describe('the service report', () => {
     assert.deepEqual(teamB2.conversations, { created: 1, resolved: 2 });
     const billing = await report(`${range}&tag=BILLING`);
     assert.deepEqual(billing.conversations, { created: 1, resolved: 0 });
+    assert.deepEqual([billing.csat.sent, billing.csat.average], [0, null]);
     assert.deepEqual(
       billing.by_day.map((d) => d.created),
       [0, 1, 0],

@@ -4,7 +4,7 @@
 // resolve counts twice and an agent is credited with what they resolved even after the
 // conversation moved on. Conversations resolved before this migration get one row each, from
 // their resolved_at and their assignee now. And the first replies of a date range, for the
-// first-response times, read by their own index.
+// first-response times, and the CSAT surveys sent in a date range, read by their own indexes.
 import { type Kysely, sql } from 'kysely';
 
 const statements = [
@@ -22,7 +22,12 @@ const statements = [
   `insert into conversation_resolutions (conversation_id, resolved_at, conversation_created_at, inbox_id, assignee_id, team_id)
    select id, resolved_at, created_at, inbox_id, assigned_user_id, assigned_team_id
      from conversations where resolved_at is not null`,
-  `create index conversations_first_reply_idx on conversations (first_reply_at) where first_reply_at is not null`,
+  // Covering indexes: the report's counts and times read only the index (index-only scans),
+  // not the wide conversation rows.
+  `create index conversations_created_report_idx on conversations (created_at) include (assigned_team_id, inbox_id, assigned_user_id)`,
+  `create index conversations_first_reply_idx on conversations (first_reply_at)
+     include (created_at, assigned_user_id, assigned_team_id, inbox_id) where first_reply_at is not null`,
+  `create index csat_surveys_created_idx on csat_surveys (created_at)`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
