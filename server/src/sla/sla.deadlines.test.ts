@@ -78,7 +78,9 @@ describe('SLA deadlines', () => {
       .select(['type', 'payload'])
       .orderBy('id')
       .execute();
-    return rows.filter((r) => (r.payload as Json)['conversation_uuid'] === uuid).map((r) => ({ type: r.type, ...(r.payload as Json) }));
+    return rows
+      .filter((r) => (r.payload as Json)['conversation_uuid'] === uuid)
+      .map((r): Json => ({ type: r.type, ...(r.payload as Json) }));
   };
 
   it('entering a team applies its policy; replies and contact messages move the deadlines (calendar time)', async () => {
@@ -353,7 +355,7 @@ describe('SLA deadlines', () => {
       await second.close();
     }
     for (const [i, uuid] of uuids.entries()) {
-      const events = (await slaEvents(uuid)).map((e) => `${e.type} ${e['metric']} ${e['deadline_at']}`);
+      const events = (await slaEvents(uuid)).map((e) => `${e['type']} ${e['metric']} ${e['deadline_at']}`);
       const expected =
         i === 4
           ? []
