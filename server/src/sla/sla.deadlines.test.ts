@@ -24,7 +24,6 @@ interface Applied {
   resolution: Metric | null;
 }
 
-const MINUTE = 60_000;
 /** Thursday 2026-01-15, 10:00 UTC (11:00 in Berlin). */
 const START = new Date('2026-01-15T10:00:00Z');
 
