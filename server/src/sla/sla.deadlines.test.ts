@@ -8,6 +8,7 @@ import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp
 import { createWidgetInbox, startVisitor, type Visitor, type WidgetInboxFixture, widgetCall } from '../../test/widget.ts';
 import { wakeSnoozedConversations } from '../conversations/conversations.changes.ts';
 import { recordSlaAlerts } from '../conversations/conversations.sla.ts';
+import { framesOf } from '../realtime/frames.ts';
 
 type Json = Record<string, unknown>;
 interface Metric {
@@ -375,5 +376,35 @@ describe('SLA deadlines', () => {
       .execute();
     assert.equal(activity.length, 2);
     assert.equal((await applied(uuids[0]!))?.first_response?.breached, true);
+
+    // Agents' sockets get a conversation_update naming the deadline; the widget gets nothing.
+    const [event] = await slaEvents(uuids[0]!);
+    const frames = framesOf({
+      id: 1,
+      type: String(event!['type']),
+      created_at: '2026-01-15T10:25:00.000Z',
+      payload: event!,
+      conversation: {
+        uuid: uuids[0]!,
+        assigned_user_id: null,
+        assigned_team_id: team.id,
+        contact_id: 1,
+        inbox_id: chat.inbox.id,
+        livechat: true,
+      },
+      previous: null,
+      message: null,
+      widget: null,
+    });
+    assert.equal(frames.widget, null);
+    assert.deepEqual(JSON.parse(frames.agent ?? 'null').data, {
+      uuid: uuids[0],
+      sla: {
+        event: 'warning',
+        applied_sla_id: event!['applied_sla_id'],
+        metric: 'first_response',
+        deadline_at: '2026-01-15T10:30:00.000Z',
+      },
+    });
   });
 });
