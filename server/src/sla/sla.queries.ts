@@ -1,6 +1,6 @@
 // Every statement of service levels: the policies, the applied SLAs and their metrics, and the
 // SLA columns of conversations (this domain owns them: sla.deadlines.ts computes them).
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import type { SlaMetric } from '../db/types.ts';
 
@@ -206,15 +206,18 @@ function claimable(db: DB, kind: 'warning' | 'breach', now: Date, limit: number)
 
 export async function claimDue(db: DB, kind: 'warning' | 'breach', now: Date, limit: number): Promise<ClaimedAlert[]> {
   const mark = kind === 'breach' ? { breached_at: now } : { warned_at: now };
-  return db
-    .updateTable('applied_sla_metrics as m')
-    .from('conversations as c')
-    .set(mark)
-    .whereRef('c.applied_sla_id', '=', 'm.applied_sla_id')
-    .where((eb) => eb(eb.refTuple('m.applied_sla_id', 'm.metric'), 'in', claimable(db, kind, now, limit) as never))
-    .where('m.met_at', 'is', null)
-    .where('m.breached_at', 'is', null)
-    .$if(kind === 'warning', (qb) => qb.where('m.warned_at', 'is', null))
-    .returning(['c.id as conversation_id', 'c.uuid as conversation_uuid', 'm.applied_sla_id', 'm.metric', 'm.deadline_at'])
-    .execute() as Promise<ClaimedAlert[]>;
+  return (
+    db
+      .updateTable('applied_sla_metrics as m')
+      .from('conversations as c')
+      .set(mark)
+      .whereRef('c.applied_sla_id', '=', 'm.applied_sla_id')
+      .where(sql<SqlBool>`(m.applied_sla_id, m.metric) in (${claimable(db, kind, now, limit)})`)
+      .where('m.met_at', 'is', null)
+      .where('m.breached_at', 'is', null)
+      .$if(kind === 'warning', (qb) => qb.where('m.warned_at', 'is', null))
+      .returning(['c.id as conversation_id', 'c.uuid as conversation_uuid', 'm.applied_sla_id', 'm.metric', 'm.deadline_at'])
+      // deadline_at is set on every claimed row (the claimable rows have one).
+      .execute() as Promise<ClaimedAlert[]>
+  );
 }
