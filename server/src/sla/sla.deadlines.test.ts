@@ -3,7 +3,7 @@
 // business hours against calendar time, and warnings and breaches recorded exactly once.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createBusinessHours, createTeam, uniqueNumber } from '../../test/factories.ts';
+import { agentWith, createBusinessHours, createTeam, uniqueNumber } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 import { createWidgetInbox, startVisitor, type Visitor, type WidgetInboxFixture, widgetCall } from '../../test/widget.ts';
 import { wakeSnoozedConversations } from '../conversations/conversations.changes.ts';
@@ -310,6 +310,19 @@ describe('SLA deadlines', () => {
     assertError(await t.call({ method: 'PUT', url, payload: { sla_policy_id: p.id }, as: stranger }), 403, 'PermissionException');
     assert.equal(dataOf<Applied>(await t.call({ method: 'PUT', url, payload: { sla_policy_id: p.id }, as: member })).sla_policy_id, p.id);
     assert.equal((await applied(uuid))?.sla_policy_id, p.id);
+
+    // A macro's apply_sla needs the same permissions.
+    const macro = dataOf<{ id: number }>(
+      await t.call({ method: 'POST', url: '/api/v1/macros', payload: { name: `SLA ${uniqueNumber()}`, actions: { apply_sla: p.id } } }),
+    );
+    const viewer = await agentWith(t, ['conversations:read', 'conversations:read_all']);
+    const refused = await t.call({
+      method: 'POST',
+      url: `/api/v1/conversations/${uuid}/macros/${macro.id}/apply`,
+      payload: {},
+      as: viewer,
+    });
+    assert.match(assertError(refused, 403, 'PermissionException').message, /apply_sla/);
   });
 
   it('order_by=next_sla_deadline_at puts conversations without a deadline last, both ways', async () => {
