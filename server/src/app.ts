@@ -32,6 +32,7 @@ import { reportsRoutes } from './reports/reports.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
+import { slaRoutes } from './sla/sla.routes.ts';
 import { statusesRoutes } from './statuses/statuses.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(statusesRoutes(deps), api);
   await app.register(businessHoursRoutes(deps), api);
   await app.register(settingsRoutes(deps), api);
+  await app.register(slaRoutes(deps), api);
   await app.register(contactsRoutes(deps), api);
   await app.register(inboxesRoutes(deps), api);
   await app.register(emailRoutes(deps), api);

@@ -10,6 +10,7 @@
 //                     in periodicTasks.
 import { placeForAgentJob, placeWaitingConversations, placeTeamJob, releaseAgentJob } from './conversations/assignment.service.ts';
 import { wakeSnoozedConversations } from './conversations/conversations.changes.ts';
+import { recordSlaAlerts } from './conversations/conversations.sla.ts';
 import type { AppDeps } from './deps.ts';
 import { type EmailReadersOptions, startEmailReaders } from './email/email.readers.ts';
 import { deliverEmailMessage } from './email/email.send.ts';
@@ -45,6 +46,8 @@ export const periodicTasks: PeriodicTask[] = [
   { name: 'jobs.purge_completed', everyMs: HOUR, run: purgeCompletedJobs },
   { name: 'jobs.reap_lost', everyMs: MINUTE, run: reapLostJobs },
   { name: 'conversations.wake_snoozed', everyMs: 30 * SECOND, run: wakeSnoozedConversations },
+  // SLA warnings and breaches, each recorded once (a conditional update claims it).
+  { name: 'conversations.sla_alerts', everyMs: 30 * SECOND, run: recordSlaAlerts },
   { name: 'reports.fold_rollups', everyMs: 30 * SECOND, run: foldReportRollups },
   { name: 'messages.purge_idempotency_keys', everyMs: HOUR, run: purgeIdempotencyKeys },
   { name: 'widget.purge_sessions', everyMs: HOUR, run: purgeExpiredWidgetSessions },

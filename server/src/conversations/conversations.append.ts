@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps.ts';
 import { PermissionError } from '../errors.ts';
 import { announceJob, DEFAULT_MAX_ATTEMPTS } from '../jobs/jobs.service.ts';
 import { type PreparedContent, type PreparedText, previewOf } from '../messages/messages.content.ts';
+import { slaAfterMessage, slaAfterStatusChange } from '../sla/sla.deadlines.ts';
 import { findStatusByName } from '../statuses/statuses.service.ts';
 import { conversationEvent, logActivity, SYSTEM } from './conversations.activity.ts';
 import * as q from './conversations.queries.ts';
@@ -170,6 +171,13 @@ export async function appendMessage(deps: AppDeps, trx: DB, conversation: Locked
   if (isPublicReply) announceJob(deps, deliveryKind, null, trx.isTransaction);
   if (changes.waiting_since !== undefined) conversation.waiting_since = changes.waiting_since;
   if (changes.first_reply_at !== undefined) conversation.first_reply_at = changes.first_reply_at;
+  await slaAfterMessage(
+    trx,
+    conversation,
+    // An automatic message (the away message, a survey) is nobody's reply nor the contact's word.
+    input.automatic ? 'other' : isPublicReply ? 'agent_reply' : input.type === 'incoming' ? 'contact' : 'other',
+    now,
+  );
   if (input.type === 'incoming' && !input.automatic && conversation.status_category !== 'open') await reopen(trx, conversation, now);
   return message;
 }
@@ -177,11 +185,13 @@ export async function appendMessage(deps: AppDeps, trx: DB, conversation: Locked
 async function reopen(trx: DB, c: LockedConversation, now: Date): Promise<void> {
   const open = await openStatus(trx);
   const previous = c.status;
+  const previousCategory = c.status_category;
   await q.updateConversation(trx, c.id, { status_id: open.id, snoozed_until: null, resolved_at: null, updated_at: now });
   c.status_id = open.id;
   c.status = open.name;
   c.status_category = 'open';
   c.snoozed_until = null;
+  await slaAfterStatusChange(trx, c, previousCategory, now);
   await logActivity(
     trx,
     c,

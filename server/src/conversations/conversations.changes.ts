@@ -9,8 +9,9 @@ import type { StatusCategory } from '../db/types.ts';
 import { surveyOnStatusChange } from '../csat/csat.service.ts';
 import type { AppDeps } from '../deps.ts';
 import { DataError, InputError } from '../errors.ts';
-import { type Permission, requirePermission } from '../roles/permissions.ts';
 import { recordResolution } from '../reports/service-report.service.ts';
+import { type Permission, requireAnyPermission } from '../roles/permissions.ts';
+import { slaAfterStatusChange } from '../sla/sla.deadlines.ts';
 import { findPriorityByName, findStatusByName } from '../statuses/statuses.service.ts';
 import { findTagsByNames } from '../tags/tags.service.ts';
 import { findTeam } from '../teams/teams.service.ts';
@@ -20,12 +21,15 @@ import { appendMessage, openStatus } from './conversations.append.ts';
 import * as q from './conversations.queries.ts';
 import { type ConversationDetail, lockReadableConversation, readConversation, requireNamed } from './conversations.read.ts';
 import type { PriorityBody, StatusBody, TagsBody } from './conversations.schema.ts';
+import { applySlaChange, applyTeamSlaChange, SLA_PERMISSIONS } from './conversations.sla.ts';
 import { parseSnoozedUntil } from './conversations.snooze.ts';
 
 export type TagsChange = Static<typeof TagsBody>;
 
 export interface ConversationChanges {
   teamAssignee?: number | null;
+  /** An SLA policy to apply (replacing the applied one), or null to remove it. */
+  slaPolicy?: number | null;
   userAssignee?: number | null;
   status?: Static<typeof StatusBody>;
   priority?: Static<typeof PriorityBody>['priority'];
@@ -33,12 +37,14 @@ export interface ConversationChanges {
   tags?: TagsChange | TagsChange[];
 }
 
-const CHANGE_PERMISSIONS: Record<keyof ConversationChanges, Permission> = {
-  teamAssignee: 'conversations:update_team_assignee',
-  userAssignee: 'conversations:update_user_assignee',
-  status: 'conversations:update_status',
-  priority: 'conversations:update_priority',
-  tags: 'conversations:update_tags',
+/** Each change needs one of its permissions. */
+const CHANGE_PERMISSIONS: Record<keyof ConversationChanges, readonly Permission[]> = {
+  teamAssignee: ['conversations:update_team_assignee'],
+  slaPolicy: SLA_PERMISSIONS,
+  userAssignee: ['conversations:update_user_assignee'],
+  status: ['conversations:update_status'],
+  priority: ['conversations:update_priority'],
+  tags: ['conversations:update_tags'],
 };
 
 interface ChangeContext {
@@ -77,6 +83,7 @@ async function applyTeam(ctx: ChangeContext, teamId: number | null): Promise<voi
     { assignee_type: 'team', team_id: teamId, previous_team_id: previous },
     now,
   );
+  await applyTeamSlaChange(trx, c, now);
   // The conversation moves to the new team: an assignee who is not a member lets it go.
   if (c.assigned_user_id !== null && !(await q.isTeamMember(trx, teamId, c.assigned_user_id))) await applyUser(ctx, null);
   if (c.assigned_user_id === null && c.status_category === 'open') {
@@ -139,7 +146,7 @@ async function applyStatus(ctx: ChangeContext, input: Static<typeof StatusBody>)
   }
   if (status.id === c.status_id && (snoozedUntil?.getTime() ?? null) === (c.snoozed_until?.getTime() ?? null)) return;
   const previous = c.status;
-  const from = c.status_category;
+  const previousCategory = c.status_category;
   await q.updateConversation(trx, c.id, {
     status_id: status.id,
     snoozed_until: snoozedUntil,
@@ -152,12 +159,13 @@ async function applyStatus(ctx: ChangeContext, input: Static<typeof StatusBody>)
   c.status = status.name;
   c.status_category = status.category;
   c.snoozed_until = snoozedUntil;
+  await slaAfterStatusChange(trx, c, previousCategory, now);
   const until = snoozedUntil?.toISOString() ?? null;
   const text = until ? `${actor.name} snoozed the conversation until ${until}` : `${actor.name} set the status to ${status.name}`;
   await logActivity(trx, c, actor, text, { type: 'status', status: status.name, snoozed_until: until }, now);
   const event = { previous_status: previous, status: status.name, status_category: status.category, snoozed_until: until };
   await conversationEvent(trx, 'conversation.status_changed', c, actor, event, now);
-  await surveyOnStatusChange(ctx.deps, trx, c, from, now, appendMessage);
+  await surveyOnStatusChange(ctx.deps, trx, c, previousCategory, now, appendMessage);
 }
 
 async function applyPriority(ctx: ChangeContext, name: string): Promise<void> {
@@ -211,7 +219,7 @@ export type ExtraWork = (trx: DB, conversation: q.LockedConversation, ctx: { act
 
 /**
  * Applies several changes in one transaction, each permission-checked, in the order team,
- * agent, status, priority, tags; `extra` runs in the same transaction (macros). No-op changes
+ * SLA policy, agent, status, priority, tags; `extra` runs in the same transaction (macros). No-op changes
  * write nothing. Returns the conversation as the caller sees it afterwards.
  */
 export async function changeConversation(
@@ -222,7 +230,7 @@ export async function changeConversation(
   extra?: ExtraWork,
 ): Promise<ConversationDetail> {
   for (const key of Object.keys(changes) as Array<keyof ConversationChanges>) {
-    if (changes[key] !== undefined) requirePermission(principal, CHANGE_PERMISSIONS[key]);
+    if (changes[key] !== undefined) requireAnyPermission(principal, CHANGE_PERMISSIONS[key]);
   }
   const actor = actorOf(principal);
   const freed = new Set<number>();
@@ -230,6 +238,7 @@ export async function changeConversation(
     const conversation = await lockReadableConversation(trx, principal, uuid);
     const ctx: ChangeContext = { deps, trx, conversation, actor, now: deps.clock.now(), freed };
     if (changes.teamAssignee !== undefined) await applyTeam(ctx, changes.teamAssignee);
+    if (changes.slaPolicy !== undefined) await applySlaChange(trx, conversation, changes.slaPolicy, actor, ctx.now);
     if (changes.userAssignee !== undefined) await applyUser(ctx, changes.userAssignee);
     if (changes.status !== undefined) await applyStatus(ctx, changes.status);
     if (changes.priority !== undefined) await applyPriority(ctx, changes.priority);
@@ -274,6 +283,7 @@ export async function wakeSnoozedConversations(deps: AppDeps): Promise<number> {
     const open = await openStatus(trx);
     for (const c of due) {
       await q.updateConversation(trx, c.id, { status_id: open.id, snoozed_until: null, updated_at: now });
+      await slaAfterStatusChange(trx, { ...c, status_category: 'open' }, 'waiting', now);
       await logActivity(
         trx,
         c,

@@ -15,6 +15,7 @@ import { type Actor, actorOf, conversationEvent, SYSTEM } from './conversations.
 import { agentMessage, appendMessage, contactMessage, type LockedConversation, openStatus } from './conversations.append.ts';
 import type { DB } from '../db/database.ts';
 import * as q from './conversations.queries.ts';
+import { applyTeamSlaChange } from './conversations.sla.ts';
 import { type ConversationDetail, readConversation } from './conversations.read.ts';
 import type { CreateConversationBody } from './conversations.schema.ts';
 
@@ -100,6 +101,7 @@ export async function createConversation(deps: AppDeps, principal: Principal, in
         { assignee_type: 'team', team_id: teamId, previous_team_id: null },
         now,
       );
+      await applyTeamSlaChange(trx, conversation, now);
     }
     if (input.assignee_id !== undefined) {
       const event = {

@@ -29,6 +29,7 @@ const lockStatement = compiledOnce((db: DB, uuid: string) =>
       'c.snoozed_until',
       'c.first_reply_at',
       'c.waiting_since',
+      'c.applied_sla_id',
       's.name as status',
       's.category as status_category',
       'p.name as priority',
@@ -303,7 +304,7 @@ export async function lockDueSnoozed(db: DB, now: Date, limit: number) {
     .innerJoin('conversation_statuses as s', 's.id', 'c.status_id')
     .where('c.snoozed_until', '<=', now)
     .where('s.category', '=', 'waiting')
-    .select(['c.id', 'c.uuid', 'c.assigned_team_id', 's.name as status'])
+    .select(['c.id', 'c.uuid', 'c.assigned_team_id', 's.name as status', 'c.applied_sla_id', 'c.first_reply_at', 'c.waiting_since'])
     .orderBy('c.snoozed_until')
     .limit(limit)
     .forNoKeyUpdate('c')

@@ -3,12 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { principalOf } from '../http/access.ts';
-import { Envelope, errors, ok, Paged, pageRequest } from '../http/schemas.ts';
+import { Envelope, errors, Nullable, ok, Paged, pageRequest } from '../http/schemas.ts';
 import { IdempotencyHeaders, Message, MessageListQuery, MessageParams, SendMessageBody } from '../messages/messages.schema.ts';
 import { changeConversation, markSeen, markUnread } from './conversations.changes.ts';
 import { createConversation } from './conversations.create.ts';
 import { getMessage, listMessages, sendMessage } from './conversations.messages.ts';
 import { getConversation, type ListKind, listConversations } from './conversations.read.ts';
+import { getConversationSla, setConversationSla } from './conversations.sla.ts';
+import { AppliedSlaRecord, ApplySlaBody } from '../sla/sla.schema.ts';
 import {
   AssigneeBody,
   Conversation,
@@ -23,7 +25,7 @@ import {
 } from './conversations.schema.ts';
 
 const LIST_DESCRIPTION =
-  '`page` (default 1) and `page_size` (default 30, clamped to 1..100). Filters (repeat a parameter for several values): `status`, `priority`, `tag` (names, case-insensitive; unknown → 400), `inbox_id`, `team_id`, `assignee_id`, `contact_id`. Order: `order_by` = last_message_at (default) | created_at | updated_at | waiting_since, `order` = desc (default) | asc; id breaks ties.';
+  '`page` (default 1) and `page_size` (default 30, clamped to 1..100). Filters (repeat a parameter for several values): `status`, `priority`, `tag` (names, case-insensitive; unknown → 400), `inbox_id`, `team_id`, `assignee_id`, `contact_id`. Order: `order_by` = last_message_at (default) | created_at | updated_at | waiting_since | next_sla_deadline_at (nulls last in both directions), `order` = desc (default) | asc; id breaks ties.';
 
 export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -168,6 +170,35 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: { tags, summary: 'Remove the assigned team', params: UuidParams, response: changeResponse },
       },
       async (request) => ok(await changeConversation(deps, principalOf(request), request.params.cuuid, { teamAssignee: null })),
+    );
+    app.get(
+      '/conversations/:cuuid/sla',
+      {
+        config: { serviceRule: 'conversation' },
+        schema: {
+          tags,
+          summary: 'The SLA applied to the conversation (data null when none)',
+          description: 'Each metric (first_response, next_response, resolution) is null when the policy set no target for it.',
+          params: UuidParams,
+          response: { 200: Envelope(Nullable(AppliedSlaRecord)), ...errors(401, 403, 404) },
+        },
+      },
+      async (request) => ok(await getConversationSla(deps, principalOf(request), request.params.cuuid)),
+    );
+    app.put(
+      '/conversations/:cuuid/sla',
+      {
+        config: { serviceRule: 'conversation_sla' },
+        schema: {
+          tags,
+          summary: 'Apply an SLA policy (a new applied_sla_id) or remove it (null)',
+          description: 'Answers the applied SLA as `GET …/sla` does. Unknown policy → 400.',
+          params: UuidParams,
+          body: ApplySlaBody,
+          response: { 200: Envelope(Nullable(AppliedSlaRecord)), ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => ok(await setConversationSla(deps, principalOf(request), request.params.cuuid, request.body.sla_policy_id)),
     );
     app.post(
       '/conversations/:cuuid/tags',

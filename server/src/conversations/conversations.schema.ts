@@ -99,7 +99,7 @@ export const ConversationListQuery = Type.Object({
   assignee_id: IdList('Assigned agent id'),
   contact_id: IdList("Contact id: that contact's conversations"),
   order_by: Type.Optional(
-    StringEnum(['last_message_at', 'created_at', 'updated_at', 'waiting_since'] as const, {
+    StringEnum(['last_message_at', 'created_at', 'updated_at', 'waiting_since', 'next_sla_deadline_at'] as const, {
       default: 'last_message_at',
     }),
   ),

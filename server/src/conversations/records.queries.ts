@@ -27,7 +27,7 @@ export interface ListFilter {
 
 export interface ListOptions {
   filter: ListFilter;
-  orderBy: 'last_message_at' | 'created_at' | 'updated_at' | 'waiting_since';
+  orderBy: 'last_message_at' | 'created_at' | 'updated_at' | 'waiting_since' | 'next_sla_deadline_at';
   order: 'asc' | 'desc';
   limit: number;
   offset: number;
@@ -113,7 +113,9 @@ export async function listConversations(
 ): Promise<{ rows: ConversationRow[]; total: number }> {
   const filters = filtersOf(options.filter);
   const column = (alias: 'c') => sql.ref(`${alias}.${options.orderBy}`);
-  const direction = options.order === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
+  // Deadlines put conversations without one last whichever the direction (their indexes, 0022, say so).
+  const nullsLast = options.orderBy === 'next_sla_deadline_at';
+  const direction = options.order === 'desc' ? sql`desc nulls last` : nullsLast ? sql`asc nulls last` : sql`asc nulls first`;
   const pageIds = filtered(db, filters)
     .select('c.id')
     .orderBy(sql`${column('c')} ${direction}`)
@@ -181,6 +183,13 @@ function withRecordColumns<QB extends SelectQueryBuilder<WithC, 'c', object>>(qu
       'p.name as priority',
       'c.assigned_user_id',
       'c.assigned_team_id',
+      'c.sla_policy_id',
+      'c.applied_sla_id',
+      'c.first_response_deadline_at',
+      'c.resolution_deadline_at',
+      'c.next_response_deadline_at',
+      'c.next_response_met_at',
+      'c.next_sla_deadline_at',
       'c.snoozed_until',
       'c.custom_attributes',
       'c.meta',

@@ -362,6 +362,17 @@ export interface ConversationResolutionsTable {
   team_id: number | null;
 }
 
+/** The fate of one SLA deadline (the service report): met, or breached. */
+export interface SlaOutcomesTable {
+  id: Generated<number>;
+  applied_sla_id: number;
+  conversation_id: number;
+  metric: 'first_response' | 'next_response' | 'resolution';
+  deadline_at: Date | null;
+  outcome: 'met' | 'breached';
+  at: Date;
+}
+
 /** The one row of the installation's general settings. */
 export interface GeneralSettingsTable {
   id: Generated<boolean>;
@@ -369,6 +380,48 @@ export interface GeneralSettingsTable {
   /** Null: the TIMEZONE environment variable. */
   timezone: string | null;
   updated_at: Timestamp;
+}
+
+export interface SlaPoliciesTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  first_response_minutes: number | null;
+  next_response_minutes: number | null;
+  resolution_minutes: number | null;
+  warning_minutes: number | null;
+  business_hours_only: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export const SLA_METRICS = ['first_response', 'next_response', 'resolution'] as const;
+export type SlaMetric = (typeof SLA_METRICS)[number];
+
+/** One application of a policy to a conversation, with a copy of what it counts by. */
+export interface AppliedSlasTable {
+  id: Generated<number>;
+  conversation_id: number;
+  /** Null once the policy is deleted. */
+  sla_policy_id: number | null;
+  applied_at: Timestamp;
+  warning_minutes: number | null;
+  business_hours_only: boolean;
+}
+
+/** One metric of an applied SLA: a deadline and its fate. */
+export interface AppliedSlaMetricsTable {
+  applied_sla_id: number;
+  metric: SlaMetric;
+  target_minutes: number;
+  /** Null while frozen (the conversation waits) or, for next response, while no reply is owed. */
+  deadline_at: NullableTimestamp;
+  warn_at: NullableTimestamp;
+  met_at: NullableTimestamp;
+  warned_at: NullableTimestamp;
+  breached_at: NullableTimestamp;
+  /** The working (or calendar) minutes left, frozen while the conversation waits. */
+  remaining_minutes: number | null;
 }
 
 export const CSAT_CHANNELS = ['livechat', 'email'] as const;
@@ -417,6 +470,10 @@ export interface Database extends ConversationDatabase {
   business_hours: BusinessHoursTable;
   general_settings: GeneralSettingsTable;
   conversation_resolutions: ConversationResolutionsTable;
+  sla_outcomes: SlaOutcomesTable;
+  sla_policies: SlaPoliciesTable;
+  applied_slas: AppliedSlasTable;
+  applied_sla_metrics: AppliedSlaMetricsTable;
   csat_surveys: CsatSurveysTable;
 }
 
@@ -471,6 +528,14 @@ export interface ConversationsTable {
   last_message_at: NullableTimestamp;
   last_message_sender: SenderType | null;
   last_incoming_at: NullableTimestamp;
+  /** The applied SLA and its deadlines (sla.deadlines.ts keeps them right). */
+  sla_policy_id: Generated<number | null>;
+  applied_sla_id: Generated<number | null>;
+  first_response_deadline_at: Generated<Date | null>;
+  resolution_deadline_at: Generated<Date | null>;
+  next_response_deadline_at: Generated<Date | null>;
+  next_response_met_at: Generated<Date | null>;
+  next_sla_deadline_at: Generated<Date | null>;
   custom_attributes: Json<Record<string, unknown>>;
   meta: Json<Record<string, unknown>>;
   created_at: Timestamp;

@@ -3,7 +3,7 @@
 // writers), and the consumers (webhooks, sockets) read the same ones. Payloads are stored as
 // JSON: times become RFC 3339 strings. Add a type here before writing it anywhere.
 import { type Static, type TSchema, Type } from 'typebox';
-import { AVAILABILITIES, AVAILABILITY_SOURCES, MESSAGE_STATUSES, SENDER_TYPES, STATUS_CATEGORIES } from '../db/types.ts';
+import { AVAILABILITIES, AVAILABILITY_SOURCES, MESSAGE_STATUSES, SENDER_TYPES, SLA_METRICS, STATUS_CATEGORIES } from '../db/types.ts';
 import { DateTime, Nullable, NullableDateTime, StringEnum } from '../http/schemas.ts';
 
 const Id = Type.Integer({ minimum: 1 });
@@ -14,6 +14,7 @@ const exact = { additionalProperties: false } as const;
 
 /** Every conversation event names its conversation and who acted (null: the system). */
 const conversation = { conversation_id: Id, conversation_uuid: Uuid, actor_id: Nullable(Id) };
+const slaDeadline = { applied_sla_id: Id, metric: StringEnum(SLA_METRICS), deadline_at: DateTime };
 const message = { conversation_id: Id, conversation_uuid: Uuid, message_id: Id, message_uuid: Uuid };
 
 /** The contact record (the Agent-shaped record of contacts) and its external id. */
@@ -78,6 +79,10 @@ export const DOMAIN_EVENTS = {
   'conversation.priority_changed': Type.Object({ ...conversation, previous_priority: Nullable(Text), priority: Text }, exact),
   /** `tags`: every tag of the conversation afterwards. */
   'conversation.tags_changed': Type.Object({ ...conversation, added: Names, removed: Names, tags: Names }, exact),
+  /** A deadline of the conversation's applied SLA is `warning_minutes` away (recorded once per deadline). */
+  'conversation.sla_warning': Type.Object({ ...conversation, ...slaDeadline }, exact),
+  /** A deadline of the conversation's applied SLA passed unmet (recorded once per deadline). */
+  'conversation.sla_breached': Type.Object({ ...conversation, ...slaDeadline }, exact),
   'message.created': Type.Object(
     {
       ...message,

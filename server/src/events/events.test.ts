@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { Value } from 'typebox/value';
 import { buildTestApp, type Caller, dataOf, fakeClock, runDueJobs, type TestApp } from '../../test/helpers.ts';
 import { wakeSnoozedConversations } from '../conversations/conversations.changes.ts';
+import { recordSlaAlerts } from '../conversations/conversations.sla.ts';
 import { deliverLivechatMessage } from '../messages/messages.delivery.ts';
 import { insertWebhook } from '../../test/receiver.ts';
 import { dispatchOnce } from '../webhooks/webhooks.dispatcher.ts';
@@ -101,6 +102,19 @@ describe('domain events', () => {
       headers: { 'x-service-visitor-token': visitor.token },
     });
     assert.equal(merged.headers['x-service-clear-visitor'], 'true');
+    // Service levels: a warning, then a breach, each recorded by the periodic task.
+    const policy = await call('POST', '/sla', { name: 'Gold', first_response_minutes: 30, warning_minutes: 10 });
+    const late = await call('POST', '/conversations', {
+      inbox_id: inboxId,
+      contact_email: 'late@example.com',
+      content: 'Hi',
+      initiator: 'contact',
+    });
+    await call('PUT', `/conversations/${late.uuid}/sla`, { sla_policy_id: policy.id });
+    clock.advance(25 * 60_000);
+    assert.equal(await recordSlaAlerts(t.deps), 1, 'the warning');
+    clock.advance(10 * 60_000);
+    assert.equal(await recordSlaAlerts(t.deps), 1, 'the breach');
 
     // A webhook whose every attempt fails for a day is disabled by the dispatcher (here its
     // loopback address is refused: no WEBHOOK_ALLOW_HOSTS). The webhook engine's "now" is the

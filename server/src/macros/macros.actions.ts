@@ -6,7 +6,9 @@ import type { Principal } from '../auth/credential-cache.ts';
 import { type ConversationChanges, distinctNames, type TagsChange } from '../conversations/conversations.changes.ts';
 import type { DB } from '../db/database.ts';
 import { InputError } from '../errors.ts';
-import { type Permission, requirePermission } from '../roles/permissions.ts';
+import { SLA_PERMISSIONS } from '../conversations/conversations.sla.ts';
+import { type Permission, requireAnyPermission } from '../roles/permissions.ts';
+import { assertSlaPolicyExists } from '../sla/sla.service.ts';
 import { findPriorityByName, findStatusByName } from '../statuses/statuses.service.ts';
 import { findTagsByNames } from '../tags/tags.service.ts';
 import { findTeam } from '../teams/teams.service.ts';
@@ -15,14 +17,16 @@ import type { MacroActions as MacroActionsSchema } from './macros.schema.ts';
 export type MacroActions = Static<typeof MacroActionsSchema>;
 type ActionType = keyof MacroActions;
 
-const ACTION_PERMISSIONS: Record<ActionType, Permission> = {
-  set_status: 'conversations:update_status',
-  set_priority: 'conversations:update_priority',
-  assign_team: 'conversations:update_team_assignee',
-  assign_user: 'conversations:update_user_assignee',
-  add_tags: 'conversations:update_tags',
-  remove_tags: 'conversations:update_tags',
-  set_tags: 'conversations:update_tags',
+/** Each action needs one of its permissions. */
+const ACTION_PERMISSIONS: Record<ActionType, readonly Permission[]> = {
+  set_status: ['conversations:update_status'],
+  set_priority: ['conversations:update_priority'],
+  assign_team: ['conversations:update_team_assignee'],
+  apply_sla: SLA_PERMISSIONS,
+  assign_user: ['conversations:update_user_assignee'],
+  add_tags: ['conversations:update_tags'],
+  remove_tags: ['conversations:update_tags'],
+  set_tags: ['conversations:update_tags'],
 };
 
 const TAG_ACTIONS = ['set_tags', 'add_tags', 'remove_tags'] as const;
@@ -45,6 +49,8 @@ export function storedActions(raw: Record<string, unknown>): MacroActions {
   if (team !== undefined) out.assign_team = team;
   const user = id(raw['assign_user']);
   if (user !== undefined) out.assign_user = user;
+  const sla = id(raw['apply_sla']);
+  if (sla !== undefined) out.apply_sla = sla;
   for (const key of TAG_ACTIONS) {
     const list = names(raw[key]);
     if (list !== undefined) out[key] = list;
@@ -54,8 +60,8 @@ export function storedActions(raw: Record<string, unknown>): MacroActions {
 
 /** 403 naming the first action the caller may not run. */
 export function requireActionPermissions(principal: Principal, actions: MacroActions): void {
-  for (const [type, permission] of Object.entries(ACTION_PERMISSIONS) as Array<[ActionType, Permission]>) {
-    if (actions[type] !== undefined) requirePermission(principal, permission, `the macro's ${type} action`);
+  for (const [type, permissions] of Object.entries(ACTION_PERMISSIONS) as Array<[ActionType, readonly Permission[]]>) {
+    if (actions[type] !== undefined) requireAnyPermission(principal, permissions, `the macro's ${type} action`);
   }
 }
 
@@ -89,6 +95,10 @@ export async function checkActions(db: DB, actions: MacroActions): Promise<Macro
       throw InputError.field('actions.assign_user', `agent ${actions.assign_user} is disabled and cannot be assigned conversations`);
     out.assign_user = actions.assign_user;
   }
+  if (actions.apply_sla !== undefined) {
+    await assertSlaPolicyExists(db, actions.apply_sla, 'actions.apply_sla');
+    out.apply_sla = actions.apply_sla;
+  }
   for (const key of TAG_ACTIONS) {
     const given = actions[key];
     if (given === undefined) continue;
@@ -106,6 +116,7 @@ export async function checkActions(db: DB, actions: MacroActions): Promise<Macro
 export function changesOf(actions: MacroActions): ConversationChanges {
   const changes: ConversationChanges = {};
   if (actions.assign_team !== undefined) changes.teamAssignee = actions.assign_team;
+  if (actions.apply_sla !== undefined) changes.slaPolicy = actions.apply_sla;
   if (actions.assign_user !== undefined) changes.userAssignee = actions.assign_user;
   if (actions.set_status !== undefined) changes.status = { status: actions.set_status };
   if (actions.set_priority !== undefined) changes.priority = actions.set_priority;

@@ -24,6 +24,7 @@ export const MacroActions = Type.Object(
     set_priority: Type.Optional(Type.String({ minLength: 1, maxLength: 50, pattern: '\\S', description: 'Low, Medium, High or Urgent' })),
     assign_team: Type.Optional(Id('Team id')),
     assign_user: Type.Optional(Id('Agent id')),
+    apply_sla: Type.Optional(Id('SLA policy id: applied to the conversation (replacing an applied one)')),
     add_tags: Type.Optional(TagNames('Tag names to add (case-insensitive)', 1)),
     remove_tags: Type.Optional(TagNames('Tag names to remove (case-insensitive)', 1)),
     set_tags: Type.Optional(
@@ -34,7 +35,7 @@ export const MacroActions = Type.Object(
     additionalProperties: false,
     title: 'MacroActions',
     description:
-      'Keyed by action type. Referenced statuses, priorities, teams, agents and tags must exist when the macro is saved and when it is applied (400 naming the field, e.g. `actions.set_status`). On apply they run in the order assign_team, assign_user, set_status, set_priority, set_tags, add_tags, remove_tags, each needing its conversation permission.',
+      'Keyed by action type. Referenced statuses, priorities, teams, agents and tags must exist when the macro is saved and when it is applied (400 naming the field, e.g. `actions.set_status`). On apply they run in the order assign_team, apply_sla, assign_user, set_status, set_priority, set_tags, add_tags, remove_tags, each needing its conversation permission (apply_sla: `sla:manage` or `conversations:update_team_assignee`).',
   },
 );
 

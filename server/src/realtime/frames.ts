@@ -106,6 +106,17 @@ export function framesOf(event: RelayedEvent): Frames {
         : { assigned_team_id: event.type === 'conversation.assigned' ? p['team_id'] : null, ...pick(p, ['previous_team_id']) };
       return update(data, isUser ? { assignee: event.widget?.['assignee'] ?? null } : null);
     }
+    case 'conversation.sla_warning':
+    case 'conversation.sla_breached':
+      return update(
+        {
+          sla: {
+            event: event.type === 'conversation.sla_warning' ? 'warning' : 'breached',
+            ...pick(p, ['applied_sla_id', 'metric', 'deadline_at']),
+          },
+        },
+        null,
+      );
     case 'conversation.contact_seen': {
       const data = pick(p, ['contact_last_seen_at']);
       return update(data, data);

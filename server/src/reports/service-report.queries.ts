@@ -123,6 +123,31 @@ export async function firstResponseMedians(db: DB, range: ReportRange, filter: R
   return rows;
 }
 
+export type SlaFigures = Record<'first_response' | 'next_response' | 'resolution', { met: number; breached: number }>;
+
+/**
+ * SLA deadlines decided in the range (sla_outcomes: met when met, breached when passed), by
+ * their conversation's filter. A deadline met and later breached (a reopen) counts as breached.
+ */
+export async function slaFigures(db: DB, range: ReportRange, filter: ReportFilter): Promise<SlaFigures> {
+  const { rows } = await sql<{ metric: keyof SlaFigures; outcome: 'met' | 'breached'; n: number }>`
+    select o.metric, o.outcome, count(*)::int as n
+      from sla_outcomes o join conversations c on c.id = o.conversation_id
+     where o.at >= ${range.from} and o.at < ${range.to} and ${onConversation(filter)}
+       and (o.outcome = 'breached' or not exists (
+             select 1 from sla_outcomes b
+              where b.applied_sla_id = o.applied_sla_id and b.metric = o.metric and b.outcome = 'breached'
+                and coalesce(b.deadline_at, 'infinity'::timestamptz) = coalesce(o.deadline_at, 'infinity'::timestamptz)))
+     group by 1, 2`.execute(db);
+  const figures: SlaFigures = {
+    first_response: { met: 0, breached: 0 },
+    next_response: { met: 0, breached: 0 },
+    resolution: { met: 0, breached: 0 },
+  };
+  for (const row of rows) figures[row.metric][row.outcome] = row.n;
+  return figures;
+}
+
 export interface CsatRows {
   sent: number;
   responses: number;

@@ -61,13 +61,14 @@ export async function serviceReport(deps: AppDeps, query: Query): Promise<Report
     timezone,
   };
   const filter = await filterOf(deps.db, query);
-  const [created, resolved, resolution, firstResponse, firstResponseByAgent, csat] = await Promise.all([
+  const [created, resolved, resolution, firstResponse, firstResponseByAgent, csat, sla] = await Promise.all([
     q.createdCounts(deps.db, range, filter),
     q.resolvedCounts(deps.db, range, filter),
     q.resolutionSpread(deps.db, range, filter),
     q.firstResponseSpread(deps.db, range, filter),
     q.firstResponseMedians(deps.db, range, filter),
     q.csatFigures(deps.db, range, filter),
+    q.slaFigures(deps.db, range, filter),
   ]);
 
   const days = new Map<string, { created: number; resolved: number }>();
@@ -102,7 +103,7 @@ export async function serviceReport(deps: AppDeps, query: Query): Promise<Report
     conversations: { created: createdTotal, resolved: resolvedTotal },
     first_response_seconds: { median: rounded(firstResponse.median), p90: rounded(firstResponse.p90), count: firstResponse.count },
     resolution_seconds: { median: rounded(resolution.median), p90: rounded(resolution.p90), count: resolution.count },
-    sla: { first_response: { met: 0, breached: 0 }, next_response: { met: 0, breached: 0 }, resolution: { met: 0, breached: 0 } },
+    sla,
     csat: { responses: csat.responses, sent: csat.sent, average: twoDecimals(csat.average), distribution: csat.distribution },
     by_day: [...days].map(([date, counts]) => ({ date, ...counts })),
     by_agent: [...agents]

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { createConversation, createInbox, createTeam } from '../../test/factories.ts';
+import { recordSlaAlerts } from '../conversations/conversations.sla.ts';
 import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 
 interface Report {
@@ -16,6 +17,7 @@ interface Report {
   first_response_seconds: { median: number | null; p90: number | null; count: number };
   resolution_seconds: { median: number | null; p90: number | null; count: number };
   by_day: Array<{ date: string; created: number; resolved: number }>;
+  sla: Record<string, { met: number; breached: number }>;
   csat: { responses: number; sent: number; average: number | null; distribution: Record<string, number> };
   by_agent: Array<{
     agent_id: number;
@@ -68,6 +70,18 @@ describe('the service report', () => {
       const res = await t.call({ method: 'POST', url: `/api/v1/teams/${team.id}/members`, payload: { user_id: agent.id } });
       assert.ok(res.statusCode < 300, res.body);
     }
+    // Both teams answer within 30 minutes and resolve within 2 hours (calendar time).
+    const policy = dataOf<{ id: number }>(
+      await t.call({
+        method: 'POST',
+        url: '/api/v1/sla',
+        payload: { name: 'Standard', first_response_minutes: 30, resolution_minutes: 120 },
+      }),
+    );
+    for (const team of [teamA, teamB]) {
+      const res = await t.call({ method: 'PUT', url: `/api/v1/teams/${team.id}`, payload: { sla_policy_id: policy.id } });
+      assert.equal(res.statusCode, 200, res.body);
+    }
     inbox2 = (await createInbox(t)).id;
     const surveyed = (await createInbox(t, { csat_enabled: true })).id;
     dataOf(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name: 'Billing' } }));
@@ -93,8 +107,12 @@ describe('the service report', () => {
     const c2 = await createConversation(t, { inbox_id: surveyed });
     await put(c2.uuid, 'assignee/team', { assignee_id: teamB.id });
     await put(c2.uuid, 'assignee/user', { assignee_id: bob.id });
+    at('2026-11-02T23:20:00Z');
+    await recordSlaAlerts(t.deps); // the first response (due 23:00) breached
     at('2026-11-02T23:30:00Z');
     await reply(c2.uuid, bob);
+    at('2026-11-03T01:00:00Z');
+    await recordSlaAlerts(t.deps); // the resolution (due 00:30) breached
     at('2026-11-03T12:00:00Z');
     await put(c2.uuid, 'status', { status: 'Resolved' });
     at('2026-11-03T15:00:00Z');
@@ -129,6 +147,13 @@ describe('the service report', () => {
     assert.deepEqual(r.resolution_seconds, { median: 88_200, p90: 832_140, count: 4 });
     // Creation to the first reply, for c1 and c2: 600 and 3,600 s.
     assert.deepEqual(r.first_response_seconds, { median: 2_100, p90: 3_300, count: 2 });
+    // c1 met both in time; c2 breached both (answered and resolved late: still breached).
+    assert.deepEqual(r.sla, {
+      first_response: { met: 1, breached: 1 },
+      next_response: { met: 0, breached: 0 },
+      resolution: { met: 1, breached: 1 },
+    });
+    assert.deepEqual((await report('from=2026-11-02&to=2026-11-02')).sla.first_response, { met: 1, breached: 0 }, 'by the date decided');
     assert.deepEqual(r.csat, { responses: 2, sent: 2, average: 3.5, distribution: { '1': 0, '2': 1, '3': 0, '4': 0, '5': 1 } });
     assert.deepEqual(
       r.by_agent.map((a) => [a.agent_id, a.resolved, a.first_response_median_seconds, a.csat_average]),

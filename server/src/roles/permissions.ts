@@ -52,6 +52,17 @@ export function requirePermission(principal: { permissions: ReadonlySet<string> 
   }
 }
 
+/** The caller needs one of `permissions` (the first is named in the 403). */
+export function requireAnyPermission(
+  principal: { permissions: ReadonlySet<string> },
+  permissions: readonly Permission[],
+  what?: string,
+): void {
+  if (permissions.some((permission) => principal.permissions.has(permission))) return;
+  const names = permissions.join(' or ');
+  throw new PermissionError(`Permission denied: ${what ? `${what} requires` : 'requires'} ${names}`);
+}
+
 export const ADMIN_ROLE = 'Admin';
 export const AGENT_ROLE = 'Agent';
 

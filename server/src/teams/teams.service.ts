@@ -5,15 +5,16 @@ import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, InputError, NotFoundError } from '../errors.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
+import { assertSlaPolicyExists } from '../sla/sla.service.ts';
 import * as q from './teams.queries.ts';
 
 function withTimezone<T extends { timezone?: string }>(input: T): T {
   return input.timezone === undefined ? input : { ...input, timezone: requireTimeZone(input.timezone) };
 }
 
-/** A team's business hours must exist; SLA policies arrive with a later issue, so until then no id is valid. */
+/** A team's business hours and SLA policy must exist. */
 async function assertReferences(db: DB, input: q.TeamValues): Promise<void> {
-  if (input.sla_policy_id != null) throw InputError.field('sla_policy_id', 'unknown SLA policy');
+  if (input.sla_policy_id != null) await assertSlaPolicyExists(db, input.sla_policy_id);
   if (input.business_hours_id != null) await assertBusinessHoursExist(db, input.business_hours_id);
 }
 

@@ -1,8 +1,7 @@
 // The events a webhook may subscribe to, declared once: the request schemas (unknown names
 // are refused), the OpenAPI document's `webhooks` section and the dispatcher read this list.
 // Every name but `webhook.test` is a domain event type (events/events.schema.ts): the trigger
-// of migration 0013 writes a delivery for each recorded event a webhook subscribes to. The
-// service-level events are sent once service levels record them.
+// of migration 0013 writes a delivery for each recorded event a webhook subscribes to.
 export const WEBHOOK_EVENTS = [
   'conversation.created',
   'conversation.status_changed',

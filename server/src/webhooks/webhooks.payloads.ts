@@ -22,7 +22,6 @@ import { messagesByIds } from '../messages/messages.service.ts';
 import { WEBHOOK_EVENTS, type WebhookEvent } from './webhooks.events.ts';
 
 const Id = Type.Integer({ minimum: 1 });
-const Uuid = Type.String({ format: 'uuid' });
 
 /**
  * The event's payload schema with `key` (a record, absent when it no longer exists) added to
@@ -45,12 +44,6 @@ function conversationData(type: keyof typeof DOMAIN_EVENTS): TSchema {
   return withRecord(DOMAIN_EVENTS[type], 'conversation', Conversation, CONVERSATION_NOTE);
 }
 
-/** Service-level events are recorded once service levels exist: their payload names the conversation, and more. */
-const SlaData = Type.Object(
-  { conversation_id: Id, conversation_uuid: Uuid, conversation: Type.Optional(Conversation) },
-  { additionalProperties: true, description: CONVERSATION_NOTE },
-);
-
 /** The `data` of each event a webhook may subscribe to. */
 export const WEBHOOK_DATA: Record<WebhookEvent, TSchema> = {
   'conversation.created': conversationData('conversation.created'),
@@ -59,8 +52,8 @@ export const WEBHOOK_DATA: Record<WebhookEvent, TSchema> = {
   'conversation.unassigned': conversationData('conversation.unassigned'),
   'conversation.priority_changed': conversationData('conversation.priority_changed'),
   'conversation.tags_changed': conversationData('conversation.tags_changed'),
-  'conversation.sla_warning': SlaData,
-  'conversation.sla_breached': SlaData,
+  'conversation.sla_warning': conversationData('conversation.sla_warning'),
+  'conversation.sla_breached': conversationData('conversation.sla_breached'),
   'message.created': withRecord(DOMAIN_EVENTS['message.created'], 'message', Message, MESSAGE_NOTE),
   'message.updated': withRecord(DOMAIN_EVENTS['message.updated'], 'message', Message, MESSAGE_NOTE),
   'contact.created': DOMAIN_EVENTS['contact.created'],
@@ -76,8 +69,9 @@ const DESCRIPTIONS: Record<WebhookEvent, string> = {
   'conversation.unassigned': 'The agent or the team of a conversation was removed (`assignee_type`).',
   'conversation.priority_changed': 'A conversation changed priority.',
   'conversation.tags_changed': 'Tags were added to, removed from or replaced on a conversation (`tags`: all of them afterwards).',
-  'conversation.sla_warning': 'A service-level deadline of a conversation is near (sent once service levels record it).',
-  'conversation.sla_breached': 'A service-level deadline of a conversation passed (sent once service levels record it).',
+  'conversation.sla_warning':
+    'A deadline of the SLA applied to a conversation is `warning_minutes` away (`metric`, `deadline_at`); once per deadline.',
+  'conversation.sla_breached': 'A deadline of the SLA applied to a conversation passed unmet (`metric`, `deadline_at`); once per deadline.',
   'message.created': 'A message or a private note was added to a conversation.',
   'message.updated': 'A message changed state (e.g. `pending` → `sent`).',
   'contact.created': 'A contact was created: `data` is the contact record.',

@@ -20,6 +20,7 @@ import * as email from './2026_11_26_0018_email.ts';
 import * as mediaContentId from './2026_11_26_0019_media_content_id.ts';
 import * as emailLookups from './2026_11_26_0020_email_lookups.ts';
 import * as businessHours from './2026_11_26_0021_business_hours.ts';
+import * as sla from './2026_11_26_0022_sla.ts';
 import * as csat from './2026_11_26_0023_csat.ts';
 import * as serviceReport from './2026_11_26_0024_service_report.ts';
 
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0019_media_content_id': mediaContentId,
   '2026_11_26_0020_email_lookups': emailLookups,
   '2026_11_26_0021_business_hours': businessHours,
+  '2026_11_26_0022_sla': sla,
   '2026_11_26_0023_csat': csat,
   '2026_11_26_0024_service_report': serviceReport,
 };

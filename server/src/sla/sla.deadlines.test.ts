@@ -1,0 +1,423 @@
+// The deadlines of applied SLAs, driven through the API with a fake clock: every event that
+// moves one (entering a team, replies, contact messages, waiting, resolving, reopening),
+// business hours against calendar time, and warnings and breaches recorded exactly once.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { agentWith, createBusinessHours, createTeam, uniqueNumber } from '../../test/factories.ts';
+import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { createWidgetInbox, startVisitor, type Visitor, type WidgetInboxFixture, widgetCall } from '../../test/widget.ts';
+import { wakeSnoozedConversations } from '../conversations/conversations.changes.ts';
+import { recordSlaAlerts } from '../conversations/conversations.sla.ts';
+import { framesOf } from '../realtime/frames.ts';
+
+type Json = Record<string, unknown>;
+interface Metric {
+  deadline_at: string | null;
+  met_at: string | null;
+  breached: boolean;
+}
+interface Applied {
+  applied_sla_id: number;
+  sla_policy_id: number | null;
+  applied_at: string;
+  first_response: Metric | null;
+  next_response: Metric | null;
+  resolution: Metric | null;
+}
+
+/** Thursday 2026-01-15, 10:00 UTC (11:00 in Berlin). */
+const START = new Date('2026-01-15T10:00:00Z');
+
+describe('SLA deadlines', () => {
+  const clock = fakeClock(START);
+  let t: TestApp;
+  let chat: WidgetInboxFixture;
+
+  before(async () => {
+    t = await buildTestApp({ clock });
+    chat = await createWidgetInbox(t);
+  });
+  after(() => t.close());
+
+  const at = (iso: string) => clock.set(new Date(iso));
+  const policy = async (body: Json) =>
+    dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/sla', payload: { name: `Policy ${uniqueNumber()}`, ...body } }));
+  const conversation = async (uuid: string) => dataOf<Json>(await t.call({ url: `/api/v1/conversations/${uuid}` }));
+  const applied = async (uuid: string) => dataOf<Applied | null>(await t.call({ url: `/api/v1/conversations/${uuid}/sla` }));
+  const put = async (uuid: string, path: string, payload: Json) =>
+    dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${uuid}/${path}`, payload }));
+  const reply = async (uuid: string, extra: Json = {}) =>
+    dataOf(await t.call({ method: 'POST', url: `/api/v1/conversations/${uuid}/messages`, payload: { message: 'On it', ...extra } }));
+  const write = async (visitor: Visitor) =>
+    dataOf(
+      await widgetCall(t, {
+        method: 'POST',
+        url: `chat/conversations/${visitor.conversationUuid}/message`,
+        inbox: chat.uuid,
+        token: visitor.token,
+        payload: { message: 'Any news?' },
+      }),
+    );
+  /** A contact's conversation (from the widget) that enters `teamId`. */
+  const inTeam = async (teamId: number) => {
+    const visitor = await startVisitor(t, chat.uuid);
+    await put(visitor.conversationUuid, 'assignee/team', { assignee_id: teamId });
+    return visitor;
+  };
+  const deadlines = (c: Json) => ({
+    first: c['first_response_deadline_at'],
+    resolution: c['resolution_deadline_at'],
+    next: c['next_response_deadline_at'],
+    nextMet: c['next_response_met_at'],
+    soonest: c['next_sla_deadline_at'],
+  });
+  const slaEvents = async (uuid: string) => {
+    const rows = await t.deps.db
+      .selectFrom('domain_events')
+      .where('type', 'in', ['conversation.sla_warning', 'conversation.sla_breached'])
+      .select(['type', 'payload'])
+      .orderBy('id')
+      .execute();
+    return rows
+      .filter((r) => (r.payload as Json)['conversation_uuid'] === uuid)
+      .map((r): Json => ({ type: r.type, ...(r.payload as Json) }));
+  };
+
+  it('entering a team applies its policy; replies and contact messages move the deadlines (calendar time)', async () => {
+    at('2026-01-15T10:00:00Z');
+    const p = await policy({ first_response_minutes: 60, next_response_minutes: 30, resolution_minutes: 240 });
+    const team = await createTeam(t, { sla_policy_id: p.id });
+    const visitor = await inTeam(team.id);
+    const uuid = visitor.conversationUuid;
+    let c = await conversation(uuid);
+    assert.equal(c['sla_policy_id'], p.id);
+    assert.equal(typeof c['applied_sla_id'], 'number');
+    assert.deepEqual(deadlines(c), {
+      first: '2026-01-15T11:00:00.000Z',
+      resolution: '2026-01-15T14:00:00.000Z',
+      next: null,
+      nextMet: null,
+      soonest: '2026-01-15T11:00:00.000Z',
+    });
+    const record = await applied(uuid);
+    assert.deepEqual(record, {
+      applied_sla_id: c['applied_sla_id'],
+      sla_policy_id: p.id,
+      applied_at: '2026-01-15T10:00:00.000Z',
+      first_response: { deadline_at: '2026-01-15T11:00:00.000Z', met_at: null, breached: false },
+      next_response: { deadline_at: null, met_at: null, breached: false },
+      resolution: { deadline_at: '2026-01-15T14:00:00.000Z', met_at: null, breached: false },
+    });
+
+    // A private note meets nothing; the first public reply meets the first response.
+    at('2026-01-15T10:10:00Z');
+    await reply(uuid, { private: true });
+    assert.equal((await applied(uuid))?.first_response?.met_at, null);
+    at('2026-01-15T10:20:00Z');
+    await reply(uuid);
+    c = await conversation(uuid);
+    assert.equal(c['next_sla_deadline_at'], '2026-01-15T14:00:00.000Z', 'the resolution is the next deadline');
+    assert.equal((await applied(uuid))?.first_response?.met_at, '2026-01-15T10:20:00.000Z');
+    assert.equal(c['first_response_deadline_at'], '2026-01-15T11:00:00.000Z', 'a met deadline keeps its time');
+
+    // The contact writes after the reply: a next response is owed; a second message does not move it.
+    at('2026-01-15T10:30:00Z');
+    await write(visitor);
+    c = await conversation(uuid);
+    assert.equal(c['next_response_deadline_at'], '2026-01-15T11:00:00.000Z');
+    assert.equal(c['next_sla_deadline_at'], '2026-01-15T11:00:00.000Z');
+    at('2026-01-15T10:40:00Z');
+    await write(visitor);
+    assert.equal((await conversation(uuid))['next_response_deadline_at'], '2026-01-15T11:00:00.000Z');
+    at('2026-01-15T10:45:00Z');
+    await reply(uuid);
+    c = await conversation(uuid);
+    assert.equal(c['next_response_met_at'], '2026-01-15T10:45:00.000Z');
+    assert.equal(c['next_response_deadline_at'], '2026-01-15T11:00:00.000Z');
+    assert.equal(c['next_sla_deadline_at'], '2026-01-15T14:00:00.000Z');
+
+    // Resolved: the resolution is met and nothing is pending.
+    at('2026-01-15T11:00:00Z');
+    await put(uuid, 'status', { status: 'Resolved' });
+    c = await conversation(uuid);
+    assert.equal(c['next_sla_deadline_at'], null);
+    assert.equal((await applied(uuid))?.resolution?.met_at, '2026-01-15T11:00:00.000Z');
+    assert.equal(await recordSlaAlerts(t.deps), 0);
+
+    // Reopened after the original deadline: the met mark goes, the deadline applies again and breaches, once.
+    at('2026-01-15T15:00:00Z');
+    await put(uuid, 'status', { status: 'Open' });
+    c = await conversation(uuid);
+    assert.equal(c['resolution_deadline_at'], '2026-01-15T14:00:00.000Z');
+    assert.equal(c['next_sla_deadline_at'], '2026-01-15T14:00:00.000Z');
+    assert.equal((await applied(uuid))?.resolution?.met_at, null);
+    assert.ok((await recordSlaAlerts(t.deps)) >= 1);
+    assert.equal(await recordSlaAlerts(t.deps), 0);
+    assert.deepEqual(await slaEvents(uuid), [
+      {
+        type: 'conversation.sla_breached',
+        conversation_id: c['id'],
+        conversation_uuid: uuid,
+        actor_id: null,
+        applied_sla_id: c['applied_sla_id'],
+        metric: 'resolution',
+        deadline_at: '2026-01-15T14:00:00.000Z',
+      },
+    ]);
+    assert.equal((await applied(uuid))?.resolution?.breached, true);
+    const messages = dataOf<{ results: Json[] }>(await t.call({ url: `/api/v1/conversations/${uuid}/messages?page_size=100` }));
+    assert.ok(messages.results.some((m) => m['type'] === 'activity' && String(m['content']).includes('resolution SLA deadline passed')));
+  });
+
+  it('a reopening by the contact clears the resolution mark too, and a new team keeps the applied SLA', async () => {
+    at('2026-01-15T10:00:00Z');
+    const p = await policy({ resolution_minutes: 60 });
+    const other = await policy({ resolution_minutes: 5 });
+    const team = await createTeam(t, { sla_policy_id: p.id });
+    const visitor = await inTeam(team.id);
+    const uuid = visitor.conversationUuid;
+    const first = (await applied(uuid))?.applied_sla_id;
+    await put(uuid, 'status', { status: 'Resolved' });
+    assert.equal((await applied(uuid))?.resolution?.met_at, '2026-01-15T10:00:00.000Z');
+    at('2026-01-15T10:10:00Z');
+    await write(visitor);
+    assert.equal((await applied(uuid))?.resolution?.met_at, null, 'the contact reopened it');
+    const second = await createTeam(t, { sla_policy_id: other.id });
+    await put(uuid, 'assignee/team', { assignee_id: second.id });
+    assert.equal((await applied(uuid))?.applied_sla_id, first, 'a policy is applied only when none is');
+  });
+
+  it('waiting freezes the time left; leaving waiting sets the deadline to now + that time', async () => {
+    at('2026-01-15T10:00:00Z');
+    const p = await policy({ first_response_minutes: 120, resolution_minutes: 600 });
+    const team = await createTeam(t, { sla_policy_id: p.id });
+    const uuid = (await inTeam(team.id)).conversationUuid;
+    at('2026-01-15T10:30:00Z');
+    await put(uuid, 'status', { status: 'Snoozed', snoozed_until: '2026-01-15T15:30:00Z' });
+    let c = await conversation(uuid);
+    assert.deepEqual([c['first_response_deadline_at'], c['resolution_deadline_at'], c['next_sla_deadline_at']], [null, null, null]);
+    at('2026-01-15T14:00:00Z');
+    await recordSlaAlerts(t.deps);
+    assert.deepEqual(await slaEvents(uuid), [], 'no deadline passes while waiting');
+    at('2026-01-15T15:30:00Z');
+    assert.ok((await wakeSnoozedConversations(t.deps)) >= 1);
+    c = await conversation(uuid);
+    assert.equal(c['first_response_deadline_at'], '2026-01-15T17:00:00.000Z', '90 minutes were left');
+    assert.equal(c['resolution_deadline_at'], '2026-01-16T01:00:00.000Z', '570 minutes were left');
+    assert.equal(c['next_sla_deadline_at'], '2026-01-15T17:00:00.000Z');
+    // Waiting again, then opened by hand.
+    at('2026-01-15T16:00:00Z');
+    await put(uuid, 'status', { status: 'Snoozed', snoozed_until: '1d' });
+    at('2026-01-15T18:00:00Z');
+    await put(uuid, 'status', { status: 'Open' });
+    assert.equal((await conversation(uuid))['first_response_deadline_at'], '2026-01-15T19:00:00.000Z');
+  });
+
+  it('business hours: the team’s hours, else the default ones, count; calendar time otherwise', async () => {
+    // Monday to Friday 09:00-17:00 in Berlin: 08:00-16:00 UTC in January.
+    const hours = await createBusinessHours(t);
+    const business = await policy({ first_response_minutes: 120, business_hours_only: true });
+    const calendar = await policy({ first_response_minutes: 120, business_hours_only: false });
+    const withHours = await createTeam(t, { sla_policy_id: business.id, business_hours_id: hours.id });
+    const calendarTeam = await createTeam(t, { sla_policy_id: calendar.id, business_hours_id: hours.id });
+    const noHours = await createTeam(t, { sla_policy_id: business.id });
+
+    at('2026-01-15T15:00:00Z');
+    const a = (await inTeam(withHours.id)).conversationUuid;
+    const b = (await inTeam(calendarTeam.id)).conversationUuid;
+    const cal = (await inTeam(noHours.id)).conversationUuid;
+    assert.equal((await conversation(a))['first_response_deadline_at'], '2026-01-16T09:00:00.000Z', '60 minutes today, 60 on Friday');
+    assert.equal((await conversation(b))['first_response_deadline_at'], '2026-01-15T17:00:00.000Z');
+    assert.equal((await conversation(cal))['first_response_deadline_at'], '2026-01-15T17:00:00.000Z', 'no hours anywhere: calendar time');
+
+    // The default hours apply to a team without its own.
+    dataOf(await t.call({ method: 'PUT', url: '/api/v1/settings/general', payload: { business_hours_id: hours.id } }));
+    const d = (await inTeam(noHours.id)).conversationUuid;
+    assert.equal((await conversation(d))['first_response_deadline_at'], '2026-01-16T09:00:00.000Z');
+    dataOf(await t.call({ method: 'PUT', url: '/api/v1/settings/general', payload: { business_hours_id: null } }));
+
+    // Waiting in business time: 30 working minutes used, 90 left from the wake-up.
+    at('2026-01-15T15:30:00Z');
+    await put(a, 'status', { status: 'Snoozed', snoozed_until: '2026-01-16T12:00:00Z' });
+    at('2026-01-16T12:00:00Z');
+    await wakeSnoozedConversations(t.deps);
+    assert.equal((await conversation(a))['first_response_deadline_at'], '2026-01-16T13:30:00.000Z');
+  });
+
+  it('PUT …/sla applies (a new applied_sla_id each time) and removes; a macro applies too', async () => {
+    at('2026-01-15T10:00:00Z');
+    const p = await policy({ first_response_minutes: 30 });
+    const q = await policy({ resolution_minutes: 90 });
+    const uuid = (await startVisitor(t, chat.uuid)).conversationUuid;
+    assert.equal(await applied(uuid), null);
+    const one = dataOf<Applied>(
+      await t.call({ method: 'PUT', url: `/api/v1/conversations/${uuid}/sla`, payload: { sla_policy_id: p.id } }),
+    );
+    assert.equal(one.sla_policy_id, p.id);
+    assert.deepEqual(one.resolution, null, 'no target, no metric');
+    const two = dataOf<Applied>(
+      await t.call({ method: 'PUT', url: `/api/v1/conversations/${uuid}/sla`, payload: { sla_policy_id: p.id } }),
+    );
+    assert.notEqual(two.applied_sla_id, one.applied_sla_id);
+    const none = await t.call({ method: 'PUT', url: `/api/v1/conversations/${uuid}/sla`, payload: { sla_policy_id: null } });
+    assert.equal(dataOf(none), null);
+    const c = await conversation(uuid);
+    assert.deepEqual([c['sla_policy_id'], c['applied_sla_id'], c['next_sla_deadline_at']], [null, null, null]);
+
+    const macro = dataOf<{ id: number }>(
+      await t.call({ method: 'POST', url: '/api/v1/macros', payload: { name: `SLA ${uniqueNumber()}`, actions: { apply_sla: q.id } } }),
+    );
+    dataOf(await t.call({ method: 'POST', url: `/api/v1/conversations/${uuid}/macros/${macro.id}/apply`, payload: {} }));
+    const byMacro = await applied(uuid);
+    assert.equal(byMacro?.sla_policy_id, q.id);
+    assert.equal(byMacro?.resolution?.deadline_at, '2026-01-15T11:30:00.000Z');
+    const bad = await t.call({
+      method: 'POST',
+      url: '/api/v1/macros',
+      payload: { name: `Bad ${uniqueNumber()}`, actions: { apply_sla: 999999 } },
+    });
+    assert.match(assertError(bad, 400, 'InputException').message, /apply_sla/);
+  });
+
+  it('the unhappy paths of …/sla and who may apply', async () => {
+    const p = await policy({ first_response_minutes: 30 });
+    const team = await createTeam(t);
+    const uuid = (await inTeam(team.id)).conversationUuid;
+    await put(uuid, 'assignee/user', { assignee_id: t.admin.id });
+    const url = `/api/v1/conversations/${uuid}/sla`;
+    assertError(await t.call({ method: 'PUT', url, payload: {} }), 400, 'InputException');
+    assertError(await t.call({ method: 'PUT', url, payload: { sla_policy_id: 'gold' } }), 400, 'InputException');
+    assertError(await t.call({ method: 'PUT', url, payload: { sla_policy_id: 0 } }), 400, 'InputException');
+    assertError(await t.call({ method: 'PUT', url, payload: { sla_policy_id: 2 ** 40 } }), 400, 'InputException');
+    assertError(await t.call({ method: 'PUT', url, payload: { sla_policy_id: p.id, more: 1 } }), 400, 'InputException');
+    assert.match(
+      assertError(await t.call({ method: 'PUT', url, payload: { sla_policy_id: 999999 } }), 400, 'InputException').message,
+      /sla_policy_id/,
+    );
+    const unknown = '/api/v1/conversations/00000000-0000-4000-8000-000000000000/sla';
+    assertError(await t.call({ method: 'PUT', url: unknown, payload: { sla_policy_id: p.id } }), 404, 'NotFoundException');
+    assertError(await t.call({ url: unknown }), 404, 'NotFoundException');
+    assertError(await t.call({ url: '/api/v1/conversations/nope/sla' }), 404, 'NotFoundException');
+    assertError(await t.call({ url, as: null }), 401, 'UnauthorizedException');
+
+    const reader: Caller = await t.makeAgent({ roles: [] });
+    const noPermission = await t.call({ method: 'PUT', url, payload: { sla_policy_id: p.id }, as: reader });
+    assert.match(assertError(noPermission, 403, 'PermissionException').message, /sla:manage or conversations:update_team_assignee/);
+    // The Agent role may change team assignments; a member of the team may read (and so apply to) its conversations.
+    const member = await t.makeAgent({ teams: [team.id] });
+    const stranger = await t.makeAgent();
+    assertError(await t.call({ url, as: stranger }), 403, 'PermissionException');
+    assertError(await t.call({ method: 'PUT', url, payload: { sla_policy_id: p.id }, as: stranger }), 403, 'PermissionException');
+    assert.equal(dataOf<Applied>(await t.call({ method: 'PUT', url, payload: { sla_policy_id: p.id }, as: member })).sla_policy_id, p.id);
+    assert.equal((await applied(uuid))?.sla_policy_id, p.id);
+
+    // A macro's apply_sla needs the same permissions.
+    const macro = dataOf<{ id: number }>(
+      await t.call({ method: 'POST', url: '/api/v1/macros', payload: { name: `SLA ${uniqueNumber()}`, actions: { apply_sla: p.id } } }),
+    );
+    const viewer = await agentWith(t, ['conversations:read', 'conversations:read_all']);
+    const refused = await t.call({
+      method: 'POST',
+      url: `/api/v1/conversations/${uuid}/macros/${macro.id}/apply`,
+      payload: {},
+      as: viewer,
+    });
+    assert.match(assertError(refused, 403, 'PermissionException').message, /apply_sla/);
+  });
+
+  it('order_by=next_sla_deadline_at puts conversations without a deadline last, both ways', async () => {
+    at('2026-01-15T10:00:00Z');
+    const team = await createTeam(t);
+    const uuids: string[] = [];
+    for (const minutes of [50, 10, 30]) {
+      const p = await policy({ first_response_minutes: minutes });
+      const uuid = (await inTeam(team.id)).conversationUuid;
+      await put(uuid, 'sla', { sla_policy_id: p.id });
+      uuids.push(uuid);
+    }
+    const without = (await inTeam(team.id)).conversationUuid;
+    const order = async (direction: string) => {
+      const page = dataOf<{ results: Json[] }>(
+        await t.call({ url: `/api/v1/conversations/all?team_id=${team.id}&order_by=next_sla_deadline_at&order=${direction}` }),
+      );
+      return page.results.map((c) => c['uuid']);
+    };
+    assert.deepEqual(await order('asc'), [uuids[1], uuids[2], uuids[0], without]);
+    assert.deepEqual(await order('desc'), [uuids[0], uuids[2], uuids[1], without]);
+  });
+
+  it('a warning, then a breach, each recorded exactly once by two instances at the same time', async () => {
+    at('2026-01-15T10:00:00Z');
+    const p = await policy({ first_response_minutes: 30, warning_minutes: 10 });
+    const team = await createTeam(t, { sla_policy_id: p.id });
+    const uuids: string[] = [];
+    for (let i = 0; i < 5; i++) uuids.push((await inTeam(team.id)).conversationUuid);
+    // One of them is answered in time: nothing is recorded for it.
+    await reply(uuids[4]!);
+    const second = await t.secondInstance();
+    try {
+      at('2026-01-15T10:19:00Z');
+      await recordSlaAlerts(t.deps);
+      assert.deepEqual(await slaEvents(uuids[0]!), [], 'not yet');
+      at('2026-01-15T10:25:00Z');
+      const warned = await Promise.all([recordSlaAlerts(t.deps), recordSlaAlerts(second.deps), recordSlaAlerts(t.deps)]);
+      at('2026-01-15T10:31:00Z');
+      const breached = await Promise.all([recordSlaAlerts(second.deps), recordSlaAlerts(t.deps), recordSlaAlerts(second.deps)]);
+      assert.ok(warned.reduce((a, b) => a + b) >= 4 && breached.reduce((a, b) => a + b) >= 4);
+    } finally {
+      await second.close();
+    }
+    for (const [i, uuid] of uuids.entries()) {
+      const events = (await slaEvents(uuid)).map((e) => `${e['type']} ${e['metric']} ${e['deadline_at']}`);
+      const expected =
+        i === 4
+          ? []
+          : [
+              'conversation.sla_warning first_response 2026-01-15T10:30:00.000Z',
+              'conversation.sla_breached first_response 2026-01-15T10:30:00.000Z',
+            ];
+      assert.deepEqual(events, expected, uuid);
+    }
+    // The webhook payloads and activity messages follow the events: one activity message each.
+    const activity = await t.deps.db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .where('c.uuid', '=', uuids[0]!)
+      .where('m.type', '=', 'activity')
+      .where('m.content', 'like', '%SLA deadline%')
+      .select('m.content')
+      .execute();
+    assert.equal(activity.length, 2);
+    assert.equal((await applied(uuids[0]!))?.first_response?.breached, true);
+
+    // Agents' sockets get a conversation_update naming the deadline; the widget gets nothing.
+    const [event] = await slaEvents(uuids[0]!);
+    const frames = framesOf({
+      id: 1,
+      type: String(event!['type']),
+      created_at: '2026-01-15T10:25:00.000Z',
+      payload: event!,
+      conversation: {
+        uuid: uuids[0]!,
+        assigned_user_id: null,
+        assigned_team_id: team.id,
+        contact_id: 1,
+        inbox_id: chat.inbox.id,
+        livechat: true,
+      },
+      previous: null,
+      message: null,
+      widget: null,
+    });
+    assert.equal(frames.widget, null);
+    assert.deepEqual(JSON.parse(frames.agent ?? 'null').data, {
+      uuid: uuids[0],
+      sla: {
+        event: 'warning',
+        applied_sla_id: event!['applied_sla_id'],
+        metric: 'first_response',
+        deadline_at: '2026-01-15T10:30:00.000Z',
+      },
+    });
+  });
+});
