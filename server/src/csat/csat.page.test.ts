@@ -57,7 +57,7 @@ describe('the CSAT page', () => {
     assert.ok(res.body.includes('Acme &#60;i&#62;Support&#60;/i&#62;'));
     assert.ok(res.body.includes('Order &#60;b&#62;#12&#60;/b&#62; &#38; &#34;more&#34;'));
     assert.doesNotMatch(res.body, /<b>#12/);
-    assert.ok(res.body.includes(`<form method="post" action="/csat/${uuid}">`));
+    assert.ok(res.body.includes(`<form method="post">`));
     for (let value = 1; value <= 5; value++) {
       assert.ok(
         res.body.includes(`<label for="rating-${value}"><input type="radio" id="rating-${value}" name="rating" value="${value}" required>`),
@@ -115,6 +115,20 @@ describe('the CSAT page', () => {
     const uuid = await newSurvey();
     const res = await post(uuid, `rating=4&feedback=${'%41'.repeat(10_000)}`);
     assertPage(res, 413);
+  });
+
+  it('a body in any other encoding (JSON, text) is a 415 page and saves nothing', async () => {
+    const uuid = await newSurvey();
+    for (const [type, payload] of [
+      ['application/json', JSON.stringify({ rating: '5', feedback: 5 })],
+      ['application/json', JSON.stringify({ rating: 5, feedback: ['x'] })],
+      ['text/plain', 'rating=5'],
+    ] as const) {
+      const res = await t.call({ method: 'POST', url: `/csat/${uuid}`, as: null, headers: { 'content-type': type }, payload });
+      assertPage(res, 415);
+    }
+    const survey = dataOf<{ rating: number | null }>(await t.call({ url: `/api/v1/csat/${uuid}`, as: null }));
+    assert.equal(survey.rating, null);
   });
 
   it('unknown and malformed surveys: a 404 page', async () => {

@@ -75,7 +75,7 @@ ${notice}`;
   const rating = state.draft?.rating ?? survey.rating;
   const feedback = state.draft?.feedback ?? survey.feedback;
   const until = survey.editable_until.toISOString().slice(0, 10);
-  return `${heading}<form method="post" action="/csat/${escapeHtml(survey.uuid)}">
+  return `${heading}<form method="post">
 <fieldset>
 <legend>How would you rate this conversation?</legend>
 <div class="ratings">

@@ -32,8 +32,8 @@ function parseForm(body: string): { rating?: string; feedback?: string } {
 }
 
 /** The page's rating field: "1" to "5" exactly. */
-function formRating(value: string | undefined): number {
-  if (value === undefined || !/^[1-5]$/.test(value)) throw InputError.field('rating', 'choose a rating from 1 to 5');
+function formRating(value: unknown): number {
+  if (typeof value !== 'string' || !/^[1-5]$/.test(value)) throw InputError.field('rating', 'choose a rating from 1 to 5');
   return Number(value);
 }
 
@@ -96,6 +96,8 @@ export function csatRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
 
     // The contact's page: HTML, not in the OpenAPI document.
     await app.register(async (page) => {
+      // Only the form's own encoding: a JSON or text body is a 415, never parsed into other shapes.
+      page.removeAllContentTypeParsers();
       page.addContentTypeParser(
         'application/x-www-form-urlencoded',
         { parseAs: 'string', bodyLimit: FORM_LIMIT },
@@ -118,8 +120,10 @@ export function csatRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       );
       page.post('/csat/:uuid', pageRoute, async (request, reply) => {
         const uuid = uuidOf(request);
-        const form = (request.body ?? {}) as { rating?: string; feedback?: string };
-        const survey = await answerSurvey(deps, uuid, { rating: formRating(form.rating), feedback: form.feedback ?? '' });
+        const form = (request.body ?? {}) as Record<string, unknown>;
+        const feedback = form['feedback'] ?? '';
+        if (typeof feedback !== 'string') throw InputError.field('feedback', 'must be text');
+        const survey = await answerSurvey(deps, uuid, { rating: formRating(form['rating']), feedback });
         const state: PageState = { notice: { kind: 'thanks', text: 'Thank you: your answer was saved.' } };
         return sendSurveyPage(reply, 200, survey, deps.clock.now(), state);
       });

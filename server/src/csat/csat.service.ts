@@ -11,6 +11,7 @@ import type { AppDeps } from '../deps.ts';
 import { DataError, InputError, NotFoundError } from '../errors.ts';
 import { textProblem } from '../http/text.ts';
 import { prepareContent } from '../messages/messages.content.ts';
+import { isFirstResolution } from '../reports/service-report.service.ts';
 import * as q from './csat.queries.ts';
 import { EDITABLE_DAYS, MAX_FEEDBACK } from './csat.schema.ts';
 
@@ -65,6 +66,8 @@ export async function surveyOnStatusChange(
   append: typeof appendMessage,
 ): Promise<void> {
   if (from === 'resolved' || conversation.status_category !== 'resolved') return;
+  // Only the first time (contract §14): a conversation resolved before, while its inbox had CSAT off, gets none.
+  if (!(await isFirstResolution(trx, conversation.id))) return;
   if (!(await q.inboxWantsSurveys(trx, conversation.inbox_id))) return;
   const survey = await q.insertSurveyOnce(trx, conversation.id, conversation.inbox_channel, now);
   if (survey) await append(deps, trx, conversation, surveyMessage(deps, survey.uuid), now);

@@ -111,14 +111,16 @@ describe('CSAT surveys', () => {
     assert.equal(await surveyCount(t, other.uuid), 0);
   });
 
-  it('no survey from a disabled inbox; CSAT turned on later sends one on the next resolve', async () => {
+  it('no survey from a disabled inbox, nor later: only the first resolve sends one', async () => {
     const inbox = await createInbox(t, { csat_enabled: true });
     const conversation = await createConversation(t, { inbox_id: inbox.id });
     dataOf(await t.call({ method: 'PUT', url: `/api/v1/inboxes/${inbox.id}`, payload: { enabled: false } }));
     assert.equal((await setStatus(t, conversation.uuid, 'Resolved')).csat, null);
     await setStatus(t, conversation.uuid, 'Open');
     dataOf(await t.call({ method: 'PUT', url: `/api/v1/inboxes/${inbox.id}`, payload: { enabled: true } }));
-    assert.ok((await setStatus(t, conversation.uuid, 'Resolved')).csat);
+    assert.equal((await setStatus(t, conversation.uuid, 'Resolved')).csat, null, 'resolved before: not the first time');
+    const fresh = await createConversation(t, { inbox_id: inbox.id });
+    assert.ok((await setStatus(t, fresh.uuid, 'Resolved')).csat, 'a first resolve in the enabled inbox');
   });
 
   it('a macro that resolves sends the survey too', async () => {

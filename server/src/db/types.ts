@@ -368,7 +368,7 @@ export interface SlaOutcomesTable {
   applied_sla_id: number;
   conversation_id: number;
   metric: 'first_response' | 'next_response' | 'resolution';
-  deadline_at: Date | null;
+  deadline_at: Date;
   outcome: 'met' | 'breached';
   at: Date;
 }

@@ -109,6 +109,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/v1/conversations/{cuuid}/messages': 'messages:write',
   'GET /api/v1/conversations/{cuuid}/messages/{uuid}': 'messages:read',
   'GET /api/v1/reports/overview/tags': 'reports:manage',
+  'GET /api/v1/reports/service': 'reports:manage',
   'GET /api/v1/reports/overview/counts': 'reports:manage',
   'GET /api/v1/search': 'any',
   'POST /api/v1/inboxes/{id}/secret/rotate': 'inboxes:manage',

@@ -27,31 +27,41 @@ export async function insertResolution(db: DB, conversationId: number, now: Date
   );
 }
 
-const TRUE = sql<boolean>`true`;
-
-/** The filter on a conversation `c`, by its team, inbox and assignee now. */
-function onConversation(filter: ReportFilter): RawBuilder<boolean> {
-  const parts: RawBuilder<boolean>[] = [TRUE];
-  if (filter.teamId !== undefined) parts.push(sql`c.assigned_team_id = ${filter.teamId}`);
-  if (filter.inboxId !== undefined) parts.push(sql`c.inbox_id = ${filter.inboxId}`);
-  if (filter.agentId !== undefined) parts.push(sql`c.assigned_user_id = ${filter.agentId}`);
-  if (filter.tagId !== undefined)
-    parts.push(sql`exists (select 1 from conversation_tags ct where ct.conversation_id = c.id and ct.tag_id = ${filter.tagId})`);
-  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+/** How many times the conversation has moved into a resolved status (the current move included once recorded). */
+export async function countResolutions(db: DB, conversationId: number): Promise<number> {
+  const row = await db
+    .selectFrom('conversation_resolutions')
+    .where('conversation_id', '=', conversationId)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
-/** The filter on a resolution `r`, by the team and assignee it had then. */
-function onResolution(filter: ReportFilter): RawBuilder<boolean> {
+const TRUE = sql<boolean>`true`;
+
+/** The filter over the columns of a row that carries a team, an inbox, an agent and a conversation. */
+function filterOn(
+  filter: ReportFilter,
+  columns: { team: string; inbox: string; agent: string; conversation: string },
+): RawBuilder<boolean> {
   const parts: RawBuilder<boolean>[] = [TRUE];
-  if (filter.teamId !== undefined) parts.push(sql`r.team_id = ${filter.teamId}`);
-  if (filter.inboxId !== undefined) parts.push(sql`r.inbox_id = ${filter.inboxId}`);
-  if (filter.agentId !== undefined) parts.push(sql`r.assignee_id = ${filter.agentId}`);
+  if (filter.teamId !== undefined) parts.push(sql`${sql.ref(columns.team)} = ${filter.teamId}`);
+  if (filter.inboxId !== undefined) parts.push(sql`${sql.ref(columns.inbox)} = ${filter.inboxId}`);
+  if (filter.agentId !== undefined) parts.push(sql`${sql.ref(columns.agent)} = ${filter.agentId}`);
   if (filter.tagId !== undefined)
     parts.push(
-      sql`exists (select 1 from conversation_tags ct where ct.conversation_id = r.conversation_id and ct.tag_id = ${filter.tagId})`,
+      sql`exists (select 1 from conversation_tags ct where ct.conversation_id = ${sql.ref(columns.conversation)} and ct.tag_id = ${filter.tagId})`,
     );
   return sql<boolean>`(${sql.join(parts, sql` and `)})`;
 }
+
+/** The filter on a conversation `c`, by its team, inbox and assignee now. */
+const onConversation = (filter: ReportFilter) =>
+  filterOn(filter, { team: 'c.assigned_team_id', inbox: 'c.inbox_id', agent: 'c.assigned_user_id', conversation: 'c.id' });
+
+/** The filter on a resolution `r`, by the team and assignee it had then. */
+const onResolution = (filter: ReportFilter) =>
+  filterOn(filter, { team: 'r.team_id', inbox: 'r.inbox_id', agent: 'r.assignee_id', conversation: 'r.conversation_id' });
 
 /** The local date of an instant, as YYYY-MM-DD (grouped as a date: cheaper than formatting every row). */
 const localDate = (column: RawBuilder<Date>, timezone: string) => sql<string>`((${column} at time zone ${timezone})::date)`;
@@ -137,7 +147,7 @@ export async function slaFigures(db: DB, range: ReportRange, filter: ReportFilte
        and (o.outcome = 'breached' or not exists (
              select 1 from sla_outcomes b
               where b.applied_sla_id = o.applied_sla_id and b.metric = o.metric and b.outcome = 'breached'
-                and coalesce(b.deadline_at, 'infinity'::timestamptz) = coalesce(o.deadline_at, 'infinity'::timestamptz)))
+                and b.deadline_at = o.deadline_at))
      group by 1, 2`.execute(db);
   const figures: SlaFigures = {
     first_response: { met: 0, breached: 0 },

@@ -127,3 +127,8 @@ export async function serviceReport(deps: AppDeps, query: Query): Promise<Report
 export async function recordResolution(db: DB, conversationId: number, now: Date): Promise<void> {
   await q.insertResolution(db, conversationId, now);
 }
+
+/** Whether the conversation's current resolution (already recorded) is its first. */
+export async function isFirstResolution(db: DB, conversationId: number): Promise<boolean> {
+  return (await q.countResolutions(db, conversationId)) <= 1;
+}

@@ -213,6 +213,27 @@ describe('SLA deadlines', () => {
     assert.equal((await conversation(uuid))['first_response_deadline_at'], '2026-01-15T19:00:00.000Z');
   });
 
+  it('a reply while waiting meets the frozen deadline for good: leaving waiting does not bring it back', async () => {
+    at('2026-01-15T10:00:00Z');
+    const p = await policy({ first_response_minutes: 120 });
+    const team = await createTeam(t, { sla_policy_id: p.id });
+    const uuid = (await inTeam(team.id)).conversationUuid;
+    at('2026-01-15T10:30:00Z');
+    await put(uuid, 'status', { status: 'Snoozed', snoozed_until: '1d' });
+    at('2026-01-15T11:00:00Z');
+    await reply(uuid);
+    const met = (await applied(uuid))?.first_response;
+    // Met with 90 minutes left: its deadline is where the wait would have put it, now + 90 minutes.
+    assert.deepEqual(met, { deadline_at: '2026-01-15T12:30:00.000Z', met_at: '2026-01-15T11:00:00.000Z', breached: false });
+    at('2026-01-15T13:00:00Z');
+    await put(uuid, 'status', { status: 'Open' });
+    assert.deepEqual((await applied(uuid))?.first_response, met, 'not thawed again');
+    assert.equal((await conversation(uuid))['next_sla_deadline_at'], null);
+    at('2026-01-15T23:00:00Z');
+    await recordSlaAlerts(t.deps);
+    assert.deepEqual(await slaEvents(uuid), [], 'a met deadline never breaches');
+  });
+
   it('business hours: the team’s hours, else the default ones, count; calendar time otherwise', async () => {
     // Monday to Friday 09:00-17:00 in Berlin: 08:00-16:00 UTC in January.
     const hours = await createBusinessHours(t);

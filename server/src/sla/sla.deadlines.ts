@@ -53,6 +53,30 @@ function place(m: q.MetricRow, from: Date, minutes: number, schedule: Schedule |
   m.remaining_minutes = null;
 }
 
+/**
+ * Meets a metric at `now`. A frozen one (the conversation waits) gets the deadline it would
+ * have had had the wait ended now, so a met deadline always keeps a `deadline_at` and is never
+ * thawed again.
+ */
+function meet(m: q.MetricRow, now: Date, schedule: Schedule | null): void {
+  if (m.remaining_minutes !== null) {
+    m.deadline_at = addWorkingMinutes(schedule, now, m.remaining_minutes);
+    m.warn_at = null;
+    m.remaining_minutes = null;
+  }
+  m.met_at = now;
+}
+
+/** The working minutes left before a deadline; a span beyond the calendar's horizon counts in calendar time. */
+function minutesLeft(schedule: Schedule | null, now: Date, deadline: Date): number {
+  try {
+    return workingMinutesBetween(schedule, now, deadline);
+  } catch (error) {
+    if (error instanceof RangeError) return workingMinutesBetween(null, now, deadline);
+    throw error;
+  }
+}
+
 const isOpenDeadline = (m: q.MetricRow) => m.met_at === null && (m.deadline_at !== null || m.remaining_minutes !== null);
 
 /** The conversation's SLA columns from its metrics: `next_sla_deadline_at` is the earliest unmet deadline (none while resolved). */
@@ -122,8 +146,8 @@ export async function applySlaPolicy(
   const metrics: q.MetricRow[] = [];
   if (policy.first_response_minutes !== null) {
     const m = blank('first_response', policy.first_response_minutes);
-    place(m, now, m.target_minutes, schedule, policy.warning_minutes, waiting);
-    // Already answered before the policy came: met then.
+    // Already answered before the policy came: met then (its deadline placed, never frozen).
+    place(m, now, m.target_minutes, schedule, policy.warning_minutes, waiting && c.first_reply_at === null);
     if (c.first_reply_at !== null) m.met_at = c.first_reply_at;
     metrics.push(m);
   }
@@ -178,18 +202,21 @@ async function withMetrics(
   for (const m of changed) await q.saveMetric(db, applied.id, m);
   await q.setConversationSla(db, c.id, columnsOf(c, applied.metrics));
   // Deadlines met by this change, for the service report (a breached one stays breached).
-  const met = applied.metrics.filter((m, i) => m.met_at !== null && m.breached_at === null && !metBefore[i]);
-  await q.recordOutcomes(
-    db,
-    met.map((m) => ({
-      applied_sla_id: applied.id,
-      conversation_id: c.id,
-      metric: m.metric,
-      deadline_at: m.deadline_at,
-      outcome: 'met' as const,
-      at: m.met_at as Date,
-    })),
+  const met = applied.metrics.flatMap((m, i) =>
+    m.met_at !== null && m.deadline_at !== null && m.breached_at === null && !metBefore[i]
+      ? [
+          {
+            applied_sla_id: applied.id,
+            conversation_id: c.id,
+            metric: m.metric,
+            deadline_at: m.deadline_at,
+            outcome: 'met' as const,
+            at: m.met_at,
+          },
+        ]
+      : [],
   );
+  await q.recordOutcomes(db, met);
 }
 
 /**
@@ -202,11 +229,8 @@ export async function slaAfterMessage(db: DB, c: SlaConversation, kind: 'agent_r
   await withMetrics(db, c, async (applied, schedule) => {
     for (const m of applied.metrics) {
       if (kind === 'agent_reply') {
-        if (m.metric === 'first_response' && m.met_at === null) m.met_at = now;
-        if (m.metric === 'next_response' && isOpenDeadline(m)) {
-          m.met_at = now;
-          m.remaining_minutes = null;
-        }
+        if (m.metric === 'first_response' && m.met_at === null) meet(m, now, await schedule());
+        if (m.metric === 'next_response' && isOpenDeadline(m)) meet(m, now, await schedule());
       } else if (m.metric === 'next_response' && c.first_reply_at !== null && !isOpenDeadline(m)) {
         place(m, now, m.target_minutes, await schedule(), applied.warning_minutes, c.status_category === 'waiting');
         m.met_at = null;
@@ -229,14 +253,14 @@ export async function slaAfterStatusChange(db: DB, c: SlaConversation, from: Sta
   await withMetrics(db, c, async (applied, schedule) => {
     for (const m of applied.metrics) {
       if (from === 'resolved' && m.metric === 'resolution') m.met_at = null;
-      if (from === 'waiting' && m.remaining_minutes !== null) {
+      if (from === 'waiting' && m.met_at === null && m.remaining_minutes !== null) {
         m.deadline_at = addWorkingMinutes(await schedule(), now, m.remaining_minutes);
         m.warn_at = warnAt(m.deadline_at, applied.warning_minutes);
         m.remaining_minutes = null;
       }
-      if (to === 'resolved' && m.metric === 'resolution' && m.met_at === null) m.met_at = now;
+      if (to === 'resolved' && m.metric === 'resolution' && m.met_at === null) meet(m, now, await schedule());
       if (to === 'waiting' && m.met_at === null && m.deadline_at !== null) {
-        m.remaining_minutes = workingMinutesBetween(await schedule(), now, m.deadline_at);
+        m.remaining_minutes = minutesLeft(await schedule(), now, m.deadline_at);
         m.deadline_at = null;
         m.warn_at = null;
       }

@@ -236,7 +236,7 @@ export interface SlaOutcome {
   applied_sla_id: number;
   conversation_id: number;
   metric: SlaMetric;
-  deadline_at: Date | null;
+  deadline_at: Date;
   outcome: 'met' | 'breached';
   at: Date;
 }

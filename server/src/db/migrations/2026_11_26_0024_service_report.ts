@@ -38,19 +38,19 @@ const statements = [
     applied_sla_id integer not null references applied_slas (id) on delete cascade,
     conversation_id integer not null references conversations (id) on delete cascade,
     metric text not null check (metric in ('first_response', 'next_response', 'resolution')),
-    deadline_at timestamptz,
+    deadline_at timestamptz not null,
     outcome text not null check (outcome in ('met', 'breached')),
     at timestamptz not null
   )`,
   `create unique index sla_outcomes_key on sla_outcomes
-     (applied_sla_id, metric, coalesce(deadline_at, 'infinity'::timestamptz), outcome)`,
+     (applied_sla_id, metric, deadline_at, outcome)`,
   `create index sla_outcomes_at_idx on sla_outcomes (at)`,
   `insert into sla_outcomes (applied_sla_id, conversation_id, metric, deadline_at, outcome, at)
    select m.applied_sla_id, a.conversation_id, m.metric, m.deadline_at, 'breached', m.breached_at
-     from applied_sla_metrics m join applied_slas a on a.id = m.applied_sla_id where m.breached_at is not null`,
+     from applied_sla_metrics m join applied_slas a on a.id = m.applied_sla_id where m.breached_at is not null and m.deadline_at is not null`,
   `insert into sla_outcomes (applied_sla_id, conversation_id, metric, deadline_at, outcome, at)
    select m.applied_sla_id, a.conversation_id, m.metric, m.deadline_at, 'met', m.met_at
-     from applied_sla_metrics m join applied_slas a on a.id = m.applied_sla_id where m.met_at is not null and m.breached_at is null`,
+     from applied_sla_metrics m join applied_slas a on a.id = m.applied_sla_id where m.met_at is not null and m.breached_at is null and m.deadline_at is not null`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
