@@ -338,6 +338,40 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
       `.execute(conn);
     });
 
+    await timed(progress, 'SLA outcomes and CSAT surveys (the service report)', async () => {
+      // One policy (4 h first response, 2 days resolution) applied to 60% of the conversations at
+      // creation; each deadline decided so far has its outcome, as sla.queries.ts records them.
+      await sql`
+        with policy as (
+          insert into sla_policies (name, first_response_minutes, resolution_minutes) values ('Bench standard', 240, 2880) returning id
+        ), applied as (
+          insert into applied_slas (conversation_id, sla_policy_id, applied_at, business_hours_only)
+          select c.id, policy.id, c.created_at, false from conversations c cross join policy where random() < 0.6
+          returning id, conversation_id
+        ), deadlines as (
+          select a.id, a.conversation_id, m.metric, m.deadline_at, m.done_at
+            from applied a join conversations c on c.id = a.conversation_id
+            cross join lateral (values
+              ('first_response', c.created_at + interval '240 minutes', c.first_reply_at),
+              ('resolution', c.created_at + interval '2880 minutes', c.resolved_at)) as m (metric, deadline_at, done_at)
+        )
+        insert into sla_outcomes (applied_sla_id, conversation_id, metric, deadline_at, outcome, at)
+        select id, conversation_id, metric, deadline_at,
+               case when done_at <= deadline_at then 'met' else 'breached' end,
+               case when done_at <= deadline_at then done_at else deadline_at end
+          from deadlines where done_at <= deadline_at or deadline_at < now()
+      `.execute(conn);
+      // A survey for half the resolved conversations, a third of them answered (mostly well).
+      await sql`
+        insert into csat_surveys (conversation_id, sent_via, inbox_id, assignee_id, team_id, rating, submitted_at, created_at)
+        select c.id, i.channel, c.inbox_id, c.assigned_user_id, c.assigned_team_id,
+               s.rating, case when s.rating is null then null else c.resolved_at + interval '1 hour' end, c.resolved_at
+          from conversations c join inboxes i on i.id = c.inbox_id
+          cross join lateral (select case when random() < 0.35 and c.id > 0 then 1 + floor(5 * power(random(), 0.4))::int end as rating) s
+         where c.resolved_at is not null and random() < 0.5
+      `.execute(conn);
+    });
+
     await timed(progress, 'tags on conversations, last-seen marks', async () => {
       // 0 to 3 tags each, skewed so that a few tags dominate (the report's top 10 means something).
       await sql`

@@ -26,11 +26,29 @@ export async function inboxWantsSurveys(db: DB, inboxId: number): Promise<boolea
   return row?.csat_enabled ?? false;
 }
 
-/** The conversation's survey, unless it has one already (csat_surveys_conversation_key): undefined then. */
-export async function insertSurveyOnce(db: DB, conversationId: number, sentVia: CsatChannel, now: Date) {
+export interface SurveyedConversation {
+  id: number;
+  inbox_id: number;
+  inbox_channel: CsatChannel;
+  assigned_user_id: number | null;
+  assigned_team_id: number | null;
+}
+
+/**
+ * The conversation's survey, unless it has one already (csat_surveys_conversation_key): undefined
+ * then. It keeps who had the conversation when it was sent, whom the service report credits.
+ */
+export async function insertSurveyOnce(db: DB, conversation: SurveyedConversation, now: Date) {
   return db
     .insertInto('csat_surveys')
-    .values({ conversation_id: conversationId, sent_via: sentVia, created_at: now })
+    .values({
+      conversation_id: conversation.id,
+      sent_via: conversation.inbox_channel,
+      inbox_id: conversation.inbox_id,
+      assignee_id: conversation.assigned_user_id,
+      team_id: conversation.assigned_team_id,
+      created_at: now,
+    })
     .onConflict((oc) => oc.column('conversation_id').doNothing())
     .returning(['id', 'uuid', 'created_at'])
     .executeTakeFirst();

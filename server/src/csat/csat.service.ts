@@ -69,7 +69,7 @@ export async function surveyOnStatusChange(
   // Only the first time (contract §14): a conversation resolved before, while its inbox had CSAT off, gets none.
   if (!(await isFirstResolution(trx, conversation.id))) return;
   if (!(await q.inboxWantsSurveys(trx, conversation.inbox_id))) return;
-  const survey = await q.insertSurveyOnce(trx, conversation.id, conversation.inbox_channel, now);
+  const survey = await q.insertSurveyOnce(trx, conversation, now);
   if (survey) await append(deps, trx, conversation, surveyMessage(deps, survey.uuid), now);
 }
 

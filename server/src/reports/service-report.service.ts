@@ -55,15 +55,14 @@ const twoDecimals = (value: number | null) => (value === null ? null : Math.roun
 export async function serviceReport(deps: AppDeps, query: Query): Promise<Report> {
   const { timezone } = await getGeneralSettings(deps);
   const { first, last } = reportDays(query, timezone, deps.clock.now());
-  const range: q.ReportRange = {
-    from: new Date(instantOf(timezone, first * DAY_MS)),
-    to: new Date(instantOf(timezone, (last + 1) * DAY_MS)),
-    timezone,
-  };
+  const dayStarts: Date[] = [];
+  for (let day = first; day <= last; day++) dayStarts.push(new Date(instantOf(timezone, day * DAY_MS)));
+  const range: q.ReportRange = { from: dayStarts[0]!, to: new Date(instantOf(timezone, (last + 1) * DAY_MS)), dayStarts };
   const filter = await filterOf(deps.db, query);
-  const [created, resolved, resolution, firstResponse, firstResponseByAgent, csat, sla] = await Promise.all([
+  const [created, resolvedByDay, resolvedByOwner, resolution, firstResponse, firstResponseByAgent, csat, sla] = await Promise.all([
     q.createdCounts(deps.db, range, filter),
-    q.resolvedCounts(deps.db, range, filter),
+    q.resolvedPerDay(deps.db, range, filter),
+    q.resolvedPerOwner(deps.db, range, filter),
     q.resolutionSpread(deps.db, range, filter),
     q.firstResponseSpread(deps.db, range, filter),
     q.firstResponseMedians(deps.db, range, filter),
@@ -71,8 +70,8 @@ export async function serviceReport(deps: AppDeps, query: Query): Promise<Report
     q.slaFigures(deps.db, range, filter),
   ]);
 
-  const days = new Map<string, { created: number; resolved: number }>();
-  for (let day = first; day <= last; day++) days.set(dateOf(day), { created: 0, resolved: 0 });
+  // Indexed by a day's position in the range (1 = the first), as the queries answer.
+  const days = dayStarts.map((_, index) => ({ date: dateOf(first + index), created: 0, resolved: 0 }));
   const teams = new Map<number, { created: number; resolved: number }>();
   const team = (id: number) => teams.get(id) ?? teams.set(id, { created: 0, resolved: 0 }).get(id)!;
   const agents = new Map<number, { resolved: number; firstResponse: number | null; csat: number | null }>();
@@ -81,14 +80,16 @@ export async function serviceReport(deps: AppDeps, query: Query): Promise<Report
   let resolvedTotal = 0;
   for (const row of created) {
     createdTotal += row.n;
-    const entry = days.get(row.day);
+    const entry = days[row.day - 1];
     if (entry) entry.created += row.n;
     if (row.team_id !== null) team(row.team_id).created += row.n;
   }
-  for (const row of resolved) {
+  for (const row of resolvedByDay) {
     resolvedTotal += row.n;
-    const entry = days.get(row.day);
+    const entry = days[row.day - 1];
     if (entry) entry.resolved += row.n;
+  }
+  for (const row of resolvedByOwner) {
     if (row.team_id !== null) team(row.team_id).resolved += row.n;
     if (row.assignee_id !== null) agent(row.assignee_id).resolved += row.n;
   }
@@ -105,7 +106,7 @@ export async function serviceReport(deps: AppDeps, query: Query): Promise<Report
     resolution_seconds: { median: rounded(resolution.median), p90: rounded(resolution.p90), count: resolution.count },
     sla,
     csat: { responses: csat.responses, sent: csat.sent, average: twoDecimals(csat.average), distribution: csat.distribution },
-    by_day: [...days].map(([date, counts]) => ({ date, ...counts })),
+    by_day: days,
     by_agent: [...agents]
       .filter(([id]) => agentNames.has(id))
       .map(([id, counts]) => ({

@@ -157,9 +157,10 @@ describe('the service report', () => {
     assert.deepEqual(r.csat, { responses: 2, sent: 2, average: 3.5, distribution: { '1': 0, '2': 1, '3': 0, '4': 0, '5': 1 } });
     assert.deepEqual(
       r.by_agent.map((a) => [a.agent_id, a.resolved, a.first_response_median_seconds, a.csat_average]),
+      // c2's survey went out at its first resolve, while Bob had it: his rating, though c2 is Alice's now.
       [
-        [alice.id, 2, 2_100, 3.5],
-        [bob.id, 1, null, null],
+        [alice.id, 2, 2_100, 5],
+        [bob.id, 1, null, 2],
       ],
     );
     assert.deepEqual(r.by_agent[0]?.name, 'Alice Test');
@@ -232,6 +233,40 @@ describe('the service report', () => {
     }
     const fullYear = await report('from=2025-01-01&to=2026-01-01');
     assert.equal(fullYear.by_day.length, 366);
+  });
+
+  it('counts a deadline met, then breached after a reopen, once: as breached, on the day of the breach', async () => {
+    at('2026-12-01T09:00:00Z');
+    const c = await createConversation(t);
+    await put(c.uuid, 'assignee/team', { assignee_id: teamA.id });
+    at('2026-12-01T09:05:00Z');
+    await reply(c.uuid, alice);
+    at('2026-12-01T09:30:00Z');
+    await put(c.uuid, 'status', { status: 'Resolved' });
+    const met = await report('from=2026-12-01&to=2026-12-01');
+    assert.deepEqual(
+      [met.sla.first_response, met.sla.resolution],
+      [
+        { met: 1, breached: 0 },
+        { met: 1, breached: 0 },
+      ],
+    );
+    at('2026-12-01T10:00:00Z');
+    await put(c.uuid, 'status', { status: 'Open' });
+    at('2026-12-02T00:00:00Z');
+    await recordSlaAlerts(t.deps); // the resolution deadline (11:00) kept by the reopen has passed
+    await recordSlaAlerts(t.deps); // and is recorded once
+    const breached = await report('from=2026-12-01&to=2026-12-02');
+    assert.deepEqual(
+      [breached.sla.first_response, breached.sla.resolution],
+      [
+        { met: 1, breached: 0 },
+        { met: 0, breached: 1 },
+      ],
+    );
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from sla_outcomes o join conversations c on c.id = o.conversation_id
+      where c.uuid = ${c.uuid} and o.metric = 'resolution'`.execute(t.deps.db);
+    assert.equal(rows[0]?.n, 1, 'one row per deadline');
   });
 
   it('needs reports:manage (403) and credentials (401)', async () => {

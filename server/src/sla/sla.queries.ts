@@ -241,12 +241,21 @@ export interface SlaOutcome {
   at: Date;
 }
 
-/** Records deadlines met or breached (the service report); one row per deadline and outcome. */
+/**
+ * Records deadlines met or breached (the service report): one row per deadline. A deadline met
+ * and later breached (a reopen keeps the resolution deadline) becomes breached, dated by the
+ * breach; a breached deadline stays breached whatever comes after.
+ */
 export async function recordOutcomes(db: DB, outcomes: readonly SlaOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
   await db
     .insertInto('sla_outcomes')
     .values([...outcomes])
-    .onConflict((oc) => oc.doNothing())
+    .onConflict((oc) =>
+      oc
+        .columns(['applied_sla_id', 'metric', 'deadline_at'])
+        .doUpdateSet({ outcome: 'breached', at: sql<Date>`excluded.at` })
+        .where(sql<SqlBool>`sla_outcomes.outcome = 'met' and excluded.outcome = 'breached'`),
+    )
     .execute();
 }
