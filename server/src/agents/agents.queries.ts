@@ -268,3 +268,12 @@ export async function holdsRole(db: DB, userId: number, roleName: string): Promi
 export async function endSessionsOf(db: DB, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
+
+/** Display names ("first last", trimmed) of these agents, deleted ones included. */
+export async function namesByIds(db: DB, ids: readonly number[]) {
+  return db
+    .selectFrom('users')
+    .where('id', 'in', ids)
+    .select(['id', sql<string>`trim(first_name || ' ' || last_name)`.as('name')])
+    .execute();
+}

@@ -303,3 +303,9 @@ export async function findAgentIdByEmail(deps: AppDeps, email: string): Promise<
 export async function countAgents(deps: AppDeps): Promise<number> {
   return q.countAgents(deps.db);
 }
+
+/** Display names of these agents (reports' tables), by id. */
+export async function agentNames(db: DB, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await q.namesByIds(db, ids)).map((row) => [row.id, row.name]));
+}

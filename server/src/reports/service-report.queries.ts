@@ -218,19 +218,3 @@ export async function csatFigures(db: DB, range: ReportRange, filter: ReportFilt
     ),
   };
 }
-
-export async function agentNames(db: DB, ids: readonly number[]) {
-  if (ids.length === 0) return new Map<number, string>();
-  const rows = await db
-    .selectFrom('users')
-    .where('id', 'in', ids)
-    .select(['id', sql<string>`trim(first_name || ' ' || last_name)`.as('name')])
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
-
-export async function teamNames(db: DB, ids: readonly number[]) {
-  if (ids.length === 0) return new Map<number, string>();
-  const rows = await db.selectFrom('teams').where('id', 'in', ids).select(['id', 'name']).execute();
-  return new Map(rows.map((row) => [row.id, row.name]));
-}

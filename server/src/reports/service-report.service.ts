@@ -2,12 +2,14 @@
 // Dates are local to the general settings' time zone; `resolved` counts each move into a
 // resolved status on its date, credited to the assignee and team of that moment.
 import type { Static } from 'typebox';
+import { agentNames as namesOfAgents } from '../agents/agents.service.ts';
 import { DAY_MS, instantOf, localDay } from '../business-hours/zoned-time.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError } from '../errors.ts';
 import { getGeneralSettings } from '../settings/settings.service.ts';
 import { findTagsByNames } from '../tags/tags.service.ts';
+import { teamNames as namesOfTeams } from '../teams/teams.service.ts';
 import type { ServiceReport, ServiceReportQuery } from './service-report.schema.ts';
 import * as q from './service-report.queries.ts';
 
@@ -96,7 +98,7 @@ export async function serviceReport(deps: AppDeps, query: Query): Promise<Report
   for (const row of firstResponseByAgent) agent(row.agent_id).firstResponse = row.median;
   for (const row of csat.byAgent) agent(row.agent_id).csat = row.average;
 
-  const [agentNames, teamNames] = await Promise.all([q.agentNames(deps.db, [...agents.keys()]), q.teamNames(deps.db, [...teams.keys()])]);
+  const [agentNames, teamNames] = await Promise.all([namesOfAgents(deps.db, [...agents.keys()]), namesOfTeams(deps.db, [...teams.keys()])]);
   return {
     from: dateOf(first),
     to: dateOf(last),

@@ -117,3 +117,7 @@ export async function findTeamHoursId(db: DB, teamId: number): Promise<number | 
   const row = await db.selectFrom('teams').where('id', '=', teamId).select('business_hours_id').executeTakeFirst();
   return row?.business_hours_id ?? null;
 }
+
+export async function namesByIds(db: DB, ids: readonly number[]) {
+  return db.selectFrom('teams').where('id', 'in', ids).select(['id', 'name']).execute();
+}

@@ -145,3 +145,9 @@ export async function removeMember(deps: AppDeps, teamId: number, userId: number
 export async function teamHoursId(db: DB, teamId: number | null): Promise<number | null> {
   return teamId === null ? null : q.findTeamHoursId(db, teamId);
 }
+
+/** Names of these teams (reports' tables), by id. */
+export async function teamNames(db: DB, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await q.namesByIds(db, ids)).map((row) => [row.id, row.name]));
+}
