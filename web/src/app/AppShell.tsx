@@ -64,7 +64,7 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
               key={inbox.id}
               view={{ kind: 'inbox', id: inbox.id }}
               label={inbox.name}
-              icon={inbox.channel === 'email' ? '✉' : '💬'}
+              icon={inbox.channel === 'email' ? '✉' : '◍'}
               onNavigate={onNavigate}
             />
           ))

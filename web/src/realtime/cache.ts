@@ -34,22 +34,24 @@ export interface Live {
   presence(contactId: number, presence: 'online' | 'offline'): void;
 }
 
+/** Adds a message to its conversation's cached thread, once (the socket may bring it after the POST answered it). */
+export function addMessageToCache(client: QueryClient, message: Message): void {
+  client.setQueryData<InfiniteData<MessagePage>>(keys.conversations.messages(message.conversation_uuid), (data) => {
+    if (!data) return data;
+    if (data.pages.some((page) => page.results.some((m) => m.uuid === message.uuid))) return data;
+    const [first, ...rest] = data.pages;
+    if (!first) return data;
+    return { ...data, pages: [{ ...first, results: [message, ...first.results], total: first.total + 1 }, ...rest] };
+  });
+}
+
 export function frameApplier(client: QueryClient, live: Live, meId: () => number | null) {
   let timer = 0;
   const invalidateLists = () => {
     window.clearTimeout(timer);
     timer = window.setTimeout(() => void client.invalidateQueries({ queryKey: keys.conversations.lists }), 300);
   };
-
-  const addMessage = (message: Message) => {
-    client.setQueryData<InfiniteData<MessagePage>>(keys.conversations.messages(message.conversation_uuid), (data) => {
-      if (!data) return data;
-      if (data.pages.some((page) => page.results.some((m) => m.uuid === message.uuid))) return data;
-      const [first, ...rest] = data.pages;
-      if (!first) return data;
-      return { ...data, pages: [{ ...first, results: [message, ...first.results], total: first.total + 1 }, ...rest] };
-    });
-  };
+  const addMessage = (message: Message) => addMessageToCache(client, message);
 
   return function apply(frame: ServerFrame): void {
     const data = frame.data;

@@ -29,7 +29,7 @@ export function AccountMenu() {
       align="end"
       entries={entries}
       trigger={
-        <Button variant="ghost" className="account" aria-label={t('me.menu', { name })}>
+        <Button variant="ghost" className="account" title={t('me.menu', { name })}>
           <Avatar name={name} src={agent.avatar_url} size="sm" status={agent.availability_status} />
           <span className="account__name">{name}</span>
           <span className="account__status">{t(`availability.${agent.availability_status}`)}</span>

@@ -1,6 +1,6 @@
 // The signed-in agent: who they are (GET /agents/me), signing in and out, availability.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Agent, ApiError, api, unwrap } from '../../api/client';
+import { type Agent, ApiError, api, csrfToken, unwrap } from '../../api/client';
 import { keys } from '../../api/keys';
 
 export type Availability = 'available' | 'busy' | 'away' | 'offline';
@@ -10,6 +10,8 @@ export function useMe() {
   return useQuery({
     queryKey: keys.me,
     queryFn: async (): Promise<Agent | null> => {
+      // No CSRF cookie, no session: signed out, without asking (and without a 401 in the console).
+      if (!csrfToken()) return null;
       try {
         return await unwrap(api.GET('/api/v1/agents/me'));
       } catch (error) {

@@ -114,11 +114,11 @@ export function InboxPage({ kind }: { kind: ListView['kind'] }) {
   });
 
   const statusOptions = [
-    { value: ANY, label: t('inbox.filter.any') },
+    { value: ANY, label: t('inbox.filter.anyStatus') },
     ...(statuses.data ?? []).map((s) => ({ value: s.name, label: s.name })),
   ];
   const priorityOptions = [
-    { value: ANY, label: t('inbox.filter.any') },
+    { value: ANY, label: t('inbox.filter.anyPriority') },
     ...(priorities.data ?? []).map((p) => ({ value: p.name, label: p.name })),
   ];
   const page = list.data?.page ?? filters.page;
@@ -134,6 +134,13 @@ export function InboxPage({ kind }: { kind: ListView['kind'] }) {
             {list.data ? <span className="inbox__total"> · {list.data.total}</span> : null}
           </h1>
           <div className="inbox__filters">
+            <input
+              type="checkbox"
+              className="ui-checkbox"
+              checked={allSelected}
+              onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((row) => row.uuid)) : new Set())}
+              aria-label={t('inbox.selectAll')}
+            />
             <Select
               size="sm"
               aria-label={t('inbox.filter.status')}
@@ -166,15 +173,8 @@ export function InboxPage({ kind }: { kind: ListView['kind'] }) {
               {filters.order === 'desc' ? '↓' : '↑'}
             </Button>
           </div>
-          <div className="inbox__selectbar">
-            <input
-              type="checkbox"
-              className="ui-checkbox"
-              checked={allSelected}
-              onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((row) => row.uuid)) : new Set())}
-              aria-label={t('inbox.selectAll')}
-            />
-            {selected.size > 0 ? (
+          {selected.size > 0 ? (
+            <div className="inbox__selectbar">
               <BulkBar
                 count={selected.size}
                 onChange={async (change) => {
@@ -183,8 +183,8 @@ export function InboxPage({ kind }: { kind: ListView['kind'] }) {
                 }}
                 onClear={() => setSelected(new Set())}
               />
-            ) : null}
-          </div>
+            </div>
+          ) : null}
         </div>
         {list.isPending ? (
           <Loading />
