@@ -17,10 +17,12 @@ import { csatRoutes } from './csat/csat.routes.ts';
 import { conversationsRoutes } from './conversations/conversations.routes.ts';
 import type { AppDeps } from './deps.ts';
 import { emailRoutes } from './email/email.routes.ts';
+import { firstRunRoutes } from './first-run/first-run.routes.ts';
 import { answerFrameworkError, clientErrorHandler, InputError, RateLimitError, registerErrorHandling } from './errors.ts';
 import { registerAccessControl } from './http/access.ts';
 import { openApiDocumentOptions, registerOpenApiCompletion } from './http/openapi.ts';
 import { serializeRequest } from './http/logging.ts';
+import { registerWebApp, type WebApp } from './http/web-app.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
 import { registerValidation } from './http/validation.ts';
 import { inboxesRoutes } from './inboxes/inboxes.routes.ts';
@@ -62,7 +64,12 @@ function routeTable() {
   };
 }
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** The built web app to serve (default web/dist of this checkout; tests point elsewhere). */
+  webDistDir?: string;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const trust = deps.config.trustProxy;
   const app = Fastify({
     // Request URLs are logged redacted: a signed media URL is a bearer link.
@@ -91,7 +98,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerValidation(app);
-  registerErrorHandling(app, (path) => table.allowed(path));
+  // The web app registers last; until then no page falls back to it.
+  let webApp: WebApp | null = null;
+  registerErrorHandling(
+    app,
+    (path) => table.allowed(path),
+    (request, reply) => webApp?.fallback(request, reply) ?? false,
+  );
   app.addSchema(ErrorEnvelope);
 
   await app.register(cookie);
@@ -141,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const api = { prefix: '/api/v1' };
   await app.register(sessionRoutes(deps), api);
+  await app.register(firstRunRoutes(deps), api);
   await app.register(agentsRoutes(deps), api);
   await app.register(rolesRoutes(deps), api);
   await app.register(teamsRoutes(deps), api);
@@ -166,6 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Under /api/v1 and, for the contact's page, /csat: registered at the root.
   await app.register(csatRoutes(deps));
   await registerRealtime(app, deps);
+  // The agent web app: `/`, its built files, and its client-side routes for browser navigations.
+  webApp = await registerWebApp(app, options.webDistDir);
 
   const stopListening = await listenForInvalidations(deps.credentials, deps.bus);
   app.addHook('onClose', async () => {

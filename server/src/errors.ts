@@ -230,7 +230,15 @@ function databaseError(error: { code?: unknown }): AppError | null {
   }
 }
 
-export function registerErrorHandling(app: FastifyInstance, allowedMethods: (url: string) => string[]): void {
+/**
+ * `pageFallback` answers, before the 404, what no route matched but is a page of the web app
+ * (http/web-app.ts); it answers false for anything else.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  allowedMethods: (url: string) => string[],
+  pageFallback: (request: FastifyRequest, reply: FastifyReply) => boolean = () => false,
+): void {
   app.setErrorHandler((raw: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (raw instanceof AppError) {
       if (raw instanceof RateLimitError && !reply.hasHeader('retry-after'))
@@ -269,6 +277,7 @@ export function registerErrorHandling(app: FastifyInstance, allowedMethods: (url
   });
 
   app.setNotFoundHandler((request, reply) => {
+    if (pageFallback(request, reply)) return reply;
     const path = request.url.split('?')[0] ?? '/';
     const methods = allowedMethods(path);
     if (methods.length > 0 && !methods.includes(request.method)) {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { createAdmin, countAgents } from './agents/agents.service.ts';
+import { issueSetupToken } from './first-run/first-run.service.ts';
 import { memoryAuthFailureLimiter, noAuthFailureLimit, redisAuthFailureLimiter } from './auth/auth-failures.ts';
 import { CredentialCache } from './auth/credential-cache.ts';
 import { type Config, ConfigError, type EnvConfig } from './config.ts';
@@ -156,7 +157,11 @@ export async function prepareDatabase(db: DB, log?: FastifyBaseLogger): Promise<
   return applied;
 }
 
-/** The first admin comes from ADMIN_EMAIL/ADMIN_PASSWORD when no agent exists yet. */
+/**
+ * The first admin comes from ADMIN_EMAIL/ADMIN_PASSWORD when no agent exists yet; without them,
+ * the log shows a one-time setup token for the web app's setup form (first-run/). The token is
+ * printed here only: request logs never carry it (it travels in a POST body).
+ */
 export async function ensureFirstAdmin(deps: AppDeps): Promise<void> {
   if ((await countAgents(deps)) > 0) return;
   const { adminEmail, adminPassword } = deps.config;
@@ -166,18 +171,22 @@ export async function ensureFirstAdmin(deps: AppDeps): Promise<void> {
     deps.log.info({ agentId: admin.id, email: admin.email }, 'created the first admin agent from ADMIN_EMAIL');
     return;
   }
-  deps.log.warn(firstAdminHint(deps.dbKind));
+  const token = await issueSetupToken(deps);
+  if (token) deps.log.warn(firstAdminHint(deps.config.baseUrl, token, deps.dbKind));
 }
 
 /**
- * How to create the first admin. The embedded database belongs to the running server, so the
- * CLI can only be used once it stops; on PostgreSQL the CLI works alongside it.
+ * How to create the first admin: the setup form with the token, or the environment. The embedded
+ * database belongs to the running server, so the CLI is named only for PostgreSQL.
  */
-function firstAdminHint(dbKind: 'pglite' | 'postgres'): string {
+function firstAdminHint(baseUrl: string, token: string, dbKind: 'pglite' | 'postgres'): string {
   const env = `ADMIN_EMAIL=you@example.com ADMIN_PASSWORD='<at least 10 characters>' npm start`;
   const cli = `npm run cli -- create-admin --email you@example.com --password '<at least 10 characters>'`;
-  return dbKind === 'pglite'
-    ? `No agent exists yet. To create the first admin, stop the server (Ctrl-C) and start it again with: ${env} (or, while it is stopped: ${cli})`
-    : `No agent exists yet. Create the first admin with: ${cli} (same DATABASE_URL; the server may keep running), ` +
-        'or restart with ADMIN_EMAIL and ADMIN_PASSWORD set';
+  return (
+    `No agent exists yet. To create the first admin, open ${baseUrl}/setup and paste this one-time setup token ` +
+    `(valid 24 hours; a restart prints a new one): ${token}  ` +
+    (dbKind === 'pglite'
+      ? `Or stop the server (Ctrl-C) and start it again with: ${env}`
+      : `Or create it with: ${cli} (same DATABASE_URL), or restart with ADMIN_EMAIL and ADMIN_PASSWORD set`)
+  );
 }

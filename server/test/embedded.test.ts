@@ -51,11 +51,12 @@ describe('the embedded database', { timeout: 240_000 }, () => {
         assert.ok(logged.includes(`applying database migration 1 of ${MIGRATIONS}: 2026_11_22_0001_foundation`), logged.join('\n'));
         assert.ok(logged.some((m) => m.startsWith(`applying database migration ${MIGRATIONS} of ${MIGRATIONS}: `)));
         assert.ok(logged.includes('creating the built-in roles, statuses and priorities'));
-        // The first-admin hint does not send a newcomer to a CLI that cannot open the running server's database.
+        // The first-admin hint points to the setup form with a one-time token, and does not send a
+        // newcomer to a CLI that cannot open the running server's database.
         const hint = logged.find((m) => m.startsWith('No agent exists yet.'));
         assert.match(
           hint ?? '',
-          /^No agent exists yet\. To create the first admin, stop the server \(Ctrl-C\) and start it again with: ADMIN_EMAIL=/,
+          /^No agent exists yet\. To create the first admin, open http:\/\/localhost:\d+\/setup and paste this one-time setup token \(valid 24 hours; a restart prints a new one\): [A-Za-z0-9_-]{43} {2}Or stop the server \(Ctrl-C\) and start it again with: ADMIN_EMAIL=/,
         );
         const ready = server
           .output()

@@ -151,7 +151,7 @@ function migratedImage(): Promise<Blob> {
   return imageMemo;
 }
 
-export async function buildTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function buildTestApp(options: { clock?: Clock; env?: Record<string, string>; webDistDir?: string } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
   const config = loadConfig({
     DATABASE_URL: process.env['DATABASE_URL'],
@@ -183,7 +183,8 @@ export async function buildTestApp(options: { clock?: Clock; env?: Record<string
   try {
     if (config.databaseUrl) await underSchemaLock(config.databaseUrl, 'shared', () => prepareDatabase(runtime.deps.db));
     else await prepareDatabase(runtime.deps.db);
-    app = await buildApp(runtime.deps);
+    // No web app unless a test brings one: the suite never depends on a build being there.
+    app = await buildApp(runtime.deps, { webDistDir: options.webDistDir ?? join(dataDir, 'no-web-app') });
     await app.ready();
   } catch (error) {
     // Close what was opened, or its connections keep the test process alive.

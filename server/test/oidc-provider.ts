@@ -51,6 +51,11 @@ export interface TestIdpOptions {
    * ID token, as Keycloak and Google do.
    */
   conformIdTokenClaims?: boolean;
+  /**
+   * The account a real browser signs in as: a browser reaches the login prompt without the
+   * `?account=` that `signIn` adds, and this answers it instead (the browser tests).
+   */
+  browserAccount?: string;
 }
 
 function listen(server: Server): Promise<number> {
@@ -80,7 +85,7 @@ export async function startOidcProvider(options: TestIdpOptions = {}): Promise<T
       return;
     }
     if (req.url?.startsWith('/interaction/')) {
-      interact(provider, req, res).catch((error: unknown) => {
+      interact(provider, req, res, options.browserAccount).catch((error: unknown) => {
         res.statusCode = 500;
         res.end(String(error));
       });
@@ -147,14 +152,14 @@ export async function startOidcProvider(options: TestIdpOptions = {}): Promise<T
 }
 
 /** The login prompt answered with the account named in the query (`?account=`), or refused with `?deny=1`. */
-async function interact(provider: Provider, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function interact(provider: Provider, req: IncomingMessage, res: ServerResponse, browserAccount?: string): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://idp.invalid');
   const details = await provider.interactionDetails(req, res);
   if (url.searchParams.get('deny') === '1') {
     await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user refused' });
     return;
   }
-  const account = url.searchParams.get('account');
+  const account = url.searchParams.get('account') ?? browserAccount;
   if (details.prompt.name !== 'login' || !account) {
     res.statusCode = 400;
     res.end(`unexpected prompt ${details.prompt.name}`);

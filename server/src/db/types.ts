@@ -481,6 +481,13 @@ export interface Database extends ConversationDatabase {
   applied_slas: AppliedSlasTable;
   applied_sla_metrics: AppliedSlaMetricsTable;
   csat_surveys: CsatSurveysTable;
+  setup_tokens: SetupTokensTable;
+}
+
+export interface SetupTokensTable {
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 export type UserRow = Selectable<UsersTable>;

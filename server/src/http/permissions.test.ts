@@ -138,6 +138,8 @@ const EXPECTED: Record<string, string> = {
   'GET /api/v1/oidc': 'oidc:manage',
   'POST /api/v1/oidc': 'oidc:manage',
   'GET /api/v1/oidc/enabled': 'public',
+  'GET /api/v1/setup': 'public',
+  'POST /api/v1/setup': 'public',
   'GET /api/v1/oidc/{id}': 'oidc:manage',
   'PUT /api/v1/oidc/{id}': 'oidc:manage',
   'DELETE /api/v1/oidc/{id}': 'oidc:manage',

@@ -24,6 +24,7 @@ import * as sla from './2026_11_26_0022_sla.ts';
 import * as csat from './2026_11_26_0023_csat.ts';
 import * as serviceReport from './2026_11_26_0024_service_report.ts';
 import * as serviceReportSpeed from './2026_11_26_0025_service_report_speed.ts';
+import * as setupTokens from './2026_11_26_0026_setup_tokens.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0023_csat': csat,
   '2026_11_26_0024_service_report': serviceReport,
   '2026_11_26_0025_service_report_speed': serviceReportSpeed,
+  '2026_11_26_0026_setup_tokens': setupTokens,
 };

@@ -1,0 +1,235 @@
+// An agent's day in a real browser: signs in, sees the assigned list, opens a conversation,
+// replies with an attachment and a macro, snoozes and closes it, each change confirmed through
+// the API; no serious or critical accessibility violation on the sign-in, list and conversation
+// screens; no error in the page (a CSP refusal would be one). With PARLEY_SCREENSHOTS=1 it also
+// saves the screenshots of docs/screenshots/ (npm run screenshots).
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { createConversation, createInbox, type Conversation as ConversationRecord } from '../factories.ts';
+import { type Caller, dataOf } from '../helpers.ts';
+import {
+  browserMissing,
+  describeViolations,
+  launchBrowser,
+  newPage,
+  pageErrors,
+  seriousViolations,
+  startWebServer,
+  type WebServer,
+} from '../browser.ts';
+
+const SCREENSHOTS =
+  process.env['PARLEY_SCREENSHOTS'] === '1' ? resolve(import.meta.dirname, '..', '..', '..', 'docs', 'screenshots') : null;
+const PASSWORD = 'correct horse battery';
+
+type Conversation = { uuid: string; status: string; priority: string | null; tags: string[]; snoozed_until: string | null };
+type Message = { type: string; private: boolean; content: string; attachments: Array<{ name: string }> };
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+async function assertAccessible(page: Page, screen: string): Promise<void> {
+  const violations = await seriousViolations(page);
+  assert.equal(violations.length, 0, `${screen}: serious or critical accessibility violations:\n${describeViolations(violations)}`);
+}
+
+describe('the agent web app in a browser', { skip: browserMissing() ?? false, timeout: 240_000 }, () => {
+  let server: WebServer;
+  let browser: Browser;
+  let ann: Caller;
+  let first: ConversationRecord;
+  let second: ConversationRecord;
+  const timings: Record<string, number> = {};
+
+  before(async () => {
+    server = await startWebServer();
+    browser = await launchBrowser();
+    const { t } = server;
+    ann = await t.makeAgent({ roles: ['Agent'], first_name: 'Ann', password: PASSWORD });
+    const inbox = await createInbox(t, { name: 'Website chat' });
+    dataOf(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name: 'shipping' } }));
+    dataOf(
+      await t.call({
+        method: 'POST',
+        url: '/api/v1/macros',
+        payload: {
+          name: 'Shipping delay',
+          visibility: 'global',
+          actions: { set_priority: 'High', add_tags: ['shipping'] },
+          message_content: '<p>Sorry for the wait: your parcel is delayed at the depot.</p>',
+        },
+      }),
+    );
+    first = await createConversation(t, {
+      inbox_id: inbox.id,
+      assignee_id: ann.id,
+      subject: 'Order 1042 never arrived',
+      content: '<p>Hello, I ordered a lamp two weeks ago and it never arrived.</p>',
+      contact_email: 'maria@example.com',
+    });
+    second = await createConversation(t, {
+      inbox_id: inbox.id,
+      assignee_id: ann.id,
+      subject: 'Invoice address',
+      content: '<p>Could you change the address on my invoice?</p>',
+      contact_email: 'li@example.com',
+    });
+    await createConversation(t, { inbox_id: inbox.id, subject: 'Nobody has this one yet', contact_email: 'sam@example.com' });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    if (Object.keys(timings).length) process.stdout.write(`# browser timings: ${JSON.stringify(timings)}\n`);
+  });
+
+  it('signs in, lists, opens, replies with an attachment and a macro, snoozes and closes', async () => {
+    const { page, context } = await newPage(browser, server.base);
+    try {
+      await page.goto('/');
+      await page.waitForURL(/\/login\?next=/);
+      await page.getByLabel('Email').fill(ann.email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await assertAccessible(page, 'sign-in');
+      await shot(page, 'sign-in');
+
+      const started = performance.now();
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const list = page.getByRole('list', { name: 'Conversation list' });
+      await list.getByText('Order 1042 never arrived').waitFor();
+      timings['signInToListMs'] = Math.round(performance.now() - started);
+      assert.match(page.url(), /\/inbox\/mine$/);
+      await list.getByText('Invoice address').waitFor();
+      assert.equal(await list.getByText('Nobody has this one yet').count(), 0, 'the unassigned one is not in "Mine"');
+      await assertAccessible(page, 'conversation list');
+      await shot(page, 'inbox');
+
+      // Open it with the keyboard: the newest is first, so j, k, j lands on the second row; o opens it.
+      await page.keyboard.press('j');
+      await page.keyboard.press('k');
+      await page.keyboard.press('j');
+      await page.keyboard.press('o');
+      await page.waitForURL(new RegExp(`/inbox/mine/c/${first.uuid}$`));
+      const thread = page.getByRole('log', { name: 'Messages' });
+      await thread.getByText('I ordered a lamp two weeks ago').waitFor();
+      await page.getByRole('textbox', { name: 'Message editor' }).waitFor();
+      await assertAccessible(page, 'conversation');
+
+      // An attachment, then a macro, then a line of one's own.
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'tracking.txt', mimeType: 'text/plain', buffer: Buffer.from('Parcel DE-55 at depot\n') });
+      await page.getByText('tracking.txt').waitFor();
+      await page.getByRole('button', { name: 'Macros' }).click();
+      await page.getByRole('menuitem', { name: 'Shipping delay' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Apply macro: Shipping delay' });
+      await dialog.getByText('set the priority to High').waitFor();
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      const editor = page.getByRole('textbox', { name: 'Message editor' });
+      await editor.getByText('your parcel is delayed').waitFor();
+      await editor.click();
+      await page.keyboard.press('End');
+      await page.keyboard.type(' It leaves tomorrow.');
+      await shot(page, 'conversation');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await thread.getByText('It leaves tomorrow.').waitFor();
+      await editor.getByText('your parcel is delayed').waitFor({ state: 'detached' });
+
+      const messages = dataOf<{ results: Message[] }>(
+        await server.t.call({ method: 'GET', url: `/api/v1/conversations/${first.uuid}/messages`, as: ann }),
+      );
+      const reply = messages.results.find((m) => m.type === 'outgoing' && !m.private);
+      assert.ok(reply, 'the reply is stored');
+      assert.match(reply.content, /your parcel is delayed at the depot\..*It leaves tomorrow\./s);
+      assert.deepEqual(
+        reply.attachments.map((a) => a.name),
+        ['tracking.txt'],
+      );
+      let stored = dataOf<Conversation>(await server.t.call({ method: 'GET', url: `/api/v1/conversations/${first.uuid}`, as: ann }));
+      assert.equal(stored.priority, 'High', 'the macro set the priority');
+      assert.deepEqual(stored.tags, ['shipping'], 'the macro added the tag');
+      // The sidebar shows what the macro changed, without a reload.
+      await page.getByRole('complementary', { name: 'Conversation details' }).getByText('shipping', { exact: true }).waitFor();
+
+      // Snooze for a day, then close.
+      await page.getByRole('button', { name: 'Snooze', exact: true }).click();
+      await page.getByRole('button', { name: 'Until tomorrow' }).click();
+      await page.getByText(/Snoozed until/).waitFor();
+      stored = dataOf<Conversation>(await server.t.call({ method: 'GET', url: `/api/v1/conversations/${first.uuid}`, as: ann }));
+      assert.equal(stored.status, 'Snoozed');
+      const until = new Date(stored.snoozed_until ?? 0).getTime() - Date.now();
+      assert.ok(until > 23 * 3600_000 && until <= 24 * 3600_000, `snoozed for a day: ${stored.snoozed_until}`);
+
+      const details = page.getByRole('complementary', { name: 'Conversation details' });
+      await details.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'Closed' }).click();
+      await details.getByRole('combobox', { name: 'Status' }).getByText('Closed').waitFor();
+      stored = dataOf<Conversation>(await server.t.call({ method: 'GET', url: `/api/v1/conversations/${first.uuid}`, as: ann }));
+      assert.equal(stored.status, 'Closed');
+      assert.equal(stored.snoozed_until, null);
+
+      // Live: a message from the contact appears without a reload.
+      await page.goto(`/inbox/mine/c/${second.uuid}`);
+      await thread.getByText('change the address').waitFor();
+      dataOf(
+        await server.t.call({
+          method: 'POST',
+          url: `/api/v1/conversations/${second.uuid}/messages`,
+          payload: { message: '<p>A note from a colleague: billing is on it.</p>', private: true },
+        }),
+      );
+      await thread.getByText('billing is on it').waitFor();
+
+      assert.deepEqual(pageErrors(page), [], 'no error in the page');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is usable at a phone width and in dark mode', async () => {
+    const { page, context } = await newPage(browser, server.base, { width: 390, height: 844, colorScheme: 'dark' });
+    try {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(ann.email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('list', { name: 'Conversation list' }).getByText('Invoice address').waitFor();
+      await assertAccessible(page, 'list, phone, dark');
+      await shot(page, 'inbox-phone-dark');
+      await page.getByRole('button', { name: 'Open the navigation' }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('link', { name: /Unassigned/ })
+        .click();
+      await page.waitForURL(/\/inbox\/unassigned/);
+      await page.getByText('Nobody has this one yet').click();
+      await page.getByRole('log', { name: 'Messages' }).waitFor();
+      await assertAccessible(page, 'conversation, phone, dark');
+      assert.deepEqual(pageErrors(page), [], 'no error in the page');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('has a dark mode on the wide screens too', { skip: SCREENSHOTS ? false : 'screenshots only' }, async () => {
+    const { page, context } = await newPage(browser, server.base, { colorScheme: 'dark' });
+    try {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(ann.email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('list', { name: 'Conversation list' }).getByText('Invoice address').click();
+      await page.getByRole('log', { name: 'Messages' }).getByText('billing is on it').waitFor();
+      await assertAccessible(page, 'conversation, dark');
+      await shot(page, 'conversation-dark');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,130 @@
+// The signed-in frame: the navigation (a sidebar, a drawer on a phone's width), the top bar with
+// the account menu, and the screen of the current route. Live updates and idle detection run here.
+import { Dialog as RadixDialog } from 'radix-ui';
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { useInboxes, useTeams } from '../api/reference';
+import { AccountMenu } from '../features/auth/AccountMenu';
+import { can, useAgent } from '../features/auth/session';
+import { useIdleAway } from '../features/auth/useIdleAway';
+import { useViewTotal } from '../features/inbox/queries';
+import { viewPath, type ListView } from '../features/inbox/views';
+import { t } from '../i18n/t';
+import { RealtimeProvider, useRealtime } from '../realtime/RealtimeProvider';
+import { Button } from '../ui/Button';
+import { toggleTheme, useTheme } from '../ui/theme';
+import { CommandPalette } from './CommandPalette';
+
+function ViewLink({
+  view,
+  label,
+  icon,
+  onNavigate,
+}: {
+  view: ListView;
+  label: string;
+  icon?: string;
+  onNavigate?: (() => void) | undefined;
+}) {
+  const total = useViewTotal(view);
+  return (
+    <NavLink to={viewPath(view)} className="nav__link" onClick={onNavigate}>
+      {icon ? (
+        <span className="nav__icon" aria-hidden>
+          {icon}
+        </span>
+      ) : null}
+      <span className="nav__label">{label}</span>
+      {total ? <span className="nav__count">{total}</span> : null}
+    </NavLink>
+  );
+}
+
+function Navigation({ onNavigate }: { onNavigate?: () => void }) {
+  const agent = useAgent();
+  const teams = useTeams();
+  const inboxes = useInboxes();
+  const readAll = can(agent, 'conversations:read_all');
+  const myTeams = new Set(agent.teams.map((team) => team.id));
+  const visibleTeams = (teams.data ?? []).filter((team) => readAll || myTeams.has(team.id));
+  return (
+    <nav className="nav" aria-label={t('nav.primary')}>
+      <h2 className="nav__heading">{t('nav.views')}</h2>
+      <ViewLink view={{ kind: 'mine' }} label={t('nav.mine')} icon="◉" onNavigate={onNavigate} />
+      <ViewLink view={{ kind: 'unassigned' }} label={t('nav.unassigned')} icon="○" onNavigate={onNavigate} />
+      {readAll ? <ViewLink view={{ kind: 'all' }} label={t('nav.all')} icon="≡" onNavigate={onNavigate} /> : null}
+      {visibleTeams.length > 0 ? <h2 className="nav__heading">{t('nav.teams')}</h2> : null}
+      {visibleTeams.map((team) => (
+        <ViewLink key={team.id} view={{ kind: 'team', id: team.id }} label={team.name} icon={team.emoji || '#'} onNavigate={onNavigate} />
+      ))}
+      {readAll && (inboxes.data ?? []).length > 0 ? <h2 className="nav__heading">{t('nav.inboxes')}</h2> : null}
+      {readAll
+        ? (inboxes.data ?? []).map((inbox) => (
+            <ViewLink
+              key={inbox.id}
+              view={{ kind: 'inbox', id: inbox.id }}
+              label={inbox.name}
+              icon={inbox.channel === 'email' ? '✉' : '◍'}
+              onNavigate={onNavigate}
+            />
+          ))
+        : null}
+    </nav>
+  );
+}
+
+export function AppShell() {
+  return (
+    <RealtimeProvider>
+      <Shell />
+    </RealtimeProvider>
+  );
+}
+
+function Shell() {
+  const [drawer, setDrawer] = useState(false);
+  const theme = useTheme();
+  const realtime = useRealtime();
+  useIdleAway();
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <aside className="shell__sidebar">
+        <div className="shell__brand">
+          <img src="/favicon.svg" alt="" width={24} height={24} />
+          <span>{t('app.name')}</span>
+        </div>
+        <Navigation />
+      </aside>
+      <RadixDialog.Root open={drawer} onOpenChange={setDrawer}>
+        <RadixDialog.Portal>
+          <RadixDialog.Overlay className="ui-dialog__overlay" />
+          <RadixDialog.Content className="shell__drawer" aria-describedby={undefined}>
+            <RadixDialog.Title className="shell__brand">{t('app.name')}</RadixDialog.Title>
+            <Navigation onNavigate={() => setDrawer(false)} />
+          </RadixDialog.Content>
+        </RadixDialog.Portal>
+      </RadixDialog.Root>
+      <div className="shell__main">
+        <header className="topbar">
+          <Button className="topbar__menu" variant="ghost" icon aria-label={t('nav.openMenu')} onClick={() => setDrawer(true)}>
+            ☰
+          </Button>
+          <div className="topbar__spacer" />
+          {realtime.state === 'reconnecting' ? <output className="topbar__offline">{t('realtime.offline')}</output> : null}
+          <CommandPalette />
+          <Button variant="ghost" icon aria-label={t('theme.toggle')} onClick={toggleTheme} title={t('theme.toggle')}>
+            {theme === 'dark' ? '☀' : '☾'}
+          </Button>
+          <AccountMenu />
+        </header>
+        <main id="main" className="shell__content" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// The route table: public screens, then the signed-in shell with every feature's routes.
+// A feature adds its screens in features/<area>/routes.tsx and is listed here once.
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { setUnauthorizedHandler } from '../api/client';
+import { keys } from '../api/keys';
+import { publicRoutes } from '../features/auth/routes';
+import { RequireSession } from '../features/auth/RequireSession';
+import { conversationRoutes } from '../features/conversation/routes';
+import { inboxRoutes } from '../features/inbox/routes';
+import { AppShell } from './AppShell';
+import { NotFound, RouteError } from './RouteError';
+import { queryClient } from './query-client';
+
+/** Signed-in screens, rendered inside the shell (sidebar, top bar). */
+const appRoutes: RouteObject[] = [{ index: true, element: <Navigate to="/inbox/mine" replace /> }, ...inboxRoutes, ...conversationRoutes];
+
+const routes: RouteObject[] = [
+  ...publicRoutes,
+  {
+    element: <RequireSession />,
+    errorElement: <RouteError />,
+    children: [{ element: <AppShell />, children: [...appRoutes, { path: '*', element: <NotFound /> }] }],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+// A 401 anywhere means the session ended: forget the agent and go to the sign-in page.
+setUnauthorizedHandler(() => {
+  if (router.state.location.pathname === '/login' || router.state.location.pathname === '/setup') return;
+  queryClient.setQueryData(keys.me, null);
+  const next = router.state.location.pathname + router.state.location.search;
+  void router.navigate(`/login?next=${encodeURIComponent(next)}`, { replace: true });
+});

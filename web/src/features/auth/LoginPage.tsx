@@ -1,0 +1,91 @@
+import { type FormEvent, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { t } from '../../i18n/t';
+import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
+import { Input } from '../../ui/Input';
+import { Loading } from '../../ui/Spinner';
+import { useMe, useLogin, useSsoProviders } from './session';
+import { useSetupNeeded } from './setup';
+
+/** Only a path of this site: never another origin (the same rule as the server's `next`). */
+export function safeNext(next: string | null): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/inbox/mine';
+  return next;
+}
+
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const navigate = useNavigate();
+  const me = useMe();
+  const setup = useSetupNeeded();
+  const sso = useSsoProviders();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  if (me.data) return <Navigate to={next} replace />;
+  if (setup.data?.needed) return <Navigate to="/setup" replace />;
+  if (me.isPending || setup.isPending) return <Loading />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate({ email, password }, { onSuccess: () => navigate(next, { replace: true }) });
+  };
+  const error = login.error
+    ? login.error instanceof ApiError && login.error.status === 401
+      ? t('login.failed')
+      : login.error.message
+    : null;
+
+  return (
+    <main className="auth-page">
+      <form className="auth-card" onSubmit={submit} noValidate aria-labelledby="login-title">
+        <div className="auth-card__brand" aria-hidden>
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>{t('app.name')}</span>
+        </div>
+        <h1 id="login-title">{t('login.title')}</h1>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <Field label={t('login.email')}>
+          <Input type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Field label={t('login.password')}>
+          <Input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        <Button type="submit" variant="primary" loading={login.isPending}>
+          {login.isPending ? t('login.submitting') : t('login.submit')}
+        </Button>
+        {sso.data && sso.data.length > 0 ? (
+          <>
+            <p className="auth-card__or">{t('login.or')}</p>
+            {sso.data.map((provider) => (
+              // A full navigation: the server redirects to the provider and back with the session.
+              <a
+                key={provider.id}
+                className="ui-button ui-button--secondary ui-button--md"
+                href={`${new URL(provider.login_url).pathname}?next=${encodeURIComponent(next)}`}
+              >
+                {provider.logo_url ? <img src={provider.logo_url} alt="" width={16} height={16} /> : null}
+                {t('login.sso', { name: provider.name })}
+              </a>
+            ))}
+          </>
+        ) : null}
+      </form>
+    </main>
+  );
+}

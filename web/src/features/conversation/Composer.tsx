@@ -1,0 +1,227 @@
+// The reply and private-note editor (TipTap: it writes the HTML the API sanitises), with
+// attachments, macros, the AI rewrite menu and typing indicators. Loaded with the conversation
+// screen only (React.lazy), so the lists never download the editor.
+import { Placeholder } from '@tiptap/extension-placeholder';
+import { EditorContent, useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { api, type Message, unwrap, uploadFiles } from '../../api/client';
+import { keys } from '../../api/keys';
+import { t } from '../../i18n/t';
+import { addMessageToCache } from '../../realtime/cache';
+import { useRealtime } from '../../realtime/RealtimeProvider';
+import { Button } from '../../ui/Button';
+import { DropdownMenu } from '../../ui/DropdownMenu';
+import { toast } from '../../ui/Toast';
+import { MacroMenu } from './macros';
+import { useAiPrompts } from './queries';
+
+type Mode = 'reply' | 'note';
+type Attachment = Message['attachments'][number];
+/** After this long without a keystroke the agent has stopped typing. */
+const TYPING_IDLE_MS = 3000;
+
+function useTypingSignal(uuid: string, mode: Mode) {
+  const { socket } = useRealtime();
+  const typing = useRef(false);
+  const timer = useRef(0);
+  const stop = () => {
+    window.clearTimeout(timer.current);
+    if (typing.current) socket?.send({ type: 'typing', data: { conversation_uuid: uuid, is_typing: false, is_private: mode === 'note' } });
+    typing.current = false;
+  };
+  const keystroke = () => {
+    if (!typing.current) socket?.send({ type: 'typing', data: { conversation_uuid: uuid, is_typing: true, is_private: mode === 'note' } });
+    typing.current = true;
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(stop, TYPING_IDLE_MS);
+  };
+  return { keystroke, stop };
+}
+
+export default function Composer({ conversationUuid }: { conversationUuid: string }) {
+  const [mode, setMode] = useState<Mode>('reply');
+  const [files, setFiles] = useState<Attachment[]>([]);
+  const [uploading, setUploading] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const client = useQueryClient();
+  const prompts = useAiPrompts();
+  const typing = useTypingSignal(conversationUuid, mode);
+  const send = useRef<() => void>(() => {});
+
+  const editor = useEditor({
+    // The toolbar's pressed states and the send button follow the content.
+    shouldRerenderOnTransaction: true,
+    extensions: [
+      StarterKit.configure({ heading: false, link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'] } }),
+      Placeholder.configure({ placeholder: () => (mode === 'note' ? t('reply.notePlaceholder') : t('reply.placeholder')) }),
+    ],
+    editorProps: {
+      attributes: { class: 'composer__editor', role: 'textbox', 'aria-multiline': 'true', 'aria-label': t('reply.editor') },
+      handleKeyDown: (_view, event) => {
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+          send.current();
+          return true;
+        }
+        return false;
+      },
+    },
+    onUpdate: () => typing.keystroke(),
+  });
+
+  // The placeholder follows the mode.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: redraw when the mode changes
+  useEffect(() => {
+    editor?.view.dispatch(editor.state.tr);
+  }, [mode, editor]);
+  useEffect(() => () => typing.stop(), [typing.stop]);
+
+  const create = useMutation({
+    mutationFn: (body: { message: string; private: boolean; attachments: string[] }) =>
+      unwrap(
+        api.POST('/api/v1/conversations/{cuuid}/messages', {
+          params: { path: { cuuid: conversationUuid } },
+          body: { ...body, content_type: 'html' },
+          // One key per send: a retry after a lost answer does not post twice.
+          headers: { 'Idempotency-Key': crypto.randomUUID() },
+        }),
+      ),
+    onSuccess: (message) => {
+      addMessageToCache(client, message);
+      void client.invalidateQueries({ queryKey: keys.conversations.lists });
+      void client.invalidateQueries({ queryKey: keys.conversations.detail(conversationUuid), exact: true });
+      editor?.commands.clearContent();
+      setFiles([]);
+    },
+    onError: (error) => toast(error.message, 'error'),
+  });
+
+  const rewrite = useMutation({
+    mutationFn: (promptKey: string) =>
+      unwrap(api.POST('/api/v1/ai/completion', { body: { prompt_key: promptKey, content: editor?.getHTML() ?? '' } })),
+    onSuccess: (text) => editor?.commands.setContent(text),
+    onError: (error) => toast(error.message, 'error'),
+  });
+
+  const empty = !editor || editor.isEmpty;
+  send.current = () => {
+    if (!editor || create.isPending || (editor.isEmpty && files.length === 0)) return;
+    typing.stop();
+    create.mutate({ message: editor.isEmpty ? '' : editor.getHTML(), private: mode === 'note', attachments: files.map((f) => f.uuid) });
+  };
+
+  const attach = async (list: FileList | null) => {
+    if (!list || list.length === 0) return;
+    const chosen = [...list];
+    setUploading(chosen.map((f) => f.name).join(', '));
+    try {
+      const uploaded = await uploadFiles(chosen);
+      setFiles((current) => [...current, ...uploaded]);
+    } catch (error) {
+      toast(error instanceof Error ? error.message : String(error), 'error');
+    } finally {
+      setUploading(null);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const tool = (label: string, symbol: string, run: () => void, active: boolean) => (
+    <Button size="sm" variant="ghost" icon aria-label={label} title={label} aria-pressed={active} onClick={run}>
+      <span aria-hidden>{symbol}</span>
+    </Button>
+  );
+
+  return (
+    <section className={`composer composer--${mode}`} aria-label={mode === 'note' ? t('reply.tab.note') : t('reply.tab.reply')}>
+      <div className="composer__tabs" role="tablist">
+        {(['reply', 'note'] as const).map((m) => (
+          <button key={m} type="button" role="tab" aria-selected={mode === m} className="composer__tab" onClick={() => setMode(m)}>
+            {m === 'reply' ? t('reply.tab.reply') : t('reply.tab.note')}
+          </button>
+        ))}
+      </div>
+      <div className="composer__toolbar" role="toolbar" aria-label={t('reply.editor')}>
+        {tool(t('reply.bold'), 'B', () => editor?.chain().focus().toggleBold().run(), editor?.isActive('bold') ?? false)}
+        {tool(t('reply.italic'), 'I', () => editor?.chain().focus().toggleItalic().run(), editor?.isActive('italic') ?? false)}
+        {tool(t('reply.bulletList'), '•', () => editor?.chain().focus().toggleBulletList().run(), editor?.isActive('bulletList') ?? false)}
+        {tool(
+          t('reply.orderedList'),
+          '№',
+          () => editor?.chain().focus().toggleOrderedList().run(),
+          editor?.isActive('orderedList') ?? false,
+        )}
+        {tool(t('reply.code'), '</>', () => editor?.chain().focus().toggleCode().run(), editor?.isActive('code') ?? false)}
+        {tool(
+          t('reply.link'),
+          '↗',
+          () => {
+            const href = window.prompt(t('reply.linkPrompt'), editor?.getAttributes('link')['href'] ?? 'https://');
+            if (href === null) return;
+            if (href === '') editor?.chain().focus().unsetLink().run();
+            else editor?.chain().focus().extendMarkRange('link').setLink({ href }).run();
+          },
+          editor?.isActive('link') ?? false,
+        )}
+        <span className="composer__spacer" />
+        <MacroMenu conversationUuid={conversationUuid} onText={(html) => editor?.chain().focus().insertContent(html).run()} />
+        {(prompts.data ?? []).length > 0 ? (
+          <DropdownMenu
+            align="end"
+            trigger={
+              <Button size="sm" variant="ghost" loading={rewrite.isPending}>
+                {rewrite.isPending ? t('reply.ai.working') : t('reply.ai')}
+              </Button>
+            }
+            entries={(prompts.data ?? []).map((prompt) => ({
+              label: prompt.title,
+              disabled: empty,
+              onSelect: () => rewrite.mutate(prompt.key),
+            }))}
+          />
+        ) : null}
+      </div>
+      <EditorContent editor={editor} />
+      {files.length > 0 || uploading ? (
+        <ul className="composer__files">
+          {files.map((file) => (
+            <li key={file.uuid} className="chip">
+              <span>{file.name}</span>
+              <button
+                type="button"
+                className="chip__remove"
+                aria-label={t('reply.removeAttachment', { name: file.name })}
+                onClick={() => setFiles(files.filter((f) => f.uuid !== file.uuid))}
+              >
+                ✕
+              </button>
+            </li>
+          ))}
+          {uploading ? <li className="chip chip--busy">{t('reply.uploading', { name: uploading })}</li> : null}
+        </ul>
+      ) : null}
+      <div className="composer__actions">
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          onChange={(event) => void attach(event.target.files)}
+          aria-label={t('reply.attach')}
+        />
+        <Button size="sm" variant="ghost" onClick={() => fileInput.current?.click()} loading={uploading !== null}>
+          + {t('reply.attach')}
+        </Button>
+        <span className="composer__hint">{t('reply.shortcut')}</span>
+        <Button
+          variant="primary"
+          loading={create.isPending}
+          disabled={(empty && files.length === 0) || uploading !== null}
+          onClick={() => send.current()}
+        >
+          {create.isPending ? t('reply.sending') : mode === 'note' ? t('reply.sendNote') : t('reply.send')}
+        </Button>
+      </div>
+    </section>
+  );
+}

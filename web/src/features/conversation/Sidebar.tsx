@@ -1,0 +1,129 @@
+// The conversation's details beside the thread: status (with snooze), priority, agent and team,
+// tags, SLA deadlines, and the contact card.
+import type { Conversation } from '../../api/client';
+import { useAgents, usePriorities, useStatuses, useTags, useTeams } from '../../api/reference';
+import { t } from '../../i18n/t';
+import { Badge } from '../../ui/Badge';
+import { Select } from '../../ui/Select';
+import { toast } from '../../ui/Toast';
+import { displayName } from '../auth/session';
+import { type Change, useChangeConversation } from './changes';
+import { ContactCard } from './ContactCard';
+import { SlaPanel } from './SlaPanel';
+import { SnoozeMenu } from './SnoozeMenu';
+
+const NONE = '__none';
+
+export function Sidebar({ conversation: c }: { conversation: Conversation }) {
+  const statuses = useStatuses();
+  const priorities = usePriorities();
+  const agents = useAgents();
+  const teams = useTeams();
+  const tags = useTags();
+  const change = useChangeConversation();
+  const apply = (next: Change) => change.mutate({ uuid: c.uuid, change: next }, { onError: (error) => toast(error.message, 'error') });
+
+  const statusOptions = (statuses.data ?? [])
+    .filter((s) => s.category !== 'waiting' || s.name === c.status)
+    .map((s) => ({ value: s.name, label: s.name }));
+  const freeTags = (tags.data ?? []).filter((tag) => !c.tags.some((name) => name.toLowerCase() === tag.name.toLowerCase()));
+
+  return (
+    <aside className="details" aria-label={t('sidebar.label')}>
+      <section className="details__section">
+        <label className="details__label" htmlFor="details-status">
+          {t('sidebar.status')}
+        </label>
+        <div className="details__row">
+          <Select
+            id="details-status"
+            size="sm"
+            value={c.status}
+            options={statusOptions}
+            onValueChange={(status) => apply({ kind: 'status', status })}
+          />
+          <SnoozeMenu onSnooze={(status, until) => apply({ kind: 'status', status, snoozed_until: until })} />
+        </div>
+        {c.snoozed_until ? (
+          <p className="details__note">{t('sidebar.snoozedUntil', { when: new Date(c.snoozed_until).toLocaleString() })}</p>
+        ) : null}
+      </section>
+      <section className="details__section">
+        <label className="details__label" htmlFor="details-priority">
+          {t('sidebar.priority')}
+        </label>
+        <Select
+          id="details-priority"
+          size="sm"
+          value={c.priority ?? ''}
+          placeholder={t('common.none')}
+          options={(priorities.data ?? []).map((p) => ({ value: p.name, label: p.name }))}
+          onValueChange={(priority) => apply({ kind: 'priority', priority })}
+        />
+      </section>
+      <section className="details__section">
+        <label className="details__label" htmlFor="details-agent">
+          {t('sidebar.assignee')}
+        </label>
+        <Select
+          id="details-agent"
+          size="sm"
+          value={c.assigned_user_id === null ? NONE : String(c.assigned_user_id)}
+          options={[
+            { value: NONE, label: t('sidebar.unassigned') },
+            ...(agents.data ?? []).filter((a) => a.enabled).map((a) => ({ value: String(a.id), label: displayName(a) })),
+          ]}
+          onValueChange={(value) => apply({ kind: 'assignee', id: value === NONE ? null : Number(value) })}
+        />
+      </section>
+      <section className="details__section">
+        <label className="details__label" htmlFor="details-team">
+          {t('sidebar.team')}
+        </label>
+        <Select
+          id="details-team"
+          size="sm"
+          value={c.assigned_team_id === null ? NONE : String(c.assigned_team_id)}
+          options={[
+            { value: NONE, label: t('sidebar.unassigned') },
+            ...(teams.data ?? []).map((team) => ({ value: String(team.id), label: `${team.emoji} ${team.name}`.trim() })),
+          ]}
+          onValueChange={(value) => apply({ kind: 'team', id: value === NONE ? null : Number(value) })}
+        />
+      </section>
+      <section className="details__section" aria-labelledby="details-tags">
+        <h3 id="details-tags" className="details__label">
+          {t('sidebar.tags')}
+        </h3>
+        <ul className="details__tags">
+          {c.tags.map((name) => (
+            <li key={name} className="chip">
+              <span>{name}</span>
+              <button
+                type="button"
+                className="chip__remove"
+                aria-label={t('sidebar.removeTag', { name })}
+                onClick={() => apply({ kind: 'tags', tags: [name], action: 'remove_tags' })}
+              >
+                ✕
+              </button>
+            </li>
+          ))}
+        </ul>
+        {freeTags.length > 0 ? (
+          <Select
+            size="sm"
+            aria-label={t('sidebar.addTag')}
+            value=""
+            placeholder={t('sidebar.addTag')}
+            options={freeTags.map((tag) => ({ value: tag.name, label: tag.name }))}
+            onValueChange={(name) => apply({ kind: 'tags', tags: [name], action: 'add_tags' })}
+          />
+        ) : null}
+      </section>
+      <SlaPanel conversation={c} />
+      <ContactCard conversation={c} />
+      {change.isPending ? <Badge>{t('app.loading')}</Badge> : null}
+    </aside>
+  );
+}

@@ -1,0 +1,78 @@
+// The thread, oldest first, virtualised (only what is on screen is in the DOM, so a
+// conversation of thousands of messages scrolls as lightly as a short one). It opens at the
+// newest message and follows new ones while the agent is at the bottom; older pages load on demand.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useAgents } from '../../api/reference';
+import { t } from '../../i18n/t';
+import { Button } from '../../ui/Button';
+import { Loading } from '../../ui/Spinner';
+import { displayName } from '../auth/session';
+import { MessageItem } from './MessageItem';
+import { useMessages } from './queries';
+
+export function Thread({ uuid, contactName }: { uuid: string; contactName: string }) {
+  const messages = useMessages(uuid);
+  const agents = useAgents();
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const items = useMemo(() => (messages.data?.pages ?? []).flatMap((page) => page.results).reverse(), [messages.data]);
+  const names = useMemo(() => new Map((agents.data ?? []).map((a) => [a.id, displayName(a)])), [agents.data]);
+
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 120,
+    overscan: 6,
+    getItemKey: (index) => items[index]?.uuid ?? index,
+  });
+
+  // Open at the newest message; follow new ones while at the bottom.
+  const last = items.at(-1)?.uuid;
+  useLayoutEffect(() => {
+    if (last && atBottom.current) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
+  }, [last, items.length, virtualizer]);
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const onScroll = () => {
+      atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 80;
+    };
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => element.removeEventListener('scroll', onScroll);
+  }, []);
+
+  if (messages.isPending) return <Loading />;
+  return (
+    // A scrolling region must take keyboard focus to be scrolled without a pointer (WCAG 2.1.1).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
+    <div className="thread" ref={scroller} role="log" aria-label={t('conversation.thread')} aria-live="polite" tabIndex={0}>
+      {messages.hasNextPage ? (
+        <div className="thread__older">
+          <Button size="sm" loading={messages.isFetchingNextPage} onClick={() => messages.fetchNextPage()}>
+            {t('conversation.olderMessages')}
+          </Button>
+        </div>
+      ) : null}
+      <div className="thread__inner" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const message = items[row.index];
+          if (!message) return null;
+          const author = message.sender_id === null ? t('conversation.system') : (names.get(message.sender_id) ?? t('common.unknown'));
+          return (
+            <div
+              key={row.key}
+              data-index={row.index}
+              ref={virtualizer.measureElement}
+              className="thread__row"
+              style={{ transform: `translateY(${row.start}px)` }}
+            >
+              <MessageItem message={message} author={author} contactName={contactName} />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

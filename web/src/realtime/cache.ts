@@ -1,0 +1,125 @@
+// Socket frames → the TanStack Query cache (docs/web.md, "Live updates"). A frame that carries
+// the new state is written into the cached records it concerns (setQueryData); lists, whose
+// order, membership and counts the frame cannot settle alone, are invalidated (refetched once,
+// coalesced over 300 ms). Records are merged by uuid, so a frame seen twice changes nothing.
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { Agent, Conversation, Message } from '../api/client';
+import { keys } from '../api/keys';
+import type { ServerFrame } from './socket';
+
+export interface MessagePage {
+  results: Message[];
+  total: number;
+  per_page: number;
+  total_pages: number;
+  page: number;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
+
+/** The conversation fields a conversation_update may carry, copied as they come. */
+const CONVERSATION_FIELDS = [
+  'status',
+  'status_category',
+  'snoozed_until',
+  'priority',
+  'tags',
+  'assigned_user_id',
+  'assigned_team_id',
+] as const;
+
+export interface Live {
+  typing(frame: { conversation_uuid: string; is_typing: boolean; agent_id?: number; contact_id?: number; is_private?: boolean }): void;
+  presence(contactId: number, presence: 'online' | 'offline'): void;
+}
+
+/** Adds a message to its conversation's cached thread, once (the socket may bring it after the POST answered it). */
+export function addMessageToCache(client: QueryClient, message: Message): void {
+  client.setQueryData<InfiniteData<MessagePage>>(keys.conversations.messages(message.conversation_uuid), (data) => {
+    if (!data) return data;
+    if (data.pages.some((page) => page.results.some((m) => m.uuid === message.uuid))) return data;
+    const [first, ...rest] = data.pages;
+    if (!first) return data;
+    return { ...data, pages: [{ ...first, results: [message, ...first.results], total: first.total + 1 }, ...rest] };
+  });
+}
+
+export function frameApplier(client: QueryClient, live: Live, meId: () => number | null) {
+  let timer = 0;
+  const invalidateLists = () => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(() => void client.invalidateQueries({ queryKey: keys.conversations.lists }), 300);
+  };
+  const addMessage = (message: Message) => addMessageToCache(client, message);
+
+  return function apply(frame: ServerFrame): void {
+    const data = frame.data;
+    switch (frame.type) {
+      case 'new_message': {
+        if (!isObject(data) || typeof data['conversation_uuid'] !== 'string') return;
+        const message = data as unknown as Message;
+        addMessage(message);
+        if (message.type !== 'activity' && !message.private) {
+          client.setQueryData<Conversation>(keys.conversations.detail(message.conversation_uuid), (c) =>
+            c ? { ...c, last_message: message.text_content, last_message_at: message.created_at } : c,
+          );
+        }
+        invalidateLists();
+        return;
+      }
+      case 'message_update': {
+        if (!isObject(data) || typeof data['conversation_uuid'] !== 'string' || typeof data['uuid'] !== 'string') return;
+        const { uuid, status } = data as { uuid: string; status: Message['status'] };
+        client.setQueryData<InfiniteData<MessagePage>>(keys.conversations.messages(data['conversation_uuid']), (pages) =>
+          pages
+            ? {
+                ...pages,
+                pages: pages.pages.map((page) => ({ ...page, results: page.results.map((m) => (m.uuid === uuid ? { ...m, status } : m)) })),
+              }
+            : pages,
+        );
+        return;
+      }
+      case 'conversation_update': {
+        if (!isObject(data) || typeof data['uuid'] !== 'string') return;
+        const uuid = data['uuid'];
+        const changed: Json = {};
+        for (const field of CONVERSATION_FIELDS) if (field in data) changed[field] = data[field];
+        client.setQueryData<Conversation>(keys.conversations.detail(uuid), (c) => (c ? ({ ...c, ...changed } as Conversation) : c));
+        // SLA events and anything this frame does not carry whole (deadlines) are read again.
+        if ('sla' in data || 'status' in data) void client.invalidateQueries({ queryKey: keys.conversations.sla(uuid) });
+        if ('sla' in data) void client.invalidateQueries({ queryKey: keys.conversations.detail(uuid), exact: true });
+        invalidateLists();
+        return;
+      }
+      case 'new_conversation':
+        invalidateLists();
+        return;
+      case 'contact_update': {
+        if (!isObject(data) || typeof data['contact_id'] !== 'number') return;
+        const contactId = data['contact_id'];
+        if (Array.isArray(data['page_visits'])) client.setQueryData(keys.contacts.pageVisits(contactId), data['page_visits']);
+        if (data['presence'] === 'online' || data['presence'] === 'offline') live.presence(contactId, data['presence']);
+        if ('enabled' in data) void client.invalidateQueries({ queryKey: keys.contacts.detail(contactId) });
+        return;
+      }
+      case 'typing': {
+        if (!isObject(data) || typeof data['conversation_uuid'] !== 'string' || typeof data['is_typing'] !== 'boolean') return;
+        live.typing(data as Parameters<Live['typing']>[0]);
+        return;
+      }
+      case 'agent_availability_update': {
+        if (!isObject(data) || typeof data['agent_id'] !== 'number' || typeof data['availability_status'] !== 'string') return;
+        const { agent_id, availability_status } = data as { agent_id: number; availability_status: Agent['availability_status'] };
+        if (agent_id === meId()) client.setQueryData<Agent | null>(keys.me, (me) => (me ? { ...me, availability_status } : me));
+        client.setQueryData<Array<{ id: number; availability_status: string }>>(keys.agents, (agents) =>
+          agents?.map((a) => (a.id === agent_id ? { ...a, availability_status } : a)),
+        );
+        return;
+      }
+      default:
+        return;
+    }
+  };
+}

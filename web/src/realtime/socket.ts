@@ -1,0 +1,109 @@
+// The agent socket (`/ws`, docs/api.md "Realtime"): one connection per tab, authenticated by the
+// session cookie, reconnecting with a growing delay (1 s doubling to 30 s, with jitter). Frames
+// are parsed here and handed on as they are; realtime/cache.ts decides what they change.
+export type SocketState = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+export interface ServerFrame {
+  type: string;
+  data: unknown;
+  event?: { id: number; created_at: string };
+}
+
+interface Options {
+  onFrame: (frame: ServerFrame) => void;
+  onState: (state: SocketState) => void;
+  /** After a reconnect (not the first open): whatever was missed must be read again over HTTP. */
+  onResync: () => void;
+  url?: string;
+}
+
+const MAX_DELAY_MS = 30_000;
+const PING_MS = 25_000;
+
+function isFrame(value: unknown): value is ServerFrame {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+}
+
+export class AgentSocket {
+  #options: Options;
+  #socket: WebSocket | null = null;
+  #subscriptions = new Map<string, number>();
+  #attempt = 0;
+  #opened = false;
+  #timer = 0;
+  #ping = 0;
+  #stopped = false;
+
+  constructor(options: Options) {
+    this.#options = options;
+  }
+
+  start(): void {
+    this.#stopped = false;
+    this.#connect();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    window.clearTimeout(this.#timer);
+    window.clearInterval(this.#ping);
+    this.#socket?.close(1000);
+    this.#socket = null;
+    this.#options.onState('closed');
+  }
+
+  /** Counted: two screens showing one conversation subscribe once, and the last to leave unsubscribes. */
+  subscribe(conversationUuid: string): () => void {
+    const count = this.#subscriptions.get(conversationUuid) ?? 0;
+    this.#subscriptions.set(conversationUuid, count + 1);
+    if (count === 0) this.send({ type: 'subscribe', data: { conversation_uuid: conversationUuid } });
+    return () => {
+      const left = (this.#subscriptions.get(conversationUuid) ?? 1) - 1;
+      if (left > 0) this.#subscriptions.set(conversationUuid, left);
+      else {
+        this.#subscriptions.delete(conversationUuid);
+        this.send({ type: 'unsubscribe', data: { conversation_uuid: conversationUuid } });
+      }
+    };
+  }
+
+  send(frame: { type: string; data?: unknown }): void {
+    if (this.#socket?.readyState === WebSocket.OPEN) this.#socket.send(JSON.stringify(frame));
+  }
+
+  #connect(): void {
+    const url = this.#options.url ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+    this.#options.onState(this.#opened ? 'reconnecting' : 'connecting');
+    const socket = new WebSocket(url);
+    this.#socket = socket;
+    socket.addEventListener('open', () => {
+      const reconnected = this.#opened;
+      this.#opened = true;
+      this.#attempt = 0;
+      this.#options.onState('open');
+      for (const uuid of this.#subscriptions.keys()) this.send({ type: 'subscribe', data: { conversation_uuid: uuid } });
+      window.clearInterval(this.#ping);
+      this.#ping = window.setInterval(() => this.send({ type: 'ping' }), PING_MS);
+      if (reconnected) this.#options.onResync();
+    });
+    socket.addEventListener('message', (message) => {
+      if (typeof message.data !== 'string') return;
+      let frame: unknown;
+      try {
+        frame = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      if (isFrame(frame)) this.#options.onFrame(frame);
+    });
+    socket.addEventListener('close', () => {
+      window.clearInterval(this.#ping);
+      if (this.#socket !== socket || this.#stopped) return;
+      this.#socket = null;
+      this.#options.onState(this.#opened ? 'reconnecting' : 'connecting');
+      const delay = Math.min(MAX_DELAY_MS, 1000 * 2 ** this.#attempt) * (0.75 + Math.random() * 0.5);
+      this.#attempt += 1;
+      this.#timer = window.setTimeout(() => this.#connect(), delay);
+    });
+  }
+}
