@@ -1,10 +1,12 @@
 // The loader, /widget.js: what a customer's page includes. It draws the launcher (in a closed
 // Shadow DOM, so the page's styles and ours never meet), opens the chat frame (an iframe served
 // by Parley) when needed, relays the page's visits and the host API to it with postMessage, and
-// hears back the unread count. It never holds a token: sessions live in the frame's own storage.
+// hears back the unread count. Sessions live in the frame's own storage; only when the browser
+// refuses the frame any (third-party storage blocked) does the loader keep them, in the host
+// page's storage, and hand them back to Parley's frame alone.
 // Kept free of any framework: every byte here is paid by every page view of the host site.
 
-import { BADGE_MAX, FRAME_PATH, type FromFrame, isMessage, type ToFrame } from './protocol.ts';
+import { BADGE_MAX, FRAME_PATH, type FromFrame, isMessage, MAX_STORED, STORED_NAMES, type ToFrame } from './protocol.ts';
 
 interface Config {
   /** The live-chat inbox uuid. */
@@ -74,6 +76,17 @@ function storage(): Storage | null {
   } catch {
     return null;
   }
+}
+
+const keptKey = (name: string) => `parley:${inbox}:frame:${name}`;
+/** The session values kept for the frame. */
+function kept(): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of STORED_NAMES) {
+    const value = storage()?.getItem(keptKey(name));
+    if (value) values[name] = value;
+  }
+  return values;
 }
 
 function post(message: ToFrame): void {
@@ -146,11 +159,17 @@ function onMessage(event: MessageEvent): void {
   if (!isMessage(message)) return;
   if (message.type === 'ready') {
     ready = true;
+    if (message.data?.hostStorage) post({ parley: 1, type: 'restore', data: { values: kept() } });
     for (const queued of outbox.splice(0)) post(queued);
     post({ parley: 1, type: 'visibility', data: { open } });
   } else if (message.type === 'unread') setUnread(Math.max(0, Math.floor(Number(message.data.count)) || 0));
   else if (message.type === 'close') setOpen(false);
-  else if (message.type === 'session') {
+  else if (message.type === 'store') {
+    const { name, value } = message.data ?? {};
+    if (!(STORED_NAMES as readonly unknown[]).includes(name)) return;
+    if (typeof value === 'string' && value.length <= MAX_STORED) storage()?.setItem(keptKey(name), value);
+    else if (value === null) storage()?.removeItem(keptKey(name));
+  } else if (message.type === 'session') {
     if (message.data.active) storage()?.setItem(flagKey(), '1');
     else storage()?.removeItem(flagKey());
   }
@@ -167,7 +186,8 @@ function draw(settings: LauncherSettings): void {
   const host = document.createElement('parley-widget');
   // Inline and !important: the host page's own rules, however broad, cannot restyle or hide it.
   host.setAttribute('style', 'all:initial!important;display:block!important;position:static!important');
-  root = host.attachShadow({ mode: 'closed' });
+  // Open, not closed: the host page runs its own scripts anyway, and tests must reach in.
+  root = host.attachShadow({ mode: 'open' });
   const style = document.createElement('style');
   style.textContent = `:host{all:initial}*{box-sizing:border-box}
 .l{all:initial;position:fixed;${side}:${offset}px;bottom:${bottom}px;z-index:2147483000;width:56px;height:56px;border-radius:50%;background:${fill};color:#fff;cursor:pointer;display:flex;align-items:center;justify-content:center;box-shadow:0 4px 14px rgba(0,0,0,.25)}
@@ -267,6 +287,7 @@ const api: ParleyApi = {
         post({ parley: 1, type: 'logout' });
       }
       storage()?.removeItem(flagKey());
+      for (const name of STORED_NAMES) storage()?.removeItem(keptKey(name));
       setOpen(false);
       setUnread(0);
     });

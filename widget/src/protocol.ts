@@ -7,16 +7,27 @@ export const FRAME_PATH = '/widget/frame/';
 /** The launcher badge shows "9+" above this. */
 export const BADGE_MAX = 9;
 
+/** What a frame without storage of its own asks the loader to keep. */
+export const STORED_NAMES = ['token', 'user', 'visitor'] as const;
+export type StoredName = (typeof STORED_NAMES)[number];
+/** The longest value the loader keeps. */
+export const MAX_STORED = 4096;
+
 /** Loader → frame. */
 export type ToFrame =
   | { parley: 1; type: 'page'; data: { url: string; title: string } }
   | { parley: 1; type: 'visibility'; data: { open: boolean } }
   | { parley: 1; type: 'set_user'; data: { jwt: string } }
-  | { parley: 1; type: 'logout'; data?: undefined };
+  | { parley: 1; type: 'logout'; data?: undefined }
+  /** The session the loader keeps for a frame that has no storage of its own (answer to `ready` asking for it). */
+  | { parley: 1; type: 'restore'; data: { values: Record<string, string> } };
 
 /** Frame → loader. */
 export type FromFrame =
-  | { parley: 1; type: 'ready'; data?: undefined }
+  /** `hostStorage`: the browser refuses the frame storage of its own (third-party storage blocked); the loader keeps the session instead. */
+  | { parley: 1; type: 'ready'; data: { hostStorage: boolean } }
+  /** Keep (or, with null, forget) one value of the session in the host page's storage. */
+  | { parley: 1; type: 'store'; data: { name: StoredName; value: string | null } }
   | { parley: 1; type: 'unread'; data: { count: number } }
   | { parley: 1; type: 'close'; data?: undefined }
   | { parley: 1; type: 'session'; data: { active: boolean } };

@@ -33,7 +33,8 @@ const TYPING_SHOWN_MS = 8000;
 const PAGE_VISIT_GAP_MS = 1100;
 
 export function createChat(inbox: string, host: HostBridge) {
-  const store: SessionStore = sessionStore(inbox);
+  const store: SessionStore = sessionStore(inbox, (name, value) => host.send({ parley: 1, type: 'store', data: { name, value } }));
+  let restored: (() => void) | null = null;
   let state: ChatState = {
     settings: null,
     failed: false,
@@ -374,13 +375,30 @@ export function createChat(inbox: string, host: HostBridge) {
       if (message.data.open && uuid) markSeen(uuid);
     } else if (message.type === 'set_user') void setUser(message.data.jwt);
     else if (message.type === 'logout') forget();
+    else if (message.type === 'restore' && restored) {
+      store.restore(message.data.values);
+      restored();
+    }
   }
 
   // ------------------------------------------------------------ start
 
   async function boot(): Promise<void> {
     host.listen(onHost);
-    host.send({ parley: 1, type: 'ready' });
+    const hostStorage = store.needsHost && host.embedded;
+    // Without storage of its own, the frame waits (briefly) for the session the loader kept.
+    const waiting = hostStorage
+      ? new Promise<void>((resolve) => {
+          restored = resolve;
+          setTimeout(resolve, 2000);
+        })
+      : null;
+    host.send({ parley: 1, type: 'ready', data: { hostStorage } });
+    if (waiting) {
+      await waiting;
+      restored = null;
+      set({ user: store.user() });
+    }
     try {
       const settings = await api.settings();
       set({ settings });

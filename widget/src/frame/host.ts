@@ -3,7 +3,7 @@
 // against what the browser reports of the embedding page (location.ancestorOrigins, where it
 // exists). Only the parent window at that origin is heard, and everything sent goes to that
 // origin only. Which sites may embed the frame at all is the server's CSP (frame-ancestors).
-import { type FromFrame, isMessage, type ToFrame } from '../protocol.ts';
+import { type FromFrame, isMessage, MAX_STORED, STORED_NAMES, type ToFrame } from '../protocol.ts';
 
 export interface HostBridge {
   /** Whether the frame runs inside a page that can hear it. */
@@ -44,6 +44,15 @@ export function hostBridge(namedOrigin: string | null): HostBridge {
           const jwt = message.data?.jwt;
           if (typeof jwt === 'string' && jwt.length > 0 && jwt.length <= 8192) handler({ parley: 1, type: 'set_user', data: { jwt } });
         } else if (message.type === 'logout') handler({ parley: 1, type: 'logout' });
+        else if (message.type === 'restore') {
+          const given = (message.data?.values ?? {}) as Record<string, unknown>;
+          const values: Record<string, string> = {};
+          for (const name of STORED_NAMES) {
+            const value = given[name];
+            if (typeof value === 'string' && value.length <= MAX_STORED) values[name] = value;
+          }
+          handler({ parley: 1, type: 'restore', data: { values } });
+        }
       });
     },
   };

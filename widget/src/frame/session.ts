@@ -1,7 +1,11 @@
 // The widget session of this browser, per inbox, in the frame's own storage (Parley's origin;
 // browsers that partition third-party storage keep one per customer site, which is the right
 // scope). Three things are kept: the session token, the user it belongs to, and, after setUser,
-// the earlier visitor token until the server says the visitor was merged.
+// the earlier visitor token until the server says the visitor was merged. A browser that refuses
+// the frame any storage (third-party storage blocked, as in private windows) leaves the frame
+// with memory only: the values are then mirrored to the loader, which keeps them in the host
+// page's storage and hands them back when the frame loads again (`restore`).
+import type { StoredName } from '../protocol.ts';
 import type { WidgetUser } from './api.ts';
 
 export interface StoredUser extends WidgetUser {
@@ -16,10 +20,14 @@ export interface SessionStore {
   setSession(token: string, user: StoredUser): void;
   setVisitorToken(token: string | null): void;
   clear(): void;
+  /** True when the frame has no storage of its own and needs the loader's. */
+  readonly needsHost: boolean;
+  /** The values the loader kept (frames without storage). */
+  restore(values: Partial<Record<StoredName, string>>): void;
 }
 
-/** localStorage when the browser allows it in a frame; memory otherwise (the session then lasts one page). */
-export function sessionStore(inbox: string): SessionStore {
+/** localStorage when the browser allows it in a frame; otherwise memory, mirrored through `mirror` to the host page. */
+export function sessionStore(inbox: string, mirror: (name: StoredName, value: string | null) => void): SessionStore {
   const memory = new Map<string, string>();
   let storage: Storage | null = null;
   try {
@@ -29,13 +37,16 @@ export function sessionStore(inbox: string): SessionStore {
     storage = null;
   }
   const key = (name: string) => `parley:${inbox}:${name}`;
-  const get = (name: string) => (storage ? storage.getItem(key(name)) : (memory.get(key(name)) ?? null));
-  const set = (name: string, value: string | null) => {
-    if (value === null) {
-      storage?.removeItem(key(name));
-      memory.delete(key(name));
-    } else if (storage) storage.setItem(key(name), value);
+  const get = (name: StoredName) => (storage ? storage.getItem(key(name)) : (memory.get(key(name)) ?? null));
+  const set = (name: StoredName, value: string | null) => {
+    if (storage) {
+      if (value === null) storage.removeItem(key(name));
+      else storage.setItem(key(name), value);
+      return;
+    }
+    if (value === null) memory.delete(key(name));
     else memory.set(key(name), value);
+    mirror(name, value);
   };
   return {
     token: () => get('token'),
@@ -59,6 +70,10 @@ export function sessionStore(inbox: string): SessionStore {
       set('token', null);
       set('user', null);
       set('visitor', null);
+    },
+    needsHost: storage === null,
+    restore(values) {
+      for (const [name, value] of Object.entries(values)) if (value) memory.set(key(name), value);
     },
   };
 }
