@@ -57,6 +57,7 @@ let frameOrigin = '';
 let hideLauncher = false;
 let root: ShadowRoot | null = null;
 let launcher: HTMLButtonElement | null = null;
+let face: HTMLSpanElement | null = null;
 let badge: HTMLSpanElement | null = null;
 let panel: HTMLDivElement | null = null;
 let frame: HTMLIFrameElement | null = null;
@@ -121,7 +122,7 @@ function setOpen(next: boolean): void {
   panel.className = next ? 'p o' : 'p';
   if (launcher) {
     launcher.className = next ? 'l o' : 'l';
-    launcher.innerHTML = next ? CLOSE_ICON : launcherFace;
+    if (face) face.innerHTML = next ? CLOSE_ICON : launcherFace;
     launcher.setAttribute('aria-expanded', String(next));
     launcher.setAttribute('aria-label', next ? 'Close chat' : 'Open chat');
   }
@@ -191,7 +192,7 @@ function draw(settings: LauncherSettings): void {
   const style = document.createElement('style');
   style.textContent = `:host{all:initial}*{box-sizing:border-box}
 .l{all:initial;position:fixed;${side}:${offset}px;bottom:${bottom}px;z-index:2147483000;width:56px;height:56px;border-radius:50%;background:${fill};color:#fff;cursor:pointer;display:flex;align-items:center;justify-content:center;box-shadow:0 4px 14px rgba(0,0,0,.25)}
-.l:focus-visible{outline:3px solid ${fill};outline-offset:3px}.l svg{width:28px;height:28px;fill:currentColor}.l img{width:36px;height:36px;border-radius:50%;object-fit:cover}
+.l:focus-visible{outline:3px solid ${fill};outline-offset:3px}.i{display:flex}.l svg{width:28px;height:28px;fill:currentColor}.l img{width:36px;height:36px;border-radius:50%;object-fit:cover}
 .b{position:absolute;top:-4px;${side === 'left' ? 'right' : 'left'}:-4px;min-width:20px;height:20px;padding:0 6px;border-radius:10px;background:#dc2626;color:#fff;font:600 12px/20px system-ui,sans-serif;text-align:center}.b[hidden]{display:none}
 .p{display:none;position:fixed;${side}:${offset}px;bottom:${bottom + 68}px;z-index:2147483000;width:380px;height:min(640px,calc(100vh - ${bottom + 88}px));border-radius:14px;overflow:hidden;background:#fff;box-shadow:0 8px 30px rgba(0,0,0,.25)}
 .p.o{display:block}.p iframe{display:block;border:0;width:100%;height:100%}
@@ -207,7 +208,10 @@ function draw(settings: LauncherSettings): void {
     launcher = document.createElement('button');
     launcher.type = 'button';
     launcher.className = 'l';
-    launcher.innerHTML = launcherFace;
+    face = document.createElement('span');
+    face.className = 'i';
+    face.innerHTML = launcherFace;
+    launcher.appendChild(face);
     launcher.setAttribute('aria-expanded', 'false');
     launcher.setAttribute('aria-label', 'Open chat');
     launcher.onclick = () => setOpen(!open);

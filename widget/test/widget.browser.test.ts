@@ -127,6 +127,31 @@ describe('the widget on a customer site', { skip: skip ?? false, timeout: 120_00
     assert.ok(percentile(sorted, 50) < 2000, `replies arrive live (median ${percentile(sorted, 50)} ms)`);
   });
 
+  it('reconnects after the socket drops and re-reads what it missed', async () => {
+    const server = (world.t.app as unknown as { websocketServer: { clients: Set<{ terminate(): void }> } }).websocketServer;
+    for (const client of server.clients) client.terminate();
+    const shown = whenShown(frame, 'Sent while you were away');
+    dataOf(
+      await world.t.call({
+        method: 'POST',
+        url: `/api/v1/conversations/${conversation.uuid}/messages`,
+        payload: { message: 'Sent while you were away' },
+      }),
+    );
+    await shown;
+    // The new socket carries live replies again.
+    const live = whenShown(frame, 'And live again');
+    await frame.page().waitForTimeout(200);
+    dataOf(
+      await world.t.call({
+        method: 'POST',
+        url: `/api/v1/conversations/${conversation.uuid}/messages`,
+        payload: { message: 'And live again' },
+      }),
+    );
+    await live;
+  });
+
   it('reports the page visits of the host page (history changes included) to the agents', async () => {
     await page.evaluate(() => {
       document.title = 'Checkout';

@@ -87,9 +87,11 @@ export function createChat(inbox: string, host: HostBridge) {
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/widget/ws`;
     socket = openSocket(url, token, inbox, {
       onFrame,
-      onJoined(again) {
+      // Every join re-reads: what happened between the last read and the join (or while
+      // disconnected) is not replayed by the server.
+      onJoined() {
         sendPage();
-        if (again) void resync();
+        void resync();
       },
       onJoinFailed() {
         // Maybe the session ended: the API says for sure (a 401 forgets it).
