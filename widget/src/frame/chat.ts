@@ -178,9 +178,13 @@ export function createChat(inbox: string, host: HostBridge) {
         active_at: message.author.last_active_at,
       },
     };
-    const conversations = state.conversations.map((c) =>
-      c.uuid === uuid ? { ...c, last_message: last, unread_message_count: reading ? 0 : Math.min(10, c.unread_message_count + 1) } : c,
-    );
+    const conversations = state.conversations.map((c) => {
+      if (c.uuid !== uuid) return c;
+      // A re-read that raced this event already counted it (and shows it as the last message).
+      const counted = c.last_message !== null && Date.parse(c.last_message.created_at) >= Date.parse(message.created_at);
+      const unread = reading ? 0 : counted ? c.unread_message_count : Math.min(10, c.unread_message_count + 1);
+      return { ...c, last_message: counted ? c.last_message : last, unread_message_count: unread };
+    });
     set({ current, conversations, typing: current === state.current ? state.typing : null });
     if (!known) void loadConversations();
     if (reading) api.seen(uuid).catch(() => undefined);
