@@ -2,6 +2,7 @@
 // typing, and the composer with its file button (within the inbox's upload limits).
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Chat, ChatState } from './chat.ts';
+import { PaperclipIcon } from './icons.tsx';
 import { Message } from './Message.tsx';
 import { text } from './strings.ts';
 
@@ -60,7 +61,7 @@ function Composer({ chat, state }: { chat: Chat; state: ChatState }) {
             }}
           />
           <button type="button" class="icon" aria-label={text('attach')} disabled={state.busy} onClick={() => file.current?.click()}>
-            📎
+            <PaperclipIcon />
           </button>
         </>
       ) : null}

@@ -3,6 +3,7 @@
 // conversations to continue, and the button to start one (when the inbox allows it).
 import type { BusinessHours, ChatConversation, Settings } from './api.ts';
 import type { Chat, ChatState } from './chat.ts';
+import { BubbleIcon } from './icons.tsx';
 import { Avatar, fullName } from './Message.tsx';
 import { text } from './strings.ts';
 
@@ -54,12 +55,12 @@ function ConversationItem({ conversation, onOpen }: { conversation: ChatConversa
           <Avatar person={last.author} />
         ) : (
           <span class="avatar" aria-hidden="true">
-            💬
+            <BubbleIcon />
           </span>
         )}
         <span class="conv-text">
           <span class="conv-who">{who}</span>
-          <span class="conv-last">{last ? last.content || '📎' : text('noMessagesYet')}</span>
+          <span class="conv-last">{last ? last.content || text('fileSent') : text('noMessagesYet')}</span>
         </span>
         {unread > 0 ? (
           <span class="count">

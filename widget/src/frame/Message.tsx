@@ -2,6 +2,7 @@
 // left with the agent's name and avatar; an away notice; a CSAT survey with its rating control.
 import { useEffect, useState } from 'preact/hooks';
 import type { Api, ChatAttachment, ChatMessage, CsatSurvey } from './api.ts';
+import { PaperclipIcon } from './icons.tsx';
 import { RichText } from './rich-text.tsx';
 import { fileSize, text } from './strings.ts';
 
@@ -25,7 +26,13 @@ function Attachment({ file }: { file: ChatAttachment }) {
   const label = text('attachment', { name: file.name, size: fileSize(file.size) });
   return (
     <a class="file" href={file.url} target="_blank" rel="noopener noreferrer" download={file.name} aria-label={label}>
-      {file.thumbnail_url ? <img src={file.thumbnail_url} alt={file.name} loading="lazy" /> : <span>📎 {file.name}</span>}
+      {file.thumbnail_url ? (
+        <img src={file.thumbnail_url} alt={file.name} loading="lazy" />
+      ) : (
+        <span class="file-name">
+          <PaperclipIcon /> {file.name}
+        </span>
+      )}
     </a>
   );
 }

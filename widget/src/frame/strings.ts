@@ -41,6 +41,7 @@ const en = {
   connecting: 'Reconnecting…',
   sendFailed: 'Your message could not be sent: {reason}',
   attachment: 'Attachment: {name} ({size})',
+  fileSent: 'A file',
   rateTitle: 'How did we do?',
   rateValue: '{n} out of 5',
   rateFeedback: 'Anything to add? (optional)',
