@@ -41,6 +41,7 @@ import { teamsRoutes } from './teams/teams.routes.ts';
 import { webhookDeliveryRoutes } from './webhooks/webhooks.delivery.routes.ts';
 import { webhooksDocumentSection } from './webhooks/webhooks.payloads.ts';
 import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
+import { widgetAssetRoutes } from './widget/widget.assets.ts';
 import { widgetRoutes } from './widget/widget.routes.ts';
 
 const API_VERSION = '1.0.0';
@@ -179,6 +180,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(aiRoutes(deps), api);
   // Under /api/v1 and, for the contact's page, /csat: registered at the root.
   await app.register(csatRoutes(deps));
+  // The built widget: /widget.js, the chat frame /widget/frame/ and its assets.
+  await app.register(widgetAssetRoutes(deps));
   await registerRealtime(app, deps);
   // The agent web app: `/`, its built files, and its client-side routes for browser navigations.
   webApp = await registerWebApp(app, options.webDistDir);

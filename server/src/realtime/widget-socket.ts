@@ -10,7 +10,7 @@ import { sha256 } from '../security/hashing.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError } from '../errors.ts';
 import { findWidgetInbox, isAddressBlocked } from '../widget/widget.inbox.ts';
-import { isOriginTrusted } from '../widget/widget.edge.ts';
+import { foreignOrigin, isOriginTrusted } from '../widget/widget.edge.ts';
 import { lifetimeOf } from '../widget/widget.identity.ts';
 import { resolveWidgetSession } from '../widget/widget.sessions.ts';
 import { CLOSE_POLICY, type Hub, type LiveSocket, type WidgetConn } from './hub.ts';
@@ -125,7 +125,8 @@ export function registerWidgetSocket(app: FastifyInstance, deps: AppDeps, hub: H
           const inbox = await findWidgetInbox(deps, inboxUuid);
           if (!inbox) return failJoin('Inbox not found');
           if (isAddressBlocked(inbox.config.blocked_ips ?? [], address)) return failJoin('Your address is blocked');
-          const origin = request.headers.origin;
+          // Parley's own chat frame is not another site (its embedding is checked by its CSP).
+          const origin = foreignOrigin(deps, request);
           if (origin !== undefined && !isOriginTrusted(inbox.config.trusted_domains ?? [], origin)) {
             return failJoin('This site may not embed the chat of this inbox');
           }

@@ -106,6 +106,25 @@ function originOf(request: FastifyRequest): string | undefined {
   return typeof origin === 'string' && origin !== '' ? origin : undefined;
 }
 
+/**
+ * The Origin of the page behind a request when it is another site's; undefined without one, or
+ * when the page is Parley's own: the chat frame (widget.assets.ts) is served by Parley, so its
+ * API calls and socket come from BASE_URL's origin, or from the host the request was sent to
+ * (an installation reached under another name than BASE_URL). Those are not cross-site: for the
+ * frame, trusted_domains is enforced on who may embed it (its CSP frame-ancestors).
+ */
+export function foreignOrigin(deps: AppDeps, request: FastifyRequest): string | undefined {
+  const origin = originOf(request);
+  if (origin === undefined) return undefined;
+  if (origin === new URL(deps.config.baseUrl).origin) return undefined;
+  try {
+    if (new URL(origin).host === request.host) return undefined;
+  } catch {
+    // Not a URL: a foreign origin, refused below like any untrusted one.
+  }
+  return origin;
+}
+
 function allowOrigin(reply: FastifyReply, origin: string): void {
   reply.header('access-control-allow-origin', origin);
   reply.header('access-control-expose-headers', EXPOSE_HEADERS);
@@ -119,11 +138,11 @@ export function openCors(reply: FastifyReply): void {
 /**
  * CORS of a widget route once its inbox is known: a trusted Origin is echoed (with Vary:
  * Origin); an untrusted one is refused with a 403 before anything runs. Requests without an
- * Origin (not from a browser page) are not concerned.
+ * Origin (not from a browser page) and those of Parley's own chat frame are not concerned.
  */
-export function applyInboxCors(request: FastifyRequest, reply: FastifyReply, inbox: WidgetInbox): void {
+export function applyInboxCors(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, inbox: WidgetInbox): void {
   reply.header('vary', 'Origin');
-  const origin = originOf(request);
+  const origin = foreignOrigin(deps, request);
   if (origin === undefined) return;
   if (!isOriginTrusted(inbox.config.trusted_domains ?? [], origin)) {
     throw new PermissionError('This site is not allowed to use this inbox (trusted_domains)');

@@ -95,7 +95,7 @@ export function widgetRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         throw error;
       }
       // An origin the inbox does not trust gets its 403 without any allow header.
-      if (!launcher) applyInboxCors(request, reply, inbox);
+      if (!launcher) applyInboxCors(deps, request, reply, inbox);
       contexts.set(request, { inbox, caller: null });
     });
 

@@ -1,0 +1,103 @@
+// The widget socket (/widget/ws, docs/api.md "Realtime"): joins with the session token, pings,
+// and reconnects after a drop with a growing, jittered delay (1 s doubling to 30 s). Nothing is
+// replayed by the server, so `onJoined` tells the app to re-read what it shows over HTTP.
+
+export interface SocketFrame {
+  type: string;
+  data?: unknown;
+}
+
+export interface SocketHandlers {
+  onFrame(frame: SocketFrame): void;
+  /** Each successful join; `again` after a reconnect (time to re-sync). */
+  onJoined(again: boolean): void;
+  /** The server refused the join (a session no longer valid, a blocked contact…). */
+  onJoinFailed(message: string): void;
+  onStatus(connected: boolean): void;
+}
+
+export interface ChatSocket {
+  send(type: string, data: unknown): boolean;
+  close(): void;
+}
+
+const PING_MS = 25_000;
+const MAX_DELAY_MS = 30_000;
+
+export function openSocket(url: string, token: string, inbox: string, handlers: SocketHandlers): ChatSocket {
+  let ws: WebSocket | null = null;
+  let joined = false;
+  let joinedBefore = false;
+  let stopped = false;
+  let attempt = 0;
+  let ping: ReturnType<typeof setInterval> | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  function connect(): void {
+    if (stopped) return;
+    const socket = new WebSocket(url);
+    ws = socket;
+    socket.onopen = () => socket.send(JSON.stringify({ type: 'join', token, data: { inbox_id: inbox } }));
+    socket.onmessage = (event) => {
+      let frame: SocketFrame;
+      try {
+        frame = JSON.parse(String(event.data)) as SocketFrame;
+      } catch {
+        return;
+      }
+      if (typeof frame !== 'object' || frame === null || typeof frame.type !== 'string') return;
+      if (frame.type === 'joined') {
+        joined = true;
+        attempt = 0;
+        handlers.onStatus(true);
+        handlers.onJoined(joinedBefore);
+        joinedBefore = true;
+        clearInterval(ping);
+        ping = setInterval(() => send('ping', undefined), PING_MS);
+      } else if (frame.type === 'error' && !joined) {
+        const data = frame.data as { message?: string; code?: string } | undefined;
+        if (data?.code === 'join_failed') {
+          stopped = true;
+          socket.close();
+          handlers.onJoinFailed(data.message ?? '');
+        }
+      } else if (frame.type !== 'pong') handlers.onFrame(frame);
+    };
+    socket.onclose = () => {
+      clearInterval(ping);
+      const wasJoined = joined;
+      joined = false;
+      if (wasJoined) handlers.onStatus(false);
+      if (stopped) return;
+      const delay = Math.min(MAX_DELAY_MS, 1000 * 2 ** attempt) * (0.5 + Math.random() / 2);
+      attempt = Math.min(attempt + 1, 6);
+      retry = setTimeout(connect, delay);
+    };
+  }
+
+  function send(type: string, data: unknown): boolean {
+    if (!ws || ws.readyState !== WebSocket.OPEN || (!joined && type !== 'ping')) return false;
+    ws.send(JSON.stringify(data === undefined ? { type } : { type, data }));
+    return true;
+  }
+
+  // Back online: try at once rather than wait for the delay.
+  const online = () => {
+    if (!joined && !stopped) {
+      clearTimeout(retry);
+      if (!ws || ws.readyState === WebSocket.CLOSED) connect();
+    }
+  };
+  addEventListener('online', online);
+  connect();
+  return {
+    send,
+    close() {
+      stopped = true;
+      clearInterval(ping);
+      clearTimeout(retry);
+      removeEventListener('online', online);
+      ws?.close();
+    },
+  };
+}

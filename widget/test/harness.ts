@@ -1,0 +1,128 @@
+// The browser tests' world: a real Parley listening on 127.0.0.1 (the test app, on the test
+// database, with BASE_URL its own address), a customer's site on another origin
+// (http://localhost:<other port>) whose pages include /widget.js, and Debian's Chromium driven
+// by playwright-core. Nothing here is faked: the loader, the frame, the API and the sockets are
+// the ones `npm start` serves.
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
+import { buildTestApp, type TestApp } from '../../server/test/helpers.ts';
+import { freePort } from '../../server/test/process-helpers.ts';
+import { ensureWidgetBuilt } from './build.ts';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+/** Why the browser tests cannot run here, or null. */
+export function browserMissing(): string | null {
+  return existsSync(CHROMIUM) ? null : `${CHROMIUM} is missing (apt-get install chromium): the widget's browser tests are skipped`;
+}
+
+export interface World {
+  t: TestApp;
+  /** Parley's base URL (http://127.0.0.1:port). */
+  base: string;
+  /** The customer's site (http://localhost:port). */
+  site: string;
+  browser: Browser;
+  /** Pages of the customer's site: path → HTML, served as they are. */
+  pages: Map<string, string>;
+  close(): Promise<void>;
+}
+
+export async function startWorld(): Promise<World> {
+  await ensureWidgetBuilt();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await buildTestApp({ env: { BASE_URL: base } });
+  let site: Server | null = null;
+  let browser: Browser | null = null;
+  try {
+    await t.app.listen({ port, host: '127.0.0.1' });
+    const pages = new Map<string, string>();
+    site = createServer((req, res) => {
+      if (req.url === '/favicon.ico') return void res.writeHead(204).end();
+      const html = pages.get((req.url ?? '/').split('?')[0] ?? '/');
+      res.writeHead(html === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(html ?? 'not found');
+    });
+    await new Promise<void>((resolve) => site?.listen(0, '127.0.0.1', resolve));
+    const sitePort = (site.address() as AddressInfo).port;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, timeout: 30_000 });
+    const opened = { site, browser };
+    return {
+      t,
+      base,
+      site: `http://localhost:${sitePort}`,
+      browser,
+      pages,
+      async close() {
+        await opened.browser.close();
+        await new Promise((resolve) => opened.site.close(resolve));
+        await t.close();
+      },
+    };
+  } catch (error) {
+    await browser?.close();
+    site?.close();
+    await t.close();
+    throw error;
+  }
+}
+
+/** A page of the customer's site including the loader for `inbox`; `head` and `body` are added as they are. */
+export function sitePage(world: World, inbox: string, options: { head?: string; body?: string; script?: string } = {}): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Customer site</title>${options.head ?? ''}</head>
+<body><h1>Welcome to the shop</h1>${options.body ?? ''}
+${options.script ?? `<script async src="${world.base}/widget.js" data-inbox="${inbox}"></script>`}
+</body></html>`;
+}
+
+/** The launcher button, inside the loader's shadow root (Playwright's CSS selectors pierce open shadow roots). */
+export const LAUNCHER = 'parley-widget button';
+
+/** The chat frame of a page once the loader created it. */
+export async function chatFrame(page: Page, timeoutMs = 10_000): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const frame = page.frames().find((f) => f.url().includes('/widget/frame/'));
+    if (frame) {
+      await frame.waitForLoadState('domcontentloaded');
+      return frame;
+    }
+    if (Date.now() > deadline) throw new Error('the chat frame did not appear');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * The widget session as stored for the page: in the frame's own storage, or, when the browser
+ * refuses a third-party frame storage (headless Chromium does), in the host page's, where the
+ * loader keeps it for the frame.
+ */
+export async function storedSession(page: Page, frame: Frame, inbox: string): Promise<Record<'token' | 'user' | 'visitor', string | null>> {
+  const read = (prefix: string) => {
+    const value = (name: string) => localStorage.getItem(`${prefix}${name}`);
+    return { token: value('token'), user: value('user'), visitor: value('visitor') };
+  };
+  const own = await frame.evaluate(read, `parley:${inbox}:`).catch(() => null);
+  return own ?? page.evaluate(read, `parley:${inbox}:frame:`);
+}
+
+/** Collects the page's console errors and failed requests, so that a test can show why it failed. */
+export function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return problems;
+}

@@ -1,0 +1,210 @@
+// The widget in a real browser, on a customer's site of another origin: a visitor opens the
+// launcher, fills the pre-chat form and writes; the agent (over the API) sees the conversation
+// and replies; the visitor sees the reply live (the send→seen time is measured); a signed-in
+// customer's setUser JWT merges the visitor; page visits reach the agents.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Frame, Page } from 'playwright-core';
+import { dataOf } from '../../server/test/helpers.ts';
+import { createWidgetInbox, signIdentity, type WidgetInboxFixture } from '../../server/test/widget.ts';
+import { browserMissing, chatFrame, LAUNCHER, sitePage, startWorld, storedSession, type World, watch } from './harness.ts';
+
+const skip = browserMissing();
+const PRECHAT = {
+  enabled: true,
+  title: 'Tell us who you are',
+  fields: [
+    { key: 'name', type: 'text', label: 'Name', required: true, enabled: true, order: 1, is_default: true },
+    { key: 'email', type: 'email', label: 'Email', required: true, enabled: true, order: 2, is_default: true },
+    { key: 'order_number', type: 'text', label: 'Order number', required: false, enabled: true, order: 3 },
+  ],
+};
+
+type Conversation = { uuid: string; contact: { id: number; email: string | null }; custom_attributes: Record<string, unknown> };
+
+/** Resolves with Date.now() in the page when `text` appears in the frame's message log. */
+function whenShown(frame: Frame, text: string): Promise<number> {
+  return frame.evaluate(
+    (wanted) =>
+      new Promise<number>((resolve, reject) => {
+        const log = document.querySelector('[role="log"]');
+        if (!log) return reject(new Error('no message log'));
+        const check = () => {
+          if (log.textContent?.includes(wanted)) {
+            observer.disconnect();
+            resolve(Date.now());
+            return true;
+          }
+          return false;
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(log, { childList: true, subtree: true, characterData: true });
+        if (!check()) setTimeout(() => reject(new Error(`"${wanted}" not shown within 10 s`)), 10_000);
+      }),
+    text,
+  );
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+describe('the widget on a customer site', { skip: skip ?? false, timeout: 120_000 }, () => {
+  let world: World;
+  let chat: WidgetInboxFixture;
+  let page: Page;
+  let frame: Frame;
+  let problems: string[];
+  let conversation: Conversation;
+
+  before(async () => {
+    world = await startWorld();
+    chat = await createWidgetInbox(world.t, {
+      brand_name: 'Acme Support',
+      greeting_message: 'Hello from Acme!',
+      prechat_form: PRECHAT,
+      trusted_domains: ['localhost'],
+    });
+    world.pages.set('/', sitePage(world, chat.uuid));
+    page = await world.browser.newPage();
+    problems = watch(page);
+  });
+  after(async () => {
+    await world?.close();
+  });
+
+  it('opens from the launcher; the visitor fills the pre-chat form and writes; the agent sees it', async () => {
+    await page.goto(`${world.site}/`);
+    await page.locator(LAUNCHER).click();
+    frame = await chatFrame(page);
+    await frame.getByText('Hello from Acme!').waitFor();
+    assert.equal(await frame.locator('h1').textContent(), 'Acme Support');
+    await frame.getByRole('button', { name: 'Start a conversation' }).click();
+    await frame.getByLabel('Name').fill('Ada Visitor');
+    await frame.getByLabel('Email').fill('ada.visitor@example.com');
+    await frame.getByLabel('Order number').fill('A-1234');
+    await frame.getByLabel('How can we help?').fill('My parcel has not arrived');
+    await frame.getByRole('button', { name: 'Start the conversation' }).click();
+    await frame.locator('[role="log"]').getByText('My parcel has not arrived').waitFor();
+
+    const list = dataOf<{ results: Array<{ uuid: string }> }>(
+      await world.t.call({ method: 'GET', url: `/api/v1/conversations/all?inbox_id=${chat.inbox.id}` }),
+    ).results;
+    assert.equal(list.length, 1, 'the agent sees the new conversation');
+    const uuid = (list[0] as { uuid: string }).uuid;
+    conversation = dataOf<Conversation>(await world.t.call({ method: 'GET', url: `/api/v1/conversations/${uuid}` }));
+    assert.equal(conversation.custom_attributes['order_number'], 'A-1234', 'a custom pre-chat field lands on the conversation');
+    const contact = dataOf<{ first_name: string; email: string }>(
+      await world.t.call({ method: 'GET', url: `/api/v1/contacts/${conversation.contact.id}` }),
+    );
+    assert.equal(contact.first_name, 'Ada Visitor');
+    assert.equal(contact.email, 'ada.visitor@example.com');
+    assert.deepEqual(problems, []);
+  });
+
+  it('shows agent replies live, with the agent name; the send→seen time is measured', async () => {
+    const agent = await world.t.makeAgent({ first_name: 'Grace', roles: ['Admin'] });
+    const latencies: number[] = [];
+    for (let i = 1; i <= 10; i++) {
+      const reply = `Reply number ${i} from Grace`;
+      const shown = whenShown(frame, reply);
+      const sentAt = Date.now();
+      dataOf(
+        await world.t.call({
+          method: 'POST',
+          url: `/api/v1/conversations/${conversation.uuid}/messages`,
+          payload: { message: `<p>${reply}</p>` },
+          as: agent,
+        }),
+      );
+      latencies.push((await shown) - sentAt);
+    }
+    await frame.locator('.msg', { hasText: 'Reply number 10' }).getByText('Grace Test').waitFor();
+    const sorted = [...latencies].sort((a, b) => a - b);
+    console.log(
+      `widget send→seen (agent API call to text in the visitor's browser), ${sorted.length} replies: median ${percentile(sorted, 50)} ms, p90 ${percentile(sorted, 90)} ms, max ${sorted.at(-1)} ms`,
+    );
+    assert.ok(percentile(sorted, 50) < 2000, `replies arrive live (median ${percentile(sorted, 50)} ms)`);
+  });
+
+  it('reconnects after the socket drops and re-reads what it missed', async () => {
+    const server = (world.t.app as unknown as { websocketServer: { clients: Set<{ terminate(): void }> } }).websocketServer;
+    for (const client of server.clients) client.terminate();
+    const shown = whenShown(frame, 'Sent while you were away');
+    dataOf(
+      await world.t.call({
+        method: 'POST',
+        url: `/api/v1/conversations/${conversation.uuid}/messages`,
+        payload: { message: 'Sent while you were away' },
+      }),
+    );
+    await shown;
+    // The new socket carries live replies again.
+    const live = whenShown(frame, 'And live again');
+    await frame.page().waitForTimeout(200);
+    dataOf(
+      await world.t.call({
+        method: 'POST',
+        url: `/api/v1/conversations/${conversation.uuid}/messages`,
+        payload: { message: 'And live again' },
+      }),
+    );
+    await live;
+  });
+
+  it('reports the page visits of the host page (history changes included) to the agents', async () => {
+    await page.evaluate(() => {
+      document.title = 'Checkout';
+      history.pushState({}, '', '/checkout?step=2');
+    });
+    const deadline = Date.now() + 10_000;
+    let visits: Array<{ url: string; title: string }> = [];
+    while (Date.now() < deadline) {
+      visits = dataOf(await world.t.call({ method: 'GET', url: `/api/v1/contacts/${conversation.contact.id}/page-visits` }));
+      if (visits.some((v) => v.url.endsWith('/checkout?step=2'))) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const urls = visits.map((v) => v.url);
+    assert.ok(urls.includes(`${world.site}/checkout?step=2`), `the history change is reported: ${urls.join(', ')}`);
+    assert.ok(
+      visits.some((v) => v.title === 'Checkout'),
+      'with its title',
+    );
+  });
+
+  it('merges the visitor into the signed-in customer on setUser(jwt)', async () => {
+    const jwt = await signIdentity(chat.secret, { external_user_id: 'customer-42', email: 'ada@example.com', first_name: 'Ada' });
+    await page.evaluate((token) => (window as unknown as { Parley: { setUser(jwt: string): void } }).Parley.setUser(token), jwt);
+    const deadline = Date.now() + 10_000;
+    let moved: Conversation = conversation;
+    while (Date.now() < deadline) {
+      moved = dataOf<Conversation>(await world.t.call({ method: 'GET', url: `/api/v1/conversations/${conversation.uuid}` }));
+      if (moved.contact.id !== conversation.contact.id) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.notEqual(moved.contact.id, conversation.contact.id, 'the conversation moved to the verified contact');
+    const contact = dataOf<{ email: string; type: string }>(
+      await world.t.call({ method: 'GET', url: `/api/v1/contacts/${moved.contact.id}` }),
+    );
+    assert.equal(contact.email, 'ada@example.com');
+    const stored = await storedSession(page, frame, chat.uuid);
+    assert.equal(stored.visitor, null, 'the visitor token is dropped once the server merged it');
+    assert.ok(stored.token, 'the session of the verified contact is kept');
+    assert.equal((JSON.parse(stored.user ?? '{}') as { is_visitor?: boolean }).is_visitor, false);
+
+    // The customer still sees the conversation, and replies still arrive live on the new session.
+    await frame.getByRole('button', { name: 'Back to conversations' }).click();
+    await frame.getByText('Your conversations').waitFor();
+    await frame.locator('.conv').first().click();
+    const shown = whenShown(frame, 'Welcome back, Ada');
+    dataOf(
+      await world.t.call({
+        method: 'POST',
+        url: `/api/v1/conversations/${conversation.uuid}/messages`,
+        payload: { message: 'Welcome back, Ada' },
+      }),
+    );
+    await shown;
+    assert.deepEqual(problems, []);
+  });
+});
