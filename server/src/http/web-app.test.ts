@@ -72,7 +72,7 @@ describe('the web app, built', () => {
   });
 
   it("never answers the index under the server's own paths", async () => {
-    for (const url of ['/api/v1/nothing', '/api', '/widget/frame', '/ws/x', '/csat', '/health/x']) {
+    for (const url of ['/api/v1/nothing', '/api', '/widget/nothing', '/ws/x', '/csat', '/health/x']) {
       const res = await t.call({ method: 'GET', url, headers: { accept: BROWSER }, as: null });
       assert.notEqual(res.body, INDEX, url);
       assert.equal(res.statusCode, 404, url);
