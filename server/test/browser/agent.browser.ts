@@ -110,6 +110,16 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
       await assertAccessible(page, 'conversation list');
       await shot(page, 'inbox');
 
+      // Bulk: select the page, set a priority on both.
+      await page.getByRole('checkbox', { name: 'Select every conversation of this page' }).check();
+      await page.getByRole('toolbar', { name: '2 selected' }).getByRole('button', { name: 'Set priority' }).click();
+      await page.getByRole('menuitem', { name: 'Urgent' }).click();
+      await page.getByText('Updated 2 conversations').waitFor();
+      for (const { uuid } of [first, second]) {
+        const bulk = dataOf<Conversation>(await server.t.call({ method: 'GET', url: `/api/v1/conversations/${uuid}`, as: ann }));
+        assert.equal(bulk.priority, 'Urgent', 'the bulk action reached both');
+      }
+
       // Open it with the keyboard: the newest is first, so j, k, j lands on the second row; o opens it.
       await page.keyboard.press('j');
       await page.keyboard.press('k');
