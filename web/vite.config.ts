@@ -1,6 +1,6 @@
 // The agent web app's build (served by the API server from web/dist, server/src/http/web-app.ts)
-// and its development server: `npm run dev` proxies the API and the socket to a running Parley
-// (PARLEY_URL, default http://localhost:9000), so start one with `npm start` beside it.
+// and its development server (`npm run dev` starts it with the server): it proxies the API and
+// the socket to Parley at PARLEY_URL, default http://localhost:9000.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
