@@ -51,7 +51,7 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
     server = await startWebServer();
     browser = await launchBrowser();
     const { t } = server;
-    ann = await t.makeAgent({ roles: ['Agent'], first_name: 'Ann', password: PASSWORD });
+    ann = await t.makeAgent({ roles: ['Agent'], first_name: 'Ann', email: 'ann@example.com', password: PASSWORD });
     const inbox = await createInbox(t, { name: 'Website chat' });
     dataOf(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name: 'shipping' } }));
     dataOf(
