@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { CLIENT_TYPES_FILE, clientTypesOf } from '../../scripts/openapi-client.ts';
 import { assertError, buildTestApp, type TestApp } from '../../test/helpers.ts';
@@ -22,6 +23,8 @@ describe('the web app, built', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'console.log("app")');
+    writeFileSync(join(dist, 'assets', 'index-AbC123.js.br'), brotliCompressSync('console.log("app")'));
+    writeFileSync(join(dist, 'assets', 'index-AbC123.js.gz'), gzipSync('console.log("app")'));
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await buildTestApp({ webDistDir: dist });
   });
@@ -48,6 +51,20 @@ describe('the web app, built', () => {
     assert.equal(js.body, 'console.log("app")');
     assert.equal(js.headers['cache-control'], 'public, max-age=31536000, immutable');
     assert.match(String(js.headers['content-type']), /javascript/);
+    // Compressed at build time: brotli when accepted, else gzip, else as is; immutable either way.
+    const br = await t.call({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+      as: null,
+    });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(brotliDecompressSync(br.rawPayload).toString(), 'console.log("app")');
+    assert.match(String(br.headers.vary), /accept-encoding/i);
+    assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable');
+    const gz = await t.call({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip' }, as: null });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.equal(js.headers['content-encoding'], undefined, 'no Accept-Encoding: the plain file');
     const icon = await t.call({ method: 'GET', url: '/favicon.svg', as: null });
     assert.equal(icon.statusCode, 200);
     assert.equal(icon.headers['cache-control'], 'public, max-age=300');

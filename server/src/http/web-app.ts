@@ -2,7 +2,8 @@
 // `npm start` is the whole installation (README, "The two commands").
 //
 // - Hashed assets (`/assets/<name>-<hash>.<ext>`) never change under their name: cached for a
-//   year, immutable. Other files of dist (favicon…) for five minutes.
+//   year, immutable; answered brotli or gzip compressed (from the build) when the browser accepts
+//   it. Other files of dist (favicon…) for five minutes.
 // - index.html is `no-cache`: a new build is picked up on the next navigation.
 // - The app's client-side routes (`/inbox/mine`, `/conversations/…`) answer index.html: a
 //   browser navigation (Accept: text/html) to a GET path that no route serves, outside the
@@ -86,6 +87,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string = DEF
       // One route per file found now (no wildcard), so every other path keeps its 404/405.
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each script and style sheet (web/vite.config.ts).
+      preCompressed: true,
       // Another module (the widget's) may register the plugin too: no shared reply decorator.
       decorateReply: false,
       allowedPath: (path) => path !== '/index.html',

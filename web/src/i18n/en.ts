@@ -81,6 +81,8 @@ export const en = {
   'inbox.filter.priority': 'Priority',
   'inbox.filter.anyStatus': 'Any status',
   'inbox.filter.anyPriority': 'Any priority',
+  'inbox.filter.tag': 'Tag',
+  'inbox.filter.anyTag': 'Any tag',
   'inbox.sort': 'Sort',
   'inbox.sort.last_message_at': 'Last message',
   'inbox.sort.created_at': 'Created',

@@ -38,10 +38,9 @@ export function useLogin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; password: string }) => unwrap(api.POST('/api/v1/auth/login', { body })),
-    onSuccess: (agent) => {
-      client.clear();
-      client.setQueryData(keys.me, agent);
-    },
+    // Nothing of another agent can be cached here (logout clears the cache), so nothing is cleared:
+    // the sign-in page's own queries are not fetched again on the way out.
+    onSuccess: (agent) => client.setQueryData(keys.me, agent),
   });
 }
 

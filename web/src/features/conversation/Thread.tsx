@@ -22,26 +22,36 @@ export function Thread({ uuid, contactName }: { uuid: string; contactName: strin
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 120,
+    // About a short message's height: the closer, the fewer corrections while scrolling.
+    estimateSize: () => 96,
     overscan: 6,
     getItemKey: (index) => items[index]?.uuid ?? index,
   });
 
-  // Open at the newest message; follow new ones while at the bottom.
+  // Open at the newest message; follow new ones while at the bottom. When older messages are
+  // put above, the message that was first stays where it was.
   const last = items.at(-1)?.uuid;
+  const first = items[0]?.uuid;
+  const previousFirst = useRef<string | undefined>(undefined);
   useLayoutEffect(() => {
-    if (last && atBottom.current) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
-  }, [last, items.length, virtualizer]);
+    if (previousFirst.current && first !== previousFirst.current && !atBottom.current) {
+      const index = items.findIndex((m) => m.uuid === previousFirst.current);
+      if (index > 0) virtualizer.scrollToIndex(index, { align: 'start' });
+    } else if (last && atBottom.current) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
+    previousFirst.current = first;
+  }, [first, last, items, virtualizer]);
 
+  // The scroller exists once the first page is in: listen from then on.
+  const ready = !messages.isPending;
   useEffect(() => {
     const element = scroller.current;
-    if (!element) return;
+    if (!ready || !element) return;
     const onScroll = () => {
       atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 80;
     };
     element.addEventListener('scroll', onScroll, { passive: true });
     return () => element.removeEventListener('scroll', onScroll);
-  }, []);
+  }, [ready]);
 
   if (messages.isPending) return <Loading />;
   return (

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useMatch, useNavigate, useParams, useSearchParams } from 'react-router';
 import { keys } from '../../api/keys';
-import { useInboxes, usePriorities, useStatuses, useTeams } from '../../api/reference';
+import { useInboxes, usePriorities, useStatuses, useTags, useTeams } from '../../api/reference';
 import { t } from '../../i18n/t';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -46,6 +46,7 @@ export function InboxPage({ kind }: { kind: ListView['kind'] }) {
   const list = useConversationList(view, filters);
   const statuses = useStatuses();
   const priorities = usePriorities();
+  const tags = useTags();
   const agent = useAgent();
   const title = useTitle(view);
   const navigate = useNavigate();
@@ -155,6 +156,18 @@ export function InboxPage({ kind }: { kind: ListView['kind'] }) {
               options={priorityOptions}
               onValueChange={(value) => setParam('priority', value === ANY ? null : value)}
             />
+            {(tags.data ?? []).length > 0 ? (
+              <Select
+                size="sm"
+                aria-label={t('inbox.filter.tag')}
+                value={filters.tag ?? ANY}
+                options={[
+                  { value: ANY, label: t('inbox.filter.anyTag') },
+                  ...(tags.data ?? []).map((tag) => ({ value: tag.name, label: tag.name })),
+                ]}
+                onValueChange={(value) => setParam('tag', value === ANY ? null : value)}
+              />
+            ) : null}
             <Select
               size="sm"
               aria-label={t('inbox.sort')}

@@ -12,7 +12,14 @@ export function useConversationList(view: ListView, filters: ConversationFilters
   });
 }
 
-const TOTAL_FILTERS: ConversationFilters = { status: 'Open', priority: null, order_by: 'last_message_at', order: 'desc', page: 1 };
+const TOTAL_FILTERS: ConversationFilters = {
+  status: 'Open',
+  priority: null,
+  tag: null,
+  order_by: 'last_message_at',
+  order: 'desc',
+  page: 1,
+};
 
 /** How many open conversations a view holds, for the navigation: one row read, its `total` kept. */
 export function useViewTotal(view: ListView): number | undefined {

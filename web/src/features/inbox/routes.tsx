@@ -1,10 +1,21 @@
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { ConversationView } from '../conversation/ConversationView';
+import { Loading } from '../../ui/Spinner';
 import { InboxPage, SelectHint } from './InboxPage';
+
+// Loaded when a conversation opens: the lists (the first screen after sign-in) do not wait for it.
+const ConversationView = lazy(() => import('../conversation/ConversationView').then((m) => ({ default: m.ConversationView })));
 
 const detail: RouteObject[] = [
   { index: true, element: <SelectHint /> },
-  { path: 'c/:uuid', element: <ConversationView /> },
+  {
+    path: 'c/:uuid',
+    element: (
+      <Suspense fallback={<Loading />}>
+        <ConversationView />
+      </Suspense>
+    ),
+  },
 ];
 
 /** The conversation lists; each shows the open conversation beside it (`…/c/:uuid`). */

@@ -15,6 +15,7 @@ export type OrderBy = (typeof ORDER_BY)[number];
 export interface ConversationFilters {
   status: string | null;
   priority: string | null;
+  tag: string | null;
   order_by: OrderBy;
   order: 'asc' | 'desc';
   page: number;
@@ -48,6 +49,7 @@ export function filtersFrom(params: URLSearchParams): ConversationFilters {
   return {
     status: params.get('status'),
     priority: params.get('priority'),
+    tag: params.get('tag'),
     order_by: ORDER_BY.find((o) => o === orderBy) ?? 'last_message_at',
     order: params.get('order') === 'asc' ? 'asc' : 'desc',
     page: Number.isInteger(page) && page > 0 ? page : 1,
@@ -71,6 +73,7 @@ export async function fetchConversations(
     order: filters.order,
     ...(filters.status ? { status: [filters.status] } : {}),
     ...(filters.priority ? { priority: [filters.priority] } : {}),
+    ...(filters.tag ? { tag: [filters.tag] } : {}),
   };
   switch (view.kind) {
     case 'mine':
