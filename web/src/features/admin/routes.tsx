@@ -1,0 +1,16 @@
+import type { RouteObject } from 'react-router';
+
+// Each administration screen is its own chunk, loaded when opened: agents never download them.
+export const adminRoutes: RouteObject[] = [
+  {
+    path: '/admin',
+    lazy: async () => ({ Component: (await import('./AdminLayout')).AdminLayout }),
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('./AdminLayout')).AdminHome }) },
+      { path: 'tags', lazy: async () => ({ Component: (await import('./tags/TagsPage')).TagsPage }) },
+      { path: 'statuses', lazy: async () => ({ Component: (await import('./tags/StatusesPage')).StatusesPage }) },
+      { path: 'teams', lazy: async () => ({ Component: (await import('./teams/TeamsPage')).TeamsPage }) },
+      { path: 'macros', lazy: async () => ({ Component: (await import('./macros/MacrosPage')).MacrosPage }) },
+    ],
+  },
+];
