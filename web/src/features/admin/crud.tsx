@@ -8,6 +8,8 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorBanner } from '../../ui/Page';
+
+export { type Column, DataTable } from '../../ui/DataTable';
 import { toast } from '../../ui/Toast';
 
 /** A write that, once it succeeds, refreshes every query under `invalidate` and shows `done`. */
@@ -24,67 +26,6 @@ export function useAdminMutation<Vars, Result>(
       if (message) toast(message);
     },
   });
-}
-
-export interface Column<Row> {
-  key: string;
-  header: string;
-  render: (row: Row) => ReactNode;
-  /** Hidden on a phone's width. */
-  optional?: boolean;
-  numeric?: boolean;
-}
-
-export function DataTable<Row>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-  actions,
-}: {
-  caption: string;
-  columns: readonly Column<Row>[];
-  rows: readonly Row[];
-  rowKey: (row: Row) => string | number;
-  actions?: (row: Row) => ReactNode;
-}) {
-  const cellClass = (column: Column<Row>) =>
-    [column.optional ? 'col-optional' : '', column.numeric ? 'cell-number' : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <table className="ui-table">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column.key} scope="col" className={cellClass(column)}>
-              {column.header}
-            </th>
-          ))}
-          {actions ? (
-            <th scope="col" className="cell-number">
-              <span className="visually-hidden">{t('admin.actions')}</span>
-            </th>
-          ) : null}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)}>
-            {columns.map((column) => (
-              <td key={column.key} className={cellClass(column)}>
-                {column.render(row)}
-              </td>
-            ))}
-            {actions ? (
-              <td>
-                <div className="cell-actions">{actions(row)}</div>
-              </td>
-            ) : null}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
 }
 
 /** Edit and delete buttons of a row, named after the row for screen readers. */
