@@ -10,6 +10,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'tags', lazy: async () => ({ Component: (await import('./tags/TagsPage')).TagsPage }) },
       { path: 'statuses', lazy: async () => ({ Component: (await import('./tags/StatusesPage')).StatusesPage }) },
       { path: 'teams', lazy: async () => ({ Component: (await import('./teams/TeamsPage')).TeamsPage }) },
+      { path: 'agents', lazy: async () => ({ Component: (await import('./agents/AgentsPage')).AgentsPage }) },
+      { path: 'roles', lazy: async () => ({ Component: (await import('./agents/RolesPage')).RolesPage }) },
       { path: 'macros', lazy: async () => ({ Component: (await import('./macros/MacrosPage')).MacrosPage }) },
     ],
   },
