@@ -8,6 +8,8 @@ export interface FormErrors {
   field(name: string): string | null;
   /** The message for the banner: null when every field error is shown beside its field. */
   banner(shown: readonly string[]): string | null;
+  /** The first field named, to bring it into view (a tab, a section). */
+  firstField(): string | null;
 }
 
 function fieldErrorsOf(error: unknown): Array<{ field: string; reason: string }> {
@@ -34,6 +36,9 @@ export function formErrors(error: unknown): FormErrors {
       const message = error instanceof Error ? error.message : String(error);
       if (list.length === 0) return message;
       return list.every((item) => shown.some((name) => matches(name, item.field))) ? null : message;
+    },
+    firstField() {
+      return list[0]?.field ?? null;
     },
   };
 }

@@ -1,11 +1,11 @@
 // Form controls the administration screens share: a time zone with suggestions, a choice that
 // may be "none", and the reference lists they choose from.
 import { useQuery } from '@tanstack/react-query';
-import { forwardRef, type InputHTMLAttributes, useId } from 'react';
+import { forwardRef, type InputHTMLAttributes, useEffect, useId, useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { keys } from '../../api/keys';
 import { t } from '../../i18n/t';
-import { Input } from '../../ui/Input';
+import { Input, Textarea } from '../../ui/Input';
 import { Select, type SelectOption } from '../../ui/Select';
 
 const NONE = '__none';
@@ -78,3 +78,42 @@ export const useSlaPolicies = () =>
   useQuery({ queryKey: keys.admin.sla, queryFn: () => unwrap(api.GET('/api/v1/sla')), staleTime: 60_000 });
 export const useRoles = () => useQuery({ queryKey: keys.admin.roles, queryFn: () => unwrap(api.GET('/api/v1/roles')), staleTime: 60_000 });
 export const useFullTeams = () => useQuery({ queryKey: keys.admin.teams, queryFn: () => unwrap(api.GET('/api/v1/teams')) });
+
+/** A list typed one entry per line (or comma-separated on one line); the text is kept as typed. */
+export function ListInput({
+  value,
+  onChange,
+  multiline = true,
+  ...rest
+}: {
+  value: readonly string[];
+  onChange: (value: string[]) => void;
+  multiline?: boolean;
+  id?: string;
+  placeholder?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
+}) {
+  const joined = value.join(multiline ? '\n' : ', ');
+  const [text, setText] = useState(joined);
+  // Follow the value when it changes from outside (a discard), not while it matches what is typed.
+  useEffect(() => {
+    if (listOf(text).join('\n') !== value.join('\n')) setText(joined);
+  }, [value, joined, text]);
+  const change = (next: string) => {
+    setText(next);
+    onChange(listOf(next));
+  };
+  return multiline ? (
+    <Textarea value={text} onChange={(e) => change(e.target.value)} rows={4} spellCheck={false} {...rest} />
+  ) : (
+    <Input value={text} onChange={(e) => change(e.target.value)} spellCheck={false} {...rest} />
+  );
+}
+
+function listOf(text: string): string[] {
+  return text
+    .split(/[\n,]/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}

@@ -12,6 +12,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'teams', lazy: async () => ({ Component: (await import('./teams/TeamsPage')).TeamsPage }) },
       { path: 'agents', lazy: async () => ({ Component: (await import('./agents/AgentsPage')).AgentsPage }) },
       { path: 'roles', lazy: async () => ({ Component: (await import('./agents/RolesPage')).RolesPage }) },
+      { path: 'inboxes', lazy: async () => ({ Component: (await import('./inboxes/InboxesPage')).InboxesPage }) },
+      { path: 'inboxes/:id', lazy: async () => ({ Component: (await import('./inboxes/InboxPage')).InboxPage }) },
       { path: 'macros', lazy: async () => ({ Component: (await import('./macros/MacrosPage')).MacrosPage }) },
     ],
   },
