@@ -15,6 +15,9 @@ export const adminRoutes: RouteObject[] = [
       { path: 'inboxes', lazy: async () => ({ Component: (await import('./inboxes/InboxesPage')).InboxesPage }) },
       { path: 'inboxes/:id', lazy: async () => ({ Component: (await import('./inboxes/InboxPage')).InboxPage }) },
       { path: 'macros', lazy: async () => ({ Component: (await import('./macros/MacrosPage')).MacrosPage }) },
+      { path: 'business-hours', lazy: async () => ({ Component: (await import('./hours/BusinessHoursPage')).BusinessHoursPage }) },
+      { path: 'sla', lazy: async () => ({ Component: (await import('./hours/SlaPage')).SlaPage }) },
+      { path: 'general', lazy: async () => ({ Component: (await import('./hours/GeneralSettingsPage')).GeneralSettingsPage }) },
     ],
   },
 ];
