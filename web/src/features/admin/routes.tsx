@@ -18,6 +18,10 @@ export const adminRoutes: RouteObject[] = [
       { path: 'business-hours', lazy: async () => ({ Component: (await import('./hours/BusinessHoursPage')).BusinessHoursPage }) },
       { path: 'sla', lazy: async () => ({ Component: (await import('./hours/SlaPage')).SlaPage }) },
       { path: 'general', lazy: async () => ({ Component: (await import('./hours/GeneralSettingsPage')).GeneralSettingsPage }) },
+      { path: 'webhooks', lazy: async () => ({ Component: (await import('./webhooks/WebhooksPage')).WebhooksPage }) },
+      { path: 'webhooks/:id', lazy: async () => ({ Component: (await import('./webhooks/WebhookPage')).WebhookPage }) },
+      { path: 'sso', lazy: async () => ({ Component: (await import('./integrations/OidcPage')).OidcPage }) },
+      { path: 'ai', lazy: async () => ({ Component: (await import('./integrations/AiPage')).AiPage }) },
     ],
   },
 ];
