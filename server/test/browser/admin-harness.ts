@@ -14,7 +14,14 @@ import { freePort } from '../process-helpers.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const WEB_DIST = resolve(import.meta.dirname, '..', '..', '..', 'web', 'dist');
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 export const ADMIN_PASSWORD = 'admin-password-123';
 
 /** Why the browser tests cannot run here (for `skip`), or undefined. */
@@ -112,9 +119,10 @@ export interface AxeViolation {
 export async function seriousViolations(page: Page, exclude: readonly string[] = []): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol, which the app's Content-Security-Policy (no inline
   // script) does not govern; a <script> tag would be refused, as it should be.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (excluded) => {
-    const axe = (window as unknown as { axe: { run: (context: object, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (globalThis as unknown as { axe: { run: (context: object, options: object) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
     const context = { include: [['html']], exclude: excluded.map((selector) => [selector]) };
     const result = await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));

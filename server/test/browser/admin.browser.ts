@@ -51,7 +51,10 @@ describe('administration screens', { skip }, () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('cell', { name: 'vip-e2e', exact: true }).waitFor();
     const tags = await apiGet<Array<{ name: string }>>('/api/v1/tags');
-    assert.ok(tags.some((tag) => tag.name === 'vip-e2e'), 'the API lists the new tag');
+    assert.ok(
+      tags.some((tag) => tag.name === 'vip-e2e'),
+      'the API lists the new tag',
+    );
 
     await page.getByRole('button', { name: 'New tag' }).first().click();
     await dialog.getByLabel('Name').fill('VIP-E2E');
@@ -77,9 +80,10 @@ describe('administration screens', { skip }, () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('cell', { name: 'Escalations', exact: true }).waitFor();
 
-    const teams = await apiGet<Array<{ id: number; name: string; emoji: string; conversation_assignment_type: string; max_auto_assigned_conversations: number }>>(
-      '/api/v1/teams',
-    );
+    const teams =
+      await apiGet<
+        Array<{ id: number; name: string; emoji: string; conversation_assignment_type: string; max_auto_assigned_conversations: number }>
+      >('/api/v1/teams');
     const team = teams.find((candidate) => candidate.name === 'Escalations');
     assert.ok(team, 'the API lists the new team');
     assert.equal(team.conversation_assignment_type, 'round_robin');
@@ -113,7 +117,10 @@ describe('administration screens', { skip }, () => {
     await page.getByRole('cell', { name: 'Escalate to the team', exact: true }).waitFor();
 
     const team = (await apiGet<Array<{ id: number; name: string }>>('/api/v1/teams')).find((candidate) => candidate.name === 'Escalations');
-    const macros = await apiGet<Array<{ name: string; actions: Record<string, unknown>; visible_when: string[]; message_content: string }>>('/api/v1/macros');
+    const macros =
+      await apiGet<Array<{ name: string; actions: Record<string, unknown>; visible_when: string[]; message_content: string }>>(
+        '/api/v1/macros',
+      );
     const macro = macros.find((candidate) => candidate.name === 'Escalate to the team');
     assert.ok(macro, 'the API lists the new macro');
     assert.deepEqual(macro.actions, { assign_team: team?.id, add_tags: ['vip-e2e'] });

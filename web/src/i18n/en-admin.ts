@@ -245,6 +245,7 @@ export const enAdmin = {
   'admin.inboxes.brandName': 'Brand name',
   'admin.inboxes.primaryColor': 'Main colour',
   'admin.inboxes.pickColor': 'Pick {label}',
+  'admin.inboxes.lowContrast': 'White text on this colour is hard to read ({ratio}:1; 4.5:1 is the minimum): pick a darker one',
   'admin.inboxes.logoUrl': 'Logo address',
   'admin.inboxes.websiteUrl': 'Website',
   'admin.inboxes.urlHint': 'An https:// address, or empty',

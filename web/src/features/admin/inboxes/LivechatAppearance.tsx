@@ -13,6 +13,18 @@ import { WidgetPreview } from './WidgetPreview';
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
+/** The contrast ratio of white text on a #RGB or #RRGGBB colour (WCAG 2 relative luminance). */
+export function contrastWithWhite(hex: string): number | null {
+  if (!HEX.test(hex)) return null;
+  const digits = hex.length === 4 ? [...hex.slice(1)].map((c) => c + c) : [hex.slice(1, 3), hex.slice(3, 5), hex.slice(5, 7)];
+  const [r, g, b] = digits.map((pair) => {
+    const c = Number.parseInt(pair, 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const luminance = 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+  return 1.05 / (luminance + 0.05);
+}
+
 /** A colour as a swatch picker and its hex text side by side (the text may be empty when allowed). */
 function ColorField({
   label,
@@ -28,9 +40,12 @@ function ColorField({
   hint?: string;
 }) {
   const full = HEX.test(value) && value.length === 4 ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : value;
+  // The widget writes white on this colour (its header, buttons, launcher): warn below AA's 4.5:1.
+  const ratio = contrastWithWhite(value);
+  const warning = ratio !== null && ratio < 4.5 ? t('admin.inboxes.lowContrast', { ratio: ratio.toFixed(1) }) : undefined;
   return (
     <div className="color-field">
-      <Field label={label} hint={hint} error={error}>
+      <Field label={label} hint={warning ?? hint} error={error}>
         <Input value={value} onChange={(e) => onChange(e.target.value.trim())} maxLength={7} placeholder="#2563eb" spellCheck={false} />
       </Field>
       <input
