@@ -28,4 +28,37 @@ export const keys = {
     notes: (id: number) => ['contacts', id, 'notes'] as const,
     pageVisits: (id: number) => ['contacts', id, 'page-visits'] as const,
   },
+
+  // Contacts, search, reports and administration (features/contacts, search, reports, admin).
+  contactList: (params: { q: string; page: number; order_by: string; order: string }) => ['contacts', 'list', params] as const,
+  /** A contact's conversations: under the conversation lists, so list invalidations reach it. */
+  contactConversations: (id: number) => ['conversations', 'list', 'contact', id] as const,
+  search: (q: string) => ['search', q] as const,
+  reports: {
+    all: ['reports'] as const,
+    counts: ['reports', 'counts'] as const,
+    tags: (days: number) => ['reports', 'tags', days] as const,
+    service: (params: Record<string, string | number>) => ['reports', 'service', params] as const,
+  },
+  admin: {
+    agents: (params: { q: string; page: number }) => ['agents', 'list', params] as const,
+    agent: (id: number) => ['agents', 'detail', id] as const,
+    roles: ['roles'] as const,
+    permissions: ['permissions'] as const,
+    teams: ['teams', 'full'] as const,
+    teamMembers: (id: number) => ['teams', 'members', id] as const,
+    inboxes: ['inboxes', 'full'] as const,
+    inbox: (id: number) => ['inboxes', 'detail', id] as const,
+    emailStatus: (id: number) => ['inboxes', 'detail', id, 'email-status'] as const,
+    emailSkipped: (id: number, page: number) => ['inboxes', 'detail', id, 'email-skipped', page] as const,
+    businessHours: ['business-hours'] as const,
+    sla: ['sla'] as const,
+    settings: ['settings', 'general'] as const,
+    macros: ['macros', 'all'] as const,
+    webhooks: ['webhooks'] as const,
+    deliveries: (id: number, params: { page: number; status: string }) => ['webhooks', id, 'deliveries', params] as const,
+    delivery: (id: number, deliveryId: number) => ['webhooks', id, 'delivery', deliveryId] as const,
+    oidc: ['oidc', 'providers'] as const,
+    aiProvider: ['ai', 'provider'] as const,
+  },
 };

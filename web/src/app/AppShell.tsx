@@ -4,6 +4,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useInboxes, useTeams } from '../api/reference';
+import { WorkspaceNav } from '../features/admin/WorkspaceNav';
 import { AccountMenu } from '../features/auth/AccountMenu';
 import { can, useAgent } from '../features/auth/session';
 import { useIdleAway } from '../features/auth/useIdleAway';
@@ -69,6 +70,7 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
             />
           ))
         : null}
+      <WorkspaceNav onNavigate={onNavigate} />
     </nav>
   );
 }

@@ -3,16 +3,28 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { setUnauthorizedHandler } from '../api/client';
 import { keys } from '../api/keys';
+import { adminRoutes } from '../features/admin/routes';
 import { publicRoutes } from '../features/auth/routes';
 import { RequireSession } from '../features/auth/RequireSession';
+import { contactRoutes } from '../features/contacts/routes';
 import { conversationRoutes } from '../features/conversation/routes';
 import { inboxRoutes } from '../features/inbox/routes';
+import { reportRoutes } from '../features/reports/routes';
+import { searchRoutes } from '../features/search/routes';
 import { AppShell } from './AppShell';
 import { NotFound, RouteError } from './RouteError';
 import { queryClient } from './query-client';
 
 /** Signed-in screens, rendered inside the shell (sidebar, top bar). */
-const appRoutes: RouteObject[] = [{ index: true, element: <Navigate to="/inbox/mine" replace /> }, ...inboxRoutes, ...conversationRoutes];
+const appRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="/inbox/mine" replace /> },
+  ...inboxRoutes,
+  ...conversationRoutes,
+  ...contactRoutes,
+  ...searchRoutes,
+  ...reportRoutes,
+  ...adminRoutes,
+];
 
 const routes: RouteObject[] = [
   ...publicRoutes,

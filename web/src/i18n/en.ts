@@ -1,4 +1,8 @@
 // The English catalogue: every string the web app shows. Keys are grouped by screen.
+import { enAdmin } from './en-admin';
+import { enAdminSettings } from './en-admin-settings';
+import { enContacts } from './en-contacts';
+import { enReports } from './en-reports';
 export const en = {
   'app.name': 'Parley',
   'app.loading': 'Loading…',
@@ -231,6 +235,12 @@ export const en = {
   'time.days': '{n} d',
   'time.in': 'in {when}',
   'time.ago': '{when} ago',
+
+  // Contacts, search, reports and administration: one catalogue file each (en-*.ts).
+  ...enContacts,
+  ...enReports,
+  ...enAdmin,
+  ...enAdminSettings,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,149 @@
+// The administration screens in a real browser: an admin creates a tag, a team (round robin, with
+// a member) and a macro (with actions and a placeholder) through the screens, and the API confirms
+// each; a duplicate name shows the API's refusal in the form; the screens pass axe's serious and
+// critical checks. Run by `npm run test:browser`.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { dataOf } from '../helpers.ts';
+import {
+  browserMissing,
+  describeViolations,
+  launchBrowser,
+  newPage,
+  SHELL_TOP_BAR,
+  seriousViolations,
+  signIn,
+  startWebServer,
+  type WebServer,
+} from './admin-harness.ts';
+
+const skip = browserMissing();
+
+describe('administration screens', { skip }, () => {
+  let server: WebServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  let adminName: string;
+
+  before(async () => {
+    server = await startWebServer();
+    browser = await launchBrowser();
+    ({ page, errors } = await newPage(browser, server.base));
+    const me = dataOf<{ first_name: string; last_name: string }>(await server.t.call({ method: 'GET', url: '/api/v1/agents/me' }));
+    adminName = `${me.first_name} ${me.last_name}`;
+    await signIn(page, server.t.admin.email);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const apiGet = async <T>(url: string): Promise<T> => dataOf<T>(await server.t.call({ method: 'GET', url }));
+
+  it('creates a tag, and shows the API refusing the same name again', async () => {
+    await page.goto('/admin/tags');
+    await page.getByRole('button', { name: 'New tag' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New tag' });
+    await dialog.getByLabel('Name').fill('vip-e2e');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('cell', { name: 'vip-e2e', exact: true }).waitFor();
+    const tags = await apiGet<Array<{ name: string }>>('/api/v1/tags');
+    assert.ok(
+      tags.some((tag) => tag.name === 'vip-e2e'),
+      'the API lists the new tag',
+    );
+
+    await page.getByRole('button', { name: 'New tag' }).first().click();
+    await dialog.getByLabel('Name').fill('VIP-E2E');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    // 409 from the API (names are unique case-insensitively): shown in the dialog, which stays open.
+    await dialog.getByRole('alert').waitFor();
+    assert.match((await dialog.getByRole('alert').textContent()) ?? '', /exist|taken|already/i);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    assert.equal((await apiGet<Array<{ name: string }>>('/api/v1/tags')).filter((tag) => tag.name.toLowerCase() === 'vip-e2e').length, 1);
+  });
+
+  it('creates a round-robin team with a member', async () => {
+    await page.goto('/admin/teams');
+    await page.getByRole('button', { name: 'New team' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New team' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Escalations');
+    await dialog.getByLabel('Emoji').fill('🚨');
+    await dialog.getByRole('combobox', { name: 'Assignment' }).click();
+    await page.getByRole('option', { name: 'Round robin' }).click();
+    await dialog.getByLabel('Most open conversations per agent').fill('5');
+    await dialog.getByRole('checkbox', { name: adminName }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('cell', { name: 'Escalations', exact: true }).waitFor();
+
+    const teams =
+      await apiGet<
+        Array<{ id: number; name: string; emoji: string; conversation_assignment_type: string; max_auto_assigned_conversations: number }>
+      >('/api/v1/teams');
+    const team = teams.find((candidate) => candidate.name === 'Escalations');
+    assert.ok(team, 'the API lists the new team');
+    assert.equal(team.conversation_assignment_type, 'round_robin');
+    assert.equal(team.max_auto_assigned_conversations, 5);
+    assert.equal(team.emoji, '🚨');
+    const members = await apiGet<Array<{ id: number }>>(`/api/v1/teams/${team.id}/members`);
+    assert.deepEqual(
+      members.map((m) => m.id),
+      [server.t.admin.id],
+    );
+  });
+
+  it('creates a macro with actions and a placeholder in its reply', async () => {
+    await page.goto('/admin/macros');
+    await page.getByRole('button', { name: 'New macro' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New macro' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Escalate to the team');
+    await dialog.getByRole('combobox', { name: 'Add an action…' }).click();
+    await page.getByRole('option', { name: 'Assign team' }).click();
+    await dialog.getByRole('combobox', { name: 'Value of Assign team' }).click();
+    await page.getByRole('option', { name: 'Escalations' }).click();
+    await dialog.getByRole('combobox', { name: 'Add an action…' }).click();
+    await page.getByRole('option', { name: 'Add tags' }).click();
+    await dialog.getByRole('combobox', { name: 'Value of Add tags' }).click();
+    await page.getByRole('option', { name: 'vip-e2e' }).click();
+    await dialog.getByRole('checkbox', { name: 'Resolved' }).uncheck();
+    await dialog.getByLabel('Reply').fill('<p>Hello ');
+    await dialog.getByRole('button', { name: '{{contact.first_name}}' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('cell', { name: 'Escalate to the team', exact: true }).waitFor();
+
+    const team = (await apiGet<Array<{ id: number; name: string }>>('/api/v1/teams')).find((candidate) => candidate.name === 'Escalations');
+    const macros =
+      await apiGet<Array<{ name: string; actions: Record<string, unknown>; visible_when: string[]; message_content: string }>>(
+        '/api/v1/macros',
+      );
+    const macro = macros.find((candidate) => candidate.name === 'Escalate to the team');
+    assert.ok(macro, 'the API lists the new macro');
+    assert.deepEqual(macro.actions, { assign_team: team?.id, add_tags: ['vip-e2e'] });
+    assert.deepEqual([...macro.visible_when].sort(), ['conversation_open', 'conversation_waiting']);
+    assert.match(macro.message_content, /Hello \{\{contact\.first_name\}\}/);
+  });
+
+  it('passes axe on the teams list and the team dialog', async () => {
+    await page.goto('/admin/teams');
+    await page.getByRole('cell', { name: 'Escalations', exact: true }).waitFor();
+    const list = await seriousViolations(page, [SHELL_TOP_BAR]);
+    assert.deepEqual(list, [], describeViolations(list));
+    await page.getByRole('button', { name: 'Edit Escalations' }).click();
+    await page.getByRole('dialog', { name: 'Edit team' }).getByRole('checkbox', { name: adminName }).waitFor();
+    const dialog = await seriousViolations(page, [SHELL_TOP_BAR]);
+    assert.deepEqual(dialog, [], describeViolations(dialog));
+    await page.keyboard.press('Escape');
+  });
+
+  it('logged no page errors beyond the expected refusals (the signed-out probe, the duplicate tag)', () => {
+    assert.deepEqual(
+      errors.filter((error) => !/status of (401|409)/.test(error)),
+      [],
+    );
+  });
+});

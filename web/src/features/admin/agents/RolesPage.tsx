@@ -1,0 +1,183 @@
+// Roles: named sets of permissions. Admin holds every permission; Admin and Agent cannot be
+// renamed or deleted; a role agents hold cannot be deleted (the API says how many hold it).
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api, type Schemas, unwrap } from '../../../api/client';
+import { keys } from '../../../api/keys';
+import { t, type MessageKey } from '../../../i18n/t';
+import { Badge } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import { CheckboxGroup } from '../../../ui/CheckboxGroup';
+import { EmptyState } from '../../../ui/EmptyState';
+import { Field } from '../../../ui/Field';
+import { formErrors } from '../../../ui/formErrors';
+import { Input } from '../../../ui/Input';
+import { Card, Page } from '../../../ui/Page';
+import { QueryState } from '../../../ui/QueryState';
+import { AdminBack, DataTable, DeleteDialog, FormDialog, RowActions, useAdminMutation, useEditing } from '../crud';
+import { useRoles } from '../fields';
+
+type Role = Schemas['Role'];
+
+const GROUPS: Record<string, MessageKey> = {
+  conversations: 'admin.roles.group.conversations',
+  messages: 'admin.roles.group.messages',
+  contacts: 'admin.roles.group.contacts',
+  contact_notes: 'admin.roles.group.contact_notes',
+};
+
+/** Permissions by resource (`conversations:read` → conversations), each group in catalogue order. */
+function grouped(permissions: readonly string[]): Array<[string, string[]]> {
+  const groups = new Map<string, string[]>();
+  for (const permission of permissions) {
+    const resource = permission.split(':')[0] ?? permission;
+    const key = GROUPS[resource] ? resource : 'administration';
+    groups.set(key, [...(groups.get(key) ?? []), permission]);
+  }
+  return [...groups.entries()];
+}
+
+function RoleDialog({ role, open, onClose }: { role: Role | null; open: boolean; onClose: () => void }) {
+  const catalogue = useQuery({
+    queryKey: keys.admin.permissions,
+    queryFn: () => unwrap(api.GET('/api/v1/permissions')),
+    staleTime: Infinity,
+  });
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [permissions, setPermissions] = useState<string[]>([]);
+  const save = useAdminMutation(
+    () => {
+      const body = { ...(role?.is_builtin ? {} : { name: name.trim() }), description: description.trim(), permissions };
+      return role
+        ? unwrap(api.PUT('/api/v1/roles/{id}', { params: { path: { id: role.id } }, body }))
+        : unwrap(api.POST('/api/v1/roles', { body: { ...body, name: name.trim() } }));
+    },
+    // A role's permissions are every holder's: the signed-in agent's too.
+    { invalidate: [keys.admin.roles, ['agents'], keys.me], done: (saved) => t('admin.roles.saved', { name: saved.name }) },
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened again starts from the record
+  useEffect(() => {
+    if (open) {
+      setName(role?.name ?? '');
+      setDescription(role?.description ?? '');
+      setPermissions(role ? [...role.permissions] : []);
+      save.reset();
+    }
+  }, [open, role]);
+  const errors = formErrors(save.error);
+  const locked = role?.name === 'Admin' && role.is_builtin;
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => (next ? null : onClose())}
+      title={role ? t('admin.roles.edit') : t('admin.roles.new')}
+      onSubmit={() => save.mutate(undefined, { onSuccess: onClose })}
+      pending={save.isPending}
+      banner={errors.banner(['name', 'description', 'permissions'])}
+      size="lg"
+    >
+      <div className="form-grid">
+        <Field
+          label={t('admin.field.name')}
+          hint={role?.is_builtin ? t('admin.roles.builtInHint') : undefined}
+          error={errors.field('name')}
+        >
+          <Input value={name} onChange={(e) => setName(e.target.value)} disabled={role?.is_builtin} autoComplete="off" />
+        </Field>
+        <Field label={t('admin.field.description')} error={errors.field('description')}>
+          <Input value={description} onChange={(e) => setDescription(e.target.value)} autoComplete="off" />
+        </Field>
+      </div>
+      {locked ? <p className="notice">{t('admin.roles.adminLocked')}</p> : null}
+      <QueryState query={catalogue}>
+        {(all) => (
+          <div className="form-stack">
+            {grouped(all).map(([group, list]) => (
+              <CheckboxGroup
+                key={group}
+                legend={GROUPS[group] ? t(GROUPS[group]) : t('admin.roles.group.administration')}
+                options={list.map((permission) => ({ value: permission, label: <code className="permission">{permission}</code> }))}
+                value={permissions.filter((p) => list.includes(p))}
+                onChange={(value) => {
+                  if (locked) return;
+                  setPermissions([...permissions.filter((p) => !list.includes(p)), ...value]);
+                }}
+              />
+            ))}
+          </div>
+        )}
+      </QueryState>
+      {errors.field('permissions') ? (
+        <p className="ui-field__error" role="alert">
+          {errors.field('permissions')}
+        </p>
+      ) : null}
+    </FormDialog>
+  );
+}
+
+export function RolesPage() {
+  const roles = useRoles();
+  const state = useEditing<Role>();
+  const remove = useAdminMutation((role: Role) => unwrap(api.DELETE('/api/v1/roles/{id}', { params: { path: { id: role.id } } })), {
+    invalidate: [keys.admin.roles],
+    done: t('admin.deleted'),
+  });
+  return (
+    <Page
+      title={t('admin.roles.title')}
+      description={t('admin.roles.hint')}
+      back={<AdminBack />}
+      actions={
+        <Button variant="primary" onClick={state.create}>
+          {t('admin.roles.new')}
+        </Button>
+      }
+    >
+      <Card>
+        <QueryState query={roles} isEmpty={(list) => list.length === 0} empty={<EmptyState title={t('admin.roles.empty')} />}>
+          {(list) => (
+            <DataTable
+              caption={t('admin.roles.title')}
+              rows={list}
+              rowKey={(role) => role.id}
+              columns={[
+                {
+                  key: 'name',
+                  header: t('admin.field.name'),
+                  render: (role) => (
+                    <span>
+                      <span className="row-name">{role.name}</span> {role.is_builtin ? <Badge>{t('admin.statuses.builtIn')}</Badge> : null}
+                      {role.description ? <span className="row-sub">{role.description}</span> : null}
+                    </span>
+                  ),
+                },
+                {
+                  key: 'permissions',
+                  header: t('admin.roles.permissions'),
+                  numeric: true,
+                  render: (role) => t('admin.roles.permissionCount', { n: role.permissions.length }),
+                },
+              ]}
+              actions={(role) => (
+                <RowActions
+                  name={role.name}
+                  onEdit={() => state.edit(role)}
+                  onDelete={role.is_builtin ? undefined : () => state.askDelete(role)}
+                />
+              )}
+            />
+          )}
+        </QueryState>
+      </Card>
+      <RoleDialog open={state.editing !== null} role={state.editing?.record ?? null} onClose={state.close} />
+      <DeleteDialog
+        name={state.deleting?.name ?? ''}
+        open={state.deleting !== null}
+        onClose={state.closeDelete}
+        onConfirm={() => (state.deleting ? remove.mutateAsync(state.deleting) : Promise.resolve())}
+      />
+    </Page>
+  );
+}

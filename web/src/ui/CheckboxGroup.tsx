@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import './kit.css';
+
+export interface CheckOption {
+  value: string;
+  label: ReactNode;
+}
+
+/** Several choices from a short list (permissions, events, teams), as labelled checkboxes in a fieldset. */
+export function CheckboxGroup({
+  legend,
+  options,
+  value,
+  onChange,
+  error,
+}: {
+  legend: string;
+  options: readonly CheckOption[];
+  value: readonly string[];
+  onChange: (value: string[]) => void;
+  error?: string | null;
+}) {
+  const selected = new Set(value);
+  return (
+    <fieldset className="check-grid" aria-invalid={error ? true : undefined}>
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="check-row">
+          <input
+            type="checkbox"
+            className="ui-checkbox"
+            checked={selected.has(option.value)}
+            onChange={(event) => {
+              const next = new Set(selected);
+              if (event.target.checked) next.add(option.value);
+              else next.delete(option.value);
+              onChange(options.map((o) => o.value).filter((v) => next.has(v)));
+            }}
+          />
+          <span>{option.label}</span>
+        </label>
+      ))}
+      {error ? (
+        <p className="ui-field__error form-grid__full" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
