@@ -3,27 +3,29 @@
 // (http://localhost:<other port>) whose pages include /widget.js, and Debian's Chromium driven
 // by playwright-core. Nothing here is faked: the loader, the frame, the API and the sockets are
 // the ones `npm start` serves.
-import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { launchBrowser } from '../../server/test/browser.ts';
 import { buildTestApp, type TestApp } from '../../server/test/helpers.ts';
 import { freePort } from '../../server/test/process-helpers.ts';
 import { ensureWidgetBuilt } from './build.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
+export { browserMissing } from '../../server/test/browser.ts';
 
-/** Why the browser tests cannot run here, or null. */
-export function browserMissing(): string | null {
-  return existsSync(CHROMIUM) ? null : `${CHROMIUM} is missing (apt-get install chromium): the widget's browser tests are skipped`;
+/** A customer's site on another origin (http://localhost:<port>): path → HTML, served as they are. */
+export async function startSite(pages: Map<string, string>): Promise<{ url: string; close(): Promise<void> }> {
+  const site = createServer((req, res) => {
+    if (req.url === '/favicon.ico') return void res.writeHead(204).end();
+    const html = pages.get((req.url ?? '/').split('?')[0] ?? '/');
+    res.writeHead(html === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html ?? 'not found');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://localhost:${(site.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => site.close(() => resolve())),
+  };
 }
 
 export interface World {
@@ -43,43 +45,40 @@ export async function startWorld(): Promise<World> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const t = await buildTestApp({ env: { BASE_URL: base } });
-  let site: Server | null = null;
+  let site: Awaited<ReturnType<typeof startSite>> | null = null;
   let browser: Browser | null = null;
   try {
     await t.app.listen({ port, host: '127.0.0.1' });
     const pages = new Map<string, string>();
-    site = createServer((req, res) => {
-      if (req.url === '/favicon.ico') return void res.writeHead(204).end();
-      const html = pages.get((req.url ?? '/').split('?')[0] ?? '/');
-      res.writeHead(html === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(html ?? 'not found');
-    });
-    await new Promise<void>((resolve) => site?.listen(0, '127.0.0.1', resolve));
-    const sitePort = (site.address() as AddressInfo).port;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, timeout: 30_000 });
+    site = await startSite(pages);
+    browser = await launchBrowser();
     const opened = { site, browser };
     return {
       t,
       base,
-      site: `http://localhost:${sitePort}`,
+      site: site.url,
       browser,
       pages,
       async close() {
         await opened.browser.close();
-        await new Promise((resolve) => opened.site.close(resolve));
+        await opened.site.close();
         await t.close();
       },
     };
   } catch (error) {
     await browser?.close();
-    site?.close();
+    await site?.close();
     await t.close();
     throw error;
   }
 }
 
 /** A page of the customer's site including the loader for `inbox`; `head` and `body` are added as they are. */
-export function sitePage(world: World, inbox: string, options: { head?: string; body?: string; script?: string } = {}): string {
+export function sitePage(
+  world: Pick<World, 'base'>,
+  inbox: string,
+  options: { head?: string; body?: string; script?: string } = {},
+): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Customer site</title>${options.head ?? ''}</head>
 <body><h1>Welcome to the shop</h1>${options.body ?? ''}
 ${options.script ?? `<script async src="${world.base}/widget.js" data-inbox="${inbox}"></script>`}
@@ -125,4 +124,27 @@ export function watch(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   return problems;
+}
+
+/** Resolves with Date.now() in the page when `text` appears in the frame's message log (10 s at most). */
+export function whenShown(frame: Frame, text: string): Promise<number> {
+  return frame.evaluate(
+    (wanted) =>
+      new Promise<number>((resolve, reject) => {
+        const log = document.querySelector('[role="log"]');
+        if (!log) return reject(new Error('no message log'));
+        const check = () => {
+          if (log.textContent?.includes(wanted)) {
+            observer.disconnect();
+            resolve(Date.now());
+            return true;
+          }
+          return false;
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(log, { childList: true, subtree: true, characterData: true });
+        if (!check()) setTimeout(() => reject(new Error(`"${wanted}" not shown within 10 s`)), 10_000);
+      }),
+    text,
+  );
 }

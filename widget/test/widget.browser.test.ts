@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { dataOf } from '../../server/test/helpers.ts';
 import { createWidgetInbox, signIdentity, type WidgetInboxFixture } from '../../server/test/widget.ts';
-import { browserMissing, chatFrame, LAUNCHER, sitePage, startWorld, storedSession, type World, watch } from './harness.ts';
+import { browserMissing, chatFrame, LAUNCHER, sitePage, startWorld, storedSession, type World, watch, whenShown } from './harness.ts';
 
 const skip = browserMissing();
 const PRECHAT = {
@@ -21,29 +21,6 @@ const PRECHAT = {
 };
 
 type Conversation = { uuid: string; contact: { id: number; email: string | null }; custom_attributes: Record<string, unknown> };
-
-/** Resolves with Date.now() in the page when `text` appears in the frame's message log. */
-function whenShown(frame: Frame, text: string): Promise<number> {
-  return frame.evaluate(
-    (wanted) =>
-      new Promise<number>((resolve, reject) => {
-        const log = document.querySelector('[role="log"]');
-        if (!log) return reject(new Error('no message log'));
-        const check = () => {
-          if (log.textContent?.includes(wanted)) {
-            observer.disconnect();
-            resolve(Date.now());
-            return true;
-          }
-          return false;
-        };
-        const observer = new MutationObserver(check);
-        observer.observe(log, { childList: true, subtree: true, characterData: true });
-        if (!check()) setTimeout(() => reject(new Error(`"${wanted}" not shown within 10 s`)), 10_000);
-      }),
-    text,
-  );
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
