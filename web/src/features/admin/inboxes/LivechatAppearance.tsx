@@ -45,7 +45,8 @@ function ColorField({
   const shown = HEX.test(value) ? value : fallback;
   const full = HEX.test(shown) && shown.length === 4 ? `#${[...shown.slice(1)].map((c) => c + c).join('')}` : shown;
   // The widget writes white on this colour (its header, buttons, launcher): warn below AA's 4.5:1.
-  const ratio = contrastWithWhite(shown);
+  // An empty field inherits, and its colour is judged where it is set.
+  const ratio = contrastWithWhite(value);
   const warning = ratio !== null && ratio < 4.5 ? t('admin.inboxes.lowContrast', { ratio: ratio.toFixed(1) }) : undefined;
   return (
     <div className="color-field">
