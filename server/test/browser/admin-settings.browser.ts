@@ -77,6 +77,8 @@ describe('more administration screens', { skip }, () => {
     await dialog.getByLabel('Holiday 1: name').fill('Christmas');
     await dialog.getByRole('checkbox', { name: 'Every year' }).check();
     await save(dialog);
+    // The list sums the week up, days with the same hours joined.
+    await page.getByText('Mon 09:00–12:00, 13:00–17:00; Tue–Fri 09:00–17:00', { exact: true }).waitFor();
     const hours = (
       await apiGet<Array<{ id: number; name: string; hours: Record<string, unknown>; holidays: unknown[] }>>('/api/v1/business-hours')
     ).find((h) => h.name === 'Berlin office');
