@@ -14,7 +14,7 @@ export interface FormErrors {
 
 function fieldErrorsOf(error: unknown): Array<{ field: string; reason: string }> {
   if (!(error instanceof ApiError) || typeof error.data !== 'object' || error.data === null) return [];
-  const list = (error.data as { errors?: unknown }).errors;
+  const list = 'errors' in error.data ? error.data.errors : undefined;
   if (!Array.isArray(list)) return [];
   return list.flatMap((item) =>
     typeof item === 'object' && item !== null && typeof item.field === 'string' && typeof item.reason === 'string'

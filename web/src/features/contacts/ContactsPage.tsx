@@ -15,7 +15,7 @@ import { Select } from '../../ui/Select';
 import { can, useAgent } from '../auth/session';
 import { contactName, dateTime } from '../inbox/format';
 import { ContactDialog } from './ContactDialog';
-import { CONTACT_ORDER, type ContactListParams, type ContactOrder, useContactList } from './queries';
+import { CONTACT_ORDER, type ContactListParams, useContactList } from './queries';
 import { useDebounced } from './useDebounced';
 import './contacts.css';
 
@@ -25,7 +25,7 @@ function paramsFrom(search: URLSearchParams): ContactListParams {
   return {
     q: search.get('q') ?? '',
     page: Number.isInteger(page) && page > 0 ? page : 1,
-    order_by: CONTACT_ORDER.includes(orderBy as ContactOrder) ? (orderBy as ContactOrder) : 'created_at',
+    order_by: CONTACT_ORDER.find((value) => value === orderBy) ?? 'created_at',
     order: search.get('order') === 'asc' ? 'asc' : 'desc',
   };
 }

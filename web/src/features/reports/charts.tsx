@@ -184,7 +184,7 @@ export function BarList({ bars, label, color = 'var(--color-accent)' }: { bars: 
         <li key={bar.key} className="bars__row">
           <span className="bars__label">{bar.label}</span>
           <span className="bars__track" aria-hidden>
-            <span className="bars__fill" style={{ width: `${(bar.value / max) * 100}%`, background: color }} />
+            {bar.value > 0 ? <span className="bars__fill" style={{ width: `${(bar.value / max) * 100}%`, background: color }} /> : null}
           </span>
           <span className="bars__value">
             {count(bar.value)}

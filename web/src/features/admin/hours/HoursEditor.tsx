@@ -179,20 +179,23 @@ export function HolidaysEditor({
   );
 }
 
-/** "Mon–Fri 09:00–17:00, Sat 10:00–14:00": the week in one line, days with the same hours joined. */
+/** "Mon–Fri 09:00–17:00; Sat 10:00–14:00": the week in one line, days with the same hours joined. */
 export function weekSummary(week: Week): string {
-  const parts: string[] = [];
-  let index = 0;
-  while (index < DAYS.length) {
-    const day = DAYS[index] as Day;
-    const text = week[day].map((i) => `${i.open}–${i.close}`).join(', ');
-    let end = index;
-    while (end + 1 < DAYS.length && week[DAYS[end + 1] as Day].map((i) => `${i.open}–${i.close}`).join(', ') === text) end += 1;
-    if (text) {
-      const first = t(`admin.hours.short.${day}`);
-      parts.push(`${end > index ? `${first}–${t(`admin.hours.short.${DAYS[end] as Day}`)}` : first} ${text}`);
-    }
-    index = end + 1;
+  const text = (day: Day) => week[day].map((i) => `${i.open}–${i.close}`).join(', ');
+  const runs: Array<{ first: Day; last: Day; hours: string }> = [];
+  for (const day of DAYS) {
+    const run = runs[runs.length - 1];
+    if (run && run.hours === text(day)) run.last = day;
+    else runs.push({ first: day, last: day, hours: text(day) });
   }
+  const parts = runs
+    .filter((run) => run.hours)
+    .map((run) => {
+      const days =
+        run.first === run.last
+          ? t(`admin.hours.short.${run.first}`)
+          : `${t(`admin.hours.short.${run.first}`)}–${t(`admin.hours.short.${run.last}`)}`;
+      return `${days} ${run.hours}`;
+    });
   return parts.join('; ') || t('admin.hours.closedAlways');
 }

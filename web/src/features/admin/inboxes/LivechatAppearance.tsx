@@ -32,21 +32,26 @@ function ColorField({
   onChange,
   error,
   hint,
+  fallback = '#2563eb',
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   error: string | null;
   hint?: string;
+  /** The colour in effect while the field is empty. */
+  fallback?: string;
 }) {
-  const full = HEX.test(value) && value.length === 4 ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : value;
+  const shown = HEX.test(value) ? value : fallback;
+  const full = HEX.test(shown) && shown.length === 4 ? `#${[...shown.slice(1)].map((c) => c + c).join('')}` : shown;
   // The widget writes white on this colour (its header, buttons, launcher): warn below AA's 4.5:1.
+  // An empty field inherits, and its colour is judged where it is set.
   const ratio = contrastWithWhite(value);
   const warning = ratio !== null && ratio < 4.5 ? t('admin.inboxes.lowContrast', { ratio: ratio.toFixed(1) }) : undefined;
   return (
     <div className="color-field">
       <Field label={label} hint={warning ?? hint} error={error}>
-        <Input value={value} onChange={(e) => onChange(e.target.value.trim())} maxLength={7} placeholder="#2563eb" spellCheck={false} />
+        <Input value={value} onChange={(e) => onChange(e.target.value.trim())} maxLength={7} placeholder={fallback} spellCheck={false} />
       </Field>
       <input
         type="color"
@@ -226,6 +231,7 @@ export function LivechatAppearance(props: TabProps<LivechatConfig>) {
               label={t('admin.inboxes.launcherColor')}
               hint={t('admin.inboxes.launcherColorHint')}
               value={config.launcher.color}
+              fallback={config.colors.primary}
               onChange={(v) =>
                 edit((c) => {
                   c.launcher.color = v;

@@ -56,7 +56,7 @@ function StatusDialog({ status, open, onClose }: { status: Status | null; open: 
       <Field label={t('admin.statuses.category')} hint={t('admin.statuses.categoryHint')} error={errors.field('category')}>
         <Select
           value={category}
-          onValueChange={(value) => setCategory(value as Category)}
+          onValueChange={(value) => setCategory(CATEGORIES.find((c) => c === value) ?? 'open')}
           options={CATEGORIES.map((value) => ({ value, label: t(`admin.statuses.category.${value}`) }))}
         />
       </Field>

@@ -126,7 +126,7 @@ export function TeamDialog({ team, open, onClose }: { team: Team | null; open: b
             >
               <Select
                 value={form.conversation_assignment_type}
-                onValueChange={(value) => set('conversation_assignment_type', value as Assignment)}
+                onValueChange={(value) => set('conversation_assignment_type', value === 'round_robin' ? 'round_robin' : 'manual')}
                 options={(['manual', 'round_robin'] as const).map((value) => ({ value, label: t(`admin.teams.assignment.${value}`) }))}
               />
             </Field>
