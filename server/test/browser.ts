@@ -49,7 +49,7 @@ export async function newPage(
   browser: Browser,
   base: string,
   options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
-): Promise<{ context: BrowserContext; page: Page }> {
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     baseURL: base,
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
@@ -65,7 +65,7 @@ export async function newPage(
     if (message.type() === 'error') errors.push(message.text());
   });
   Object.assign(page, { parleyErrors: errors });
-  return { context, page };
+  return { context, page, errors };
 }
 
 /** Errors the page logged (uncaught exceptions, console errors such as a CSP refusal). */
@@ -115,18 +115,24 @@ export interface AxeViolation {
   nodes: Array<{ target: string[]; failureSummary?: string }>;
 }
 
-/** The serious and critical accessibility violations axe finds on the page as it is now (WCAG 2.x A and AA rules). */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  // Evaluated through the DevTools protocol, which the page's CSP (no inline script) does not govern.
-  await page.evaluate(AXE_SOURCE);
+/**
+ * The serious and critical accessibility violations axe finds on the page as it is now (WCAG 2.x
+ * A and AA rules, and axe's best practices), leaving out the parts matched by `exclude` (CSS
+ * selectors: a region another test audits).
+ */
+export async function seriousViolations(page: Page, exclude: readonly string[] = []): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol, which the page's CSP (no inline script) does not
+  // govern: a <script> tag would be refused, as it should be.
+  if (!(await page.evaluate('"axe" in window'))) await page.evaluate(AXE_SOURCE);
   // A string, run in the page (this file is type-checked without the DOM's types).
   const violations = (await page.evaluate(`(async () => {
-    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    const context = { include: [['html']], exclude: ${JSON.stringify(exclude.map((selector) => [selector]))} };
+    const result = await window.axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
   })()`)) as AxeViolation[];
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-export function describeViolations(violations: AxeViolation[]): string {
+export function describeViolations(violations: readonly AxeViolation[]): string {
   return violations.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`).join('\n');
 }

@@ -10,7 +10,7 @@ import { createContact } from '../factories.ts';
 import { dataOf } from '../helpers.ts';
 import { browserMissing, launchBrowser, newPage, signIn, startWebServer, type WebServer } from './admin-harness.ts';
 
-const skip = browserMissing();
+const skip = browserMissing() ?? false;
 
 describe('more administration screens', { skip }, () => {
   let server: WebServer;

@@ -13,14 +13,13 @@ import {
   describeViolations,
   launchBrowser,
   newPage,
-  SHELL_TOP_BAR,
   seriousViolations,
   signIn,
   startWebServer,
   type WebServer,
 } from './admin-harness.ts';
 
-const skip = browserMissing();
+const skip = browserMissing() ?? false;
 
 describe('inbox settings and secrets', { skip }, () => {
   let server: WebServer;
@@ -60,7 +59,7 @@ describe('inbox settings and secrets', { skip }, () => {
 
     // The preview is a picture of the customer's widget in the customer's colours (axe would judge
     // their choice, which the form already warns about): audit the rest of the screen.
-    const violations = await seriousViolations(page, [SHELL_TOP_BAR, '.wp-stage']);
+    const violations = await seriousViolations(page, ['.wp-stage']);
     assert.deepEqual(violations, [], describeViolations(violations));
 
     await page.getByRole('button', { name: 'Save changes' }).first().click();
