@@ -79,6 +79,7 @@ const EXPECTED: Record<string, string> = {
   'PUT /api/v1/inboxes/{id}/toggle': 'inboxes:manage',
   'GET /api/v1/inboxes/{id}/email/status': 'inboxes:manage',
   'GET /api/v1/inboxes/{id}/email/skipped': 'inboxes:manage',
+  'POST /api/v1/inboxes/{id}/email/test': 'inboxes:manage',
   'POST /api/v1/media/upload': 'messages:write',
   'GET /api/v1/media/{uuid}': 'public',
   'HEAD /api/v1/media/{uuid}': 'public',

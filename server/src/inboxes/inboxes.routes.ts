@@ -20,7 +20,7 @@ import * as inboxes from './inboxes.service.ts';
  * The document shows each channel's config in full (its components), where the route schemas
  * leave `config` to the service: it checks it with those same schemas once the channel is known.
  */
-function documented(parts: { body?: TSchema; data?: TSchema }) {
+export function documented(parts: { body?: TSchema; data?: TSchema }) {
   return ({ schema, url }: { schema: FastifySchema; url: string }) => ({
     url,
     schema: {

@@ -323,6 +323,21 @@ export async function deleteInbox(deps: AppDeps, id: number): Promise<void> {
   });
 }
 
+/**
+ * For a connection test (email.test-connection.ts): the email inbox's stored settings, DECRYPTED,
+ * with the `draft` servers (imap, smtp) in place of the stored ones. A masked or absent draft
+ * password keeps the stored one by the rule of saving (prepareConfig): only while host, port,
+ * tls and tls_skip_verify are unchanged. Internal use only: never send the result to a client.
+ */
+export async function emailSettingsWithDraft(deps: AppDeps, id: number, draft: { imap?: Config; smtp?: Config }): Promise<Config> {
+  const row = await q.findInbox(deps.db, id);
+  if (!row) throw new NotFoundError('Inbox not found');
+  if (row.channel !== 'email') throw new DataError('Only email inboxes have mail servers to test');
+  const stored = decryptConfigForUpdate(deps, 'email', row.config);
+  const merged = { ...stored, ...(draft.imap ? { imap: draft.imap } : {}), ...(draft.smtp ? { smtp: draft.smtp } : {}) };
+  return prepareConfig(deps, 'email', merged, stored);
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

@@ -1,13 +1,14 @@
 // The inbox editor and the secrets shown once, in a real browser: a live chat's appearance edited
 // with the preview following before saving, the API then holding the new settings; the embed
 // snippet names the inbox; an email inbox's new server without its password shows the API's field
-// error on the right tab; a webhook's generated secret and an agent's API secret are shown once and
+// error on the right tab, and its Test connection shows a closed port refused; a webhook's generated secret and an agent's API secret are shown once and
 // work. Run by `npm run test:browser`.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { createInbox } from '../factories.ts';
 import { basicHeader, dataOf } from '../helpers.ts';
+import { freePort } from '../process-helpers.ts';
 import {
   browserMissing,
   describeViolations,
@@ -94,6 +95,22 @@ describe('inbox settings and secrets', { skip }, () => {
       await server.t.call({ method: 'GET', url: `/api/v1/inboxes/${inbox.id}` }),
     );
     assert.equal(stored.config.imap.host, 'imap.example.com', 'nothing was stored');
+  });
+
+  it("tests the mail servers' settings and shows each failure", async () => {
+    const port = await freePort();
+    const closed = { host: '127.0.0.1', port, username: 'support', password: 'pw-not-shown', tls: 'none' };
+    const inbox = await createInbox(server.t, { channel: 'email', config: { imap: closed, smtp: closed } });
+    await page.goto(`/admin/inboxes/${inbox.id}`);
+    await page.getByRole('tab', { name: 'Mail servers' }).click();
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const results = page.getByRole('tabpanel').locator('dl.details');
+    await results.getByText('Connection refused').nth(1).waitFor();
+    const text = (await results.textContent()) ?? '';
+    assert.match(text, /Incoming mail \(IMAP\)Failed\s*Connection refused: connect ECONNREFUSED 127\.0\.0\.1:\d+/);
+    assert.match(text, /Outgoing mail \(SMTP\)Failed\s*Connection refused/);
+    assert.ok(!text.includes('pw-not-shown'));
+    await page.screenshot({ path: '/tmp/mailtest-test-connection.png', fullPage: true });
   });
 
   it("shows a webhook's generated secret once", async () => {

@@ -963,6 +963,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inboxes/{id}/email/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test an email inbox's IMAP and SMTP settings, saved or not
+         * @description IMAP: connect, log in, open the mailbox read-only, log out. SMTP: connect, TLS, AUTH, quit; no mail is sent. Each server gets at most 15 s (less when EMAIL_TIMEOUT_SECONDS is lower). A failed test is a 200 with `ok: false`; settings that are invalid, or a password that must be sent again, are a 400. Not an email inbox → 422. 10 tests a minute per agent.
+         *
+         *     Requires permission `inboxes:manage`.
+         */
+        post: operations["testInboxEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/media/upload": {
         parameters: {
             query?: never;
@@ -3277,6 +3299,29 @@ export interface components {
             reason: string;
             /** Format: date-time */
             created_at: string;
+        };
+        /**
+         * EmailConnectionTestBody
+         * @description Settings to test in place of the stored ones (unsaved edits). A part left out is tested as stored; an empty body tests both stored servers. A password left out or masked uses the stored one, only while host, port, tls and tls_skip_verify are unchanged.
+         */
+        EmailConnectionTestBody: {
+            imap?: components["schemas"]["ImapConfig"];
+            smtp?: components["schemas"]["SmtpConfig"];
+        };
+        /** EmailConnectionCheck */
+        EmailConnectionCheck: {
+            ok: boolean;
+            /** @description What happened, e.g. "Authentication failed: …", "Connection refused: …", "TLS error: …", "Timed out: …", "Mailbox "X" could not be opened: …" (never a password) */
+            message: string;
+            duration_ms: number;
+        };
+        /**
+         * EmailConnectionTest
+         * @description One answer per server tested
+         */
+        EmailConnectionTest: {
+            imap?: components["schemas"]["EmailConnectionCheck"];
+            smtp?: components["schemas"]["EmailConnectionCheck"];
         };
         /**
          * ConversationListItem
@@ -10898,6 +10943,92 @@ export interface operations {
             };
             /** @description Every error answer has this shape. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    testInboxEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Settings to test in place of the stored ones (unsaved edits). A part left out is tested as stored; an empty body tests both stored servers. A password left out or masked uses the stored one, only while host, port, tls and tls_skip_verify are unchanged. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailConnectionTestBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EmailConnectionTest"];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

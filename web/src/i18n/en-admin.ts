@@ -210,6 +210,12 @@ export const enAdmin = {
   'admin.inboxes.tls.none': 'None (unencrypted)',
   'admin.inboxes.skipVerify': 'Accept a certificate that does not verify',
   'admin.inboxes.skipVerifyHint': 'Only for self-signed test servers',
+  'admin.inboxes.test': 'Test connection',
+  'admin.inboxes.testing': 'Testing…',
+  'admin.inboxes.testHint':
+    'Logs in to both servers with the settings above, saved or not, and opens the mailbox read-only. No mail is read or sent.',
+  'admin.inboxes.testOk': 'Connected',
+  'admin.inboxes.testFailed': 'Failed',
   'admin.inboxes.mailbox': 'Mailbox',
   'admin.inboxes.pollInterval': 'Check every (seconds)',
   'admin.inboxes.pollIntervalHint': 'When the server has no IDLE',

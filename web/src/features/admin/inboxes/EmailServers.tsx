@@ -7,6 +7,7 @@ import { Select } from '../../../ui/Select';
 import { Switch } from '../../../ui/Switch';
 import { Card } from '../../../ui/Page';
 import type { EmailConfig, TabProps } from './draft';
+import { EmailTest } from './EmailTest';
 
 type Tls = EmailConfig['imap']['tls'];
 const TLS: readonly Tls[] = ['tls', 'starttls', 'none'];
@@ -145,12 +146,13 @@ function Server({ which, props }: { which: 'imap' | 'smtp'; props: TabProps<Emai
   );
 }
 
-export function EmailServers(props: TabProps<EmailConfig>) {
+export function EmailServers({ inboxId, ...props }: TabProps<EmailConfig> & { inboxId: number }) {
   const { config, edit, errors } = props;
   return (
     <div className="form-stack">
       <Server which="imap" props={props} />
       <Server which="smtp" props={props} />
+      <EmailTest inboxId={inboxId} config={config} />
       <Card title={t('admin.inboxes.mailHandling')}>
         <div className="form-stack">
           <Switch

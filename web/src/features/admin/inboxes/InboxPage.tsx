@@ -93,7 +93,7 @@ function Editor({ inbox }: { inbox: Inbox }) {
       {
         value: 'servers',
         label: t('admin.inboxes.tab.servers'),
-        content: <EmailServers config={draft.config} edit={edit} errors={errors} />,
+        content: <EmailServers inboxId={inbox.id} config={draft.config} edit={edit} errors={errors} />,
       },
       { value: 'status', label: t('admin.inboxes.tab.status'), content: <EmailStatus inboxId={inbox.id} /> },
     );
