@@ -1,7 +1,7 @@
 // Roles: named sets of permissions. Admin holds every permission; Admin and Agent cannot be
 // renamed or deleted; a role agents hold cannot be deleted (the API says how many hold it).
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, type Schemas, unwrap } from '../../../api/client';
 import { keys } from '../../../api/keys';
 import { t, type MessageKey } from '../../../i18n/t';
@@ -14,6 +14,7 @@ import { QueryState } from '../../../ui/QueryState';
 import { FormDialog, useAdminMutation } from '../crud';
 import { AdminListPage } from '../AdminListPage';
 import { useRoles } from '../fields';
+import { useOnOpen } from '../../../ui/useOnOpen';
 
 type Role = Schemas['Role'];
 
@@ -54,15 +55,12 @@ function RoleDialog({ role, open, onClose }: { role: Role | null; open: boolean;
     // A role's permissions are every holder's: the signed-in agent's too.
     { invalidate: [keys.admin.roles, ['agents'], keys.me], done: (saved) => t('admin.roles.saved', { name: saved.name }) },
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened again starts from the record
-  useEffect(() => {
-    if (open) {
-      setName(role?.name ?? '');
-      setDescription(role?.description ?? '');
-      setPermissions(role ? [...role.permissions] : []);
-      save.reset();
-    }
-  }, [open, role]);
+  useOnOpen(open, role, () => {
+    setName(role?.name ?? '');
+    setDescription(role?.description ?? '');
+    setPermissions(role ? [...role.permissions] : []);
+    save.reset();
+  });
   const errors = formErrors(save.error);
   const locked = role?.name === 'Admin' && role.is_builtin;
   return (

@@ -1,6 +1,6 @@
 // Business hours: weekly opening times with holidays, in a time zone. Teams, live chats and the
 // general settings point at them; SLA clocks and the away message follow them.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, type Schemas, unwrap } from '../../../api/client';
 import { keys } from '../../../api/keys';
 import { t } from '../../../i18n/t';
@@ -14,6 +14,7 @@ import { AdminListPage } from '../AdminListPage';
 import { TimezoneInput, useBusinessHoursList } from '../fields';
 import { type Holiday, HolidaysEditor, type Interval, type Week, WeekEditor, weekSummary } from './HoursEditor';
 import './hours.css';
+import { useOnOpen } from '../../../ui/useOnOpen';
 
 type Hours = Schemas['BusinessHours'];
 const NINE_TO_FIVE = [{ open: '09:00', close: '17:00' }];
@@ -75,13 +76,10 @@ function HoursDialog({ hours, open, onClose }: { hours: Hours | null; open: bool
     },
     { invalidate: [keys.admin.businessHours], done: (saved) => t('admin.hours.saved', { name: saved.name }) },
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened again starts from the record
-  useEffect(() => {
-    if (open) {
-      setForm(initial(hours));
-      save.reset();
-    }
-  }, [open, hours]);
+  useOnOpen(open, hours, () => {
+    setForm(initial(hours));
+    save.reset();
+  });
   const errors = formErrors(save.error);
   const set = <K extends keyof HoursForm>(name: K, value: HoursForm[K]) => setForm((current) => ({ ...current, [name]: value }));
   return (

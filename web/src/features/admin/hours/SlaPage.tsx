@@ -1,6 +1,6 @@
 // SLA policies: targets for the first response, each next response and resolution (minutes, in
 // business hours or calendar time), with a warning before a deadline.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, type Schemas, unwrap } from '../../../api/client';
 import { keys } from '../../../api/keys';
 import { t } from '../../../i18n/t';
@@ -13,6 +13,7 @@ import { duration } from '../../reports/format';
 import { FormDialog, useAdminMutation } from '../crud';
 import { AdminListPage } from '../AdminListPage';
 import { numberOrNull, useSlaPolicies } from '../fields';
+import { useOnOpen } from '../../../ui/useOnOpen';
 
 type Policy = Schemas['SlaPolicy'];
 const TARGETS = ['first_response_minutes', 'next_response_minutes', 'resolution_minutes', 'warning_minutes'] as const;
@@ -61,13 +62,10 @@ function PolicyDialog({ policy, open, onClose }: { policy: Policy | null; open: 
     },
     { invalidate: [keys.admin.sla], done: (saved) => t('admin.sla.saved', { name: saved.name }) },
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened again starts from the record
-  useEffect(() => {
-    if (open) {
-      setForm(initial(policy));
-      save.reset();
-    }
-  }, [open, policy]);
+  useOnOpen(open, policy, () => {
+    setForm(initial(policy));
+    save.reset();
+  });
   const errors = formErrors(save.error);
   const setTarget = (target: Target, value: string) =>
     setForm((current) => ({ ...current, targets: { ...current.targets, [target]: value } }));

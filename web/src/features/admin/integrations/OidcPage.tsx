@@ -1,7 +1,7 @@
 // Single sign-on: OpenID Connect providers agents may sign in with. The client secret is never
 // shown again once saved; "Test" runs the provider's discovery now and shows what Parley found.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, type Schemas, unwrap } from '../../../api/client';
 import { keys } from '../../../api/keys';
 import { t } from '../../../i18n/t';
@@ -17,6 +17,7 @@ import { toast } from '../../../ui/Toast';
 import { FormDialog, useAdminMutation } from '../crud';
 import { AdminListPage } from '../AdminListPage';
 import { OptionalSelect, useRoles } from '../fields';
+import { useOnOpen } from '../../../ui/useOnOpen';
 
 type Provider = Schemas['OidcProvider'];
 type Report = Schemas['OidcDiscoveryReport'];
@@ -71,13 +72,10 @@ function ProviderDialog({ provider, open, onClose }: { provider: Provider | null
     },
     { invalidate: [['oidc']], done: (saved) => t('admin.sso.saved', { name: saved.name }) },
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened again starts from the record
-  useEffect(() => {
-    if (open) {
-      setForm(initial(provider));
-      save.reset();
-    }
-  }, [open, provider]);
+  useOnOpen(open, provider, () => {
+    setForm(initial(provider));
+    save.reset();
+  });
   const errors = formErrors(save.error);
   const set = <K extends keyof ProviderForm>(name: K, value: ProviderForm[K]) => setForm((current) => ({ ...current, [name]: value }));
   return (

@@ -1,7 +1,7 @@
 // Conversation statuses: each in a category (open, waiting, resolved) that decides what it means
 // for lists, SLAs and surveys. The four built-in ones cannot be renamed or deleted.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, type Schemas, unwrap } from '../../../api/client';
 import { keys } from '../../../api/keys';
 import { t } from '../../../i18n/t';
@@ -12,6 +12,7 @@ import { Input } from '../../../ui/Input';
 import { Select } from '../../../ui/Select';
 import { FormDialog, useAdminMutation } from '../crud';
 import { AdminListPage } from '../AdminListPage';
+import { useOnOpen } from '../../../ui/useOnOpen';
 
 type Status = Schemas['ConversationStatus'];
 type Category = Status['category'];
@@ -28,14 +29,11 @@ function StatusDialog({ status, open, onClose }: { status: Status | null; open: 
         : unwrap(api.POST('/api/v1/statuses', { body })),
     { invalidate: [keys.statuses], done: (saved) => t('admin.statuses.saved', { name: saved.name }) },
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened again starts from the record
-  useEffect(() => {
-    if (open) {
-      setName(status?.name ?? '');
-      setCategory(status?.category ?? 'open');
-      save.reset();
-    }
-  }, [open, status]);
+  useOnOpen(open, status, () => {
+    setName(status?.name ?? '');
+    setCategory(status?.category ?? 'open');
+    save.reset();
+  });
   const errors = formErrors(save.error);
   return (
     <FormDialog

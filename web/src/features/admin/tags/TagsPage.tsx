@@ -1,7 +1,7 @@
 // Tags: the names agents put on conversations. Create, rename, delete (deleting takes the tag off
 // every conversation).
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, type Schemas, unwrap } from '../../../api/client';
 import { keys } from '../../../api/keys';
 import { t } from '../../../i18n/t';
@@ -11,6 +11,7 @@ import { Input } from '../../../ui/Input';
 import { dateTime } from '../../inbox/format';
 import { FormDialog, useAdminMutation } from '../crud';
 import { AdminListPage } from '../AdminListPage';
+import { useOnOpen } from '../../../ui/useOnOpen';
 
 type Tag = Schemas['Tag'];
 
@@ -23,13 +24,10 @@ function TagDialog({ tag, open, onClose }: { tag: Tag | null; open: boolean; onC
         : unwrap(api.POST('/api/v1/tags', { body: { name: value } })),
     { invalidate: [keys.tags], done: (saved) => t('admin.tags.saved', { name: saved.name }) },
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened again starts from the record
-  useEffect(() => {
-    if (open) {
-      setName(tag?.name ?? '');
-      save.reset();
-    }
-  }, [open, tag]);
+  useOnOpen(open, tag, () => {
+    setName(tag?.name ?? '');
+    save.reset();
+  });
   const errors = formErrors(save.error);
   return (
     <FormDialog
