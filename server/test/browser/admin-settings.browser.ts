@@ -5,28 +5,22 @@
 // `npm run test:browser`.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { createContact } from '../factories.ts';
 import { dataOf } from '../helpers.ts';
-import { browserMissing, launchBrowser, newPage, signIn, startWebServer, type WebServer } from './admin-harness.ts';
+import { browserMissing, type WebServer, type AdminSession, adminSession } from './admin-harness.ts';
 
 const skip = browserMissing() ?? false;
 
 describe('more administration screens', { skip }, () => {
+  let session: AdminSession | undefined;
   let server: WebServer;
-  let browser: Browser;
   let page: Page;
-
   before(async () => {
-    server = await startWebServer();
-    browser = await launchBrowser();
-    ({ page } = await newPage(browser, server.base));
-    await signIn(page, server.t.admin.email);
+    session = await adminSession();
+    ({ server, page } = session);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  after(() => session?.close());
 
   const apiGet = async <T>(url: string): Promise<T> => dataOf<T>(await server.t.call({ method: 'GET', url }));
   const choose = async (scope: Page | Locator, combobox: string, option: string) => {

@@ -4,40 +4,24 @@
 // critical checks. Run by `npm run test:browser`.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { dataOf } from '../helpers.ts';
-import {
-  browserMissing,
-  describeViolations,
-  launchBrowser,
-  newPage,
-  seriousViolations,
-  signIn,
-  startWebServer,
-  type WebServer,
-} from './admin-harness.ts';
+import { browserMissing, describeViolations, seriousViolations, type WebServer, type AdminSession, adminSession } from './admin-harness.ts';
 
 const skip = browserMissing() ?? false;
 
 describe('administration screens', { skip }, () => {
+  let session: AdminSession | undefined;
   let server: WebServer;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
   let adminName: string;
-
   before(async () => {
-    server = await startWebServer();
-    browser = await launchBrowser();
-    ({ page, errors } = await newPage(browser, server.base));
-    const me = dataOf<{ first_name: string; last_name: string }>(await server.t.call({ method: 'GET', url: '/api/v1/agents/me' }));
-    adminName = `${me.first_name} ${me.last_name}`;
-    await signIn(page, server.t.admin.email);
+    session = await adminSession();
+    ({ server, page, errors } = session);
+    adminName = session.admin.name;
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  after(() => session?.close());
 
   const apiGet = async <T>(url: string): Promise<T> => dataOf<T>(await server.t.call({ method: 'GET', url }));
 

@@ -5,38 +5,23 @@
 // work. Run by `npm run test:browser`.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createInbox } from '../factories.ts';
 import { basicHeader, dataOf } from '../helpers.ts';
 import { freePort } from '../process-helpers.ts';
-import {
-  browserMissing,
-  describeViolations,
-  launchBrowser,
-  newPage,
-  seriousViolations,
-  signIn,
-  startWebServer,
-  type WebServer,
-} from './admin-harness.ts';
+import { browserMissing, describeViolations, seriousViolations, type WebServer, type AdminSession, adminSession } from './admin-harness.ts';
 
 const skip = browserMissing() ?? false;
 
 describe('inbox settings and secrets', { skip }, () => {
+  let session: AdminSession | undefined;
   let server: WebServer;
-  let browser: Browser;
   let page: Page;
-
   before(async () => {
-    server = await startWebServer();
-    browser = await launchBrowser();
-    ({ page } = await newPage(browser, server.base));
-    await signIn(page, server.t.admin.email);
+    session = await adminSession();
+    ({ server, page } = session);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  after(() => session?.close());
 
   it("edits a live chat's appearance with a live preview, and saves it", async () => {
     const inbox = await createInbox(server.t, { name: 'Website chat' });
@@ -110,7 +95,6 @@ describe('inbox settings and secrets', { skip }, () => {
     assert.match(text, /Incoming mail \(IMAP\)Failed\s*Connection refused: connect ECONNREFUSED 127\.0\.0\.1:\d+/);
     assert.match(text, /Outgoing mail \(SMTP\)Failed\s*Connection refused/);
     assert.ok(!text.includes('pw-not-shown'));
-    await page.screenshot({ path: '/tmp/mailtest-test-connection.png', fullPage: true });
   });
 
   it("shows a webhook's generated secret once", async () => {

@@ -10,12 +10,12 @@ import { dataOf } from '../helpers.ts';
 import {
   browserMissing,
   describeViolations,
-  launchBrowser,
   newPage,
   seriousViolations,
   signIn,
-  startWebServer,
   type WebServer,
+  type AdminSession,
+  adminSession,
 } from './admin-harness.ts';
 
 const skip = browserMissing() ?? false;
@@ -26,6 +26,7 @@ interface ServiceReport {
 }
 
 describe('contacts, search and reports', { skip }, () => {
+  let session: AdminSession | undefined;
   let server: WebServer;
   let browser: Browser;
   let page: Page;
@@ -33,9 +34,7 @@ describe('contacts, search and reports', { skip }, () => {
   let zeppelinUuid: string;
   let teamId: number;
 
-  before(async () => {
-    server = await startWebServer();
-    const t = server.t;
+  const seed = async ({ t }: WebServer) => {
     const inbox = await createInbox(t, { name: 'Website chat' });
     const team = await createTeam(t, { name: 'Billing' });
     teamId = team.id;
@@ -59,14 +58,12 @@ describe('contacts, search and reports', { skip }, () => {
       if (i % 2 === 1 || i === 0)
         dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${conversation.uuid}/status`, payload: { status: 'Resolved' } }));
     }
-    browser = await launchBrowser();
-    ({ page } = await newPage(browser, server.base));
-    await signIn(page, t.admin.email);
+  };
+  before(async () => {
+    session = await adminSession(seed);
+    ({ server, browser, page } = session);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  after(() => session?.close());
 
   it('goes from the contacts list to a contact and adds a note', async () => {
     await page.goto('/contacts');

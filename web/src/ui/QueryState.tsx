@@ -6,7 +6,7 @@ import { Button } from './Button';
 import { EmptyState } from './EmptyState';
 import { Loading } from './Spinner';
 
-interface QueryLike<T> {
+export interface QueryLike<T> {
   isPending: boolean;
   isError: boolean;
   error: Error | null;

@@ -1,5 +1,5 @@
 // Create or edit a contact: names, email and phone. The API's field errors show beside their fields.
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { t } from '../../i18n/t';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -9,6 +9,7 @@ import { Input } from '../../ui/Input';
 import { ErrorBanner } from '../../ui/Page';
 import { toast } from '../../ui/Toast';
 import { type Contact, type ContactInput, useSaveContact } from './queries';
+import { useOnOpen } from '../../ui/useOnOpen';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'phone_number', 'phone_number_country_code'] as const;
 
@@ -35,13 +36,10 @@ export function ContactDialog({
 }) {
   const [form, setForm] = useState(() => initial(contact));
   const save = useSaveContact();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened again starts from the record
-  useEffect(() => {
-    if (open) {
-      setForm(initial(contact));
-      save.reset();
-    }
-  }, [open, contact]);
+  useOnOpen(open, contact, () => {
+    setForm(initial(contact));
+    save.reset();
+  });
   const errors = formErrors(save.error);
   const set = (name: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value });
 

@@ -1,5 +1,6 @@
 // The conversation's details beside the thread: status (with snooze), priority, agent and team,
 // tags, SLA deadlines, and the contact card.
+import type { ComponentProps } from 'react';
 import type { Conversation } from '../../api/client';
 import { useAgents, usePriorities, useStatuses, useTags, useTeams } from '../../api/reference';
 import { t } from '../../i18n/t';
@@ -13,6 +14,18 @@ import { SlaPanel } from './SlaPanel';
 import { SnoozeMenu } from './SnoozeMenu';
 
 const NONE = '__none';
+
+/** One labelled choice of the details (priority, agent, team). */
+function DetailSelect({ id, label, ...select }: { id: string; label: string } & Omit<ComponentProps<typeof Select>, 'id' | 'size'>) {
+  return (
+    <section className="details__section">
+      <label className="details__label" htmlFor={id}>
+        {label}
+      </label>
+      <Select id={id} size="sm" {...select} />
+    </section>
+  );
+}
 
 export function Sidebar({ conversation: c }: { conversation: Conversation }) {
   const statuses = useStatuses();
@@ -48,49 +61,34 @@ export function Sidebar({ conversation: c }: { conversation: Conversation }) {
           <p className="details__note">{t('sidebar.snoozedUntil', { when: new Date(c.snoozed_until).toLocaleString() })}</p>
         ) : null}
       </section>
-      <section className="details__section">
-        <label className="details__label" htmlFor="details-priority">
-          {t('sidebar.priority')}
-        </label>
-        <Select
-          id="details-priority"
-          size="sm"
-          value={c.priority ?? ''}
-          placeholder={t('common.none')}
-          options={(priorities.data ?? []).map((p) => ({ value: p.name, label: p.name }))}
-          onValueChange={(priority) => apply({ kind: 'priority', priority })}
-        />
-      </section>
-      <section className="details__section">
-        <label className="details__label" htmlFor="details-agent">
-          {t('sidebar.assignee')}
-        </label>
-        <Select
-          id="details-agent"
-          size="sm"
-          value={c.assigned_user_id === null ? NONE : String(c.assigned_user_id)}
-          options={[
-            { value: NONE, label: t('sidebar.unassigned') },
-            ...(agents.data ?? []).filter((a) => a.enabled).map((a) => ({ value: String(a.id), label: displayName(a) })),
-          ]}
-          onValueChange={(value) => apply({ kind: 'assignee', id: value === NONE ? null : Number(value) })}
-        />
-      </section>
-      <section className="details__section">
-        <label className="details__label" htmlFor="details-team">
-          {t('sidebar.team')}
-        </label>
-        <Select
-          id="details-team"
-          size="sm"
-          value={c.assigned_team_id === null ? NONE : String(c.assigned_team_id)}
-          options={[
-            { value: NONE, label: t('sidebar.unassigned') },
-            ...(teams.data ?? []).map((team) => ({ value: String(team.id), label: `${team.emoji} ${team.name}`.trim() })),
-          ]}
-          onValueChange={(value) => apply({ kind: 'team', id: value === NONE ? null : Number(value) })}
-        />
-      </section>
+      <DetailSelect
+        id="details-priority"
+        label={t('sidebar.priority')}
+        value={c.priority ?? ''}
+        placeholder={t('common.none')}
+        options={(priorities.data ?? []).map((p) => ({ value: p.name, label: p.name }))}
+        onValueChange={(priority) => apply({ kind: 'priority', priority })}
+      />
+      <DetailSelect
+        id="details-agent"
+        label={t('sidebar.assignee')}
+        value={c.assigned_user_id === null ? NONE : String(c.assigned_user_id)}
+        options={[
+          { value: NONE, label: t('sidebar.unassigned') },
+          ...(agents.data ?? []).filter((a) => a.enabled).map((a) => ({ value: String(a.id), label: displayName(a) })),
+        ]}
+        onValueChange={(value) => apply({ kind: 'assignee', id: value === NONE ? null : Number(value) })}
+      />
+      <DetailSelect
+        id="details-team"
+        label={t('sidebar.team')}
+        value={c.assigned_team_id === null ? NONE : String(c.assigned_team_id)}
+        options={[
+          { value: NONE, label: t('sidebar.unassigned') },
+          ...(teams.data ?? []).map((team) => ({ value: String(team.id), label: `${team.emoji} ${team.name}`.trim() })),
+        ]}
+        onValueChange={(value) => apply({ kind: 'team', id: value === NONE ? null : Number(value) })}
+      />
       <section className="details__section" aria-labelledby="details-tags">
         <h3 id="details-tags" className="details__label">
           {t('sidebar.tags')}

@@ -1,6 +1,6 @@
 // An agent: names, email, roles, teams, a password (optional: single sign-on agents need none),
 // enabled; for an existing agent, its API key too.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { type Agent, api, unwrap } from '../../../api/client';
 import { useTeams } from '../../../api/reference';
 import { t } from '../../../i18n/t';
@@ -12,6 +12,7 @@ import { Switch } from '../../../ui/Switch';
 import { FormDialog, useAdminMutation } from '../crud';
 import { useRoles } from '../fields';
 import { ApiKeySection } from './ApiKeySection';
+import { useOnOpen } from '../../../ui/useOnOpen';
 
 interface AgentForm {
   first_name: string;
@@ -59,13 +60,10 @@ export function AgentDialog({ agent, open, onClose, self }: { agent: Agent | nul
       done: (saved) => t('admin.agents.saved', { name: `${saved.first_name} ${saved.last_name}`.trim() }),
     },
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened again starts from the record
-  useEffect(() => {
-    if (open) {
-      setForm(initial(agent));
-      save.reset();
-    }
-  }, [open, agent]);
+  useOnOpen(open, agent, () => {
+    setForm(initial(agent));
+    save.reset();
+  });
   const errors = formErrors(save.error);
   const set = <K extends keyof AgentForm>(name: K, value: AgentForm[K]) => setForm((current) => ({ ...current, [name]: value }));
 

@@ -1,21 +1,20 @@
 // Roles: named sets of permissions. Admin holds every permission; Admin and Agent cannot be
 // renamed or deleted; a role agents hold cannot be deleted (the API says how many hold it).
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, type Schemas, unwrap } from '../../../api/client';
 import { keys } from '../../../api/keys';
 import { t, type MessageKey } from '../../../i18n/t';
 import { Badge } from '../../../ui/Badge';
-import { Button } from '../../../ui/Button';
 import { CheckboxGroup } from '../../../ui/CheckboxGroup';
-import { EmptyState } from '../../../ui/EmptyState';
 import { Field } from '../../../ui/Field';
 import { formErrors } from '../../../ui/formErrors';
 import { Input } from '../../../ui/Input';
-import { Card, Page } from '../../../ui/Page';
 import { QueryState } from '../../../ui/QueryState';
-import { AdminBack, DataTable, DeleteDialog, FormDialog, RowActions, useAdminMutation, useEditing } from '../crud';
+import { FormDialog, useAdminMutation } from '../crud';
+import { AdminListPage } from '../AdminListPage';
 import { useRoles } from '../fields';
+import { useOnOpen } from '../../../ui/useOnOpen';
 
 type Role = Schemas['Role'];
 
@@ -56,15 +55,12 @@ function RoleDialog({ role, open, onClose }: { role: Role | null; open: boolean;
     // A role's permissions are every holder's: the signed-in agent's too.
     { invalidate: [keys.admin.roles, ['agents'], keys.me], done: (saved) => t('admin.roles.saved', { name: saved.name }) },
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened again starts from the record
-  useEffect(() => {
-    if (open) {
-      setName(role?.name ?? '');
-      setDescription(role?.description ?? '');
-      setPermissions(role ? [...role.permissions] : []);
-      save.reset();
-    }
-  }, [open, role]);
+  useOnOpen(open, role, () => {
+    setName(role?.name ?? '');
+    setDescription(role?.description ?? '');
+    setPermissions(role ? [...role.permissions] : []);
+    save.reset();
+  });
   const errors = formErrors(save.error);
   const locked = role?.name === 'Admin' && role.is_builtin;
   return (
@@ -119,65 +115,36 @@ function RoleDialog({ role, open, onClose }: { role: Role | null; open: boolean;
 
 export function RolesPage() {
   const roles = useRoles();
-  const state = useEditing<Role>();
-  const remove = useAdminMutation((role: Role) => unwrap(api.DELETE('/api/v1/roles/{id}', { params: { path: { id: role.id } } })), {
-    invalidate: [keys.admin.roles],
-    done: t('admin.deleted'),
-  });
   return (
-    <Page
+    <AdminListPage
+      query={roles}
       title={t('admin.roles.title')}
       description={t('admin.roles.hint')}
-      back={<AdminBack />}
-      actions={
-        <Button variant="primary" onClick={state.create}>
-          {t('admin.roles.new')}
-        </Button>
-      }
-    >
-      <Card>
-        <QueryState query={roles} isEmpty={(list) => list.length === 0} empty={<EmptyState title={t('admin.roles.empty')} />}>
-          {(list) => (
-            <DataTable
-              caption={t('admin.roles.title')}
-              rows={list}
-              rowKey={(role) => role.id}
-              columns={[
-                {
-                  key: 'name',
-                  header: t('admin.field.name'),
-                  render: (role) => (
-                    <span>
-                      <span className="row-name">{role.name}</span> {role.is_builtin ? <Badge>{t('admin.statuses.builtIn')}</Badge> : null}
-                      {role.description ? <span className="row-sub">{role.description}</span> : null}
-                    </span>
-                  ),
-                },
-                {
-                  key: 'permissions',
-                  header: t('admin.roles.permissions'),
-                  numeric: true,
-                  render: (role) => t('admin.roles.permissionCount', { n: role.permissions.length }),
-                },
-              ]}
-              actions={(role) => (
-                <RowActions
-                  name={role.name}
-                  onEdit={() => state.edit(role)}
-                  onDelete={role.is_builtin ? undefined : () => state.askDelete(role)}
-                />
-              )}
-            />
-          )}
-        </QueryState>
-      </Card>
-      <RoleDialog open={state.editing !== null} role={state.editing?.record ?? null} onClose={state.close} />
-      <DeleteDialog
-        name={state.deleting?.name ?? ''}
-        open={state.deleting !== null}
-        onClose={state.closeDelete}
-        onConfirm={() => (state.deleting ? remove.mutateAsync(state.deleting) : Promise.resolve())}
-      />
-    </Page>
+      newLabel={t('admin.roles.new')}
+      empty={t('admin.roles.empty')}
+      emptyAction={false}
+      remove={(role) => unwrap(api.DELETE('/api/v1/roles/{id}', { params: { path: { id: role.id } } }))}
+      invalidate={[keys.admin.roles]}
+      canDelete={(role) => !role.is_builtin}
+      dialog={({ open, record, onClose }) => <RoleDialog open={open} role={record} onClose={onClose} />}
+      columns={[
+        {
+          key: 'name',
+          header: t('admin.field.name'),
+          render: (role) => (
+            <span>
+              <span className="row-name">{role.name}</span> {role.is_builtin ? <Badge>{t('admin.statuses.builtIn')}</Badge> : null}
+              {role.description ? <span className="row-sub">{role.description}</span> : null}
+            </span>
+          ),
+        },
+        {
+          key: 'permissions',
+          header: t('admin.roles.permissions'),
+          numeric: true,
+          render: (role) => t('admin.roles.permissionCount', { n: role.permissions.length }),
+        },
+      ]}
+    />
   );
 }

@@ -1,22 +1,20 @@
 // Business hours: weekly opening times with holidays, in a time zone. Teams, live chats and the
 // general settings point at them; SLA clocks and the away message follow them.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, type Schemas, unwrap } from '../../../api/client';
 import { keys } from '../../../api/keys';
 import { t } from '../../../i18n/t';
 import { Badge } from '../../../ui/Badge';
-import { Button } from '../../../ui/Button';
-import { EmptyState } from '../../../ui/EmptyState';
 import { Field } from '../../../ui/Field';
 import { formErrors } from '../../../ui/formErrors';
 import { Input } from '../../../ui/Input';
-import { Card, Page } from '../../../ui/Page';
-import { QueryState } from '../../../ui/QueryState';
 import { Switch } from '../../../ui/Switch';
-import { AdminBack, DataTable, DeleteDialog, FormDialog, RowActions, useAdminMutation, useEditing } from '../crud';
+import { FormDialog, useAdminMutation } from '../crud';
+import { AdminListPage } from '../AdminListPage';
 import { TimezoneInput, useBusinessHoursList } from '../fields';
 import { type Holiday, HolidaysEditor, type Interval, type Week, WeekEditor, weekSummary } from './HoursEditor';
 import './hours.css';
+import { useOnOpen } from '../../../ui/useOnOpen';
 
 type Hours = Schemas['BusinessHours'];
 const NINE_TO_FIVE = [{ open: '09:00', close: '17:00' }];
@@ -78,13 +76,10 @@ function HoursDialog({ hours, open, onClose }: { hours: Hours | null; open: bool
     },
     { invalidate: [keys.admin.businessHours], done: (saved) => t('admin.hours.saved', { name: saved.name }) },
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened again starts from the record
-  useEffect(() => {
-    if (open) {
-      setForm(initial(hours));
-      save.reset();
-    }
-  }, [open, hours]);
+  useOnOpen(open, hours, () => {
+    setForm(initial(hours));
+    save.reset();
+  });
   const errors = formErrors(save.error);
   const set = <K extends keyof HoursForm>(name: K, value: HoursForm[K]) => setForm((current) => ({ ...current, [name]: value }));
   return (
@@ -129,78 +124,41 @@ function HoursDialog({ hours, open, onClose }: { hours: Hours | null; open: bool
 
 export function BusinessHoursPage() {
   const list = useBusinessHoursList();
-  const state = useEditing<Hours>();
-  const remove = useAdminMutation(
-    (hours: Hours) => unwrap(api.DELETE('/api/v1/business-hours/{id}', { params: { path: { id: hours.id } } })),
-    {
-      invalidate: [keys.admin.businessHours],
-      done: t('admin.deleted'),
-    },
-  );
   return (
-    <Page
+    <AdminListPage
+      query={list}
       title={t('admin.hours.title')}
       description={t('admin.hours.hint')}
-      back={<AdminBack />}
-      actions={
-        <Button variant="primary" onClick={state.create}>
-          {t('admin.hours.new')}
-        </Button>
-      }
-    >
-      <Card>
-        <QueryState
-          query={list}
-          isEmpty={(rows) => rows.length === 0}
-          empty={
-            <EmptyState
-              title={t('admin.hours.empty')}
-              hint={t('admin.hours.emptyHint')}
-              action={<Button onClick={state.create}>{t('admin.hours.new')}</Button>}
-            />
-          }
-        >
-          {(rows) => (
-            <DataTable
-              caption={t('admin.hours.title')}
-              rows={rows}
-              rowKey={(hours) => hours.id}
-              columns={[
-                {
-                  key: 'name',
-                  header: t('admin.field.name'),
-                  render: (hours) => (
-                    <span>
-                      <span className="row-name">{hours.name}</span>
-                      <span className="row-sub">{hours.always_open ? t('admin.hours.alwaysOpen') : weekSummary(hours.hours)}</span>
-                    </span>
-                  ),
-                },
-                { key: 'zone', header: t('admin.field.timezone'), optional: true, render: (hours) => hours.timezone },
-                {
-                  key: 'holidays',
-                  header: t('admin.hours.holidays'),
-                  optional: true,
-                  render: (hours) =>
-                    hours.holidays.length ? (
-                      <Badge>{t('admin.hours.holidayCount', { n: hours.holidays.length })}</Badge>
-                    ) : (
-                      <span className="cell-muted">—</span>
-                    ),
-                },
-              ]}
-              actions={(hours) => <RowActions name={hours.name} onEdit={() => state.edit(hours)} onDelete={() => state.askDelete(hours)} />}
-            />
-          )}
-        </QueryState>
-      </Card>
-      <HoursDialog open={state.editing !== null} hours={state.editing?.record ?? null} onClose={state.close} />
-      <DeleteDialog
-        name={state.deleting?.name ?? ''}
-        open={state.deleting !== null}
-        onClose={state.closeDelete}
-        onConfirm={() => (state.deleting ? remove.mutateAsync(state.deleting) : Promise.resolve())}
-      />
-    </Page>
+      newLabel={t('admin.hours.new')}
+      empty={t('admin.hours.empty')}
+      emptyHint={t('admin.hours.emptyHint')}
+      remove={(hours) => unwrap(api.DELETE('/api/v1/business-hours/{id}', { params: { path: { id: hours.id } } }))}
+      invalidate={[keys.admin.businessHours]}
+      dialog={({ open, record, onClose }) => <HoursDialog open={open} hours={record} onClose={onClose} />}
+      columns={[
+        {
+          key: 'name',
+          header: t('admin.field.name'),
+          render: (hours) => (
+            <span>
+              <span className="row-name">{hours.name}</span>
+              <span className="row-sub">{hours.always_open ? t('admin.hours.alwaysOpen') : weekSummary(hours.hours)}</span>
+            </span>
+          ),
+        },
+        { key: 'zone', header: t('admin.field.timezone'), optional: true, render: (hours) => hours.timezone },
+        {
+          key: 'holidays',
+          header: t('admin.hours.holidays'),
+          optional: true,
+          render: (hours) =>
+            hours.holidays.length ? (
+              <Badge>{t('admin.hours.holidayCount', { n: hours.holidays.length })}</Badge>
+            ) : (
+              <span className="cell-muted">—</span>
+            ),
+        },
+      ]}
+    />
   );
 }

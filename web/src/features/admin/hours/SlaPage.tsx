@@ -1,21 +1,19 @@
 // SLA policies: targets for the first response, each next response and resolution (minutes, in
 // business hours or calendar time), with a warning before a deadline.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, type Schemas, unwrap } from '../../../api/client';
 import { keys } from '../../../api/keys';
 import { t } from '../../../i18n/t';
 import { Badge } from '../../../ui/Badge';
-import { Button } from '../../../ui/Button';
-import { EmptyState } from '../../../ui/EmptyState';
 import { Field } from '../../../ui/Field';
 import { formErrors } from '../../../ui/formErrors';
 import { Input } from '../../../ui/Input';
-import { Card, Page } from '../../../ui/Page';
-import { QueryState } from '../../../ui/QueryState';
 import { Switch } from '../../../ui/Switch';
 import { duration } from '../../reports/format';
-import { AdminBack, DataTable, DeleteDialog, FormDialog, RowActions, useAdminMutation, useEditing } from '../crud';
+import { FormDialog, useAdminMutation } from '../crud';
+import { AdminListPage } from '../AdminListPage';
 import { numberOrNull, useSlaPolicies } from '../fields';
+import { useOnOpen } from '../../../ui/useOnOpen';
 
 type Policy = Schemas['SlaPolicy'];
 const TARGETS = ['first_response_minutes', 'next_response_minutes', 'resolution_minutes', 'warning_minutes'] as const;
@@ -64,13 +62,10 @@ function PolicyDialog({ policy, open, onClose }: { policy: Policy | null; open: 
     },
     { invalidate: [keys.admin.sla], done: (saved) => t('admin.sla.saved', { name: saved.name }) },
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened again starts from the record
-  useEffect(() => {
-    if (open) {
-      setForm(initial(policy));
-      save.reset();
-    }
-  }, [open, policy]);
+  useOnOpen(open, policy, () => {
+    setForm(initial(policy));
+    save.reset();
+  });
   const errors = formErrors(save.error);
   const setTarget = (target: Target, value: string) =>
     setForm((current) => ({ ...current, targets: { ...current.targets, [target]: value } }));
@@ -126,75 +121,39 @@ function PolicyDialog({ policy, open, onClose }: { policy: Policy | null; open: 
 
 export function SlaPage() {
   const policies = useSlaPolicies();
-  const state = useEditing<Policy>();
-  const remove = useAdminMutation((policy: Policy) => unwrap(api.DELETE('/api/v1/sla/{id}', { params: { path: { id: policy.id } } })), {
-    invalidate: [keys.admin.sla],
-    done: t('admin.deleted'),
-  });
   const cell = (value: number | null) => (value === null ? <span className="cell-muted">—</span> : minutes(value));
   return (
-    <Page
+    <AdminListPage
+      query={policies}
       title={t('admin.sla.title')}
       description={t('admin.sla.hint')}
-      back={<AdminBack />}
-      actions={
-        <Button variant="primary" onClick={state.create}>
-          {t('admin.sla.new')}
-        </Button>
-      }
-    >
-      <Card>
-        <QueryState
-          query={policies}
-          isEmpty={(list) => list.length === 0}
-          empty={<EmptyState title={t('admin.sla.empty')} action={<Button onClick={state.create}>{t('admin.sla.new')}</Button>} />}
-        >
-          {(list) => (
-            <DataTable
-              caption={t('admin.sla.title')}
-              rows={list}
-              rowKey={(policy) => policy.id}
-              columns={[
-                {
-                  key: 'name',
-                  header: t('admin.field.name'),
-                  render: (policy) => (
-                    <span>
-                      <span className="row-name">{policy.name}</span>{' '}
-                      <Badge>{policy.business_hours_only ? t('admin.sla.businessHours') : t('admin.sla.calendar')}</Badge>
-                      {policy.description ? <span className="row-sub">{policy.description}</span> : null}
-                    </span>
-                  ),
-                },
-                {
-                  key: 'first',
-                  header: t('admin.sla.first_response_minutes'),
-                  numeric: true,
-                  render: (p) => cell(p.first_response_minutes),
-                },
-                {
-                  key: 'next',
-                  header: t('admin.sla.next_response_minutes'),
-                  numeric: true,
-                  optional: true,
-                  render: (p) => cell(p.next_response_minutes),
-                },
-                { key: 'resolution', header: t('admin.sla.resolution_minutes'), numeric: true, render: (p) => cell(p.resolution_minutes) },
-              ]}
-              actions={(policy) => (
-                <RowActions name={policy.name} onEdit={() => state.edit(policy)} onDelete={() => state.askDelete(policy)} />
-              )}
-            />
-          )}
-        </QueryState>
-      </Card>
-      <PolicyDialog open={state.editing !== null} policy={state.editing?.record ?? null} onClose={state.close} />
-      <DeleteDialog
-        name={state.deleting?.name ?? ''}
-        open={state.deleting !== null}
-        onClose={state.closeDelete}
-        onConfirm={() => (state.deleting ? remove.mutateAsync(state.deleting) : Promise.resolve())}
-      />
-    </Page>
+      newLabel={t('admin.sla.new')}
+      empty={t('admin.sla.empty')}
+      remove={(policy) => unwrap(api.DELETE('/api/v1/sla/{id}', { params: { path: { id: policy.id } } }))}
+      invalidate={[keys.admin.sla]}
+      dialog={({ open, record, onClose }) => <PolicyDialog open={open} policy={record} onClose={onClose} />}
+      columns={[
+        {
+          key: 'name',
+          header: t('admin.field.name'),
+          render: (policy) => (
+            <span>
+              <span className="row-name">{policy.name}</span>{' '}
+              <Badge>{policy.business_hours_only ? t('admin.sla.businessHours') : t('admin.sla.calendar')}</Badge>
+              {policy.description ? <span className="row-sub">{policy.description}</span> : null}
+            </span>
+          ),
+        },
+        { key: 'first', header: t('admin.sla.first_response_minutes'), numeric: true, render: (p) => cell(p.first_response_minutes) },
+        {
+          key: 'next',
+          header: t('admin.sla.next_response_minutes'),
+          numeric: true,
+          optional: true,
+          render: (p) => cell(p.next_response_minutes),
+        },
+        { key: 'resolution', header: t('admin.sla.resolution_minutes'), numeric: true, render: (p) => cell(p.resolution_minutes) },
+      ]}
+    />
   );
 }

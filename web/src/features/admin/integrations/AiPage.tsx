@@ -14,6 +14,7 @@ import { Input, Textarea } from '../../../ui/Input';
 import { Card, ErrorBanner, Page } from '../../../ui/Page';
 import { QueryState } from '../../../ui/QueryState';
 import { AdminBack, DataTable, DeleteDialog, FormDialog, RowActions, useAdminMutation, useEditing } from '../crud';
+import { useOnOpen } from '../../../ui/useOnOpen';
 
 type Prompt = Schemas['AiPrompt'];
 const BUILT_IN = new Set([
@@ -110,15 +111,12 @@ function PromptDialog({ prompt, open, onClose }: { prompt: Prompt | null; open: 
         : unwrap(api.POST('/api/v1/ai/prompts', { body: { key: key.trim(), title: title.trim(), content: content.trim() } })),
     { invalidate: [keys.aiPrompts], done: (saved) => t('admin.ai.promptSaved', { name: saved.title }) },
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened again starts from the record
-  useEffect(() => {
-    if (open) {
-      setKey(prompt?.key ?? '');
-      setTitle(prompt?.title ?? '');
-      setContent(prompt?.content ?? '');
-      save.reset();
-    }
-  }, [open, prompt]);
+  useOnOpen(open, prompt, () => {
+    setKey(prompt?.key ?? '');
+    setTitle(prompt?.title ?? '');
+    setContent(prompt?.content ?? '');
+    save.reset();
+  });
   const errors = formErrors(save.error);
   return (
     <FormDialog

@@ -1,7 +1,7 @@
 // Single sign-on: OpenID Connect providers agents may sign in with. The client secret is never
 // shown again once saved; "Test" runs the provider's discovery now and shows what Parley found.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, type Schemas, unwrap } from '../../../api/client';
 import { keys } from '../../../api/keys';
 import { t } from '../../../i18n/t';
@@ -9,16 +9,15 @@ import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { CopyField } from '../../../ui/CopyField';
 import { Dialog } from '../../../ui/Dialog';
-import { EmptyState } from '../../../ui/EmptyState';
 import { Field } from '../../../ui/Field';
 import { formErrors } from '../../../ui/formErrors';
 import { Input } from '../../../ui/Input';
-import { Card, Page } from '../../../ui/Page';
-import { QueryState } from '../../../ui/QueryState';
 import { Switch } from '../../../ui/Switch';
 import { toast } from '../../../ui/Toast';
-import { AdminBack, DataTable, DeleteDialog, FormDialog, RowActions, useAdminMutation, useEditing } from '../crud';
+import { FormDialog, useAdminMutation } from '../crud';
+import { AdminListPage } from '../AdminListPage';
 import { OptionalSelect, useRoles } from '../fields';
+import { useOnOpen } from '../../../ui/useOnOpen';
 
 type Provider = Schemas['OidcProvider'];
 type Report = Schemas['OidcDiscoveryReport'];
@@ -73,13 +72,10 @@ function ProviderDialog({ provider, open, onClose }: { provider: Provider | null
     },
     { invalidate: [['oidc']], done: (saved) => t('admin.sso.saved', { name: saved.name }) },
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened again starts from the record
-  useEffect(() => {
-    if (open) {
-      setForm(initial(provider));
-      save.reset();
-    }
-  }, [open, provider]);
+  useOnOpen(open, provider, () => {
+    setForm(initial(provider));
+    save.reset();
+  });
   const errors = formErrors(save.error);
   const set = <K extends keyof ProviderForm>(name: K, value: ProviderForm[K]) => setForm((current) => ({ ...current, [name]: value }));
   return (
@@ -190,95 +186,57 @@ function ReportDialog({ report, onClose }: { report: Report | null; onClose: () 
 
 export function OidcPage() {
   const providers = useQuery({ queryKey: keys.admin.oidc, queryFn: () => unwrap(api.GET('/api/v1/oidc')) });
-  const state = useEditing<Provider>();
   const [report, setReport] = useState<Report | null>(null);
   const test = useAdminMutation(
     (provider: Provider) => unwrap(api.POST('/api/v1/oidc/{id}/test', { params: { path: { id: provider.id } } })),
     { invalidate: [] },
   );
-  const remove = useAdminMutation(
-    (provider: Provider) => unwrap(api.DELETE('/api/v1/oidc/{id}', { params: { path: { id: provider.id } } })),
-    {
-      invalidate: [['oidc']],
-      done: t('admin.deleted'),
-    },
-  );
   return (
-    <Page
+    <AdminListPage
+      query={providers}
       title={t('admin.sso.title')}
       description={t('admin.sso.hint')}
-      back={<AdminBack />}
-      actions={
-        <Button variant="primary" onClick={state.create}>
-          {t('admin.sso.new')}
-        </Button>
-      }
-    >
-      <Card>
-        <QueryState
-          query={providers}
-          isEmpty={(list) => list.length === 0}
-          empty={
-            <EmptyState
-              title={t('admin.sso.empty')}
-              hint={t('admin.sso.emptyHint')}
-              action={<Button onClick={state.create}>{t('admin.sso.new')}</Button>}
-            />
+      newLabel={t('admin.sso.new')}
+      empty={t('admin.sso.empty')}
+      emptyHint={t('admin.sso.emptyHint')}
+      remove={(provider) => unwrap(api.DELETE('/api/v1/oidc/{id}', { params: { path: { id: provider.id } } }))}
+      invalidate={[['oidc']]}
+      dialog={({ open, record, onClose }) => <ProviderDialog open={open} provider={record} onClose={onClose} />}
+      columns={[
+        {
+          key: 'name',
+          header: t('admin.field.name'),
+          render: (p) => (
+            <span>
+              <span className="row-name">{p.name}</span> <Badge>{p.provider}</Badge>
+              <span className="row-sub">{p.provider_url}</span>
+            </span>
+          ),
+        },
+        {
+          key: 'enabled',
+          header: t('admin.enabled'),
+          render: (p) => (p.enabled ? <Badge tone="success">{t('admin.enabled')}</Badge> : <Badge>{t('admin.disabled')}</Badge>),
+        },
+      ]}
+      rowButtons={(p) => (
+        <Button
+          size="sm"
+          variant="ghost"
+          loading={test.isPending && test.variables?.id === p.id}
+          aria-label={t('admin.sso.testNamed', { name: p.name })}
+          onClick={() =>
+            test.mutate(p, {
+              onSuccess: setReport,
+              onError: (error) => toast(t('admin.sso.testFailed', { message: error.message }), 'error'),
+            })
           }
         >
-          {(list) => (
-            <DataTable
-              caption={t('admin.sso.title')}
-              rows={list}
-              rowKey={(p) => p.id}
-              columns={[
-                {
-                  key: 'name',
-                  header: t('admin.field.name'),
-                  render: (p) => (
-                    <span>
-                      <span className="row-name">{p.name}</span> <Badge>{p.provider}</Badge>
-                      <span className="row-sub">{p.provider_url}</span>
-                    </span>
-                  ),
-                },
-                {
-                  key: 'enabled',
-                  header: t('admin.enabled'),
-                  render: (p) => (p.enabled ? <Badge tone="success">{t('admin.enabled')}</Badge> : <Badge>{t('admin.disabled')}</Badge>),
-                },
-              ]}
-              actions={(p) => (
-                <>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    loading={test.isPending && test.variables?.id === p.id}
-                    aria-label={t('admin.sso.testNamed', { name: p.name })}
-                    onClick={() =>
-                      test.mutate(p, {
-                        onSuccess: setReport,
-                        onError: (error) => toast(t('admin.sso.testFailed', { message: error.message }), 'error'),
-                      })
-                    }
-                  >
-                    {t('admin.sso.test')}
-                  </Button>
-                  <RowActions name={p.name} onEdit={() => state.edit(p)} onDelete={() => state.askDelete(p)} />
-                </>
-              )}
-            />
-          )}
-        </QueryState>
-      </Card>
-      <ProviderDialog open={state.editing !== null} provider={state.editing?.record ?? null} onClose={state.close} />
+          {t('admin.sso.test')}
+        </Button>
+      )}
+    >
       <ReportDialog report={report} onClose={() => setReport(null)} />
-      <DeleteDialog
-        name={state.deleting?.name ?? ''}
-        open={state.deleting !== null}
-        onClose={state.closeDelete}
-        onConfirm={() => (state.deleting ? remove.mutateAsync(state.deleting) : Promise.resolve())}
-      />
-    </Page>
+    </AdminListPage>
   );
 }

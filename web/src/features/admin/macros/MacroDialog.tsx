@@ -1,6 +1,6 @@
 // A macro: its name, who sees it (everyone, a team, one agent), for which conversations, what it
 // changes (the actions) and the reply it writes (HTML, with placeholders filled in at apply).
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { api, type Macro, unwrap } from '../../../api/client';
 import { useAgents, useTeams } from '../../../api/reference';
 import { t } from '../../../i18n/t';
@@ -12,6 +12,7 @@ import { Input, Textarea } from '../../../ui/Input';
 import { Select } from '../../../ui/Select';
 import { FormDialog, useAdminMutation } from '../crud';
 import { ActionsEditor, type ActionDraft, actionsOf, draftOf } from './ActionsEditor';
+import { useOnOpen } from '../../../ui/useOnOpen';
 
 type Visibility = Macro['visibility'];
 type VisibleWhen = Macro['visible_when'][number];
@@ -70,13 +71,10 @@ export function MacroDialog({ macro, open, onClose }: { macro: Macro | null; ope
     },
     { invalidate: [['macros']], done: (saved) => t('admin.macros.saved', { name: saved.name }) },
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened again starts from the record
-  useEffect(() => {
-    if (open) {
-      setForm(initial(macro));
-      save.reset();
-    }
-  }, [open, macro]);
+  useOnOpen(open, macro, () => {
+    setForm(initial(macro));
+    save.reset();
+  });
   const errors = formErrors(save.error);
   const set = <K extends keyof MacroForm>(name: K, value: MacroForm[K]) => setForm((current) => ({ ...current, [name]: value }));
   const insert = (placeholder: string) => {

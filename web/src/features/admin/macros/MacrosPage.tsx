@@ -5,11 +5,7 @@ import { keys } from '../../../api/keys';
 import { useAgents, useTeams } from '../../../api/reference';
 import { t } from '../../../i18n/t';
 import { Badge } from '../../../ui/Badge';
-import { Button } from '../../../ui/Button';
-import { EmptyState } from '../../../ui/EmptyState';
-import { Card, Page } from '../../../ui/Page';
-import { QueryState } from '../../../ui/QueryState';
-import { AdminBack, DataTable, DeleteDialog, RowActions, useAdminMutation, useEditing } from '../crud';
+import { AdminListPage } from '../AdminListPage';
 import { ACTION_TYPES } from './ActionsEditor';
 import { MacroDialog } from './MacroDialog';
 import './macros.css';
@@ -18,11 +14,6 @@ export function MacrosPage() {
   const macros = useQuery({ queryKey: keys.admin.macros, queryFn: () => unwrap(api.GET('/api/v1/macros')) });
   const teams = useTeams();
   const agents = useAgents();
-  const state = useEditing<Macro>();
-  const remove = useAdminMutation((macro: Macro) => unwrap(api.DELETE('/api/v1/macros/{id}', { params: { path: { id: macro.id } } })), {
-    invalidate: [['macros']],
-    done: t('admin.deleted'),
-  });
   const owner = (macro: Macro) => {
     if (macro.visibility === 'team') return teams.data?.find((team) => String(team.id) === macro.team_id)?.name ?? `#${macro.team_id}`;
     if (macro.visibility === 'user') {
@@ -32,72 +23,46 @@ export function MacrosPage() {
     return null;
   };
   return (
-    <Page
+    <AdminListPage
+      query={macros}
       title={t('admin.macros.title')}
       description={t('admin.macros.hint')}
-      back={<AdminBack />}
-      actions={
-        <Button variant="primary" onClick={state.create}>
-          {t('admin.macros.new')}
-        </Button>
-      }
-    >
-      <Card>
-        <QueryState
-          query={macros}
-          isEmpty={(list) => list.length === 0}
-          empty={<EmptyState title={t('admin.macros.empty')} action={<Button onClick={state.create}>{t('admin.macros.new')}</Button>} />}
-        >
-          {(list) => (
-            <DataTable
-              caption={t('admin.macros.title')}
-              rows={list}
-              rowKey={(macro) => macro.id}
-              columns={[
-                { key: 'name', header: t('admin.field.name'), render: (macro) => <span className="row-name">{macro.name}</span> },
-                {
-                  key: 'visibility',
-                  header: t('admin.macros.visibility'),
-                  render: (macro) => (
-                    <span className="chips">
-                      <Badge tone={macro.visibility === 'global' ? 'accent' : 'neutral'}>
-                        {t(`admin.macros.visibility.${macro.visibility}`)}
-                      </Badge>
-                      {owner(macro) ? <span className="cell-muted">{owner(macro)}</span> : null}
-                    </span>
-                  ),
-                },
-                {
-                  key: 'actions',
-                  header: t('admin.macros.actions'),
-                  optional: true,
-                  render: (macro) => {
-                    const types = ACTION_TYPES.filter((type) => macro.actions[type] !== undefined);
-                    return types.length === 0 ? (
-                      <span className="cell-muted">{t('common.none')}</span>
-                    ) : (
-                      <span className="chips">
-                        {types.map((type) => (
-                          <Badge key={type}>{t(`admin.macros.action.${type}`)}</Badge>
-                        ))}
-                      </span>
-                    );
-                  },
-                },
-                { key: 'usage', header: t('admin.macros.usage'), optional: true, numeric: true, render: (macro) => macro.usage_count },
-              ]}
-              actions={(macro) => <RowActions name={macro.name} onEdit={() => state.edit(macro)} onDelete={() => state.askDelete(macro)} />}
-            />
-          )}
-        </QueryState>
-      </Card>
-      <MacroDialog open={state.editing !== null} macro={state.editing?.record ?? null} onClose={state.close} />
-      <DeleteDialog
-        name={state.deleting?.name ?? ''}
-        open={state.deleting !== null}
-        onClose={state.closeDelete}
-        onConfirm={() => (state.deleting ? remove.mutateAsync(state.deleting) : Promise.resolve())}
-      />
-    </Page>
+      newLabel={t('admin.macros.new')}
+      empty={t('admin.macros.empty')}
+      remove={(macro) => unwrap(api.DELETE('/api/v1/macros/{id}', { params: { path: { id: macro.id } } }))}
+      invalidate={[['macros']]}
+      dialog={({ open, record, onClose }) => <MacroDialog open={open} macro={record} onClose={onClose} />}
+      columns={[
+        { key: 'name', header: t('admin.field.name'), render: (macro) => <span className="row-name">{macro.name}</span> },
+        {
+          key: 'visibility',
+          header: t('admin.macros.visibility'),
+          render: (macro) => (
+            <span className="chips">
+              <Badge tone={macro.visibility === 'global' ? 'accent' : 'neutral'}>{t(`admin.macros.visibility.${macro.visibility}`)}</Badge>
+              {owner(macro) ? <span className="cell-muted">{owner(macro)}</span> : null}
+            </span>
+          ),
+        },
+        {
+          key: 'actions',
+          header: t('admin.macros.actions'),
+          optional: true,
+          render: (macro) => {
+            const types = ACTION_TYPES.filter((type) => macro.actions[type] !== undefined);
+            return types.length === 0 ? (
+              <span className="cell-muted">{t('common.none')}</span>
+            ) : (
+              <span className="chips">
+                {types.map((type) => (
+                  <Badge key={type}>{t(`admin.macros.action.${type}`)}</Badge>
+                ))}
+              </span>
+            );
+          },
+        },
+        { key: 'usage', header: t('admin.macros.usage'), optional: true, numeric: true, render: (macro) => macro.usage_count },
+      ]}
+    />
   );
 }

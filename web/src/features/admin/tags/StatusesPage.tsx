@@ -1,20 +1,18 @@
 // Conversation statuses: each in a category (open, waiting, resolved) that decides what it means
 // for lists, SLAs and surveys. The four built-in ones cannot be renamed or deleted.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, type Schemas, unwrap } from '../../../api/client';
 import { keys } from '../../../api/keys';
 import { t } from '../../../i18n/t';
 import { Badge, type Tone } from '../../../ui/Badge';
-import { Button } from '../../../ui/Button';
-import { EmptyState } from '../../../ui/EmptyState';
 import { Field } from '../../../ui/Field';
 import { formErrors } from '../../../ui/formErrors';
 import { Input } from '../../../ui/Input';
-import { Card, Page } from '../../../ui/Page';
-import { QueryState } from '../../../ui/QueryState';
 import { Select } from '../../../ui/Select';
-import { AdminBack, DataTable, DeleteDialog, FormDialog, RowActions, useAdminMutation, useEditing } from '../crud';
+import { FormDialog, useAdminMutation } from '../crud';
+import { AdminListPage } from '../AdminListPage';
+import { useOnOpen } from '../../../ui/useOnOpen';
 
 type Status = Schemas['ConversationStatus'];
 type Category = Status['category'];
@@ -31,14 +29,11 @@ function StatusDialog({ status, open, onClose }: { status: Status | null; open: 
         : unwrap(api.POST('/api/v1/statuses', { body })),
     { invalidate: [keys.statuses], done: (saved) => t('admin.statuses.saved', { name: saved.name }) },
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened again starts from the record
-  useEffect(() => {
-    if (open) {
-      setName(status?.name ?? '');
-      setCategory(status?.category ?? 'open');
-      save.reset();
-    }
-  }, [open, status]);
+  useOnOpen(open, status, () => {
+    setName(status?.name ?? '');
+    setCategory(status?.category ?? 'open');
+    save.reset();
+  });
   const errors = formErrors(save.error);
   return (
     <FormDialog
@@ -66,61 +61,36 @@ function StatusDialog({ status, open, onClose }: { status: Status | null; open: 
 
 export function StatusesPage() {
   const statuses = useQuery({ queryKey: keys.statuses, queryFn: () => unwrap(api.GET('/api/v1/statuses')) });
-  const state = useEditing<Status>();
-  const remove = useAdminMutation(
-    (status: Status) => unwrap(api.DELETE('/api/v1/statuses/{id}', { params: { path: { id: status.id } } })),
-    { invalidate: [keys.statuses], done: t('admin.deleted') },
-  );
   return (
-    <Page
+    <AdminListPage
+      query={statuses}
       title={t('admin.statuses.title')}
       description={t('admin.statuses.hint')}
-      back={<AdminBack />}
-      actions={
-        <Button variant="primary" onClick={state.create}>
-          {t('admin.statuses.new')}
-        </Button>
-      }
-    >
-      <Card>
-        <QueryState query={statuses} isEmpty={(list) => list.length === 0} empty={<EmptyState title={t('admin.statuses.empty')} />}>
-          {(list) => (
-            <DataTable
-              caption={t('admin.statuses.title')}
-              rows={list}
-              rowKey={(status) => status.id}
-              columns={[
-                {
-                  key: 'name',
-                  header: t('admin.field.name'),
-                  render: (status) => (
-                    <span className="row-name">
-                      {status.name} {status.is_system ? <Badge>{t('admin.statuses.builtIn')}</Badge> : null}
-                    </span>
-                  ),
-                },
-                {
-                  key: 'category',
-                  header: t('admin.statuses.category'),
-                  render: (status) => <Badge tone={TONE[status.category]}>{t(`admin.statuses.category.${status.category}`)}</Badge>,
-                },
-              ]}
-              actions={(status) =>
-                status.is_system ? null : (
-                  <RowActions name={status.name} onEdit={() => state.edit(status)} onDelete={() => state.askDelete(status)} />
-                )
-              }
-            />
-          )}
-        </QueryState>
-      </Card>
-      <StatusDialog open={state.editing !== null} status={state.editing?.record ?? null} onClose={state.close} />
-      <DeleteDialog
-        name={state.deleting?.name ?? ''}
-        open={state.deleting !== null}
-        onClose={state.closeDelete}
-        onConfirm={() => (state.deleting ? remove.mutateAsync(state.deleting) : Promise.resolve())}
-      />
-    </Page>
+      newLabel={t('admin.statuses.new')}
+      empty={t('admin.statuses.empty')}
+      emptyAction={false}
+      remove={(status) => unwrap(api.DELETE('/api/v1/statuses/{id}', { params: { path: { id: status.id } } }))}
+      invalidate={[keys.statuses]}
+      // The built-in statuses can be neither renamed nor deleted.
+      canEdit={(status) => !status.is_system}
+      canDelete={(status) => !status.is_system}
+      dialog={({ open, record, onClose }) => <StatusDialog open={open} status={record} onClose={onClose} />}
+      columns={[
+        {
+          key: 'name',
+          header: t('admin.field.name'),
+          render: (status) => (
+            <span className="row-name">
+              {status.name} {status.is_system ? <Badge>{t('admin.statuses.builtIn')}</Badge> : null}
+            </span>
+          ),
+        },
+        {
+          key: 'category',
+          header: t('admin.statuses.category'),
+          render: (status) => <Badge tone={TONE[status.category]}>{t(`admin.statuses.category.${status.category}`)}</Badge>,
+        },
+      ]}
+    />
   );
 }

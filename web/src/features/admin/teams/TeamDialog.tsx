@@ -1,7 +1,7 @@
 // A team's settings and members: how conversations are given out (round robin or by hand, with a
 // cap), the business hours and SLA policy its conversations follow, and who is in it.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, type Schemas, unwrap } from '../../../api/client';
 import { keys } from '../../../api/keys';
 import { useAgents } from '../../../api/reference';
@@ -14,6 +14,7 @@ import { Select } from '../../../ui/Select';
 import { Loading } from '../../../ui/Spinner';
 import { FormDialog, useAdminMutation } from '../crud';
 import { numberOrNull, OptionalSelect, TimezoneInput, useBusinessHoursList, useSlaPolicies } from '../fields';
+import { useOnOpen } from '../../../ui/useOnOpen';
 
 export type Team = Schemas['Team'];
 type Assignment = Team['conversation_assignment_type'];
@@ -85,13 +86,10 @@ export function TeamDialog({ team, open, onClose }: { team: Team | null; open: b
     { invalidate: [['teams'], keys.me, ['agents']], done: (saved) => t('admin.teams.saved', { name: saved.name }) },
   );
   const ready = team === null || members.isSuccess;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened again starts from the record
-  useEffect(() => {
-    if (open && ready) {
-      setForm(initial(team, members.data?.map((m) => m.id) ?? []));
-      save.reset();
-    }
-  }, [open, team, ready]);
+  useOnOpen(open && ready, team, () => {
+    setForm(initial(team, members.data?.map((m) => m.id) ?? []));
+    save.reset();
+  });
   const errors = formErrors(save.error);
   const set = <K extends keyof TeamForm>(name: K, value: TeamForm[K]) => setForm((current) => ({ ...current, [name]: value }));
   const agentOptions = (agents.data ?? [])

@@ -1,7 +1,7 @@
 // A webhook: where it posts, which events, extra headers (credential values come back masked and
 // are kept while the address stays), and its signing secret (generated when left empty, then shown
 // once).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, type Schemas, unwrap } from '../../../api/client';
 import { t } from '../../../i18n/t';
 import { Button } from '../../../ui/Button';
@@ -11,6 +11,7 @@ import { formErrors } from '../../../ui/formErrors';
 import { Input } from '../../../ui/Input';
 import { Switch } from '../../../ui/Switch';
 import { FormDialog, useAdminMutation } from '../crud';
+import { useOnOpen } from '../../../ui/useOnOpen';
 
 export type Webhook = Schemas['Webhook'];
 export type WebhookEvent = Webhook['events'][number];
@@ -84,13 +85,10 @@ export function WebhookDialog({
     },
     { invalidate: [['webhooks']], done: (saved) => t('admin.webhooks.saved', { name: saved.name }) },
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened again starts from the record
-  useEffect(() => {
-    if (open) {
-      setForm(initial(webhook));
-      save.reset();
-    }
-  }, [open, webhook]);
+  useOnOpen(open, webhook, () => {
+    setForm(initial(webhook));
+    save.reset();
+  });
   const errors = formErrors(save.error);
   const set = <K extends keyof WebhookForm>(name: K, value: WebhookForm[K]) => setForm((current) => ({ ...current, [name]: value }));
   const setHeader = (index: number, changes: Partial<HeaderRow>) =>

@@ -7,14 +7,11 @@ import { api, unwrap } from '../../../api/client';
 import { keys } from '../../../api/keys';
 import { t } from '../../../i18n/t';
 import { Badge } from '../../../ui/Badge';
-import { Button } from '../../../ui/Button';
-import { EmptyState } from '../../../ui/EmptyState';
-import { Card, Page } from '../../../ui/Page';
-import { QueryState } from '../../../ui/QueryState';
 import { Switch } from '../../../ui/Switch';
 import { toast } from '../../../ui/Toast';
 import { ago } from '../../inbox/format';
-import { AdminBack, DataTable, DeleteDialog, RowActions, useAdminMutation, useEditing } from '../crud';
+import { useAdminMutation } from '../crud';
+import { AdminListPage } from '../AdminListPage';
 import { SecretDialog } from './SecretDialog';
 import { type Webhook, WebhookDialog } from './WebhookDialog';
 import './webhooks.css';
@@ -35,97 +32,55 @@ export function WebhookHealth({ webhook }: { webhook: Webhook }) {
 
 export function WebhooksPage() {
   const webhooks = useQuery({ queryKey: keys.admin.webhooks, queryFn: () => unwrap(api.GET('/api/v1/webhooks')) });
-  const state = useEditing<Webhook>();
   const [secret, setSecret] = useState<string | null>(null);
   const toggle = useToggleWebhook();
-  const remove = useAdminMutation(
-    (webhook: Webhook) => unwrap(api.DELETE('/api/v1/webhooks/{id}', { params: { path: { id: webhook.id } } })),
-    {
-      invalidate: [['webhooks']],
-      done: t('admin.deleted'),
-    },
-  );
   return (
-    <Page
+    <AdminListPage
+      query={webhooks}
       title={t('admin.webhooks.title')}
       description={t('admin.webhooks.hint')}
-      back={<AdminBack />}
-      actions={
-        <Button variant="primary" onClick={state.create}>
-          {t('admin.webhooks.new')}
-        </Button>
-      }
-    >
-      <Card>
-        <QueryState
-          query={webhooks}
-          isEmpty={(list) => list.length === 0}
-          empty={
-            <EmptyState title={t('admin.webhooks.empty')} action={<Button onClick={state.create}>{t('admin.webhooks.new')}</Button>} />
-          }
-        >
-          {(list) => (
-            <DataTable
-              caption={t('admin.webhooks.title')}
-              rows={list}
-              rowKey={(webhook) => webhook.id}
-              columns={[
-                {
-                  key: 'name',
-                  header: t('admin.field.name'),
-                  render: (webhook) => (
-                    <span>
-                      <Link to={`/admin/webhooks/${webhook.id}`} className="row-name">
-                        {webhook.name}
-                      </Link>
-                      <span className="row-sub">{webhook.url}</span>
-                    </span>
-                  ),
-                },
-                {
-                  key: 'events',
-                  header: t('admin.webhooks.events'),
-                  optional: true,
-                  render: (webhook) => t('admin.webhooks.eventCount', { n: webhook.events.length }),
-                },
-                {
-                  key: 'health',
-                  header: t('admin.webhooks.health'),
-                  optional: true,
-                  render: (webhook) => <WebhookHealth webhook={webhook} />,
-                },
-                {
-                  key: 'enabled',
-                  header: t('admin.enabled'),
-                  render: (webhook) => (
-                    <Switch
-                      checked={webhook.enabled}
-                      labelHidden
-                      label={t('admin.webhooks.enableNamed', { name: webhook.name })}
-                      disabled={toggle.isPending}
-                      onCheckedChange={(enabled) =>
-                        toggle.mutate({ webhook, enabled }, { onError: (error) => toast(error.message, 'error') })
-                      }
-                    />
-                  ),
-                },
-              ]}
-              actions={(webhook) => (
-                <RowActions name={webhook.name} onEdit={() => state.edit(webhook)} onDelete={() => state.askDelete(webhook)} />
-              )}
+      newLabel={t('admin.webhooks.new')}
+      empty={t('admin.webhooks.empty')}
+      remove={(webhook) => unwrap(api.DELETE('/api/v1/webhooks/{id}', { params: { path: { id: webhook.id } } }))}
+      invalidate={[['webhooks']]}
+      deleteMessage={(name) => t('admin.webhooks.deleteConfirm', { name })}
+      dialog={({ open, record, onClose }) => <WebhookDialog open={open} webhook={record} onClose={onClose} onSecret={setSecret} />}
+      columns={[
+        {
+          key: 'name',
+          header: t('admin.field.name'),
+          render: (webhook) => (
+            <span>
+              <Link to={`/admin/webhooks/${webhook.id}`} className="row-name">
+                {webhook.name}
+              </Link>
+              <span className="row-sub">{webhook.url}</span>
+            </span>
+          ),
+        },
+        {
+          key: 'events',
+          header: t('admin.webhooks.events'),
+          optional: true,
+          render: (webhook) => t('admin.webhooks.eventCount', { n: webhook.events.length }),
+        },
+        { key: 'health', header: t('admin.webhooks.health'), optional: true, render: (webhook) => <WebhookHealth webhook={webhook} /> },
+        {
+          key: 'enabled',
+          header: t('admin.enabled'),
+          render: (webhook) => (
+            <Switch
+              checked={webhook.enabled}
+              labelHidden
+              label={t('admin.webhooks.enableNamed', { name: webhook.name })}
+              disabled={toggle.isPending}
+              onCheckedChange={(enabled) => toggle.mutate({ webhook, enabled }, { onError: (error) => toast(error.message, 'error') })}
             />
-          )}
-        </QueryState>
-      </Card>
-      <WebhookDialog open={state.editing !== null} webhook={state.editing?.record ?? null} onClose={state.close} onSecret={setSecret} />
+          ),
+        },
+      ]}
+    >
       <SecretDialog secret={secret} onClose={() => setSecret(null)} />
-      <DeleteDialog
-        name={state.deleting?.name ?? ''}
-        open={state.deleting !== null}
-        onClose={state.closeDelete}
-        message={t('admin.webhooks.deleteConfirm', { name: state.deleting?.name ?? '' })}
-        onConfirm={() => (state.deleting ? remove.mutateAsync(state.deleting) : Promise.resolve())}
-      />
-    </Page>
+    </AdminListPage>
   );
 }
