@@ -89,4 +89,30 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
       await context.close();
     }
   });
+
+  it('forgets what it read as one agent when the session ends', async () => {
+    await conversation('Only for Ann');
+    const bob = await server.t.makeAgent({ roles: ['Agent'], first_name: 'Bob', email: 'bob@example.com', password: PASSWORD });
+    await createConversation(server.t, { inbox_id: inboxId, assignee_id: bob.id, subject: 'Only for Bob' });
+    const { page, context } = await newPage(browser, server.base);
+    try {
+      await signIn(page);
+      const list = page.getByRole('list', { name: 'Conversation list' });
+      await list.getByText('Only for Ann', { exact: true }).waitFor();
+      // The session ends behind the app's back (expired, revoked): the next read answers 401.
+      const csrf = (await context.cookies()).find((c) => c.name === 'csrf_token')?.value ?? '';
+      assert.equal((await page.request.post('/api/v1/auth/logout', { headers: { 'X-CSRF-Token': csrf } })).status(), 200);
+      await list.getByText('Only for Ann', { exact: true }).click();
+      await page.waitForURL(/\/login\?next=/);
+      await page.getByLabel('Email').fill(bob.email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      // Back where Ann was (no reload: the same tab, the same cache).
+      await page.waitForURL(/\/inbox\/mine\/c\//);
+      await list.getByText('Only for Bob', { exact: true }).waitFor();
+      assert.equal(await list.getByText('Only for Ann', { exact: true }).count(), 0, "Ann's list is not shown to Bob");
+    } finally {
+      await context.close();
+    }
+  });
 });
