@@ -115,4 +115,41 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
       await context.close();
     }
   });
+
+  it('sends a steady typing signal: once, repeated while typing, stopped when the keys stop', async () => {
+    const c = await conversation('Typing along');
+    const { page, context } = await newPage(browser, server.base);
+    const frames: Array<{ is_typing: boolean; conversation_uuid: string }> = [];
+    page.on('websocket', (ws) =>
+      ws.on('framesent', ({ payload }) => {
+        const frame = JSON.parse(String(payload)) as { type?: string; data?: { is_typing: boolean; conversation_uuid: string } };
+        if (frame.type === 'typing' && frame.data) frames.push(frame.data);
+      }),
+    );
+    try {
+      await signIn(page);
+      await page.goto(`/inbox/mine/c/${c.uuid}`);
+      const editor = page.getByRole('textbox', { name: 'Message editor' });
+      await editor.click();
+      await page.keyboard.type('quick words', { delay: 40 });
+      assert.deepEqual(
+        frames.map((f) => f.is_typing),
+        [true],
+        'one true for a burst of keys, no false between them',
+      );
+      // Typing on for about 5 s: the true is repeated (every 2 s), still no false.
+      await page.keyboard.type(' and then some more slowly', { delay: 200 });
+      const during = frames.map((f) => f.is_typing);
+      assert.ok(during.every(Boolean) && during.length >= 3 && during.length <= 4, `repeated while typing: ${during}`);
+      // 3 s without a key: stopped, once.
+      await page.waitForTimeout(3500);
+      assert.deepEqual(
+        frames.slice(during.length).map((f) => f.is_typing),
+        [false],
+      );
+      assert.ok(frames.every((f) => f.conversation_uuid === c.uuid));
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -7,7 +7,7 @@ import { Placeholder } from '@tiptap/extension-placeholder';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, unwrap, uploadFiles } from '../../api/client';
 import { keys } from '../../api/keys';
 import { t } from '../../i18n/t';
@@ -22,22 +22,42 @@ import { useAiPrompts } from './queries';
 
 /** After this long without a keystroke the agent has stopped typing. */
 const TYPING_IDLE_MS = 3000;
+/** While keys keep coming, `is_typing: true` is repeated this often (receivers drop it after 6-8 s). */
+const TYPING_REPEAT_MS = 2000;
 
+/**
+ * The agent's typing frames: one `true` when typing starts, repeated every TYPING_REPEAT_MS while
+ * it goes on, one `false` after TYPING_IDLE_MS without a key, on send and when the composer goes
+ * (unmount: it is keyed by conversation). Both functions are stable, so no effect re-runs per key.
+ */
 function useTypingSignal(uuid: string, mode: Mode) {
   const { socket } = useRealtime();
-  const typing = useRef(false);
+  const current = useRef({ socket, uuid, mode });
+  current.current = { socket, uuid, mode };
+  const sentAt = useRef(0);
+  // The `true` went out as a private note's or a reply's: its `false` goes out the same way.
+  const sentPrivate = useRef(false);
   const timer = useRef(0);
-  const stop = () => {
+  const stop = useCallback(() => {
     window.clearTimeout(timer.current);
-    if (typing.current) socket?.send({ type: 'typing', data: { conversation_uuid: uuid, is_typing: false, is_private: mode === 'note' } });
-    typing.current = false;
-  };
-  const keystroke = () => {
-    if (!typing.current) socket?.send({ type: 'typing', data: { conversation_uuid: uuid, is_typing: true, is_private: mode === 'note' } });
-    typing.current = true;
+    if (sentAt.current === 0) return;
+    const { socket: s, uuid: u } = current.current;
+    s?.send({ type: 'typing', data: { conversation_uuid: u, is_typing: false, is_private: sentPrivate.current } });
+    sentAt.current = 0;
+  }, []);
+  const keystroke = useCallback(() => {
+    const { socket: s, uuid: u, mode: m } = current.current;
+    const now = Date.now();
+    if (sentAt.current !== 0 && sentPrivate.current !== (m === 'note')) stop();
+    if (now - sentAt.current >= TYPING_REPEAT_MS) {
+      sentPrivate.current = m === 'note';
+      s?.send({ type: 'typing', data: { conversation_uuid: u, is_typing: true, is_private: sentPrivate.current } });
+      sentAt.current = now;
+    }
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(stop, TYPING_IDLE_MS);
-  };
+  }, [stop]);
+  useEffect(() => stop, [stop]);
   return { keystroke, stop };
 }
 
@@ -91,7 +111,6 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
   useEffect(() => {
     editor?.view.dispatch(editor.state.tr);
   }, [mode, editor]);
-  useEffect(() => () => typing.stop(), [typing.stop]);
 
   const create = useMutation({
     mutationFn: (body: { message: string; private: boolean; attachments: string[] }) =>
