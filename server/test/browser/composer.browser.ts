@@ -152,4 +152,38 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
       await context.close();
     }
   });
+
+  it('posts once when Send is pressed again after a lost answer', async () => {
+    const c = await conversation('Lost answer');
+    const { page, context } = await newPage(browser, server.base);
+    try {
+      await signIn(page);
+      await page.goto(`/inbox/mine/c/${c.uuid}`);
+      // The first send reaches the server, but its answer never comes back.
+      let lost = false;
+      await page.route(`**/api/v1/conversations/${c.uuid}/messages`, async (route) => {
+        if (route.request().method() !== 'POST' || lost) return route.continue();
+        await route.fetch();
+        lost = true;
+        await route.abort('failed');
+      });
+      const editor = page.getByRole('textbox', { name: 'Message editor' });
+      await editor.click();
+      await page.keyboard.type('Said only once');
+      const send = page.getByRole('button', { name: 'Send', exact: true });
+      await send.click();
+      for (let i = 0; i < 50 && !lost; i++) await page.waitForTimeout(100);
+      assert.ok(lost, 'the first send went out');
+      await send.waitFor();
+      await editor.getByText('Said only once').waitFor();
+      await send.click();
+      await editor.getByText('Said only once').waitFor({ state: 'detached' });
+      const sent = dataOf<{ results: Array<{ content: string }> }>(
+        await server.t.call({ method: 'GET', url: `/api/v1/conversations/${c.uuid}/messages`, as: ann }),
+      ).results.filter((m) => m.content.includes('Said only once'));
+      assert.equal(sent.length, 1, 'the second Send replayed the first instead of posting again');
+    } finally {
+      await context.close();
+    }
+  });
 });

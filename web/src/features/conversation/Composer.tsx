@@ -112,17 +112,22 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
     editor?.view.dispatch(editor.state.tr);
   }, [mode, editor]);
 
+  // The Idempotency-Key of the request last tried. Send pressed again for the same content (its
+  // answer was lost) reuses it, so the server answers the first message instead of posting twice;
+  // edited content is another request and gets a new key (the server refuses a key reused for
+  // different content). Forgotten once a send succeeds.
+  const attempt = useRef<{ request: string; key: string } | null>(null);
   const create = useMutation({
-    mutationFn: (body: { message: string; private: boolean; attachments: string[] }) =>
+    mutationFn: ({ body, key }: { body: { message: string; private: boolean; attachments: string[] }; key: string }) =>
       unwrap(
         api.POST('/api/v1/conversations/{cuuid}/messages', {
           params: { path: { cuuid: conversationUuid } },
           body: { ...body, content_type: 'html' },
-          // One key per send: a retry after a lost answer does not post twice.
-          headers: { 'Idempotency-Key': crypto.randomUUID() },
+          headers: { 'Idempotency-Key': key },
         }),
       ),
     onSuccess: (message) => {
+      attempt.current = null;
       addMessageToCache(client, message);
       void client.invalidateQueries({ queryKey: keys.conversations.lists });
       void client.invalidateQueries({ queryKey: keys.conversations.detail(conversationUuid), exact: true });
@@ -145,7 +150,10 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
   send.current = () => {
     if (!editor || create.isPending || (editor.isEmpty && files.length === 0)) return;
     typing.stop();
-    create.mutate({ message: editor.isEmpty ? '' : editor.getHTML(), private: mode === 'note', attachments: files.map((f) => f.uuid) });
+    const body = { message: editor.isEmpty ? '' : editor.getHTML(), private: mode === 'note', attachments: files.map((f) => f.uuid) };
+    const request = JSON.stringify(body);
+    if (attempt.current?.request !== request) attempt.current = { request, key: crypto.randomUUID() };
+    create.mutate({ body, key: attempt.current.key });
   };
 
   const attach = async (list: FileList | null) => {
