@@ -6,6 +6,7 @@ import { keys } from '../api/keys';
 import { adminRoutes } from '../features/admin/routes';
 import { publicRoutes } from '../features/auth/routes';
 import { RequireSession } from '../features/auth/RequireSession';
+import { forgetAllButMe } from '../features/auth/session';
 import { contactRoutes } from '../features/contacts/routes';
 import { conversationRoutes } from '../features/conversation/routes';
 import { inboxRoutes } from '../features/inbox/routes';
@@ -37,10 +38,12 @@ const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes);
 
-// A 401 anywhere means the session ended: forget the agent and go to the sign-in page.
+// A 401 anywhere means the session ended: forget the agent and everything read as them (the
+// next agent to sign in on this tab must not see it), and go to the sign-in page. The rest of
+// the cache goes once the signed-in screens are gone, so they do not fetch it again meanwhile.
 setUnauthorizedHandler(() => {
   if (router.state.location.pathname === '/login' || router.state.location.pathname === '/setup') return;
   queryClient.setQueryData(keys.me, null);
   const next = router.state.location.pathname + router.state.location.search;
-  void router.navigate(`/login?next=${encodeURIComponent(next)}`, { replace: true });
+  void router.navigate(`/login?next=${encodeURIComponent(next)}`, { replace: true }).then(() => forgetAllButMe(queryClient));
 });

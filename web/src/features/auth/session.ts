@@ -1,9 +1,12 @@
 // The signed-in agent: who they are (GET /agents/me), signing in and out, availability.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Agent, ApiError, api, csrfToken, unwrap } from '../../api/client';
 import { keys } from '../../api/keys';
 
 export type Availability = 'available' | 'busy' | 'away' | 'offline';
+
+/** The agent the cache was last filled for, across sign-ins in this tab. */
+let cachedFor: number | null = null;
 
 /** The current agent; `null` when signed out (the query answers null on 401 instead of failing). */
 export function useMe() {
@@ -13,7 +16,9 @@ export function useMe() {
       // No CSRF cookie, no session: signed out, without asking (and without a 401 in the console).
       if (!csrfToken()) return null;
       try {
-        return await unwrap(api.GET('/api/v1/agents/me'));
+        const agent = await unwrap(api.GET('/api/v1/agents/me'));
+        cachedFor = agent.id;
+        return agent;
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;
@@ -34,13 +39,22 @@ export function can(agent: Agent | null | undefined, permission: string): boolea
   return agent?.permissions.includes(permission) ?? false;
 }
 
+/** Drops every cached read but `['me']`: what was read as one agent is not shown to another. */
+export function forgetAllButMe(client: QueryClient): void {
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== keys.me[0] });
+}
+
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; password: string }) => unwrap(api.POST('/api/v1/auth/login', { body })),
-    // Nothing of another agent can be cached here (logout clears the cache), so nothing is cleared:
-    // the sign-in page's own queries are not fetched again on the way out.
-    onSuccess: (agent) => client.setQueryData(keys.me, agent),
+    // Logout and a 401 already empty the cache; a different agent signing in empties it again in
+    // case anything of the previous one is left. The same agent keeps the sign-in page's queries.
+    onSuccess: (agent) => {
+      if (cachedFor !== null && cachedFor !== agent.id) forgetAllButMe(client);
+      cachedFor = agent.id;
+      client.setQueryData(keys.me, agent);
+    },
   });
 }
 

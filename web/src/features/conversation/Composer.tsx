@@ -1,12 +1,14 @@
 // The reply and private-note editor (TipTap: it writes the HTML the API sanitises), with
 // attachments, macros, the AI rewrite menu and typing indicators. Loaded with the conversation
-// screen only (React.lazy), so the lists never download the editor.
+// screen only (React.lazy), so the lists never download the editor. One composer per
+// conversation (ConversationView keys it by uuid): its draft, attachments and mode are that
+// conversation's, kept in sessionStorage (draft.ts) while the agent looks elsewhere.
 import { Placeholder } from '@tiptap/extension-placeholder';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { api, type Message, unwrap, uploadFiles } from '../../api/client';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, unwrap, uploadFiles } from '../../api/client';
 import { keys } from '../../api/keys';
 import { t } from '../../i18n/t';
 import { addMessageToCache } from '../../realtime/cache';
@@ -14,43 +16,68 @@ import { useRealtime } from '../../realtime/RealtimeProvider';
 import { Button } from '../../ui/Button';
 import { DropdownMenu } from '../../ui/DropdownMenu';
 import { toast } from '../../ui/Toast';
+import { type Attachment, clearDraft, type Mode, readDraft, saveDraft } from './draft';
 import { MacroMenu } from './macros';
 import { useAiPrompts } from './queries';
 
-type Mode = 'reply' | 'note';
-type Attachment = Message['attachments'][number];
 /** After this long without a keystroke the agent has stopped typing. */
 const TYPING_IDLE_MS = 3000;
+/** While keys keep coming, `is_typing: true` is repeated this often (receivers drop it after 6-8 s). */
+const TYPING_REPEAT_MS = 2000;
 
+/**
+ * The agent's typing frames: one `true` when typing starts, repeated every TYPING_REPEAT_MS while
+ * it goes on, one `false` after TYPING_IDLE_MS without a key, on send and when the composer goes
+ * (unmount: it is keyed by conversation). Both functions are stable, so no effect re-runs per key.
+ */
 function useTypingSignal(uuid: string, mode: Mode) {
   const { socket } = useRealtime();
-  const typing = useRef(false);
+  const current = useRef({ socket, uuid, mode });
+  current.current = { socket, uuid, mode };
+  const sentAt = useRef(0);
+  // The `true` went out as a private note's or a reply's: its `false` goes out the same way.
+  const sentPrivate = useRef(false);
   const timer = useRef(0);
-  const stop = () => {
+  const stop = useCallback(() => {
     window.clearTimeout(timer.current);
-    if (typing.current) socket?.send({ type: 'typing', data: { conversation_uuid: uuid, is_typing: false, is_private: mode === 'note' } });
-    typing.current = false;
-  };
-  const keystroke = () => {
-    if (!typing.current) socket?.send({ type: 'typing', data: { conversation_uuid: uuid, is_typing: true, is_private: mode === 'note' } });
-    typing.current = true;
+    if (sentAt.current === 0) return;
+    const { socket: s, uuid: u } = current.current;
+    s?.send({ type: 'typing', data: { conversation_uuid: u, is_typing: false, is_private: sentPrivate.current } });
+    sentAt.current = 0;
+  }, []);
+  const keystroke = useCallback(() => {
+    const { socket: s, uuid: u, mode: m } = current.current;
+    const now = Date.now();
+    if (sentAt.current !== 0 && sentPrivate.current !== (m === 'note')) stop();
+    if (now - sentAt.current >= TYPING_REPEAT_MS) {
+      sentPrivate.current = m === 'note';
+      s?.send({ type: 'typing', data: { conversation_uuid: u, is_typing: true, is_private: sentPrivate.current } });
+      sentAt.current = now;
+    }
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(stop, TYPING_IDLE_MS);
-  };
+  }, [stop]);
+  useEffect(() => stop, [stop]);
   return { keystroke, stop };
 }
 
 export default function Composer({ conversationUuid }: { conversationUuid: string }) {
-  const [mode, setMode] = useState<Mode>('reply');
-  const [files, setFiles] = useState<Attachment[]>([]);
+  const [saved] = useState(() => readDraft(conversationUuid));
+  const [mode, setMode] = useState<Mode>(saved?.mode ?? 'reply');
+  const [files, setFiles] = useState<Attachment[]>(saved?.files ?? []);
   const [uploading, setUploading] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const client = useQueryClient();
   const prompts = useAiPrompts();
   const typing = useTypingSignal(conversationUuid, mode);
   const send = useRef<() => void>(() => {});
+  // What the draft is made of, for saving it from the editor's callbacks (created once).
+  const draftParts = useRef({ mode, files });
+  draftParts.current = { mode, files };
+  const persist = useRef((html: string) => saveDraft(conversationUuid, { html, ...draftParts.current }));
 
   const editor = useEditor({
+    content: saved?.html ?? '',
     // The toolbar's pressed states and the send button follow the content.
     shouldRerenderOnTransaction: true,
     extensions: [
@@ -67,31 +94,46 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
         return false;
       },
     },
-    onUpdate: () => typing.keystroke(),
+    onUpdate: ({ editor: current }) => {
+      typing.keystroke();
+      persist.current(current.isEmpty ? '' : current.getHTML());
+    },
   });
+  // The mode and the attachments are part of the draft too (read through draftParts).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: save again when either changes
+  useEffect(() => {
+    // Not from a destroyed editor: it has no schema left to serialise with.
+    if (editor && !editor.isDestroyed) persist.current(editor.isEmpty ? '' : editor.getHTML());
+  }, [editor, mode, files]);
 
   // The placeholder follows the mode.
   // biome-ignore lint/correctness/useExhaustiveDependencies: redraw when the mode changes
   useEffect(() => {
     editor?.view.dispatch(editor.state.tr);
   }, [mode, editor]);
-  useEffect(() => () => typing.stop(), [typing.stop]);
 
+  // The Idempotency-Key of the request last tried. Send pressed again for the same content (its
+  // answer was lost) reuses it, so the server answers the first message instead of posting twice;
+  // edited content is another request and gets a new key (the server refuses a key reused for
+  // different content). Forgotten once a send succeeds.
+  const attempt = useRef<{ request: string; key: string } | null>(null);
   const create = useMutation({
-    mutationFn: (body: { message: string; private: boolean; attachments: string[] }) =>
+    mutationFn: ({ body, key }: { body: { message: string; private: boolean; attachments: string[] }; key: string }) =>
       unwrap(
         api.POST('/api/v1/conversations/{cuuid}/messages', {
           params: { path: { cuuid: conversationUuid } },
           body: { ...body, content_type: 'html' },
-          // One key per send: a retry after a lost answer does not post twice.
-          headers: { 'Idempotency-Key': crypto.randomUUID() },
+          headers: { 'Idempotency-Key': key },
         }),
       ),
     onSuccess: (message) => {
+      attempt.current = null;
       addMessageToCache(client, message);
       void client.invalidateQueries({ queryKey: keys.conversations.lists });
       void client.invalidateQueries({ queryKey: keys.conversations.detail(conversationUuid), exact: true });
-      editor?.commands.clearContent();
+      clearDraft(conversationUuid);
+      // The composer may be gone (the agent opened another conversation while it was sending).
+      if (editor && !editor.isDestroyed) editor.commands.clearContent(false);
       setFiles([]);
     },
     onError: (error) => toast(error.message, 'error'),
@@ -108,7 +150,10 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
   send.current = () => {
     if (!editor || create.isPending || (editor.isEmpty && files.length === 0)) return;
     typing.stop();
-    create.mutate({ message: editor.isEmpty ? '' : editor.getHTML(), private: mode === 'note', attachments: files.map((f) => f.uuid) });
+    const body = { message: editor.isEmpty ? '' : editor.getHTML(), private: mode === 'note', attachments: files.map((f) => f.uuid) };
+    const request = JSON.stringify(body);
+    if (attempt.current?.request !== request) attempt.current = { request, key: crypto.randomUUID() };
+    create.mutate({ body, key: attempt.current.key });
   };
 
   const attach = async (list: FileList | null) => {

@@ -102,10 +102,11 @@ export function ConversationView() {
             ☰
           </Button>
         </header>
-        <Thread uuid={uuid} contactName={contact} />
+        <Thread key={uuid} uuid={uuid} contactName={contact} />
         <TypingLine uuid={uuid} contact={contact} />
         <Suspense fallback={<Loading />}>
-          <Composer conversationUuid={uuid} />
+          {/* Keyed: another conversation gets a composer of its own, never this one's draft. */}
+          <Composer key={uuid} conversationUuid={uuid} />
         </Suspense>
       </article>
       {details ? <Sidebar conversation={c} /> : null}

@@ -1,0 +1,189 @@
+// The conversation screen's composer and live behaviour in a real browser: drafts stay with
+// their conversation, the typing signal is steady, a resend after a lost answer posts once, an
+// open conversation is marked read as messages arrive, shortcuts act on the right conversation.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { browserMissing, launchBrowser, newPage, pageErrors, startWebServer, type WebServer } from '../browser.ts';
+import { createConversation, createInbox, type Conversation } from '../factories.ts';
+import { type Caller, dataOf } from '../helpers.ts';
+
+const PASSWORD = 'correct horse battery';
+
+describe('the composer and the open conversation', { skip: browserMissing() ?? false, timeout: 240_000 }, () => {
+  let server: WebServer;
+  let browser: Browser;
+  let ann: Caller;
+  let inboxId: number;
+
+  const signIn = async (page: Page) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(ann.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('list', { name: 'Conversation list' }).waitFor();
+  };
+  const conversation = (subject: string): Promise<Conversation> =>
+    createConversation(server.t, { inbox_id: inboxId, assignee_id: ann.id, subject, content: `<p>About ${subject}</p>` });
+
+  before(async () => {
+    server = await startWebServer();
+    browser = await launchBrowser();
+    ann = await server.t.makeAgent({ roles: ['Agent'], first_name: 'Ann', email: 'ann@example.com', password: PASSWORD });
+    inboxId = (await createInbox(server.t, { name: 'Website chat' })).id;
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('keeps each draft with its own conversation', async () => {
+    const a = await conversation('Draft A');
+    const b = await conversation('Draft B');
+    const { page, context } = await newPage(browser, server.base);
+    try {
+      await signIn(page);
+      const list = page.getByRole('list', { name: 'Conversation list' });
+      const editor = page.getByRole('textbox', { name: 'Message editor' });
+      const thread = page.getByRole('log', { name: 'Messages' });
+      // B first, so its detail is cached when the agent comes back to it (the case that leaked).
+      await list.getByText('Draft B', { exact: true }).click();
+      await thread.getByText('About Draft B').waitFor();
+      await list.getByText('Draft A', { exact: true }).click();
+      await thread.getByText('About Draft A').waitFor();
+      await editor.click();
+      await page.keyboard.type('Half a reply for A');
+      await page.locator('input[type=file]').setInputFiles({ name: 'for-a.txt', mimeType: 'text/plain', buffer: Buffer.from('A\n') });
+      await page.getByText('for-a.txt').waitFor();
+
+      await list.getByText('Draft B', { exact: true }).click();
+      await page.waitForURL(new RegExp(`/c/${b.uuid}$`));
+      await thread.getByText('About Draft B').waitFor();
+      await editor.waitFor();
+      assert.equal((await editor.innerText()).trim(), '', "B's editor is empty");
+      assert.equal(await page.getByText('for-a.txt').count(), 0, "A's attachment is not in B's composer");
+      assert.ok(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled(), 'nothing to send in B');
+
+      await list.getByText('Draft A', { exact: true }).click();
+      await page.waitForURL(new RegExp(`/c/${a.uuid}$`));
+      await editor.getByText('Half a reply for A').waitFor();
+      await page.getByText('for-a.txt').waitFor();
+      // A reload keeps it too (sessionStorage).
+      await page.reload();
+      await editor.getByText('Half a reply for A').waitFor();
+
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await thread.getByText('Half a reply for A').waitFor();
+      await editor.getByText('Half a reply for A').waitFor({ state: 'detached' });
+      const sentToB = dataOf<{ results: Array<{ content: string }> }>(
+        await server.t.call({ method: 'GET', url: `/api/v1/conversations/${b.uuid}/messages`, as: ann }),
+      ).results.filter((m) => m.content.includes('Half a reply'));
+      assert.equal(sentToB.length, 0, 'nothing reached B');
+      // Sent: the draft is gone, also after a reload.
+      await page.reload();
+      await thread.getByText('Half a reply for A').waitFor();
+      assert.equal((await editor.innerText()).trim(), '');
+      assert.deepEqual(pageErrors(page), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('forgets what it read as one agent when the session ends', async () => {
+    await conversation('Only for Ann');
+    const bob = await server.t.makeAgent({ roles: ['Agent'], first_name: 'Bob', email: 'bob@example.com', password: PASSWORD });
+    await createConversation(server.t, { inbox_id: inboxId, assignee_id: bob.id, subject: 'Only for Bob' });
+    const { page, context } = await newPage(browser, server.base);
+    try {
+      await signIn(page);
+      const list = page.getByRole('list', { name: 'Conversation list' });
+      await list.getByText('Only for Ann', { exact: true }).waitFor();
+      // The session ends behind the app's back (expired, revoked): the next read answers 401.
+      const csrf = (await context.cookies()).find((c) => c.name === 'csrf_token')?.value ?? '';
+      assert.equal((await page.request.post('/api/v1/auth/logout', { headers: { 'X-CSRF-Token': csrf } })).status(), 200);
+      await list.getByText('Only for Ann', { exact: true }).click();
+      await page.waitForURL(/\/login\?next=/);
+      await page.getByLabel('Email').fill(bob.email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      // Back where Ann was (no reload: the same tab, the same cache).
+      await page.waitForURL(/\/inbox\/mine\/c\//);
+      await list.getByText('Only for Bob', { exact: true }).waitFor();
+      assert.equal(await list.getByText('Only for Ann', { exact: true }).count(), 0, "Ann's list is not shown to Bob");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends a steady typing signal: once, repeated while typing, stopped when the keys stop', async () => {
+    const c = await conversation('Typing along');
+    const { page, context } = await newPage(browser, server.base);
+    const frames: Array<{ is_typing: boolean; conversation_uuid: string }> = [];
+    page.on('websocket', (ws) =>
+      ws.on('framesent', ({ payload }) => {
+        const frame = JSON.parse(String(payload)) as { type?: string; data?: { is_typing: boolean; conversation_uuid: string } };
+        if (frame.type === 'typing' && frame.data) frames.push(frame.data);
+      }),
+    );
+    try {
+      await signIn(page);
+      await page.goto(`/inbox/mine/c/${c.uuid}`);
+      const editor = page.getByRole('textbox', { name: 'Message editor' });
+      await editor.click();
+      await page.keyboard.type('quick words', { delay: 40 });
+      assert.deepEqual(
+        frames.map((f) => f.is_typing),
+        [true],
+        'one true for a burst of keys, no false between them',
+      );
+      // Typing on for about 5 s: the true is repeated (every 2 s), still no false.
+      await page.keyboard.type(' and then some more slowly', { delay: 200 });
+      const during = frames.map((f) => f.is_typing);
+      assert.ok(during.every(Boolean) && during.length >= 3 && during.length <= 4, `repeated while typing: ${during}`);
+      // 3 s without a key: stopped, once.
+      await page.waitForTimeout(3500);
+      assert.deepEqual(
+        frames.slice(during.length).map((f) => f.is_typing),
+        [false],
+      );
+      assert.ok(frames.every((f) => f.conversation_uuid === c.uuid));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('posts once when Send is pressed again after a lost answer', async () => {
+    const c = await conversation('Lost answer');
+    const { page, context } = await newPage(browser, server.base);
+    try {
+      await signIn(page);
+      await page.goto(`/inbox/mine/c/${c.uuid}`);
+      // The first send reaches the server, but its answer never comes back.
+      let lost = false;
+      await page.route(`**/api/v1/conversations/${c.uuid}/messages`, async (route) => {
+        if (route.request().method() !== 'POST' || lost) return route.continue();
+        await route.fetch();
+        lost = true;
+        await route.abort('failed');
+      });
+      const editor = page.getByRole('textbox', { name: 'Message editor' });
+      await editor.click();
+      await page.keyboard.type('Said only once');
+      const send = page.getByRole('button', { name: 'Send', exact: true });
+      await send.click();
+      for (let i = 0; i < 50 && !lost; i++) await page.waitForTimeout(100);
+      assert.ok(lost, 'the first send went out');
+      await send.waitFor();
+      await editor.getByText('Said only once').waitFor();
+      await send.click();
+      await editor.getByText('Said only once').waitFor({ state: 'detached' });
+      const sent = dataOf<{ results: Array<{ content: string }> }>(
+        await server.t.call({ method: 'GET', url: `/api/v1/conversations/${c.uuid}/messages`, as: ann }),
+      ).results.filter((m) => m.content.includes('Said only once'));
+      assert.equal(sent.length, 1, 'the second Send replayed the first instead of posting again');
+    } finally {
+      await context.close();
+    }
+  });
+});
