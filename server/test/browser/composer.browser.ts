@@ -55,7 +55,8 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
       await editor.click();
       await page.keyboard.type('Half a reply for A');
       await page.locator('input[type=file]').setInputFiles({ name: 'for-a.txt', mimeType: 'text/plain', buffer: Buffer.from('A\n') });
-      await page.getByText('for-a.txt').waitFor();
+      // Uploaded (the chip with its remove button; "Uploading for-a.txt…" shows the name before).
+      await page.getByRole('button', { name: 'Remove for-a.txt' }).waitFor();
 
       await list.getByText('Draft B', { exact: true }).click();
       await page.waitForURL(new RegExp(`/c/${b.uuid}$`));
@@ -68,7 +69,7 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
       await list.getByText('Draft A', { exact: true }).click();
       await page.waitForURL(new RegExp(`/c/${a.uuid}$`));
       await editor.getByText('Half a reply for A').waitFor();
-      await page.getByText('for-a.txt').waitFor();
+      await page.getByRole('button', { name: 'Remove for-a.txt' }).waitFor();
       // A reload keeps it too (sessionStorage).
       await page.reload();
       await editor.getByText('Half a reply for A').waitFor();
