@@ -144,16 +144,25 @@ export function frameAncestors(trusted: readonly string[]): string {
   return `frame-ancestors ${sources.join(' ')}`;
 }
 
-function frameSecurityHeaders(reply: FastifyReply, request: FastifyRequest, ancestors: string): void {
-  // The socket is on the frame's own host; 'self' covers ws: and wss: in CSP 3, named here for older browsers.
-  const host = request.host;
+/**
+ * `connect-src` of the frame's page. The socket is on the frame's own host: 'self' covers ws: and
+ * wss: there in CSP 3 browsers; BASE_URL's host is also named for older ones. Never the request's
+ * Host (or X-Forwarded-Host): a header the client chose must not be written into the policy (a Host
+ * of `a; frame-ancestors *` would add a directive).
+ */
+export function frameConnectSrc(baseUrl: string): string {
+  const { host } = new URL(baseUrl);
+  return CSP_HOST.test(host) ? `connect-src 'self' ws://${host} wss://${host}` : "connect-src 'self'";
+}
+
+function frameSecurityHeaders(reply: FastifyReply, connectSrc: string, ancestors: string): void {
   const policy = [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     // Logos and avatars may live on the customer's own site.
     "img-src 'self' https: http: data: blob:",
-    `connect-src 'self' ws://${host} wss://${host}`,
+    connectSrc,
     "form-action 'none'",
     "base-uri 'none'",
     ancestors,
@@ -185,6 +194,7 @@ export function widgetAssetRoutes(deps: AppDeps, options: { dir?: string } = {})
   const dir = options.dir ?? WIDGET_DIST;
   const frameDir = join(dir, 'frame');
   const read = assetStore();
+  const connectSrc = frameConnectSrc(deps.config.baseUrl);
   return async (app) => {
     const perAddress = widgetLimiter(deps, 'frame', deps.config.widgetRateLimitPerMinute);
     const route = { schema: { hide: true }, config: { auth: 'public' as const } };
@@ -209,7 +219,7 @@ export function widgetAssetRoutes(deps: AppDeps, options: { dir?: string } = {})
       if (isAddressBlocked(inbox.config.blocked_ips ?? [], request.ip)) throw new PermissionError('Access denied');
       const asset = await read(join(frameDir, 'index.html'));
       if (!asset) throw new AppError(503, 'GeneralException', NOT_BUILT);
-      frameSecurityHeaders(reply, request, frameAncestors(inbox.config.trusted_domains ?? []));
+      frameSecurityHeaders(reply, connectSrc, frameAncestors(inbox.config.trusted_domains ?? []));
       return sendAsset(request, reply, asset, 'no-cache', false);
     });
 
