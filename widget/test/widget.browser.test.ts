@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { dataOf } from '../../server/test/helpers.ts';
+import { SOCKETS_PER_SESSION } from '../../server/src/realtime/widget-socket.ts';
+import { nextFrame, openSocket, type TestSocket } from '../../server/test/sockets.ts';
 import { createWidgetInbox, signIdentity, type WidgetInboxFixture } from '../../server/test/widget.ts';
 import { browserMissing, chatFrame, LAUNCHER, sitePage, startWorld, storedSession, type World, watch, whenShown } from './harness.ts';
 
@@ -147,6 +149,37 @@ describe('the widget on a customer site', { skip: skip ?? false, timeout: 120_00
       }),
     );
     await live;
+  });
+
+  it('joins again once a refused join passes (too many sockets for the session), not only after a reload', async () => {
+    const token = (await storedSession(page, frame, chat.uuid)).token;
+    assert.ok(token, 'a visitor session');
+    const server = (world.t.app as unknown as { websocketServer: { clients: Set<{ terminate(): void }> } }).websocketServer;
+    for (const client of server.clients) client.terminate();
+    // Other tabs take every socket the session may hold before the frame reconnects (0.5 s at the soonest).
+    const others: TestSocket[] = [];
+    try {
+      for (let i = 0; i < SOCKETS_PER_SESSION; i++) {
+        const socket = await openSocket(`${world.base.replace(/^http/, 'ws')}/widget/ws`);
+        others.push(socket);
+        socket.send({ type: 'join', token, data: { inbox_id: chat.uuid } });
+        assert.equal((await nextFrame(socket)).type, 'joined');
+      }
+      // The frame's reconnect is refused meanwhile (its first retry comes within 1 s).
+      await page.waitForTimeout(2500);
+      await others.pop()?.close();
+      const shown = whenShown(frame, 'After the refusal');
+      dataOf(
+        await world.t.call({
+          method: 'POST',
+          url: `/api/v1/conversations/${conversation.uuid}/messages`,
+          payload: { message: 'After the refusal' },
+        }),
+      );
+      await shown;
+    } finally {
+      for (const socket of others) await socket.close();
+    }
   });
 
   it('reports the page visits of the host page (history changes included) to the agents', async () => {

@@ -94,8 +94,13 @@ export function createChat(inbox: string, host: HostBridge) {
         void resync();
       },
       onJoinFailed() {
-        // Maybe the session ended: the API says for sure (a 401 forgets it).
-        api.me().catch(() => undefined);
+        // Maybe the session ended: the API says for sure (a 401 forgets it, and stops for good).
+        // Otherwise the refusal may pass (too many sockets for the session, a server restarting):
+        // try again, with the socket's growing delay.
+        return api.me().then(
+          () => true,
+          (error: unknown) => !(error instanceof ApiError && error.status === 401),
+        );
       },
       onStatus: (connected) => set({ connected }),
     });
