@@ -248,4 +248,38 @@ describe('the widget on a customer site', { skip: skip ?? false, timeout: 120_00
     await shown;
     assert.deepEqual(problems, []);
   });
+
+  it('shows the conversation last opened when an earlier one answers late', async () => {
+    // A second conversation, from the home screen.
+    await frame.getByRole('button', { name: 'Back to conversations' }).click();
+    await frame.getByRole('button', { name: 'Start a conversation' }).click();
+    // A verified customer is asked only the custom field (optional).
+    await frame.getByLabel('How can we help?').fill('A second question');
+    await frame.getByRole('button', { name: 'Start the conversation' }).click();
+    await frame.locator('[role="log"]').getByText('A second question').waitFor();
+    await frame.getByRole('button', { name: 'Back to conversations' }).click();
+    await frame.locator('.conv', { hasText: 'A second question' }).waitFor();
+
+    // The first conversation answers slowly; the visitor goes on to the second meanwhile.
+    let delayed = 0;
+    await page.route(`**/chat/conversations/${conversation.uuid}`, async (route) => {
+      delayed += 1;
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await frame.locator('.conv').filter({ hasNotText: 'A second question' }).first().click();
+      await frame.getByRole('button', { name: 'Back to conversations' }).click();
+      await frame.locator('.conv', { hasText: 'A second question' }).click();
+      await frame.locator('[role="log"]').getByText('A second question').waitFor();
+      await page.waitForTimeout(2500);
+      assert.ok(delayed >= 1, 'the first conversation was asked for');
+      const log = frame.locator('[role="log"]');
+      assert.equal(await log.getByText('A second question').count(), 1, 'still the second conversation');
+      assert.equal(await log.getByText('Welcome back, Ada').count(), 0, 'not the first one');
+    } finally {
+      await page.unroute(`**/chat/conversations/${conversation.uuid}`);
+    }
+    assert.deepEqual(problems, []);
+  });
 });

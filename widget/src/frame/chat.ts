@@ -199,13 +199,16 @@ export function createChat(inbox: string, host: HostBridge) {
 
   async function openConversation(uuid: string, focus = true): Promise<void> {
     if (focus) set({ view: { name: 'conversation', uuid }, notice: null, typing: null });
+    // A slow answer for A must not land once the view moved to B: send() posts to the view's uuid.
+    const stillShown = () => state.view.name === 'conversation' && state.view.uuid === uuid;
     try {
       const data = await api.conversation(uuid);
+      if (!stillShown()) return;
       const messages = [...data.messages].reverse();
       set({ current: { conversation: data.conversation, messages } });
       if (state.visible) markSeen(uuid);
     } catch (error) {
-      set({ notice: failure(error) });
+      if (stillShown()) set({ notice: failure(error) });
     }
   }
 
