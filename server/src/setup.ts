@@ -184,7 +184,7 @@ function firstAdminHint(baseUrl: string, token: string, dbKind: 'pglite' | 'post
   const cli = `npm run cli -- create-admin --email you@example.com --password '<at least 10 characters>'`;
   return (
     `No agent exists yet. To create the first admin, open ${baseUrl}/setup and paste this one-time setup token ` +
-    `(valid 24 hours; a restart prints a new one): ${token}  ` +
+    `(valid 24 hours; a restart prints a new one and voids this one): ${token}  ` +
     (dbKind === 'pglite'
       ? `Or stop the server (Ctrl-C) and start it again with: ${env}`
       : `Or create it with: ${cli} (same DATABASE_URL), or restart with ADMIN_EMAIL and ADMIN_PASSWORD set`)

@@ -2,8 +2,8 @@
 // Shadow DOM, so the page's styles and ours never meet), opens the chat frame (an iframe served
 // by Parley) when needed, relays the page's visits and the host API to it with postMessage, and
 // hears back the unread count. Sessions live in the frame's own storage; only when the browser
-// refuses the frame any (third-party storage blocked) does the loader keep them, in the host
-// page's storage, and hand them back to Parley's frame alone.
+// refuses the frame any (third-party storage blocked) does the loader keep a visitor's session
+// (never a verified contact's), in the host page's storage, and hand it back to Parley's frame alone.
 // Kept free of any framework: every byte here is paid by every page view of the host site.
 
 import { BADGE_MAX, FRAME_PATH, type FromFrame, isMessage, MAX_STORED, STORED_NAMES, type ToFrame } from './protocol.ts';

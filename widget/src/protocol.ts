@@ -1,6 +1,9 @@
 // The messages the loader (on the customer's page) and the chat frame (on Parley's origin)
 // exchange with postMessage. Each side checks the sender window and its origin before reading
-// one; tokens never cross: the loader only passes the site's JWT down, once, to the frame's origin.
+// one. The loader passes the site's JWT down, once, to the frame's origin. One token crosses
+// the other way: a frame the browser refuses storage of its own (third-party storage blocked)
+// has the loader keep a visitor's session token in the host page's storage (`store`), where
+// the page's scripts can read it; a verified contact's session never crosses (session.ts).
 
 /** The frame's page, relative to Parley's base URL. */
 export const FRAME_PATH = '/widget/frame/';

@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { dataOf } from '../../server/test/helpers.ts';
+import { SOCKETS_PER_SESSION } from '../../server/src/realtime/widget-socket.ts';
+import { nextFrame, openSocket, type TestSocket } from '../../server/test/sockets.ts';
 import { createWidgetInbox, signIdentity, type WidgetInboxFixture } from '../../server/test/widget.ts';
 import { browserMissing, chatFrame, LAUNCHER, sitePage, startWorld, storedSession, type World, watch, whenShown } from './harness.ts';
 
@@ -24,6 +26,26 @@ type Conversation = { uuid: string; contact: { id: number; email: string | null 
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+/** Whether the frame may use its own localStorage (headless Chromium refuses a third-party frame any). */
+function frameHasStorage(frame: Frame): Promise<boolean> {
+  return frame.evaluate(() => {
+    try {
+      localStorage.getItem('x');
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** What the loader keeps of the session in the host page's storage. */
+function hostKept(page: Page, inbox: string): Promise<Record<'token' | 'user' | 'visitor', string | null>> {
+  return page.evaluate((prefix) => {
+    const value = (name: string) => localStorage.getItem(`${prefix}${name}`);
+    return { token: value('token'), user: value('user'), visitor: value('visitor') };
+  }, `parley:${inbox}:frame:`);
 }
 
 describe('the widget on a customer site', { skip: skip ?? false, timeout: 120_000 }, () => {
@@ -129,6 +151,37 @@ describe('the widget on a customer site', { skip: skip ?? false, timeout: 120_00
     await live;
   });
 
+  it('joins again once a refused join passes (too many sockets for the session), not only after a reload', async () => {
+    const token = (await storedSession(page, frame, chat.uuid)).token;
+    assert.ok(token, 'a visitor session');
+    const server = (world.t.app as unknown as { websocketServer: { clients: Set<{ terminate(): void }> } }).websocketServer;
+    for (const client of server.clients) client.terminate();
+    // Other tabs take every socket the session may hold before the frame reconnects (0.5 s at the soonest).
+    const others: TestSocket[] = [];
+    try {
+      for (let i = 0; i < SOCKETS_PER_SESSION; i++) {
+        const socket = await openSocket(`${world.base.replace(/^http/, 'ws')}/widget/ws`);
+        others.push(socket);
+        socket.send({ type: 'join', token, data: { inbox_id: chat.uuid } });
+        assert.equal((await nextFrame(socket)).type, 'joined');
+      }
+      // The frame's reconnect is refused meanwhile (its first retry comes within 1 s).
+      await page.waitForTimeout(2500);
+      await others.pop()?.close();
+      const shown = whenShown(frame, 'After the refusal');
+      dataOf(
+        await world.t.call({
+          method: 'POST',
+          url: `/api/v1/conversations/${conversation.uuid}/messages`,
+          payload: { message: 'After the refusal' },
+        }),
+      );
+      await shown;
+    } finally {
+      for (const socket of others) await socket.close();
+    }
+  });
+
   it('reports the page visits of the host page (history changes included) to the agents', async () => {
     await page.evaluate(() => {
       document.title = 'Checkout';
@@ -166,8 +219,19 @@ describe('the widget on a customer site', { skip: skip ?? false, timeout: 120_00
     assert.equal(contact.email, 'ada@example.com');
     const stored = await storedSession(page, frame, chat.uuid);
     assert.equal(stored.visitor, null, 'the visitor token is dropped once the server merged it');
-    assert.ok(stored.token, 'the session of the verified contact is kept');
-    assert.equal((JSON.parse(stored.user ?? '{}') as { is_visitor?: boolean }).is_visitor, false);
+    if (await frameHasStorage(frame)) {
+      assert.ok(stored.token, 'the session of the verified contact is kept in the frame');
+      assert.equal((JSON.parse(stored.user ?? '{}') as { is_visitor?: boolean }).is_visitor, false);
+    } else {
+      // Headless Chromium refuses the frame storage: the host page's copy must not hold it.
+      const deadline2 = Date.now() + 5000;
+      let kept = await hostKept(page, chat.uuid);
+      while ((kept.token !== null || kept.user !== null) && Date.now() < deadline2) {
+        await page.waitForTimeout(50);
+        kept = await hostKept(page, chat.uuid);
+      }
+      assert.deepEqual(kept, { token: null, user: null, visitor: null }, 'a verified session never sits in the host page');
+    }
 
     // The customer still sees the conversation, and replies still arrive live on the new session.
     await frame.getByRole('button', { name: 'Back to conversations' }).click();
@@ -182,6 +246,40 @@ describe('the widget on a customer site', { skip: skip ?? false, timeout: 120_00
       }),
     );
     await shown;
+    assert.deepEqual(problems, []);
+  });
+
+  it('shows the conversation last opened when an earlier one answers late', async () => {
+    // A second conversation, from the home screen.
+    await frame.getByRole('button', { name: 'Back to conversations' }).click();
+    await frame.getByRole('button', { name: 'Start a conversation' }).click();
+    // A verified customer is asked only the custom field (optional).
+    await frame.getByLabel('How can we help?').fill('A second question');
+    await frame.getByRole('button', { name: 'Start the conversation' }).click();
+    await frame.locator('[role="log"]').getByText('A second question').waitFor();
+    await frame.getByRole('button', { name: 'Back to conversations' }).click();
+    await frame.locator('.conv', { hasText: 'A second question' }).waitFor();
+
+    // The first conversation answers slowly; the visitor goes on to the second meanwhile.
+    let delayed = 0;
+    await page.route(`**/chat/conversations/${conversation.uuid}`, async (route) => {
+      delayed += 1;
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await frame.locator('.conv').filter({ hasNotText: 'A second question' }).first().click();
+      await frame.getByRole('button', { name: 'Back to conversations' }).click();
+      await frame.locator('.conv', { hasText: 'A second question' }).click();
+      await frame.locator('[role="log"]').getByText('A second question').waitFor();
+      await page.waitForTimeout(2500);
+      assert.ok(delayed >= 1, 'the first conversation was asked for');
+      const log = frame.locator('[role="log"]');
+      assert.equal(await log.getByText('A second question').count(), 1, 'still the second conversation');
+      assert.equal(await log.getByText('Welcome back, Ada').count(), 0, 'not the first one');
+    } finally {
+      await page.unroute(`**/chat/conversations/${conversation.uuid}`);
+    }
     assert.deepEqual(problems, []);
   });
 });

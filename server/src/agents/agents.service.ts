@@ -60,10 +60,20 @@ function normaliseEmail(email: string): string {
 }
 
 /** `grantor`: the permissions of the caller, who may only hand out roles within them; null for the operator's CLI. */
-export async function createAgent(deps: AppDeps, grantor: ReadonlySet<string> | null, input: CreateAgentInput): Promise<AgentRecord> {
+/**
+ * `first`, when given, runs in the agent's own transaction before the insert (with that
+ * transaction's handle only: PGlite has one connection): whatever it throws rolls both back.
+ */
+export async function createAgent(
+  deps: AppDeps,
+  grantor: ReadonlySet<string> | null,
+  input: CreateAgentInput,
+  first?: (trx: DB) => Promise<void>,
+): Promise<AgentRecord> {
   const email = normaliseEmail(input.email);
   const passwordHash = input.password ? await hashSecret(input.password) : null;
   const id = await deps.db.transaction().execute(async (trx) => {
+    if (first) await first(trx);
     if (await q.agentEmailTaken(trx, email, null)) throw new ConflictError(`An agent with email ${email} already exists`);
     const roleIds = await resolveRoleIds(trx, input.roles, grantor);
     const teamIds = input.teams ? await assertTeamsExist(trx, input.teams) : [];
@@ -286,14 +296,20 @@ export async function setIdleOffline(deps: AppDeps, id: number, stillAbsent: (db
 export async function createAdmin(
   deps: AppDeps,
   input: { email: string; password: string; first_name?: string; last_name?: string },
+  first?: (trx: DB) => Promise<void>,
 ): Promise<AgentRecord> {
-  return createAgent(deps, null, {
-    email: input.email,
-    password: input.password,
-    first_name: input.first_name ?? 'Admin',
-    ...(input.last_name ? { last_name: input.last_name } : {}),
-    roles: [ADMIN_ROLE],
-  });
+  return createAgent(
+    deps,
+    null,
+    {
+      email: input.email,
+      password: input.password,
+      first_name: input.first_name ?? 'Admin',
+      ...(input.last_name ? { last_name: input.last_name } : {}),
+      roles: [ADMIN_ROLE],
+    },
+    first,
+  );
 }
 
 export async function findAgentIdByEmail(deps: AppDeps, email: string): Promise<number | undefined> {

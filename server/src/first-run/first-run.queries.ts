@@ -5,8 +5,9 @@ export async function insertSetupToken(db: DB, row: { token_hash: string; expire
   await db.insertInto('setup_tokens').values(row).execute();
 }
 
-export async function deleteExpiredSetupTokens(db: DB, now: Date): Promise<void> {
-  await db.deleteFrom('setup_tokens').where('expires_at', '<=', now).execute();
+/** Before a new token is issued: only the latest printed token works. */
+export async function deleteAllSetupTokens(db: DB): Promise<void> {
+  await db.deleteFrom('setup_tokens').execute();
 }
 
 export async function liveSetupTokenHashes(db: DB, now: Date): Promise<string[]> {
@@ -17,18 +18,10 @@ export async function liveSetupTokenHashes(db: DB, now: Date): Promise<string[]>
 export type SetupTokenRow = { token_hash: string; expires_at: Date; created_at: Date };
 
 /**
- * Takes every token at once, for one setup: of two concurrent setups (two instances, two
- * tokens), the second finds none, so only one first admin is ever created.
+ * Takes every token at once, for one setup, inside its transaction: of two concurrent setups,
+ * the second waits on the first's row locks and then finds none, so only one first admin is
+ * ever created; a rolled-back setup leaves them in place.
  */
-export async function claimAllSetupTokens(db: DB): Promise<SetupTokenRow[]> {
-  return db.deleteFrom('setup_tokens').returning(['token_hash', 'expires_at', 'created_at']).execute();
-}
-
-export async function restoreSetupTokens(db: DB, rows: SetupTokenRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('setup_tokens')
-    .values(rows)
-    .onConflict((oc) => oc.column('token_hash').doNothing())
-    .execute();
+export async function claimAllSetupTokens(trx: DB): Promise<SetupTokenRow[]> {
+  return trx.deleteFrom('setup_tokens').returning(['token_hash', 'expires_at', 'created_at']).execute();
 }

@@ -1,7 +1,8 @@
 // First run (docs/api.md, "First run"): a server that starts with no agent, and without
 // ADMIN_EMAIL/ADMIN_PASSWORD, prints a one-time setup token; the web app's setup form sends it
 // with the first admin's account. Only the token's SHA-256 is stored, in the database, so that
-// any instance accepts a token another one printed; creating the admin burns them all.
+// any instance accepts the token the last start printed: each new token voids the older ones
+// (a crash loop must not pile up live tokens), and creating the admin burns them all.
 import { type AgentRecord, countAgents, createAdmin } from '../agents/agents.service.ts';
 import { type NewSession, type SessionMeta, startSession } from '../auth/auth.service.ts';
 import type { AppDeps } from '../deps.ts';
@@ -9,7 +10,7 @@ import { ConflictError, PermissionError } from '../errors.ts';
 import { constantTimeEqual, randomToken, sha256 } from '../security/hashing.ts';
 import * as q from './first-run.queries.ts';
 
-/** How long a printed token works: a restart prints a new one. */
+/** How long a printed token works: a restart prints a new one and voids this one. */
 export const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
 export async function setupNeeded(deps: AppDeps): Promise<boolean> {
@@ -20,7 +21,7 @@ export async function setupNeeded(deps: AppDeps): Promise<boolean> {
 export async function issueSetupToken(deps: AppDeps): Promise<string | null> {
   if (!(await setupNeeded(deps))) return null;
   const now = deps.clock.now();
-  await q.deleteExpiredSetupTokens(deps.db, now);
+  await q.deleteAllSetupTokens(deps.db);
   const token = randomToken(32);
   await q.insertSetupToken(deps.db, {
     token_hash: sha256(token),
@@ -56,25 +57,17 @@ export async function completeSetup(
     throw new PermissionError(
       'The setup token is wrong or has expired: use the latest one the server log printed (a restart prints a new one)',
     );
-  // One caller takes the tokens; a concurrent second one finds them gone.
-  const claimed = await q.claimAllSetupTokens(deps.db);
-  if (!claimed.some((row) => row.token_hash === match)) {
-    await q.restoreSetupTokens(deps.db, claimed);
-    throw new ConflictError(ALREADY_SET_UP);
-  }
-  let admin: AgentRecord;
-  try {
-    admin = await createAdmin(deps, {
-      email: input.email,
-      password: input.password,
-      first_name: input.first_name,
-      last_name: input.last_name ?? '',
-    });
-  } catch (error) {
-    // Nothing was created: the operator may try again with the same token.
-    await q.restoreSetupTokens(deps.db, claimed);
-    throw error;
-  }
+  // Claiming the tokens and creating the admin are one transaction: of two concurrent setups
+  // the second waits on the first's delete and then finds no token; a failure (a bad email,
+  // a lost connection) rolls the claim back, so the same token works again.
+  const admin = await createAdmin(
+    deps,
+    { email: input.email, password: input.password, first_name: input.first_name, last_name: input.last_name ?? '' },
+    async (trx) => {
+      const claimed = await q.claimAllSetupTokens(trx);
+      if (!claimed.some((row) => row.token_hash === match)) throw new ConflictError(ALREADY_SET_UP);
+    },
+  );
   deps.log.info({ agentId: admin.id }, 'created the first admin agent through the setup form');
   const session = await startSession(deps, admin.id, meta);
   return { admin, session };

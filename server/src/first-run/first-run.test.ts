@@ -67,10 +67,43 @@ describe('first run', () => {
       assert.equal(await setupState(fresh), true, 'still no agent');
     });
 
+    it('voids the older tokens when it issues a new one', async () => {
+      const older = await issueSetupToken(fresh.deps);
+      const newer = await issueSetupToken(fresh.deps);
+      assert.ok(older && newer && older !== newer);
+      const stored = await fresh.deps.db.selectFrom('setup_tokens').select('token_hash').execute();
+      assert.deepEqual(
+        stored.map((row) => row.token_hash),
+        [sha256(newer)],
+      );
+      const res = await fresh.call({ method: 'POST', url: '/api/v1/setup', payload: { token: older, ...account() }, as: null });
+      assertError(res, 403, 'PermissionException', 'the older token no longer works');
+      assert.equal(await setupState(fresh), true);
+    });
+
+    it('rolls the claim back when creating the admin fails: the same token works again', async () => {
+      const token = await issueSetupToken(fresh.deps);
+      // The Admin role is missing: creating the admin fails after the tokens were claimed.
+      await fresh.deps.db.updateTable('roles').set({ name: 'Renamed' }).where('name', '=', 'Admin').execute();
+      try {
+        const res = await fresh.call({ method: 'POST', url: '/api/v1/setup', payload: { token, ...account() }, as: null });
+        assertError(res, 400, 'InputException');
+      } finally {
+        await fresh.deps.db.updateTable('roles').set({ name: 'Admin' }).where('name', '=', 'Renamed').execute();
+      }
+      assert.equal((await fresh.deps.db.selectFrom('setup_tokens').select('token_hash').execute()).length, 1, 'token kept');
+      assert.equal(await setupState(fresh), true, 'no agent');
+    });
+
     it('creates the admin with a live token, signs them in, and burns every token', async () => {
       const first = await issueSetupToken(fresh.deps);
       const second = await issueSetupToken(fresh.deps);
       assert.ok(first && second && first !== second);
+      // The first one back, as when another instance stored it between this start's delete and insert.
+      await fresh.deps.db
+        .insertInto('setup_tokens')
+        .values({ token_hash: sha256(first), created_at: clock.now(), expires_at: new Date(clock.now().getTime() + SETUP_TOKEN_TTL_MS) })
+        .execute();
       const res = await fresh.call({ method: 'POST', url: '/api/v1/setup', payload: { token: second, ...account() }, as: null });
       const admin = dataOf<{ id: number; email: string; roles: string[]; first_name: string }>(res);
       assert.equal(admin.email, 'first@example.com');
@@ -107,11 +140,18 @@ describe('first run', () => {
     });
   });
 
-  it('two setups at once with two tokens create one admin', async () => {
+  it('two setups at once with two instances’ tokens create one admin', async () => {
     const race = await buildTestApp({ clock, env: { LOGIN_RATE_LIMIT_PER_MINUTE: '1000' } });
     try {
       await withoutAgents(race);
-      const [a, b] = [await issueSetupToken(race.deps), await issueSetupToken(race.deps)];
+      const a = await issueSetupToken(race.deps);
+      const b = await issueSetupToken(race.deps);
+      assert.ok(a && b);
+      // Both live, as when two instances start together (each deletes, then inserts).
+      await race.deps.db
+        .insertInto('setup_tokens')
+        .values({ token_hash: sha256(a), created_at: clock.now(), expires_at: new Date(clock.now().getTime() + SETUP_TOKEN_TTL_MS) })
+        .execute();
       const answers = await Promise.all(
         [a, b].map((token, i) =>
           race.call({ method: 'POST', url: '/api/v1/setup', payload: { token, ...account({ email: `racer${i}@example.com` }) }, as: null }),

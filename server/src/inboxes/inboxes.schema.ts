@@ -3,6 +3,15 @@ import { DateTime, HttpUrlOrEmpty, Nullable, StringEnum } from '../http/schemas.
 import { SECRET_MASK } from '../security/encryption.ts';
 import { EmailConfig } from './inboxes.email-config.ts';
 
+/**
+ * A trusted_domains entry, once trimmed and lower-cased: a host name (`*.` only as a prefix) or
+ * an [IPv6] address, with an optional port. The API refuses anything else (400 naming the entry),
+ * and the widget writes exactly these into its frame's CSP `frame-ancestors` (widget.assets.ts),
+ * so no accepted entry is silently left out there, and nothing else can reach the header.
+ */
+export const TRUSTED_DOMAIN =
+  /^((\*\.)?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(:[0-9]{1,5})?$/;
+
 export { EmailConfig, ImapConfig, SmtpConfig } from './inboxes.email-config.ts';
 
 export const CHANNELS = ['email', 'livechat'] as const;
@@ -179,7 +188,8 @@ export const LivechatConfig = Type.Object(
       Type.Array(Type.String({ minLength: 1, maxLength: 253 }), {
         maxItems: 200,
         default: [],
-        description: 'Host names allowed to embed the widget (no scheme or path; `*.` only as a prefix). Empty = any.',
+        description:
+          'Host names (or [IPv6]) allowed to embed the widget, with an optional port (no scheme or path; `*.` only as a prefix). Empty = any.',
       }),
     ),
     blocked_ips: Defaulted(

@@ -11,7 +11,7 @@ import { recordEvent } from '../events/events.service.ts';
 import { buildAjv } from '../http/validation.ts';
 import { DecryptionError, decryptSecret, encryptSecret, isEncrypted, SECRET_MASK } from '../security/encryption.ts';
 import * as q from './inboxes.queries.ts';
-import { type Channel, EmailConfig, LivechatConfig } from './inboxes.schema.ts';
+import { type Channel, EmailConfig, LivechatConfig, TRUSTED_DOMAIN } from './inboxes.schema.ts';
 
 export { findLiveInbox } from './inboxes.queries.ts';
 
@@ -98,8 +98,6 @@ function fieldError(error: ErrorObject | undefined): InputError {
   return InputError.field(field, describeIssue(error));
 }
 
-const DOMAIN = /^(\*\.)?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:[0-9]{1,5})?$/;
-
 function validIpOrCidr(value: string): boolean {
   const [address, prefix, ...rest] = value.split('/');
   if (rest.length > 0 || !address) return false;
@@ -119,7 +117,7 @@ function finishLivechatConfig(config: Config): Config {
 
   const domains = (config['trusted_domains'] as string[]).map((d) => d.trim().toLowerCase());
   domains.forEach((domain, i) => {
-    if (!DOMAIN.test(domain))
+    if (!TRUSTED_DOMAIN.test(domain))
       throw InputError.field(`config.trusted_domains.${i}`, 'must be a host name without scheme or path; "*." only as a prefix');
   });
   config['trusted_domains'] = [...new Set(domains)];

@@ -4,6 +4,7 @@ import { assertError as fails, buildTestApp, type Caller, fakeClock, type TestAp
 import { DecryptionError, decryptSecret, encryptSecret, isEncrypted, SECRET_MASK } from '../security/encryption.ts';
 import { DEFAULT_ALLOWED_EXTENSIONS } from './inboxes.schema.ts';
 import { getInboxByUuid } from './inboxes.service.ts';
+import { frameAncestors } from '../widget/widget.assets.ts';
 
 type Json = Record<string, unknown>;
 type Res = { statusCode: number; body: string; json: () => unknown };
@@ -263,7 +264,7 @@ describe('inboxes', () => {
             visitors: { allow_start_conversation: false },
             prechat_form: { enabled: true, fields: [{ key: 'company', type: 'text', label: 'Company' }] },
             file_upload: { enabled: false, max_size_mb: 2.5, allowed_extensions: ['.PDF', 'pdf', 'png'] },
-            trusted_domains: ['Example.com', '*.example.org', 'localhost:3000'],
+            trusted_domains: ['Example.com', '*.example.org', 'localhost:3000', '[::1]:8080'],
             blocked_ips: ['10.0.0.1', '192.168.0.0/16', '2001:db8::/32'],
             session_duration: '12h',
             timezone: 'Europe/Paris',
@@ -291,7 +292,13 @@ describe('inboxes', () => {
         },
       ]);
       assert.deepEqual(config['file_upload'], { enabled: false, max_size_mb: 2.5, allowed_extensions: ['pdf', 'png'] });
-      assert.deepEqual(config['trusted_domains'], ['example.com', '*.example.org', 'localhost:3000']);
+      assert.deepEqual(config['trusted_domains'], ['example.com', '*.example.org', 'localhost:3000', '[::1]:8080']);
+      // Every accepted entry reaches the frame's CSP: none is silently dropped there.
+      assert.equal(
+        frameAncestors(config['trusted_domains'] as string[]),
+        "frame-ancestors 'self' http://example.com:* https://example.com:* http://*.example.org:* https://*.example.org:* " +
+          'http://localhost:3000 https://localhost:3000 http://[::1]:8080 https://[::1]:8080',
+      );
       assert.deepEqual(config['blocked_ips'], ['10.0.0.1', '192.168.0.0/16', '2001:db8::/32']);
       assert.equal(config['session_duration'], '12h');
       assert.equal(config['timezone'], 'Europe/Paris');
@@ -378,6 +385,13 @@ describe('inboxes', () => {
       ['an upload size as text', livechatBody({ file_upload: { max_size_mb: '10' } }), 'config.file_upload.max_size_mb'],
       ['a path as extension', livechatBody({ file_upload: { allowed_extensions: ['../x'] } }), 'config.file_upload.allowed_extensions.0'],
       ['a trusted domain with a scheme', livechatBody({ trusted_domains: ['https://example.com'] }), 'config.trusted_domains.0'],
+      [
+        'a trusted site as a URL',
+        livechatBody({ trusted_domains: ['shop.example', 'https://shop.example.com'] }),
+        'config.trusted_domains.1',
+      ],
+      ['a lone wildcard', livechatBody({ trusted_domains: ['*'] }), 'config.trusted_domains.0'],
+      ['a CSP directive in a trusted domain', livechatBody({ trusted_domains: ['a; frame-ancestors *'] }), 'config.trusted_domains.0'],
       ['a trusted domain with a path', livechatBody({ trusted_domains: ['example.com', 'example.com/x'] }), 'config.trusted_domains.1'],
       ['a wildcard in the middle', livechatBody({ trusted_domains: ['a.*.example.com'] }), 'config.trusted_domains.0'],
       ['trusted domains as a string', livechatBody({ trusted_domains: 'example.com' }), 'config.trusted_domains'],

@@ -93,11 +93,24 @@ describe('the built widget, served', () => {
       csp,
       /frame-ancestors 'self' http:\/\/shop\.example:\* https:\/\/shop\.example:\* http:\/\/\*\.example\.org:\* https:\/\/\*\.example\.org:\* http:\/\/localhost:3000 https:\/\/localhost:3000$/,
     );
+    assert.match(csp, /connect-src 'self' ws:\/\/localhost:9000 wss:\/\/localhost:9000;/, 'BASE_URL’s host');
     const any = await built.inject({ url: `/widget/frame/?inbox_id=${open}` });
     assert.match(String(any.headers['content-security-policy']), /frame-ancestors 'self' \*$/, 'no list: any site');
     const redirect = await built.inject({ url: `/widget/frame?inbox_id=${open}` });
     assert.equal(redirect.statusCode, 301, 'relative asset URLs need the slash');
     assert.equal(redirect.headers['location'], `/widget/frame/?inbox_id=${open}`);
+  });
+
+  it('writes nothing of a hostile Host or X-Forwarded-Host into the CSP', async () => {
+    const clean = await built.inject({ url: `/widget/frame/?inbox_id=${trusted}` });
+    const policy = String(clean.headers['content-security-policy']);
+    for (const headers of [{ host: 'a; frame-ancestors *' }, { 'x-forwarded-host': 'a; frame-ancestors *' }, { host: 'evil.test' }]) {
+      const res = await built.inject({ url: `/widget/frame/?inbox_id=${trusted}`, headers });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.headers['content-security-policy'], policy, JSON.stringify(headers));
+    }
+    assert.equal(policy.match(/frame-ancestors/g)?.length, 1);
+    assert.doesNotMatch(policy, /evil|frame-ancestors \*/);
   });
 
   it('refuses the frame of an unknown, malformed or disabled inbox and of a blocked address, as small pages', async () => {
@@ -149,7 +162,7 @@ describe('the built widget, served', () => {
       inbox: chat.uuid,
       headers: { origin: 'https://parley.internal', host: 'parley.internal' },
     });
-    assert.equal(sameHost.statusCode, 200, 'a page of the host the request went to');
+    assertError(sameHost, 403, 'PermissionException', 'a page of the host the request names is not BASE_URL (DNS rebinding)');
     assertError(
       await widgetCall(t, { url: 'chat/settings', inbox: chat.uuid, headers: { origin: 'https://evil.test' } }),
       403,
@@ -160,7 +173,11 @@ describe('the built widget, served', () => {
     const base = await listen(t.app);
     const frameSocket = await openSocket(`${base}/widget/ws`, own);
     const evilSocket = await openSocket(`${base}/widget/ws`, { origin: 'https://evil.test' });
+    // The Origin names the host the socket was opened on, as under DNS rebinding: not BASE_URL.
+    const rebound = await openSocket(`${base}/widget/ws`, { origin: base });
     try {
+      rebound.send({ type: 'join', token: visitor.token, data: { inbox_id: chat.uuid } });
+      assert.equal((await nextFrame(rebound)).type, 'error');
       frameSocket.send({ type: 'join', token: visitor.token, data: { inbox_id: chat.uuid } });
       assert.equal((await nextFrame(frameSocket)).type, 'joined');
       evilSocket.send({ type: 'join', token: visitor.token, data: { inbox_id: chat.uuid } });
@@ -168,6 +185,7 @@ describe('the built widget, served', () => {
     } finally {
       await frameSocket.close();
       await evilSocket.close();
+      await rebound.close();
     }
   });
 });

@@ -16,6 +16,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { AppError, NotFoundError, PermissionError } from '../errors.ts';
+import { TRUSTED_DOMAIN } from '../inboxes/inboxes.schema.ts';
 import { enforceLimit, widgetLimiter } from './widget.edge.ts';
 import { findWidgetInbox, isAddressBlocked } from './widget.inbox.ts';
 
@@ -26,8 +27,8 @@ const LOADER_CACHE = 'public, max-age=300';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ASSET_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/;
 const UUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
-/** A trusted_domains entry that can be written into a CSP source: a host (or `*.` suffix, or [IPv6]) with an optional port. */
-const CSP_HOST = /^(\*\.)?([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
+/** A host (or [IPv6]) with an optional port, safe to write into a CSP source. */
+const CSP_HOST = /^([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
 const NOT_BUILT = 'The widget is not built: run `npm run build` (npm install runs it), then reload';
 
 const TYPES: Record<string, string> = {
@@ -130,30 +131,40 @@ function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset, c
  * `frame-ancestors` of the frame's page: which sites may embed the chat of this inbox. Its
  * trusted_domains, written for both schemes and, for an entry without a port, any port (the
  * widget API's own rule, widget.edge.ts isOriginTrusted); every site when the list is empty.
- * Entries that are not plain host names are left out rather than written into the header.
+ * The inbox API accepts only entries of TRUSTED_DOMAIN's shape; any other (a row written
+ * before that check) is left out rather than written into the header.
  */
 export function frameAncestors(trusted: readonly string[]): string {
   if (trusted.length === 0) return "frame-ancestors 'self' *";
   const sources = ["'self'"];
   for (const raw of trusted) {
     const entry = raw.trim().toLowerCase();
-    if (!CSP_HOST.test(entry)) continue;
+    if (!TRUSTED_DOMAIN.test(entry)) continue;
     const withPort = /:\d+$/.test(entry) ? entry : `${entry}:*`;
     sources.push(`http://${withPort}`, `https://${withPort}`);
   }
   return `frame-ancestors ${sources.join(' ')}`;
 }
 
-function frameSecurityHeaders(reply: FastifyReply, request: FastifyRequest, ancestors: string): void {
-  // The socket is on the frame's own host; 'self' covers ws: and wss: in CSP 3, named here for older browsers.
-  const host = request.host;
+/**
+ * `connect-src` of the frame's page. The socket is on the frame's own host: 'self' covers ws: and
+ * wss: there in CSP 3 browsers; BASE_URL's host is also named for older ones. Never the request's
+ * Host (or X-Forwarded-Host): a header the client chose must not be written into the policy (a Host
+ * of `a; frame-ancestors *` would add a directive).
+ */
+export function frameConnectSrc(baseUrl: string): string {
+  const { host } = new URL(baseUrl);
+  return CSP_HOST.test(host) ? `connect-src 'self' ws://${host} wss://${host}` : "connect-src 'self'";
+}
+
+function frameSecurityHeaders(reply: FastifyReply, connectSrc: string, ancestors: string): void {
   const policy = [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     // Logos and avatars may live on the customer's own site.
     "img-src 'self' https: http: data: blob:",
-    `connect-src 'self' ws://${host} wss://${host}`,
+    connectSrc,
     "form-action 'none'",
     "base-uri 'none'",
     ancestors,
@@ -185,6 +196,7 @@ export function widgetAssetRoutes(deps: AppDeps, options: { dir?: string } = {})
   const dir = options.dir ?? WIDGET_DIST;
   const frameDir = join(dir, 'frame');
   const read = assetStore();
+  const connectSrc = frameConnectSrc(deps.config.baseUrl);
   return async (app) => {
     const perAddress = widgetLimiter(deps, 'frame', deps.config.widgetRateLimitPerMinute);
     const route = { schema: { hide: true }, config: { auth: 'public' as const } };
@@ -209,7 +221,7 @@ export function widgetAssetRoutes(deps: AppDeps, options: { dir?: string } = {})
       if (isAddressBlocked(inbox.config.blocked_ips ?? [], request.ip)) throw new PermissionError('Access denied');
       const asset = await read(join(frameDir, 'index.html'));
       if (!asset) throw new AppError(503, 'GeneralException', NOT_BUILT);
-      frameSecurityHeaders(reply, request, frameAncestors(inbox.config.trusted_domains ?? []));
+      frameSecurityHeaders(reply, connectSrc, frameAncestors(inbox.config.trusted_domains ?? []));
       return sendAsset(request, reply, asset, 'no-cache', false);
     });
 

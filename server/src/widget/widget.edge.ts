@@ -106,22 +106,28 @@ function originOf(request: FastifyRequest): string | undefined {
   return typeof origin === 'string' && origin !== '' ? origin : undefined;
 }
 
+/** BASE_URL's origin, parsed once per configuration (the config object lives as long as the app). */
+const ownOrigins = new WeakMap<AppDeps['config'], string>();
+function ownOrigin(deps: AppDeps): string {
+  let origin = ownOrigins.get(deps.config);
+  if (origin === undefined) {
+    origin = new URL(deps.config.baseUrl).origin;
+    ownOrigins.set(deps.config, origin);
+  }
+  return origin;
+}
+
 /**
  * The Origin of the page behind a request when it is another site's; undefined without one, or
- * when the page is Parley's own: the chat frame (widget.assets.ts) is served by Parley, so its
- * API calls and socket come from BASE_URL's origin, or from the host the request was sent to
- * (an installation reached under another name than BASE_URL). Those are not cross-site: for the
- * frame, trusted_domains is enforced on who may embed it (its CSP frame-ancestors).
+ * when the page is Parley's own: the chat frame (widget.assets.ts) is served from BASE_URL, so its
+ * API calls and socket come from BASE_URL's origin. Those are not cross-site: for the frame,
+ * trusted_domains is enforced on who may embed it (its CSP frame-ancestors). Only BASE_URL counts,
+ * never the Host the request names: under DNS rebinding a hostile name resolves to Parley, and
+ * Origin and Host then agree (agent-socket.ts applies the same rule).
  */
 export function foreignOrigin(deps: AppDeps, request: FastifyRequest): string | undefined {
   const origin = originOf(request);
-  if (origin === undefined) return undefined;
-  if (origin === new URL(deps.config.baseUrl).origin) return undefined;
-  try {
-    if (new URL(origin).host === request.host) return undefined;
-  } catch {
-    // Not a URL: a foreign origin, refused below like any untrusted one.
-  }
+  if (origin === undefined || origin === ownOrigin(deps)) return undefined;
   return origin;
 }
 

@@ -3,6 +3,7 @@
 // the host page asks (visibility, page visits, setUser, logout). Components read the state and
 // call these actions; nothing else talks to the API or the socket.
 import { ApiError, type Api, type ChatConversation, type ChatMessage, createApi, type Settings } from './api.ts';
+import { conversationUpdate, isChatMessage, typingData } from './frames.ts';
 import type { HostBridge } from './host.ts';
 import { type SessionStore, sessionStore, type StoredUser } from './session.ts';
 import { type ChatSocket, openSocket, type SocketFrame } from './socket.ts';
@@ -94,8 +95,13 @@ export function createChat(inbox: string, host: HostBridge) {
         void resync();
       },
       onJoinFailed() {
-        // Maybe the session ended: the API says for sure (a 401 forgets it).
-        api.me().catch(() => undefined);
+        // Maybe the session ended: the API says for sure (a 401 forgets it, and stops for good).
+        // Otherwise the refusal may pass (too many sockets for the session, a server restarting):
+        // try again, with the socket's growing delay.
+        return api.me().then(
+          () => true,
+          (error: unknown) => !(error instanceof ApiError && error.status === 401),
+        );
       },
       onStatus: (connected) => set({ connected }),
     });
@@ -127,11 +133,13 @@ export function createChat(inbox: string, host: HostBridge) {
 
   // ------------------------------------------------------------ socket events
 
+  /** Frames whose data does not have the expected shape are ignored (frames.ts). */
   function onFrame(frame: SocketFrame): void {
-    if (frame.type === 'new_message') receive(frame.data as ChatMessage);
-    else if (frame.type === 'typing') {
-      const data = frame.data as { conversation_uuid?: string; is_typing?: boolean };
-      if (state.current?.conversation.uuid !== data.conversation_uuid) return;
+    if (frame.type === 'new_message') {
+      if (isChatMessage(frame.data)) receive(frame.data);
+    } else if (frame.type === 'typing') {
+      const data = typingData(frame.data);
+      if (!data || state.current?.conversation.uuid !== data.conversation_uuid) return;
       clearTimeout(typingShown);
       if (data.is_typing) {
         const assignee = state.current?.conversation.assignee;
@@ -139,10 +147,11 @@ export function createChat(inbox: string, host: HostBridge) {
         typingShown = setTimeout(() => set({ typing: null }), TYPING_SHOWN_MS);
       } else set({ typing: null });
     } else if (frame.type === 'conversation_update') {
-      const data = frame.data as Partial<ChatConversation> & { uuid: string };
+      const data = conversationUpdate(frame.data);
+      if (!data) return;
       const patch: Partial<ChatConversation> = {};
-      if (typeof data.status === 'string') patch.status = data.status;
-      if ('assignee' in data) patch.assignee = data.assignee ?? null;
+      if (data.status !== undefined) patch.status = data.status;
+      if (data.assignee !== undefined) patch.assignee = data.assignee;
       updateConversation(data.uuid, patch);
     }
   }
@@ -157,7 +166,6 @@ export function createChat(inbox: string, host: HostBridge) {
   }
 
   function receive(message: ChatMessage): void {
-    if (!message || typeof message.uuid !== 'string') return;
     const uuid = message.conversation_uuid;
     const reading = state.visible && state.view.name === 'conversation' && state.current?.conversation.uuid === uuid;
     let current = state.current;
@@ -194,13 +202,16 @@ export function createChat(inbox: string, host: HostBridge) {
 
   async function openConversation(uuid: string, focus = true): Promise<void> {
     if (focus) set({ view: { name: 'conversation', uuid }, notice: null, typing: null });
+    // A slow answer for A must not land once the view moved to B: send() posts to the view's uuid.
+    const stillShown = () => state.view.name === 'conversation' && state.view.uuid === uuid;
     try {
       const data = await api.conversation(uuid);
+      if (!stillShown()) return;
       const messages = [...data.messages].reverse();
       set({ current: { conversation: data.conversation, messages } });
       if (state.visible) markSeen(uuid);
     } catch (error) {
-      set({ notice: failure(error) });
+      if (stillShown()) set({ notice: failure(error) });
     }
   }
 

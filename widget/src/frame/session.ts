@@ -3,8 +3,11 @@
 // scope). Three things are kept: the session token, the user it belongs to, and, after setUser,
 // the earlier visitor token until the server says the visitor was merged. A browser that refuses
 // the frame any storage (third-party storage blocked, as in private windows) leaves the frame
-// with memory only: the values are then mirrored to the loader, which keeps them in the host
-// page's storage and hands them back when the frame loads again (`restore`).
+// with memory only: the values of a visitor's session are then mirrored to the loader, which
+// keeps them in the host page's storage and hands them back when the frame loads again
+// (`restore`). Every script of the customer's page can read that storage, so a verified
+// contact's session (long-lived, it reads their whole history) is never mirrored: it stays in
+// the frame's memory, and the host page's setUser(jwt) on each page load exchanges it again.
 import type { StoredName } from '../protocol.ts';
 import type { WidgetUser } from './api.ts';
 
@@ -38,7 +41,8 @@ export function sessionStore(inbox: string, mirror: (name: StoredName, value: st
   }
   const key = (name: string) => `parley:${inbox}:${name}`;
   const get = (name: StoredName) => (storage ? storage.getItem(key(name)) : (memory.get(key(name)) ?? null));
-  const set = (name: StoredName, value: string | null) => {
+  /** `hostMay`: whether the host page may keep the value (false: it forgets any copy it has). */
+  const set = (name: StoredName, value: string | null, hostMay = true) => {
     if (storage) {
       if (value === null) storage.removeItem(key(name));
       else storage.setItem(key(name), value);
@@ -46,7 +50,7 @@ export function sessionStore(inbox: string, mirror: (name: StoredName, value: st
     }
     if (value === null) memory.delete(key(name));
     else memory.set(key(name), value);
-    mirror(name, value);
+    mirror(name, hostMay ? value : null);
   };
   return {
     token: () => get('token'),
@@ -62,8 +66,9 @@ export function sessionStore(inbox: string, mirror: (name: StoredName, value: st
     },
     visitorToken: () => get('visitor'),
     setSession(token, user) {
-      set('token', token);
-      set('user', JSON.stringify(user));
+      const visitor = user.is_visitor === true;
+      set('token', token, visitor);
+      set('user', JSON.stringify(user), visitor);
     },
     setVisitorToken: (token) => set('visitor', token),
     clear() {
@@ -73,7 +78,18 @@ export function sessionStore(inbox: string, mirror: (name: StoredName, value: st
     },
     needsHost: storage === null,
     restore(values) {
-      for (const [name, value] of Object.entries(values)) if (value) memory.set(key(name), value);
+      // A copy kept before verified sessions stopped being mirrored is not taken back.
+      let visitor = false;
+      try {
+        visitor = (JSON.parse(values.user ?? 'null') as { is_visitor?: unknown } | null)?.is_visitor === true;
+      } catch {
+        visitor = false;
+      }
+      for (const [name, value] of Object.entries(values)) {
+        if (!value) continue;
+        if ((name === 'token' || name === 'user') && !visitor) mirror(name, null);
+        else memory.set(key(name), value);
+      }
     },
   };
 }

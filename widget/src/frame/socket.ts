@@ -11,8 +11,11 @@ export interface SocketHandlers {
   onFrame(frame: SocketFrame): void;
   /** Each successful join; `again` after a reconnect (time to re-sync). */
   onJoined(again: boolean): void;
-  /** The server refused the join (a session no longer valid, a blocked contact…). */
-  onJoinFailed(message: string): void;
+  /**
+   * The server refused the join (a session no longer valid, a blocked contact, too many sockets
+   * for the session…). Resolves true to try again (with the growing delay), false to stop.
+   */
+  onJoinFailed(message: string): Promise<boolean>;
   onStatus(connected: boolean): void;
 }
 
@@ -29,6 +32,8 @@ export function openSocket(url: string, token: string, inbox: string, handlers: 
   let joined = false;
   let joinedBefore = false;
   let stopped = false;
+  /** A refused join waits for onJoinFailed's answer before any reconnect. */
+  let deciding = false;
   let attempt = 0;
   let ping: ReturnType<typeof setInterval> | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -57,9 +62,16 @@ export function openSocket(url: string, token: string, inbox: string, handlers: 
       } else if (frame.type === 'error' && !joined) {
         const data = frame.data as { message?: string; code?: string } | undefined;
         if (data?.code === 'join_failed') {
-          stopped = true;
+          deciding = true;
           socket.close();
-          handlers.onJoinFailed(data.message ?? '');
+          void handlers
+            .onJoinFailed(data.message ?? '')
+            .catch(() => false)
+            .then((again) => {
+              deciding = false;
+              if (!again) stopped = true;
+              else if (!stopped && ws === socket) later();
+            });
         }
       } else if (frame.type !== 'pong') handlers.onFrame(frame);
     };
@@ -68,11 +80,17 @@ export function openSocket(url: string, token: string, inbox: string, handlers: 
       const wasJoined = joined;
       joined = false;
       if (wasJoined) handlers.onStatus(false);
-      if (stopped) return;
-      const delay = Math.min(MAX_DELAY_MS, 1000 * 2 ** attempt) * (0.5 + Math.random() / 2);
-      attempt = Math.min(attempt + 1, 6);
-      retry = setTimeout(connect, delay);
+      if (stopped || deciding) return;
+      later();
     };
+  }
+
+  /** The next attempt, after a growing, jittered delay (reset by a successful join). */
+  function later(): void {
+    clearTimeout(retry);
+    const delay = Math.min(MAX_DELAY_MS, 1000 * 2 ** attempt) * (0.5 + Math.random() / 2);
+    attempt = Math.min(attempt + 1, 6);
+    retry = setTimeout(connect, delay);
   }
 
   function send(type: string, data: unknown): boolean {
@@ -83,7 +101,7 @@ export function openSocket(url: string, token: string, inbox: string, handlers: 
 
   // Back online: try at once rather than wait for the delay.
   const online = () => {
-    if (!joined && !stopped) {
+    if (!joined && !stopped && !deciding) {
       clearTimeout(retry);
       if (!ws || ws.readyState === WebSocket.CLOSED) connect();
     }

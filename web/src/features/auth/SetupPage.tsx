@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { t } from '../../i18n/t';
 import { Button } from '../../ui/Button';
@@ -18,11 +18,10 @@ function fieldErrors(error: unknown): Record<string, string> {
 }
 
 export function SetupPage() {
-  const [params] = useSearchParams();
   const navigate = useNavigate();
   const setup = useSetupNeeded();
   const create = useCreateFirstAdmin();
-  const [form, setForm] = useState({ token: params.get('token') ?? '', first_name: '', last_name: '', email: '', password: '' });
+  const [form, setForm] = useState({ token: '', first_name: '', last_name: '', email: '', password: '' });
 
   if (setup.isPending) return <Loading />;
   if (setup.data && !setup.data.needed && !create.isSuccess) return <Navigate to="/login" replace />;
