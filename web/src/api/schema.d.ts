@@ -3144,7 +3144,7 @@ export interface components {
                 allowed_extensions: string[];
             };
             /**
-             * @description Host names allowed to embed the widget (no scheme or path; `*.` only as a prefix). Empty = any.
+             * @description Host names (or [IPv6]) allowed to embed the widget, with an optional port (no scheme or path; `*.` only as a prefix). Empty = any.
              * @default []
              */
             trusted_domains: string[];
