@@ -56,7 +56,7 @@ describe('the embedded database', { timeout: 240_000 }, () => {
         const hint = logged.find((m) => m.startsWith('No agent exists yet.'));
         assert.match(
           hint ?? '',
-          /^No agent exists yet\. To create the first admin, open http:\/\/localhost:\d+\/setup and paste this one-time setup token \(valid 24 hours; a restart prints a new one\): [A-Za-z0-9_-]{43} {2}Or stop the server \(Ctrl-C\) and start it again with: ADMIN_EMAIL=/,
+          /^No agent exists yet\. To create the first admin, open http:\/\/localhost:\d+\/setup and paste this one-time setup token \(valid 24 hours; a restart prints a new one and voids this one\): [A-Za-z0-9_-]{43} {2}Or stop the server \(Ctrl-C\) and start it again with: ADMIN_EMAIL=/,
         );
         const ready = server
           .output()

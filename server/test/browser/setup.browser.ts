@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { browserMissing, describeViolations, ensureWebBuilt, launchBrowser, newPage, pageErrors, seriousViolations } from '../browser.ts';
 import { type Started, startServer } from '../process-helpers.ts';
 
-const TOKEN_LINE = /paste this one-time setup token \(valid 24 hours; a restart prints a new one\): ([A-Za-z0-9_-]{43})/;
+const TOKEN_LINE = /paste this one-time setup token \(valid 24 hours; a restart prints a new one and voids this one\): ([A-Za-z0-9_-]{43})/;
 
 describe('first run in a browser', { skip: browserMissing() ?? false, timeout: 180_000 }, () => {
   let server: Started;
