@@ -115,7 +115,7 @@ function autocannonRequest(scenario: Scenario, onResponse: (status: number, body
 }
 
 /** Nearest-rank percentile of ascending values. */
-function percentile(sorted: Float64Array, p: number): number {
+function percentile(sorted: Float64Array | number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
@@ -251,6 +251,8 @@ export async function runLoad(baseUrl: string, scenario: Scenario, settings: Loa
 
 export interface Timing {
   median: number;
+  /** Exact percentile of the runs (with 100 runs, the second slowest). */
+  p99: number;
   min: number;
   max: number;
   runs: number;
@@ -276,5 +278,5 @@ export async function timeSequential(baseUrl: string, scenario: Scenario, runs: 
   times.sort((a, b) => a - b);
   const mid = Math.floor(times.length / 2);
   const median = times.length % 2 ? (times[mid] as number) : ((times[mid - 1] as number) + (times[mid] as number)) / 2;
-  return { median, min: times[0] as number, max: times[times.length - 1] as number, runs, failures };
+  return { median, p99: percentile(times, 99), min: times[0] as number, max: times[times.length - 1] as number, runs, failures };
 }

@@ -94,7 +94,8 @@ function describeExit(child: ChildProcess): string {
 
 export interface ParleyOptions {
   root: string;
-  databaseUrl: string;
+  /** null: the embedded database under dataDir. */
+  databaseUrl: string | null;
   dataDir: string;
   secretKey: string;
   logDir: string;
@@ -120,7 +121,7 @@ export async function startParley(options: ParleyOptions): Promise<Child> {
   const child = spawn(process.execPath, [...profile, join(options.root, 'server/src/main.ts')], {
     cwd: options.root,
     env: {
-      DATABASE_URL: options.databaseUrl,
+      ...(options.databaseUrl === null ? {} : { DATABASE_URL: options.databaseUrl }),
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -162,12 +163,13 @@ export async function startParley(options: ParleyOptions): Promise<Child> {
 }
 
 /** Starts the bare Fastify route; it picks its own port and prints it. */
-export async function startBare(options: { root: string; logDir: string }): Promise<Child> {
+/** The bare reference app; with `databaseUrl`, its floor routes read and write that database. */
+export async function startBare(options: { root: string; logDir: string; databaseUrl?: string }): Promise<Child> {
   const logFile = join(options.logDir, 'bare.log');
   const fd = openSync(logFile, 'a');
   const child = spawn(process.execPath, [join(options.root, 'server/bench/bare-server.ts')], {
     cwd: options.root,
-    env: {},
+    env: options.databaseUrl ? { FLOOR_DATABASE_URL: options.databaseUrl } : {},
     stdio: ['ignore', 'pipe', fd],
   });
   closeSync(fd);

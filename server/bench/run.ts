@@ -12,13 +12,22 @@ import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { openRuntime, prepareDatabase } from '../src/setup.ts';
 import { type LoadResult, type LoadSettings, probe, runLoad, type Scenario, timeSequential, WarmUpError } from './load.ts';
-import { type BenchOptions, OptionsError, parseOptions, REALTIME_ID, SCENARIO_IDS, USAGE, WEBHOOKS_ID } from './options.ts';
-import { type Child, killAllChildrenNow, startBare, startParley, stopAllChildren, tail } from './processes.ts';
-import { bareRate, checkTargets, type Machine, type RunReport, renderMarkdown, type ScenarioReport, writeReport } from './report.ts';
+import { type BenchOptions, FIRST_START_ID, OptionsError, parseOptions, REALTIME_ID, SCENARIO_IDS, USAGE, WEBHOOKS_ID } from './options.ts';
+import { type Child, killAllChildrenNow, startBare, startParley, stopAllChildren, stopChild, tail } from './processes.ts';
+import {
+  bareRate,
+  checkTargets,
+  FLOORS,
+  type Machine,
+  type RunReport,
+  renderMarkdown,
+  type ScenarioReport,
+  writeReport,
+} from './report.ts';
 import { dropDatabase, isSeededAt, markSeeded, recreateDatabase } from './database.ts';
 import { runEmail } from './email.ts';
 import { checkEmailTargets, EMAIL_IDS, type EmailBenchReport, renderEmail } from './email-report.ts';
-import { RAISED_LIMITS, type RealtimeReport, runRealtime } from './realtime.ts';
+import { RAISED_LIMITS, type RealtimeReport, rssMiB, runRealtime } from './realtime.ts';
 import type { RealtimeFixtures } from './realtime-plan.ts';
 import { checkRealtimeTargets, initRate, renderRealtime } from './realtime-report.ts';
 import { agentsFor, agentsPerTeam, seedRealtime } from './realtime-seed.ts';
@@ -69,8 +78,8 @@ function onSignal(signal: NodeJS.Signals): void {
 
 interface ScenarioPlan extends Scenario {
   baseUrl: string;
-  /** Also time single sequential requests (per-request targets). */
-  sequential?: boolean;
+  /** Also time single sequential requests (per-request targets); a number: at least that many. */
+  sequential?: boolean | number;
 }
 
 function scenarios(bare: Child, parley: Child, targets: LoadTargets, pageBytes: number, widgetInbox: string | null): ScenarioPlan[] {
@@ -84,6 +93,15 @@ function scenarios(bare: Child, parley: Child, targets: LoadTargets, pageBytes: 
   ].map((text) => JSON.stringify({ message: `<p>${text}</p>` }));
   return [
     { id: 'bare', title: 'Bare Fastify route `GET /`', as: '—', baseUrl: bare.baseUrl, method: 'GET', paths: ['/'], headers: {} },
+    {
+      id: 'floor-select',
+      title: 'Floor: bare route, one primary-key `SELECT` of a message through `pg`',
+      as: '—',
+      baseUrl: bare.baseUrl,
+      method: 'GET',
+      paths: targets.messages.map(([, , id]) => `/floor/select/${id}`),
+      headers: {},
+    },
     {
       id: 'message',
       title: '`GET /api/v1/conversations/{cuuid}/messages/{uuid}`',
@@ -139,7 +157,18 @@ function scenarios(bare: Child, parley: Child, targets: LoadTargets, pageBytes: 
       method: 'GET',
       paths: targets.searchWords.map((word) => `/api/v1/search?q=${encodeURIComponent(word)}`),
       headers: agent,
-      sequential: true,
+      // Its target has a p99: a hundred requests make it the second slowest.
+      sequential: 100,
+    },
+    {
+      id: 'floor-insert',
+      title: 'Floor: bare route, one `INSERT … RETURNING` through `pg`, committed',
+      as: '—',
+      baseUrl: bare.baseUrl,
+      method: 'POST',
+      paths: ['/floor/insert'],
+      bodies: replies,
+      headers: {},
     },
     // Last of Parley's: it adds messages, which the other scenarios should not see.
     {
@@ -178,7 +207,12 @@ function scenarios(bare: Child, parley: Child, targets: LoadTargets, pageBytes: 
 }
 
 /** The reference scenarios, run whatever --only says. */
-const REFERENCE_IDS = ['bare', 'bare-page'];
+const REFERENCE_IDS = ['bare', 'floor-select', 'floor-insert', 'bare-page'];
+
+/** Whether a reference scenario runs: the bare route always, a floor when a scenario measured against it runs. */
+function referenceWanted(id: string, wants: (id: string) => boolean): boolean {
+  return id === 'bare' || Object.entries(FLOORS).some(([scenario, floor]) => floor === id && wants(scenario));
+}
 
 /** Stores Parley's page 1 of the agent's assigned list in the bare server (its second reference route); returns its size in bytes. */
 async function storeReferencePage(bare: Child, parley: Child, targets: LoadTargets): Promise<number> {
@@ -202,7 +236,9 @@ async function runScenario(plan: ScenarioPlan, settings: LoadSettings, runs: num
     return { ...base, outcome: { kind: 'unavailable', detail: probed.detail } };
   }
   if (probed.kind === 'failing') progress(`    !! the first request answered ${probed.status}: ${probed.detail}`);
-  const timing = plan.sequential ? await timeSequential(plan.baseUrl, plan, runs) : undefined;
+  const timing = plan.sequential
+    ? await timeSequential(plan.baseUrl, plan, typeof plan.sequential === 'number' ? Math.max(plan.sequential, runs) : runs)
+    : undefined;
   if (timing)
     progress(
       `    one request at a time: median ${timing.median.toFixed(1)} ms (min ${timing.min.toFixed(1)}, max ${timing.max.toFixed(1)})`,
@@ -234,6 +270,26 @@ async function runScenario(plan: ScenarioPlan, settings: LoadSettings, runs: num
     if (plan.baseUrl === parley.baseUrl) progress(`    Parley's log ends with:\n${tail(parley.logFile, 10).replace(/^/gm, '      ')}`);
   }
   return { ...base, outcome: { kind: 'measured', result }, ...(timing ? { timing } : {}) };
+}
+
+/**
+ * From spawning the server on an empty embedded database (a new DATA_DIR: PGlite created and
+ * migrated, built-in data written) to its first 200 from /ready, as `npm start` runs it after
+ * `npm install`. The median of three, each on a new directory (all three are printed).
+ */
+async function measureFirstStart(secretKey: string, tmpDir: string): Promise<number> {
+  progress('- First start on an empty embedded database (3 times)');
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const dataDir = join(tmpDir, `first-start-${i}`);
+    const begun = performance.now();
+    const child = await startParley({ root: ROOT, databaseUrl: null, dataDir, secretKey, logDir: tmpDir, logName: `first-start-${i}.log` });
+    times.push((performance.now() - begun) / 1000);
+    await stopChild(child.pid);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  progress(`    ${times.map((t) => `${t.toFixed(2)} s`).join(', ')}`);
+  return [...times].sort((a, b) => a - b)[1] as number;
 }
 
 /** A UTC date `days` from today, YYYY-MM-DD (the bench database's reports are in UTC). */
@@ -329,7 +385,7 @@ async function bench(options: BenchOptions): Promise<void> {
       `the benchmark agent has ${dataset.benchAgentConversations} assigned conversations.`,
   );
 
-  const bare = await startBare({ root: ROOT, logDir: tmpDir });
+  const bare = await startBare({ root: ROOT, logDir: tmpDir, databaseUrl });
   const parley = await startParley({
     root: ROOT,
     databaseUrl,
@@ -343,6 +399,11 @@ async function bench(options: BenchOptions): Promise<void> {
   });
   progress(`Parley (pid ${parley.pid}) on ${parley.baseUrl}, bare route (pid ${bare.pid}) on ${bare.baseUrl}.`);
 
+  // The instance's memory over every HTTP scenario (the bench's own process is not counted).
+  let peakRssMiB = rssMiB(parley.pid) ?? 0;
+  const sampler = setInterval(() => {
+    peakRssMiB = Math.max(peakRssMiB, rssMiB(parley.pid) ?? 0);
+  }, 200);
   const settings: LoadSettings = { connections: options.connections, duration: options.duration, warmup: options.warmup };
   progress(`Load: ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per scenario.`);
   const reports: ScenarioReport[] = [];
@@ -351,11 +412,16 @@ async function bench(options: BenchOptions): Promise<void> {
   const ids = plans.map((p) => p.id).filter((id) => !REFERENCE_IDS.includes(id));
   if (ids.join() !== SCENARIO_IDS.join())
     throw new Error(`SCENARIO_IDS (options.ts) lists ${SCENARIO_IDS.join()}, the scenarios are ${ids.join()}`);
-  for (const plan of plans.filter((p) => only === null || REFERENCE_IDS.includes(p.id) || only.includes(p.id))) {
+  const planned = plans.filter((p) => (REFERENCE_IDS.includes(p.id) ? referenceWanted(p.id, wants) : wants(p.id)));
+  for (const plan of planned) {
     if (!parley.isRunning()) throw new Error(`Parley stopped during the run:\n${tail(parley.logFile)}`);
     reports.push(await runScenario(plan, settings, options.sequentialRuns, parley));
   }
+  clearInterval(sampler);
+  const parleyPeakRssMB = options.processes === 1 && peakRssMiB > 0 ? (peakRssMiB * 1024 * 1024) / 1e6 : null;
+  if (parleyPeakRssMB !== null) progress(`Parley's peak RSS over the HTTP scenarios: ${parleyPeakRssMB.toFixed(0)} MB.`);
   await stopAllChildren();
+  const firstStartSeconds = wants(FIRST_START_ID) ? await measureFirstStart(config.secretKey!.toString('utf8'), tmpDir) : null;
 
   let realtime: RealtimeReport | null = null;
   if (wantsRealtime && fixtures) {
@@ -408,6 +474,8 @@ async function bench(options: BenchOptions): Promise<void> {
     processes: options.processes,
     scenarios: reports,
     totalSeconds: (performance.now() - started) / 1000,
+    parleyPeakRssMB,
+    firstStartSeconds,
   };
   const markdown = renderMarkdown(report);
   const realtimeMarkdown = realtime ? renderRealtime(realtime, initRate(reports, bareRate(report)), report.date) : null;

@@ -39,8 +39,8 @@ async function identity(deps: AppDeps, email: string): Promise<Identity> {
 export interface LoadTargets {
   agent: Identity;
   admin: Identity;
-  /** [conversation uuid, message uuid] of messages in the agent's conversations. */
-  messages: Array<[string, string]>;
+  /** [conversation uuid, message uuid, message id] of messages in the agent's conversations. */
+  messages: Array<[string, string, number]>;
   /** Uuids of the agent's live-chat conversations (replies there go out through no external channel). */
   replyConversations: string[];
   searchWords: string[];
@@ -50,8 +50,8 @@ export interface LoadTargets {
 export async function loadTargets(deps: AppDeps): Promise<LoadTargets> {
   const agent = await identity(deps, BENCH_AGENT_EMAIL);
   const admin = await identity(deps, BENCH_ADMIN_EMAIL);
-  const { rows: messages } = await sql<{ cuuid: string; uuid: string }>`
-    select c.uuid as cuuid, m.uuid from messages m join conversations c on c.id = m.conversation_id
+  const { rows: messages } = await sql<{ cuuid: string; uuid: string; id: number }>`
+    select c.uuid as cuuid, m.uuid, m.id from messages m join conversations c on c.id = m.conversation_id
     where c.assigned_user_id = ${agent.id} order by random() limit 300
   `.execute(deps.db);
   const { rows: replies } = await sql<{ uuid: string }>`
@@ -81,7 +81,13 @@ export async function loadTargets(deps: AppDeps): Promise<LoadTargets> {
     'quokka',
     'marmalade',
   ].filter((word) => WORDS.includes(word));
-  return { agent, admin, messages: messages.map((m) => [m.cuuid, m.uuid]), replyConversations: replies.map((r) => r.uuid), searchWords };
+  return {
+    agent,
+    admin,
+    messages: messages.map((m) => [m.cuuid, m.uuid, m.id]),
+    replyConversations: replies.map((r) => r.uuid),
+    searchWords,
+  };
 }
 
 export async function countDataset(db: DB, agentId: number): Promise<DatasetCounts> {

@@ -1,10 +1,12 @@
 // `npm start` runs this first (the root `prestart`): every workspace with a `build` script (the
 // web app, the widget) is built when its dist/ is missing or older than its sources, so a fresh
 // clone needs only `npm install` and `npm start`. A build already up to date costs a directory
-// walk (milliseconds). `npm run build` builds them all unconditionally.
+// walk (milliseconds). `npm run build` builds them all unconditionally. Then the migrated image
+// of the embedded database is made when missing (build-db-image.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { buildDatabaseImage } from './build-db-image.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const SKIPPED = new Set(['node_modules', 'dist', '.vite', 'test-results']);
@@ -66,6 +68,7 @@ export function ensureBuilt(log: (line: string) => void = (line) => process.stdo
 if (import.meta.main) {
   try {
     ensureBuilt();
+    await buildDatabaseImage((line) => process.stdout.write(`${line}\n`));
   } catch (error) {
     process.stderr.write(`parley: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

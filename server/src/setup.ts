@@ -11,6 +11,7 @@ import { memoryAuthFailureLimiter, noAuthFailureLimit, redisAuthFailureLimiter }
 import { CredentialCache } from './auth/credential-cache.ts';
 import { type Config, ConfigError, type EnvConfig } from './config.ts';
 import { type DB, migrateToLatest, openDatabase } from './db/database.ts';
+import { readMigratedImage, writeMigratedImage } from './db/image.ts';
 import { migrations } from './db/migrations/index.ts';
 import { type AppDeps, type Clock, systemClock } from './deps.ts';
 import { createJobSignals } from './jobs/jobs.service.ts';
@@ -155,6 +156,24 @@ export async function prepareDatabase(db: DB, log?: FastifyBaseLogger): Promise<
     await seedStatusesAndPriorities(trx);
   });
   return applied;
+}
+
+/**
+ * The migrated image of the embedded database (db/image.ts), made now when it is missing: a
+ * migrated, prepared in-memory database, dumped.
+ */
+export async function ensureMigratedImage(): Promise<Blob> {
+  const existing = readMigratedImage();
+  if (existing) return existing;
+  const fresh = await openDatabase({ databaseUrl: null, pgliteDir: null });
+  try {
+    await prepareDatabase(fresh.db);
+    const image = await (fresh.dumpImage as () => Promise<Blob>)();
+    await writeMigratedImage(image);
+    return image;
+  } finally {
+    await fresh.close();
+  }
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { readMigratedImage } from './image.ts';
 import { migrations } from './migrations/index.ts';
 import { pgliteDialect } from './pglite-driver.ts';
 import { preparingPool } from './prepared.ts';
@@ -162,11 +163,17 @@ async function openEmbedded(options: DatabaseOptions): Promise<DatabaseHandle> {
         throw new Error(`${dir} is not empty but holds no database (no PG_VERSION): move it away, or point DATA_DIR at the right folder`);
       }
       writeFileSync(marker, `${process.pid}\n`);
-      options.log?.info(`creating the embedded database in ${dir} (first start: initdb, then pg_trgm, takes a few seconds)`);
-    } else {
-      options.log?.info(`opening the embedded database in ${dir}`);
     }
-    const lite = await PGlite.create(dir, { extensions, parsers });
+    // A new database starts as the migrated image when `npm install` (or `npm start`) made one.
+    const image = create ? readMigratedImage() : null;
+    if (create)
+      options.log?.info(
+        image
+          ? `creating the embedded database in ${dir} from the migrated image`
+          : `creating the embedded database in ${dir} (first start: initdb, then pg_trgm, takes a few seconds)`,
+      );
+    else options.log?.info(`opening the embedded database in ${dir}`);
+    const lite = await PGlite.create(dir, { extensions, parsers, ...(image ? { loadDataDir: image } : {}) });
     if (create) unlinkSync(marker);
     options.log?.info(
       { ms: Math.round(performance.now() - started) },
