@@ -1,6 +1,7 @@
 // The statements of the conversation record (list item and detail) and of the lists.
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../db/database.ts';
+import { compiledPerShape } from '../db/statement.ts';
 import type { Database } from '../db/types.ts';
 
 type WithC = Database & { c: Database['conversations'] };
@@ -33,9 +34,9 @@ export interface ListOptions {
   offset: number;
 }
 
-/** `= any(array)`: one statement text whatever the number of ids (prepared statements). */
+/** `= any(array)`: one statement text whatever the number of ids (prepared statements, compiled once per shape). */
 function anyOf(ids: readonly number[]) {
-  return sql<number>`any(${[...ids]}::int[])`;
+  return sql<number>`any(${ids}::int[])`;
 }
 
 function scopeFilter(scope: ListScope): ConversationFilter | null {
@@ -99,6 +100,41 @@ function countOf(db: DB, filters: ConversationFilter[]) {
   return filtered(db, filters).select(sql<number>`count(*)::int`.as('total'));
 }
 
+const FILTERS = ['statusIds', 'priorityIds', 'tagIds', 'inboxIds', 'teamIds', 'assigneeIds', 'contactIds'] as const;
+
+/**
+ * A list request as a statement shape (scope kind, which filters, order, page size) and its
+ * arguments (viewer, offset, the scope's id, each filter's ids), so that the statement is built
+ * and compiled once per shape (db/statement.ts) instead of on every request.
+ */
+function parametrise(options: ListOptions, viewerId: number) {
+  const { filter } = options;
+  const scopeId =
+    filter.scope.kind === 'assigned' ? filter.scope.userId : filter.scope.kind === 'team_unassigned' ? filter.scope.teamId : null;
+  const present = FILTERS.filter((name) => (filter[name]?.length ?? 0) > 0);
+  const args: Array<number | readonly number[]> = [viewerId, options.offset];
+  if (scopeId !== null) args.push(scopeId);
+  for (const name of present) args.push(filter[name] as readonly number[]);
+  const shape = [filter.scope.kind, ...present, options.orderBy, options.order, limitBucket(options.limit)].join(' ');
+  /** The request again, its values replaced by what the compiler is given (placeholders, the first time). */
+  const rebuild = (values: ReadonlyArray<number | readonly number[]>): { options: ListOptions; viewerId: number } => {
+    let next = 2;
+    const take = () => values[next++] as never;
+    const scope: ListScope =
+      filter.scope.kind === 'assigned'
+        ? { kind: 'assigned', userId: take() }
+        : filter.scope.kind === 'team_unassigned'
+          ? { kind: 'team_unassigned', teamId: take() }
+          : filter.scope;
+    const rebuilt: ListFilter = { scope };
+    for (const name of present) rebuilt[name] = take();
+    return { options: { ...options, filter: rebuilt, offset: values[1] as number }, viewerId: values[0] as number };
+  };
+  return { shape, args, rebuild };
+}
+
+const listStatement = compiledPerShape<ListedRow>();
+
 /**
  * One page of records plus the true total, in one statement: the page's ids come from a
  * subquery on the list's index (so skipped rows cost no per-record subqueries), the page's
@@ -111,6 +147,19 @@ export async function listConversations(
   options: ListOptions,
   viewerId: number,
 ): Promise<{ rows: ConversationRow[]; total: number }> {
+  const { shape, args, rebuild } = parametrise(options, viewerId);
+  const rows = await listStatement(db, shape, args, (builder, ...values) => {
+    const request = rebuild(values);
+    return pageStatement(builder, request.options, request.viewerId);
+  });
+  const first = rows[0];
+  if (first) return { rows: rows.slice(0, options.limit), total: first.total ?? rows.length };
+  if (options.offset === 0) return { rows: [], total: 0 };
+  const count = await countOf(db, filtersOf(options.filter)).executeTakeFirstOrThrow();
+  return { rows: [], total: count.total };
+}
+
+function pageStatement(db: DB, options: ListOptions, viewerId: number) {
   const filters = filtersOf(options.filter);
   const column = (alias: 'c') => sql.ref(`${alias}.${options.orderBy}`);
   // Deadlines put conversations without one last whichever the direction (their indexes, 0022, say so).
@@ -125,31 +174,29 @@ export async function listConversations(
     // this statement again on every request, and a literal per size would fill the statement cache.
     .limit(sql.lit(limitBucket(options.limit)))
     .offset(options.offset);
-  const rows = await db
-    .with('page', () => pageIds)
-    .with('page_tags', (w) =>
-      w
-        .selectFrom('conversation_tags as ctg')
-        .innerJoin('tags as t', 't.id', 'ctg.tag_id')
-        .where('ctg.conversation_id', 'in', (eb) => eb.selectFrom('page').select('page.id'))
-        .groupBy('ctg.conversation_id')
-        .select(['ctg.conversation_id', sql<string[]>`array_agg(t.name order by lower(t.name))`.as('names')]),
-    )
-    .selectFrom('conversations as c')
-    .leftJoin('page_tags as pt', 'pt.conversation_id', 'c.id')
-    .where('c.id', 'in', (eb) => eb.selectFrom('page').select('page.id'))
-    // (pt is out of the builder's sight past the shared columns: its column is named in SQL)
-    .$call((query) => withRecordColumns(query, viewerId))
-    .select([sql<string[]>`coalesce(pt.names, '{}')`.as('tags'), countOf(db, filters).as('total')])
-    .orderBy(sql`${column('c')} ${direction}`)
-    .orderBy('c.id', options.order)
-    .execute();
-  const first = rows[0];
-  if (first) return { rows: rows.slice(0, options.limit), total: first.total ?? rows.length };
-  if (options.offset === 0) return { rows: [], total: 0 };
-  const count = await countOf(db, filters).executeTakeFirstOrThrow();
-  return { rows: [], total: count.total };
+  return (
+    db
+      .with('page', () => pageIds)
+      .with('page_tags', (w) =>
+        w
+          .selectFrom('conversation_tags as ctg')
+          .innerJoin('tags as t', 't.id', 'ctg.tag_id')
+          .where('ctg.conversation_id', 'in', (eb) => eb.selectFrom('page').select('page.id'))
+          .groupBy('ctg.conversation_id')
+          .select(['ctg.conversation_id', sql<string[]>`array_agg(t.name order by lower(t.name))`.as('names')]),
+      )
+      .selectFrom('conversations as c')
+      .leftJoin('page_tags as pt', 'pt.conversation_id', 'c.id')
+      .where('c.id', 'in', (eb) => eb.selectFrom('page').select('page.id'))
+      // (pt is out of the builder's sight past the shared columns: its column is named in SQL)
+      .$call((query) => withRecordColumns(query, viewerId))
+      .select([sql<string[]>`coalesce(pt.names, '{}')`.as('tags'), countOf(db, filters).as('total')])
+      .orderBy(sql`${column('c')} ${direction}`)
+      .orderBy('c.id', options.order)
+  );
 }
+
+type ListedRow = Awaited<ReturnType<ReturnType<typeof pageStatement>['execute']>>[number];
 
 /** The record's joins and columns, except its tags (a list joins them for its whole page, one record reads its own). */
 function withRecordColumns<QB extends SelectQueryBuilder<WithC, 'c', object>>(query: QB, viewerId: number) {

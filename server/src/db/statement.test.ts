@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { type DatabaseHandle, openDatabase } from './database.ts';
-import { compiledOnce } from './statement.ts';
+import { compiledOnce, compiledPerShape } from './statement.ts';
 
 type Probe = Record<string, { name: string; kind: string; n: number }>;
 
@@ -46,5 +46,33 @@ describe('compiledOnce', () => {
     await assert.rejects(transformed.execute(handle.db, 'x'), /argument 0 is not used as a plain query parameter/);
     const inlined = compiledOnce((db, name: string) => db.selectNoFrom(sql.lit(name).as('v')));
     await assert.rejects(inlined.execute(handle.db, 'x'), /not used as a plain query parameter/);
+  });
+
+  it('compiles each shape once: a list of ids is one array parameter, the shape names what is not an argument', async () => {
+    const probe = (db: unknown) => (db as Kysely<Probe>).selectFrom(table).select(['name', 'kind', 'n']);
+    const execute = compiledPerShape<{ name: string; kind: string; n: number }>();
+    let builds = 0;
+    const list = (ns: readonly number[], order: 'asc' | 'desc') =>
+      execute(handle.db, `ns ${order}`, [ns], (db, values) => {
+        builds += 1;
+        return probe(db).where('n', '=', sql<number>`any(${values}::int[])`).orderBy('n', order);
+      });
+    assert.deepEqual(
+      (await list([1, 3], 'asc')).map((r) => r.n),
+      [1, 3],
+    );
+    assert.deepEqual(
+      (await list([2, 3, 1], 'asc')).map((r) => r.n),
+      [1, 2, 3],
+    );
+    assert.deepEqual(
+      (await list([2, 3], 'desc')).map((r) => r.n),
+      [3, 2],
+    );
+    assert.deepEqual(
+      (await list([3], 'desc')).map((r) => r.n),
+      [3],
+    );
+    assert.equal(builds, 2, 'one build per shape');
   });
 });

@@ -157,6 +157,25 @@ describe('messages', () => {
       await assert.rejects(deliverLivechatMessage(t.deps, { message_id: 'x' }), /message_id/);
     });
 
+    it('delivers many replies run at once together: each is sent, with one message.updated each', async () => {
+      const replies = [];
+      for (let i = 0; i < 6; i++) replies.push(dataOf<Message>(await send(conversation.uuid, { message: `<p>batch ${i}</p>` })));
+      const jobs = await t.deps.db
+        .selectFrom('jobs')
+        .where('kind', '=', 'livechat.deliver')
+        .select('payload')
+        .orderBy('id', 'desc')
+        .limit(replies.length)
+        .execute();
+      // The same job twice at once too (a retry racing its first run): still one update.
+      await Promise.all([...jobs, jobs[0]].map((job) => deliverLivechatMessage(t.deps, job?.payload as Json)));
+      const updates = await t.deps.db.selectFrom('domain_events').where('type', '=', 'message.updated').select('payload').execute();
+      for (const reply of replies) {
+        assert.equal(dataOf<Message>(await getOne(conversation.uuid, reply.uuid)).status, 'sent');
+        assert.equal(updates.filter((e) => (e.payload as Json)['message_uuid'] === reply.uuid).length, 1, reply.uuid);
+      }
+    });
+
     it('a private note is sent at once and does not touch the preview; plain text is kept as text', async () => {
       const before = dataOf<Json>(await t.call({ method: 'GET', url: `/api/v1/conversations/${conversation.uuid}` }));
       const note = dataOf<Message>(await send(conversation.uuid, { message: 'internal <b>only</b>', private: true, content_type: 'text' }));
