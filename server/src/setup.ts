@@ -84,7 +84,7 @@ export async function openRuntime(envConfig: EnvConfig, log: FastifyBaseLogger, 
             log.warn({ err: err instanceof Error ? err.message : String(err) }, 'auth failure limit: redis error, not limiting'),
           )
         : memoryAuthFailureLimiter(limit, clock);
-  const storage = openStorage(config, log);
+  const storage = await openStorage(config, log);
   const deps: AppDeps = {
     config,
     db: database.db,

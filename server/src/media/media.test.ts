@@ -20,7 +20,8 @@ import type { AttachmentRecord } from './media.schema.ts';
 import { sanitiseFilename } from './media.files.ts';
 import { attachMediaToMessage, attachmentsByMessage, purgeOrphanMedia, storeMedia } from './media.service.ts';
 import { signedMediaUrl } from './media.signing.ts';
-import { localStorage, type MediaStorage, s3Storage } from './media.storage.ts';
+import { localStorage, type MediaStorage } from './media.storage.ts';
+import { s3Storage } from './media.storage-s3.ts';
 
 type Response = { statusCode: number; body: string; rawPayload: Buffer; headers: Record<string, unknown>; json: () => unknown };
 
