@@ -6,7 +6,7 @@ import { type CsatSurveyRecord, surveysByConversationIds } from '../csat/csat.se
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError, NotFoundError, PermissionError } from '../errors.ts';
-import { type PageRequest, pagedResult } from '../http/schemas.ts';
+import { type PageRequest, pagedJson } from '../http/schemas.ts';
 import { requirePermission } from '../roles/permissions.ts';
 import { findPrioritiesByNames, findStatusesByNames } from '../statuses/statuses.service.ts';
 import { findTagsByNames } from '../tags/tags.service.ts';
@@ -18,6 +18,7 @@ import type { ConversationListQuery } from './conversations.schema.ts';
 
 // Records
 
+/** The list item of a record; lists have PostgreSQL write the same fields (records.queries.ts, LIST_ITEM). */
 function toListItem(row: records.ConversationRow) {
   return {
     id: row.id,
@@ -186,8 +187,9 @@ export async function listConversations(deps: AppDeps, principal: Principal, lis
     limit: page.pageSize,
     offset: page.offset,
   } as const;
-  const { rows, total } = await records.listConversations(deps.db, options, principal.userId);
-  return pagedResult(rows.map(toListItem), total, page);
+  // The items come as JSON text written by the database (records.queries.ts says why).
+  const { items, total } = await records.listConversationsJson(deps.db, options, principal.userId);
+  return pagedJson(items, total, page);
 }
 
 /** Who may see a conversation, and where it lives: by id or uuid, many at once (realtime fan-out). */

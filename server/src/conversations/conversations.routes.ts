@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { principalOf } from '../http/access.ts';
-import { Envelope, errors, Nullable, ok, Paged, pageRequest } from '../http/schemas.ts';
+import { Envelope, errors, Nullable, ok, Paged, pageRequest, sendJsonText } from '../http/schemas.ts';
 import { IdempotencyHeaders, Message, MessageListQuery, MessageParams, SendMessageBody } from '../messages/messages.schema.ts';
 import { changeConversation, markSeen, markUnread } from './conversations.changes.ts';
 import { createConversation } from './conversations.create.ts';
@@ -56,7 +56,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           config: { permission },
           schema: { tags, summary, description: LIST_DESCRIPTION, querystring: ConversationListQuery, response: listResponse },
         },
-        async (request) => ok(await list(request, request.query, kind)),
+        async (request, reply) => sendJsonText(reply, await list(request, request.query, kind)),
       );
     }
     app.get(
@@ -72,7 +72,8 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { ...listResponse, ...errors(400, 401, 403, 404) },
         },
       },
-      async (request) => ok(await list(request, request.query, { kind: 'team_unassigned', teamId: request.params.id })),
+      async (request, reply) =>
+        sendJsonText(reply, await list(request, request.query, { kind: 'team_unassigned', teamId: request.params.id })),
     );
     app.post(
       '/conversations',

@@ -1,4 +1,5 @@
 // Schemas shared by every domain: the envelope, errors, ids, pagination, string enums, URLs, email addresses.
+import type { FastifyReply } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import { ERROR_TYPES } from '../errors.ts';
 import { MAX_EMAIL_LENGTH, MAX_URL_LENGTH } from './formats.ts';
@@ -107,6 +108,23 @@ export function pagedResult<T>(results: T[], total: number, request: PageRequest
     total_pages: Math.ceil(total / request.pageSize),
     page: request.page,
   };
+}
+
+/**
+ * The success envelope of a page whose items are JSON text already (written by the database):
+ * the same bytes `ok(pagedResult(…))` would serialise, sent as they are (a string with a JSON
+ * content type is not serialised again by Fastify).
+ */
+export function pagedJson(itemsJson: string, total: number, request: PageRequest): string {
+  return `{"status":"success","data":{"results":${itemsJson},"total":${total},"per_page":${request.pageSize},"total_pages":${Math.ceil(total / request.pageSize)},"page":${request.page}}}`;
+}
+
+/**
+ * Sends JSON text as the answer, unserialised. The route's response schema still documents it
+ * (OpenAPI); the type provider, which expects the schema's object, is told so here only.
+ */
+export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text as never);
 }
 
 export function ok<T>(data: T): { status: 'success'; data: T } {
