@@ -25,6 +25,8 @@ export interface BenchOptions {
   keep: boolean;
   /** Markdown file to write the results to, or null to print them only. */
   out: string | null;
+  /** Record this run's row in the scale curve of this file (--curve), or null. */
+  curve: string | null;
   /** Scenario ids to run (the two bare reference routes always run); null = all. Results are then only printed. */
   only: string[] | null;
   /** Folder for a V8 CPU profile of the Parley process, or null. */
@@ -69,6 +71,8 @@ export const USAGE = `Usage: npm run bench -- [options]
                      above 1 they use Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379)
   --runs=N           sequential requests timed for the report and search (default 20)
   --reuse            keep an existing database seeded at the same scale instead of reseeding
+  --curve            record this run's row (message, list, reply, reports) in the scale curve of
+                     docs/performance.md (or --out), whatever the scale; other rows are kept
   --keep             do not drop the database at the end (use with --reuse next time)
   --out=FILE         write the Markdown results there (default docs/performance.md at scale 1;
                      at other scales results are only printed unless --out is given)
@@ -151,6 +155,7 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
     'no-write',
     'only',
     'profile',
+    'curve',
     'help',
     'rt-agents',
     'rt-tabs',
@@ -223,6 +228,7 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
     reuse: flags.has('reuse'),
     keep: flags.has('keep'),
     out,
+    curve: flags.has('curve') ? (outFlag ?? DEFAULT_OUT) : null,
     only,
     profileDir: profileFlag ?? null,
     realtime: {

@@ -4,7 +4,7 @@
 // non-zero when the run itself fails. Children are stopped by PID and the database is dropped
 // on the way out (unless --keep), whatever happens.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
@@ -17,9 +17,12 @@ import { type Child, killAllChildrenNow, startBare, startParley, stopAllChildren
 import {
   bareRate,
   checkTargets,
+  curveRow,
   FLOORS,
   type Machine,
+  previousCurveRows,
   type RunReport,
+  renderCurve,
   renderMarkdown,
   type ScenarioReport,
   writeReport,
@@ -491,9 +494,27 @@ async function bench(options: BenchOptions): Promise<void> {
     `${httpMeasured ? `\n${markdown}\n` : ''}${realtimeMarkdown ? `\n${realtimeMarkdown}\n` : ''}${webhooksMarkdown ? `\n${webhooksMarkdown}\n` : ''}`,
   );
   const emailMarkdown = email ? reportEmail(email, report.date) : null;
+  let curveMarkdown: string | null = null;
+  if (options.curve) {
+    const path = resolve(ROOT, options.curve);
+    const row = curveRow(report);
+    const rows = previousCurveRows(existsSync(path) ? readFileSync(path, 'utf8') : '').filter((r) => r.scale !== row.scale);
+    curveMarkdown = renderCurve([...rows, row]);
+    process.stdout.write(`\n${curveMarkdown}\n`);
+  }
   if (options.out) {
-    writeReport(resolve(ROOT, options.out), httpMeasured ? markdown : null, realtimeMarkdown, webhooksMarkdown, emailMarkdown);
+    writeReport(
+      resolve(ROOT, options.out),
+      httpMeasured ? markdown : null,
+      realtimeMarkdown,
+      webhooksMarkdown,
+      emailMarkdown,
+      curveMarkdown,
+    );
     progress(`Wrote ${options.out}.`);
+  } else if (options.curve) {
+    writeReport(resolve(ROOT, options.curve), null, null, null, null, curveMarkdown);
+    progress(`Wrote the scale curve into ${options.curve}.`);
   } else progress(`Not written to a file (scale ${options.scale}; pass --out=FILE to write it).`);
 
   const failing = reports.filter(
