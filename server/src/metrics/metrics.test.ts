@@ -4,14 +4,15 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { createContact } from '../../test/factories.ts';
+import { createContact, createConversation, createInbox } from '../../test/factories.ts';
 import { assertError, buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { buildMail, emailInbox, malformedMail, nextSource } from '../../test/mail.ts';
 import { insertWebhook, type Receiver, startReceiver, waitUntil } from '../../test/receiver.ts';
-import { listen, openSocket } from '../../test/sockets.ts';
+import { listen, nextFrame, openSocket } from '../../test/sockets.ts';
 import { ingestMail } from '../email/email.ingest.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { dispatchOnce } from '../webhooks/webhooks.dispatcher.ts';
+import { issueWidgetSession } from '../widget/widget.sessions.ts';
 import { startMetricsServer } from './metrics.routes.ts';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -130,10 +131,24 @@ describe('GET /metrics on the main port', () => {
     const base = await listen(t.app);
     const agent = await openSocket(`${base}/ws`, t.admin.headers);
     await waitUntil('the agent socket counted', async () => sample(await scrape(t), 'parley_websockets_open', { kind: 'agent' }) === 1);
-    // A request upgraded to a socket is not a timed request of the socket's lifetime.
     await agent.close();
     await waitUntil('the agent socket forgotten', async () => sample(await scrape(t), 'parley_websockets_open', { kind: 'agent' }) === 0);
+    // An upgraded request is not timed: its "duration" would be the socket's lifetime.
+    assert.equal(sample(await scrape(t), 'parley_http_request_duration_seconds_count', { route: '/ws' }), undefined);
     assert.equal(sample(await scrape(t), 'parley_websockets_open', { kind: 'widget' }), 0);
+    const inbox = await createInbox(t);
+    const conversation = await createConversation(t, { inbox_id: inbox.id });
+    const token = await issueWidgetSession(
+      t.deps.db,
+      { userId: conversation.contact.id, inboxId: inbox.id, isVisitor: true, lifetimeMs: 3600_000 },
+      t.deps.clock.now(),
+    );
+    const widget = await openSocket(`${base}/widget/ws`);
+    widget.send({ type: 'join', token, data: { inbox_id: inbox.uuid } });
+    assert.equal((await nextFrame(widget)).type, 'joined');
+    assert.equal(sample(await scrape(t), 'parley_websockets_open', { kind: 'widget' }), 1);
+    await widget.close();
+    await waitUntil('the widget socket forgotten', async () => sample(await scrape(t), 'parley_websockets_open', { kind: 'widget' }) === 0);
   });
 });
 
