@@ -28,6 +28,7 @@ import { registerValidation } from './http/validation.ts';
 import { inboxesRoutes } from './inboxes/inboxes.routes.ts';
 import { macrosRoutes } from './macros/macros.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { registerMetrics } from './metrics/metrics.routes.ts';
 import { oidcRoutes } from './oidc/oidc.routes.ts';
 import { pageVisitRoutes, registerRealtime } from './realtime/realtime.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
@@ -141,6 +142,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
 
   registerAccessControl(app, deps);
+  // Before every route: the request timer sees them all (and GET /metrics with METRICS_TOKEN).
+  registerMetrics(app, deps);
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'success', data: true }));
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {

@@ -416,6 +416,30 @@ const variables: Variable[] = [
     invalid: ['sideways'],
     with: S3,
   },
+  {
+    name: 'METRICS_TOKEN',
+    read: (c) => c.metricsToken,
+    default: null,
+    valid: [['0123456789abcdef', '0123456789abcdef']],
+    invalid: ['short', 'with a space in it!', '0123456789abcdé'],
+  },
+  {
+    name: 'METRICS_PORT',
+    read: (c) => c.metricsPort,
+    default: null,
+    valid: [
+      ['9464', 9464],
+      ['0', 0],
+    ],
+    invalid: ['metrics', '-1', '65536'],
+  },
+  {
+    name: 'METRICS_HOST',
+    read: (c) => c.metricsHost,
+    default: '127.0.0.1',
+    valid: [['0.0.0.0', '0.0.0.0']],
+    invalid: [],
+  },
 ];
 
 /** Refusals that come from two variables together, each naming the variable to fix. */

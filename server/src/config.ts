@@ -66,6 +66,12 @@ export interface Config {
   readonly emailMaxMessageBytes: number;
   /** Time allowed to one SMTP or IMAP connection step before it counts as failed (EMAIL_TIMEOUT_SECONDS). */
   readonly emailTimeoutSeconds: number;
+  /** Bearer token for GET /metrics on the main port (METRICS_TOKEN); null: the route answers 404 there. */
+  readonly metricsToken: string | null;
+  /** A separate port serving /metrics without a token (METRICS_PORT; 0 picks a free one); null: none. */
+  readonly metricsPort: number | null;
+  /** The address the metrics port binds to (METRICS_HOST): loopback unless the scraper is elsewhere. */
+  readonly metricsHost: string;
 }
 
 /**
@@ -227,6 +233,15 @@ function storage(env: Env, dataDir: string): StorageConfig {
   });
 }
 
+/** METRICS_TOKEN: long enough that guessing it is hopeless (the route has no failure limit of its own). */
+function metricsToken(env: Env): string | null {
+  const raw = env['METRICS_TOKEN'];
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < 16) throw new ConfigError(`METRICS_TOKEN must be at least 16 characters long, got ${raw.length}`);
+  if (!/^[\x21-\x7e]+$/.test(raw)) throw new ConfigError('METRICS_TOKEN must be printable ASCII without spaces');
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): EnvConfig {
   const port = integer(env, 'PORT', 9000, 0, 65535);
   const host = env['HOST'] || '0.0.0.0';
@@ -293,5 +308,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     aiRateLimitPerMinute: integer(env, 'AI_RATE_LIMIT_PER_MINUTE', 20, 0, 100000),
     emailMaxMessageBytes: integer(env, 'EMAIL_MAX_MESSAGE_MB', 25, 1, 200) * 1024 * 1024,
     emailTimeoutSeconds: integer(env, 'EMAIL_TIMEOUT_SECONDS', 30, 1, 600),
+    metricsToken: metricsToken(env),
+    metricsPort: env['METRICS_PORT'] ? integer(env, 'METRICS_PORT', 0, 0, 65535) : null,
+    metricsHost: env['METRICS_HOST'] || '127.0.0.1',
   });
 }

@@ -6,6 +6,7 @@ import type { CredentialCache } from './auth/credential-cache.ts';
 import type { Config } from './config.ts';
 import type { DB, DbListener } from './db/database.ts';
 import type { JobSignals } from './jobs/jobs.service.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { MediaStorage } from './media/media.storage.ts';
 import type { OidcClients } from './oidc/oidc.client.ts';
 import type { EventBus } from './realtime/bus.ts';
@@ -39,4 +40,6 @@ export interface AppDeps {
   readonly storage: MediaStorage;
   /** This instance's discovered single sign-on providers (oidc/oidc.client.ts). */
   readonly oidcClients: OidcClients;
+  /** This instance's Prometheus registry and the counters written where things happen (metrics/). */
+  readonly metrics: Metrics;
 }

@@ -8,6 +8,7 @@ import pino, { type Logger } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, type EnvConfig, loadConfig } from './config.ts';
 import { DataDirBusyError, describeHolder } from './db/data-dir-lock.ts';
+import { type MetricsServer, startMetricsServer } from './metrics/metrics.routes.ts';
 import { ensureFirstAdmin, openRuntime, prepareDatabase } from './setup.ts';
 import { startWakeRelayOnly, startWorkers, type Workers } from './workers.ts';
 
@@ -55,6 +56,7 @@ async function serve(config: EnvConfig, log: Logger): Promise<void> {
   let runtime: Awaited<ReturnType<typeof openRuntime>> | null = null;
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   let workers: Workers | null = null;
+  let metricsServer: MetricsServer | null = null;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -68,7 +70,7 @@ async function serve(config: EnvConfig, log: Logger): Promise<void> {
     try {
       // Stop accepting at once; running jobs finish or give their claims back while
       // in-flight requests drain; the database closes last, since both still use it.
-      await Promise.all([app?.close(), workers?.stop()]);
+      await Promise.all([app?.close(), workers?.stop(), metricsServer?.close()]);
       await runtime?.close();
       log.info('stopped');
       process.exit(0);
@@ -88,11 +90,22 @@ async function serve(config: EnvConfig, log: Logger): Promise<void> {
   app = await buildApp(deps);
   if (stopping) return;
   await app.listen({ port: config.port, host: config.host });
+  metricsServer = await startMetricsServer(deps);
   if (stopping) return;
   workers = config.workers ? startWorkers(deps) : startWakeRelayOnly(deps);
   // startupMs counts from the process start, module loading included.
   const startupMs = Math.round(performance.now());
-  log.info({ database: deps.dbKind, bus: deps.bus.kind, baseUrl: config.baseUrl, workers: config.workers, startupMs }, 'parley is ready');
+  log.info(
+    {
+      database: deps.dbKind,
+      bus: deps.bus.kind,
+      baseUrl: config.baseUrl,
+      workers: config.workers,
+      metricsPort: metricsServer?.port,
+      startupMs,
+    },
+    'parley is ready',
+  );
   process.send?.(READY);
 }
 

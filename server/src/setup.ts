@@ -14,8 +14,9 @@ import { type DB, migrateToLatest, openDatabase } from './db/database.ts';
 import { readMigratedImage, writeMigratedImage } from './db/image.ts';
 import { migrations } from './db/migrations/index.ts';
 import { type AppDeps, type Clock, systemClock } from './deps.ts';
-import { createJobSignals } from './jobs/jobs.service.ts';
+import { createJobSignals, readQueueDepths } from './jobs/jobs.service.ts';
 import { openStorage } from './media/media.storage.ts';
+import { createMetrics } from './metrics/metrics.ts';
 import { createOidcClients } from './oidc/oidc.client.ts';
 import { createMemoryBus, createRedisBus } from './realtime/bus.ts';
 import { seedRoles } from './roles/roles.service.ts';
@@ -42,6 +43,7 @@ export interface RuntimeOptions {
 }
 
 export async function openRuntime(envConfig: EnvConfig, log: FastifyBaseLogger, options: RuntimeOptions = {}): Promise<Runtime> {
+  const metrics = createMetrics({ served: envConfig.metricsToken !== null || envConfig.metricsPort !== null });
   const database = await openDatabase({
     databaseUrl: envConfig.databaseUrl,
     pgliteDir: options.inMemory ? null : envConfig.dataDir,
@@ -52,6 +54,8 @@ export async function openRuntime(envConfig: EnvConfig, log: FastifyBaseLogger, 
     ...(options.owner ? { owner: options.owner } : {}),
     ...(options.createDatabase === false ? { create: false } : {}),
     ...(options.schema ? { schema: options.schema } : {}),
+    // Statements are timed only when someone reads the figures.
+    ...(metrics.served ? { onQuery: metrics.observeQuery } : {}),
   });
   const redisPrefix = options.redisPrefix ?? 'parley:';
   let redis: Redis | null = null;
@@ -101,7 +105,15 @@ export async function openRuntime(envConfig: EnvConfig, log: FastifyBaseLogger, 
     jobSignals: createJobSignals(),
     storage,
     oidcClients: createOidcClients(),
+    metrics,
   };
+  metrics.watch({
+    engine: database.kind,
+    pool: database.poolStats,
+    queue: () => readQueueDepths(deps),
+    onError: (what, error) =>
+      log.warn({ err: error instanceof Error ? error.message : String(error) }, `metrics: could not read the ${what}`),
+  });
   return {
     deps,
     async close() {

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   type DatabaseIntrospector,
   Kysely,
+  type LogEvent,
   type Migration,
   Migrator,
   PostgresDialect,
@@ -17,7 +18,7 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { readMigratedImage } from './image.ts';
 import { migrations } from './migrations/index.ts';
-import { pgliteDialect } from './pglite-driver.ts';
+import { type PGliteUse, pgliteDialect } from './pglite-driver.ts';
 import { preparingPool } from './prepared.ts';
 import type { Database } from './types.ts';
 
@@ -29,10 +30,21 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** A dedicated session for LISTEN and session-level advisory locks (the realtime relay's). */
   openListener(): Promise<DbListener>;
+  /** Connections of the pool now (PGlite: its one connection, held or idle, and who waits for it). */
+  poolStats(): PoolStats;
   /** The embedded database's files as one image (`pgliteImage` opens it again); PGlite only. */
   dumpImage?(): Promise<Blob>;
   close(): Promise<void>;
 }
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** Kysely's log hook: called after each statement with its duration (the metrics count them). */
+export type QueryObserver = (event: LogEvent) => void;
 
 /**
  * A database session of its own: LISTEN on a channel (notifications arrive only for committed
@@ -74,6 +86,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Run statements as named prepared statements (PostgreSQL only; default true). */
   preparedStatements?: boolean;
+  /** Told of every statement and its duration (the metrics). */
+  onQuery?: QueryObserver;
 }
 
 const INT8_OID = 20;
@@ -97,6 +111,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) }),
+      ...(options.onQuery ? { log: options.onQuery } : {}),
     });
     return {
       db,
@@ -105,6 +120,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await sql`select 1`.execute(db);
       },
       openListener: () => openPostgresListener(options),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
     };
   }
@@ -141,7 +157,7 @@ async function openEmbedded(options: DatabaseOptions): Promise<DatabaseHandle> {
   const parsers = { [INT8_OID]: (value: string) => Number(value), [NUMERIC_OID]: (value: string) => Number(value) };
   if (!options.pgliteDir) {
     const lite = await PGlite.create({ extensions, parsers, ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}) });
-    return pgliteHandle(lite, async () => undefined);
+    return pgliteHandle(lite, async () => undefined, options.onQuery);
   }
   const dataDir = options.pgliteDir;
   const dir = embeddedDatabaseDir(dataDir);
@@ -179,7 +195,7 @@ async function openEmbedded(options: DatabaseOptions): Promise<DatabaseHandle> {
       { ms: Math.round(performance.now() - started) },
       create ? 'created the embedded database' : 'opened the embedded database',
     );
-    return pgliteHandle(lite, async () => lock.release());
+    return pgliteHandle(lite, async () => lock.release(), options.onQuery);
   } catch (error) {
     lock.release();
     throw error;
@@ -253,8 +269,9 @@ async function openPostgresListener(options: DatabaseOptions): Promise<DbListene
   };
 }
 
-function pgliteHandle(lite: import('@electric-sql/pglite').PGlite, release: () => Promise<void>): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: pgliteDialect(lite) });
+function pgliteHandle(lite: import('@electric-sql/pglite').PGlite, release: () => Promise<void>, onQuery?: QueryObserver): DatabaseHandle {
+  const use: PGliteUse = { held: false, waiting: 0 };
+  const db = new Kysely<Database>({ dialect: pgliteDialect(lite, use), ...(onQuery ? { log: onQuery } : {}) });
   /** Advisory locks of the in-process listeners: key → the listener holding it. */
   const locks = new Map<string, object>();
   return {
@@ -263,6 +280,7 @@ function pgliteHandle(lite: import('@electric-sql/pglite').PGlite, release: () =
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    poolStats: () => ({ total: 1, idle: use.held ? 0 : 1, waiting: use.waiting }),
     dumpImage: () => lite.dumpDataDir('none'),
     openListener: async () => {
       const self = {};

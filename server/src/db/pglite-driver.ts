@@ -33,14 +33,22 @@ class PGliteConnection implements DatabaseConnection {
   }
 }
 
+/** The one connection's use, for the metrics: held or not, and how many wait for it. */
+export interface PGliteUse {
+  held: boolean;
+  waiting: number;
+}
+
 class PGliteDriver implements Driver {
   readonly #pg: PGlite;
   readonly #connection: PGliteConnection;
+  readonly #use: PGliteUse;
   #queue: Promise<void> = Promise.resolve();
   #release: (() => void) | null = null;
-  constructor(pg: PGlite) {
+  constructor(pg: PGlite, use: PGliteUse) {
     this.#pg = pg;
     this.#connection = new PGliteConnection(pg);
+    this.#use = use;
   }
   async init(): Promise<void> {
     await this.#pg.waitReady;
@@ -51,7 +59,10 @@ class PGliteDriver implements Driver {
     this.#queue = new Promise<void>((resolve) => {
       release = resolve;
     });
+    this.#use.waiting += 1;
     await previous;
+    this.#use.waiting -= 1;
+    this.#use.held = true;
     this.#release = release;
     return this.#connection;
   }
@@ -67,6 +78,7 @@ class PGliteDriver implements Driver {
   async releaseConnection(): Promise<void> {
     const release = this.#release;
     this.#release = null;
+    this.#use.held = false;
     release?.();
   }
   async destroy(): Promise<void> {
@@ -75,10 +87,10 @@ class PGliteDriver implements Driver {
   }
 }
 
-export function pgliteDialect(pg: PGlite): Dialect {
+export function pgliteDialect(pg: PGlite, use: PGliteUse = { held: false, waiting: 0 }): Dialect {
   return {
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new PGliteDriver(pg),
+    createDriver: () => new PGliteDriver(pg, use),
     createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),
   };

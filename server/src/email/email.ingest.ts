@@ -283,6 +283,22 @@ async function takeAlone(
  * written, and the reader tries again from there.
  */
 export async function ingestBatch(deps: AppDeps, inbox: EmailInbox, mails: MailToIngest[], fence?: Fence): Promise<IngestOutcome[]> {
+  return countedMail(deps, takeBatch(deps, inbox, mails, fence));
+}
+
+/** Counts what the mails became (or a failed intake, which the reader retries) in the metrics. */
+async function countedMail(deps: AppDeps, taking: Promise<IngestOutcome[]>): Promise<IngestOutcome[]> {
+  try {
+    const outcomes = await taking;
+    deps.metrics.countMail('email', outcomes);
+    return outcomes;
+  } catch (error) {
+    deps.metrics.countMail('email', 'failed');
+    throw error;
+  }
+}
+
+async function takeBatch(deps: AppDeps, inbox: EmailInbox, mails: MailToIngest[], fence?: Fence): Promise<IngestOutcome[]> {
   const outcomes: IngestOutcome[] = [];
   const chunks = chunksOf(mails);
   // A mail that failed, waiting for the next one to show that the failure was its own.
@@ -345,4 +361,5 @@ export async function ingestMail(deps: AppDeps, inbox: EmailInbox, raw: Buffer, 
 /** A mail the reader will not download (over deps.config.emailMaxMessageBytes): recorded and passed, cursor moved, one transaction. */
 export async function skipMail(deps: AppDeps, inbox: EmailInbox, source: MailSource, details: SkipDetails, fence?: Fence): Promise<void> {
   await takeChunk(deps, inbox, [], fence, [{ source, details }]);
+  deps.metrics.countMail('email', [{ kind: 'skipped' }]);
 }

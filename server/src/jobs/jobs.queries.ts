@@ -221,3 +221,29 @@ export async function findJob(db: DB, id: number) {
 }
 
 export type JobRow = NonNullable<Awaited<ReturnType<typeof findJob>>>;
+
+export interface QueueDepth {
+  kind: string;
+  /** Waiting or running: neither completed nor dead. */
+  pending: number;
+  /** Of those, due now and not held by a live claim. */
+  due: number;
+  /** How long the oldest due one has been due, in seconds (by the queue's now), or null when none is. */
+  oldest_due_seconds: number | null;
+}
+
+/**
+ * The queue's depth per kind, for the metrics. One statement over jobs_claim_idx (the partial
+ * index of pending jobs), so its cost follows the backlog, not the table's history.
+ */
+export async function queueDepths(db: DB, clockNow: Date): Promise<QueueDepth[]> {
+  const now = queueNow(clockNow);
+  const { rows } = await sql<QueueDepth>`select kind,
+      count(*)::int as pending,
+      (count(*) filter (where run_at <= ${now} and (locked_until is null or locked_until < ${now})))::int as due,
+      extract(epoch from ${now} - min(run_at) filter (where run_at <= ${now} and (locked_until is null or locked_until < ${now})))::float8
+        as oldest_due_seconds
+    from jobs where completed_at is null and failed_at is null
+    group by kind`.execute(db);
+  return rows;
+}

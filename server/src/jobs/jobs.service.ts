@@ -2,7 +2,9 @@
 // wake-up signal runners listen to, and the queue's own housekeeping.
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
-import { deleteCompletedJobs, insertJob, markLostJobsDead } from './jobs.queries.ts';
+import { deleteCompletedJobs, insertJob, markLostJobsDead, type QueueDepth, queueDepths } from './jobs.queries.ts';
+
+export type { QueueDepth } from './jobs.queries.ts';
 
 export const DEFAULT_MAX_ATTEMPTS = 8;
 /** Completed jobs are kept this long (for inspection), then purged. Dead jobs are kept. */
@@ -148,4 +150,9 @@ export async function purgeCompletedJobs(deps: AppDeps): Promise<number> {
 /** Jobs whose worker died during their last attempt are left dead (they have no attempt left). */
 export async function reapLostJobs(deps: AppDeps): Promise<number> {
   return markLostJobsDead(deps.db, deps.clock.now());
+}
+
+/** The queue's depth per kind and how long its oldest due job has waited (read by the metrics at scrape time). */
+export async function readQueueDepths(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<QueueDepth[]> {
+  return queueDepths(deps.db, deps.clock.now());
 }

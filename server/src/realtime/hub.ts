@@ -279,8 +279,10 @@ export async function createHub(deps: AppDeps, options: { sweepMs?: number } = {
         agents.set(conn.agentId, set);
       }
       set.add(conn);
+      deps.metrics.sockets.inc({ kind: 'agent' });
       conn.socket.on('pong', heard(conn));
       conn.socket.on('close', () => {
+        deps.metrics.sockets.dec({ kind: 'agent' });
         set.delete(conn);
         if (set.size === 0 && agents.get(conn.agentId) === set) agents.delete(conn.agentId);
         // The agent was here until now: the 5 minutes of absence start at this moment.
@@ -294,8 +296,10 @@ export async function createHub(deps: AppDeps, options: { sweepMs?: number } = {
         widgets.set(conn.contactId, set);
       }
       set.add(conn);
+      deps.metrics.sockets.inc({ kind: 'widget' });
       conn.socket.on('pong', heard(conn));
       conn.socket.on('close', () => {
+        deps.metrics.sockets.dec({ kind: 'widget' });
         set.delete(conn);
         if (set.size === 0 && widgets.get(conn.contactId) === set) {
           widgets.delete(conn.contactId);

@@ -213,6 +213,7 @@ export async function finishAttempts(
     finished.map((f, i) => ({ claim: f.claim, record: records[i] as AttemptRecord })),
     clockNow,
   );
+  deps.metrics.countWebhookAttempts(records.filter((_, i) => written[i]?.recorded).map((record) => record.status));
   const disabled = new Set<number>();
   if (!options.manual) {
     const failingBefore = new Date(Math.max(clockNow.getTime(), Date.now()) - FAILING_LIMIT_MS);
