@@ -104,6 +104,14 @@ describe('deploy/nginx.conf', () => {
   });
 });
 
+/** The arguments `npm start` gives node (package.json): the Dockerfile and the unit give the same. */
+function startArgs(): string[] {
+  const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts['start'] ?? '';
+  const [command, ...args] = start.split(/\s+/);
+  assert.equal(command, 'node');
+  return args;
+}
+
 describe('Dockerfile and deploy/parley.service', () => {
   it('the image runs main.ts as a non-root user, exposes the default port and checks /ready', () => {
     const dockerfile = read('Dockerfile');
@@ -112,8 +120,11 @@ describe('Dockerfile and deploy/parley.service', () => {
     assert.match(dockerfile, /^USER (node|10001)$/m);
     assert.match(dockerfile, /^HEALTHCHECK .*\n?.*\/ready/m);
     assert.match(dockerfile, /^STOPSIGNAL SIGTERM$/m);
-    const cmd = /^CMD \["node", "([^"]+)"\]$/m.exec(dockerfile);
-    assert.ok(cmd && existsSync(join(root, cmd[1] as string)), 'CMD runs a file that exists');
+    const cmd = /^CMD \["node", (.+)\]$/m.exec(dockerfile);
+    const args = cmd ? (JSON.parse(`[${cmd[1]}]`) as string[]) : [];
+    assert.deepEqual(args, startArgs(), 'CMD runs node as `npm start` does');
+    assert.ok(existsSync(join(root, args.at(-1) as string)), 'CMD runs a file that exists');
+    assert.match(dockerfile, /^RUN node server\/scripts\/build-db-image\.ts$/m, 'the image holds the migrated image of the database');
   });
 
   it('the unit can write DATA_DIR and nothing else, and runs main.ts', () => {
@@ -122,7 +133,7 @@ describe('Dockerfile and deploy/parley.service', () => {
     assert.ok(dataDir);
     assert.match(unit, new RegExp(`^ReadWritePaths=${dataDir}$`, 'm'));
     assert.match(unit, /^ProtectSystem=strict$/m);
-    assert.match(unit, /^ExecStart=\S+ server\/src\/main\.ts$/m);
+    assert.match(unit, new RegExp(`^ExecStart=\\S+ ${startArgs().join(' ')}$`, 'm'), 'ExecStart runs node as `npm start` does');
     assert.match(unit, /^RestartPreventExitStatus=78$/m, 'a configuration error is not restarted (main.ts: EX_CONFIG)');
     assert.match(read('server/src/main.ts'), /const EX_CONFIG = 78;/);
   });
