@@ -16,7 +16,8 @@
 // Blocks: days are days since 1970-01-01 (local); each count is kept in blocks of 1, 4, 16, 64
 // and 256 days (block = first day), so a year decomposes into a dozen blocks or so. And in four
 // projections: the row itself (inbox, team, assignee; none = 0), all (-1, -1, -1), per team
-// (-1, team, -1), per assignee (-1, -1, assignee): an unfiltered report reads few rows.
+// (-1, team, -1; metrics 1 and 2), per assignee (-1, -1, assignee; metrics 2, 3 and 6): an
+// unfiltered report reads few rows.
 //
 // As for the tag report (migration 0008), triggers only append to service_pending in the
 // change's transaction; the periodic fold moves pending rows into the rollups; reports add
@@ -156,25 +157,38 @@ const statements = [
   `create trigger service_csat_changed after insert or update of created_at, rating, inbox_id, team_id, assignee_id or delete on csat_surveys
    for each row execute function service_csat_changed()`,
 
-  // The fold: pending rows, summed per day and key, into every block size and projection, in
-  // one statement (one snapshot: it deletes exactly what it adds). Rows are written in key order.
+  // The fold: pending rows, summed per day and key, into every projection and block size, in
+  // one statement (one snapshot: it deletes exactly what it adds). The per-team projection
+  // keeps only what the report shows per team (created, resolved), the per-assignee one only
+  // resolved, first replies and CSAT. Each block size is summed from the one below it.
   `create function service_rollups_fold() returns integer language sql set search_path from current as $$
      with moved as (
        delete from service_pending returning day, metric, inbox_id, team_id, assignee_id, bin, delta
      ), base as (
        select day, metric, inbox_id, team_id, assignee_id, bin, sum(delta) as n
          from moved group by 1, 2, 3, 4, 5, 6 having sum(delta) <> 0
-     ), projected as (
-       select day, metric, inbox_id, team_id, assignee_id, bin, n from base
-       union all select day, metric, -1, -1, -1, bin, n from base
-       union all select day, metric, -1, team_id, -1, bin, n from base
-       union all select day, metric, -1, -1, assignee_id, bin, n from base
+     ), s1 as (
+       select day as block, metric, inbox_id, team_id, assignee_id, bin, sum(n) as n
+         from (select day, metric, inbox_id, team_id, assignee_id, bin, n from base
+               union all select day, metric, -1, -1, -1, bin, n from base
+               union all select day, metric, -1, team_id, -1, bin, n from base where metric in (1, 2)
+               union all select day, metric, -1, -1, assignee_id, bin, n from base where metric in (2, 3, 6)) p
+        group by 1, 2, 3, 4, 5, 6
+     ), s4 as (
+       select block - block % 4 as block, metric, inbox_id, team_id, assignee_id, bin, sum(n) as n from s1 group by 1, 2, 3, 4, 5, 6
+     ), s16 as (
+       select block - block % 16 as block, metric, inbox_id, team_id, assignee_id, bin, sum(n) as n from s4 group by 1, 2, 3, 4, 5, 6
+     ), s64 as (
+       select block - block % 64 as block, metric, inbox_id, team_id, assignee_id, bin, sum(n) as n from s16 group by 1, 2, 3, 4, 5, 6
+     ), s256 as (
+       select block - block % 256 as block, metric, inbox_id, team_id, assignee_id, bin, sum(n) as n from s64 group by 1, 2, 3, 4, 5, 6
      ), written as (
        insert into service_rollups as r (size, block, metric, inbox_id, team_id, assignee_id, bin, n)
-       select s.size, p.day - p.day % s.size, p.metric, p.inbox_id, p.team_id, p.assignee_id, p.bin, sum(p.n)
-         from projected p cross join (values (1), (4), (16), (64), (256)) as s (size)
-        group by 1, 2, 3, 4, 5, 6, 7 having sum(p.n) <> 0
-        order by 1, 2, 4, 3, 5, 6, 7
+       select size, block, metric, inbox_id, team_id, assignee_id, bin, n
+         from (select 1 as size, * from s1 union all select 4, * from s4 union all select 16, * from s16
+               union all select 64, * from s64 union all select 256, * from s256) x
+        where n <> 0
+        order by size, block, inbox_id, metric, team_id, assignee_id, bin
        on conflict (size, block, inbox_id, metric, team_id, assignee_id, bin) do update set n = r.n + excluded.n
        returning 1
      )
