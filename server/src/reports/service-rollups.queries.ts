@@ -2,7 +2,7 @@
 // keyed in, in blocks of 1, 4, 16, 64 and 256 days and four projections (the row itself, all,
 // per team, per assignee). Reports add the pending rows the fold has not moved yet, so they
 // are exact at once. Day numbers are days since 1970-01-01 in that zone.
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import type { ReportFilter } from './service-report.queries.ts';
 
@@ -67,25 +67,49 @@ function onRow(alias: string, filter: ReportFilter) {
  * Filtered (team, inbox, agent): the matching full rows, the caller projects them.
  */
 export async function rollupTotals(db: DB, first: number, last: number, filter: ReportFilter): Promise<RollupRow[]> {
-  const blocks = blocksOf(first, last + 1);
-  const sizes = blocks.map((b) => b.size);
-  const starts = blocks.map((b) => b.block);
-  const filtered = isFiltered(filter);
-  const rollups = filtered
-    ? sql`select r.metric, r.team_id, r.assignee_id, r.bin, r.n from service_rollups r join b on r.size = b.size and r.block = b.block
-           where ${onRow('r', filter)}`
-    : sql`select r.metric, r.team_id, r.assignee_id, r.bin, r.n from service_rollups r join b on r.size = b.size and r.block = b.block
-           where r.inbox_id = -1`;
-  const pending = filtered
-    ? sql`select p.metric, p.team_id, p.assignee_id, p.bin, p.delta as n from p where ${onRow('p', filter)}`
-    : sql`select metric, -1, -1, bin, delta from p
+  if (isFiltered(filter))
+    return totalsOf(
+      db,
+      first,
+      last,
+      sql`${onRow('r', filter)}`,
+      sql`select metric, team_id, assignee_id, bin, delta from p where ${onRow('p', filter)}`,
+    );
+  // Unfiltered, the first replies per assignee (bins × agents × blocks) are most of the rows: a
+  // statement of their own, on another connection, so that both halves run at once. Pending
+  // rows are projected as the fold will.
+  const perAgent = sql`r.metric = 3 and r.team_id = -1 and r.assignee_id >= 0`;
+  const [agents, rest] = await Promise.all([
+    totalsOf(
+      db,
+      first,
+      last,
+      sql`r.inbox_id = -1 and ${perAgent}`,
+      sql`select metric, -1, assignee_id, bin, delta from p where metric = 3`,
+    ),
+    totalsOf(
+      db,
+      first,
+      last,
+      sql`r.inbox_id = -1 and not (${perAgent})`,
+      sql`select metric, -1, -1, bin, delta from p
           union all select metric, team_id, -1, bin, delta from p
-          union all select metric, -1, assignee_id, bin, delta from p`;
+          union all select metric, -1, assignee_id, bin, delta from p where metric <> 3`,
+    ),
+  ]);
+  return [...agents, ...rest];
+}
+
+/** The rollup rows of the range's blocks matching `rollupRows` (alias r), plus `pendingRows` (from p: the range's pending rows). */
+async function totalsOf(db: DB, first: number, last: number, rollupRows: RawBuilder<unknown>, pendingRows: RawBuilder<unknown>) {
+  const blocks = blocksOf(first, last + 1);
   const { rows } = await sql<RollupRow>`
-    with b (size, block) as materialized (select * from unnest(${sizes}::int[], ${starts}::int[])),
+    with b (size, block) as materialized (select * from unnest(${blocks.map((b) => b.size)}::int[], ${blocks.map((b) => b.block)}::int[])),
     p as materialized (select * from service_pending where day >= ${first} and day <= ${last})
     select metric, team_id, assignee_id, bin, sum(n)::int as n
-      from (${rollups} union all ${pending}) x
+      from (select r.metric, r.team_id, r.assignee_id, r.bin, r.n from service_rollups r join b on r.size = b.size and r.block = b.block
+             where ${rollupRows}
+            union all ${pendingRows}) x
      group by 1, 2, 3, 4
     having sum(n) <> 0`.execute(db);
   return rows;
