@@ -32,6 +32,8 @@ export async function rollupZone(db: DB): Promise<string | null> {
 /** Everything again, in the given zone (the migration's function: the one owner of that SQL). */
 export async function rebuildRollups(db: DB, zone: string): Promise<void> {
   await sql`select service_rollups_rebuild(${zone})`.execute(db);
+  // Fresh statistics: the planner's row estimates of the old rollups no longer hold.
+  await sql`analyze service_rollups`.execute(db);
 }
 
 /** Pending rows into the rollups; how many were moved. */
@@ -107,8 +109,8 @@ async function totalsOf(db: DB, first: number, last: number, rollupRows: RawBuil
     with b (size, block) as materialized (select * from unnest(${blocks.map((b) => b.size)}::int[], ${blocks.map((b) => b.block)}::int[])),
     p as materialized (select * from service_pending where day >= ${first} and day <= ${last})
     select metric, team_id, assignee_id, bin, sum(n)::int as n
-      from (select r.metric, r.team_id, r.assignee_id, r.bin, r.n from service_rollups r join b on r.size = b.size and r.block = b.block
-             where ${rollupRows}
+      from (select r.metric, r.team_id, r.assignee_id, r.bin, r.n
+              from b cross join lateral (select * from service_rollups r where r.size = b.size and r.block = b.block and ${rollupRows}) r
             union all ${pendingRows}) x
      group by 1, 2, 3, 4
     having sum(n) <> 0`.execute(db);
@@ -121,8 +123,9 @@ export async function rollupDays(db: DB, first: number, last: number, filter: Re
   const rollups = filtered
     ? sql`select r.block as day, r.metric, r.n from service_rollups r
            where r.size = 1 and r.metric in (1, 2) and r.block >= ${first} and r.block <= ${last} and ${onRow('r', filter)}`
-    : sql`select r.block as day, r.metric, r.n from service_rollups r join generate_series(${first}::int, ${last}::int) d (day)
-            on r.size = 1 and r.block = d.day and r.inbox_id = -1 and r.metric in (1, 2) and r.team_id = -1 and r.assignee_id = -1`;
+    : sql`select r.block as day, r.metric, r.n from generate_series(${first}::int, ${last}::int) d (day)
+           cross join lateral (select * from service_rollups r where r.size = 1 and r.block = d.day and r.inbox_id = -1
+                                  and r.metric in (1, 2) and r.team_id = -1 and r.assignee_id = -1) r`;
   const pending = filtered ? sql`and ${onRow('p', filter)}` : sql``;
   const { rows } = await sql<{ day: number; metric: number; n: number }>`
     select day, metric, sum(n)::int as n

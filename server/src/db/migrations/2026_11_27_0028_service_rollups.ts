@@ -235,6 +235,9 @@ const statements = [
   // Upgraded installations: in the zone of the settings if one is set; else UTC, and the first
   // fold rebuilds them if the installation's TIMEZONE says otherwise.
   `select service_rollups_rebuild(coalesce((select timezone from general_settings where timezone is not null limit 1), 'UTC'))`,
+  // Statistics now (the first reports' plans need them); autovacuum sets the visibility map
+  // the index-only scans rely on shortly after.
+  `analyze service_rollups`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
