@@ -152,3 +152,9 @@ export async function foldServiceRollups(trx: AppDeps['db'], zone: string): Prom
 export async function wantedZone(deps: AppDeps): Promise<string> {
   return (await getGeneralSettings(deps)).timezone;
 }
+
+/** Everything again from the rows, in the settings' zone: after a bulk load that turned the triggers off (the benchmark's seed). */
+export async function rebuildServiceRollups(deps: AppDeps): Promise<void> {
+  const zone = await wantedZone(deps);
+  await deps.db.transaction().execute((trx) => q.rebuildRollups(trx, zone));
+}

@@ -22,8 +22,9 @@
 // As for the tag report (migration 0008), triggers only append to service_pending in the
 // change's transaction; the periodic fold moves pending rows into the rollups; reports add
 // what is still pending. service_rollups_rebuild(zone) is the one owner of the backfill SQL:
-// this migration, a zone change and nothing else call it (the benchmark's seed goes through
-// the triggers and the fold).
+// this migration, a zone change and the benchmark's seed call it.
+// A bulk load (the benchmark's seed) may set parley.service_rollups = 'off' on its session:
+// the triggers then note nothing, and it calls service_rollups_rebuild once done.
 import { type Kysely, sql } from 'kysely';
 
 const statements = [
@@ -97,6 +98,7 @@ const statements = [
    declare moved boolean := tg_op = 'UPDATE' and (old.inbox_id, old.assigned_team_id, old.assigned_user_id)
                                                   is distinct from (new.inbox_id, new.assigned_team_id, new.assigned_user_id);
    begin
+     if current_setting('parley.service_rollups', true) = 'off' then return case when tg_op = 'DELETE' then old else new end; end if;
      if tg_op = 'DELETE' then
        perform service_conversation_note(old, -1, true);
        return old;
@@ -122,6 +124,7 @@ const statements = [
    $$`,
   `create function service_resolution_changed() returns trigger language plpgsql set search_path from current as $$
    begin
+     if current_setting('parley.service_rollups', true) = 'off' then return null; end if;
      if tg_op <> 'INSERT' then perform service_resolution_note(old, -1); end if;
      if tg_op <> 'DELETE' then perform service_resolution_note(new, 1); end if;
      return null;
@@ -136,6 +139,7 @@ const statements = [
    $$`,
   `create function service_sla_outcome_changed() returns trigger language plpgsql set search_path from current as $$
    begin
+     if current_setting('parley.service_rollups', true) = 'off' then return null; end if;
      if tg_op <> 'INSERT' then perform service_sla_outcome_note(old, -1); end if;
      if tg_op <> 'DELETE' then perform service_sla_outcome_note(new, 1); end if;
      return null;
@@ -150,6 +154,7 @@ const statements = [
    $$`,
   `create function service_csat_changed() returns trigger language plpgsql set search_path from current as $$
    begin
+     if current_setting('parley.service_rollups', true) = 'off' then return null; end if;
      if tg_op <> 'INSERT' then perform service_csat_note(old, -1); end if;
      if tg_op <> 'DELETE' then perform service_csat_note(new, 1); end if;
      return null;
