@@ -4,6 +4,7 @@ import { startOfLocalDay as startOfZonedDay } from '../business-hours/zoned-time
 import type { AppDeps } from '../deps.ts';
 import { getGeneralSettings } from '../settings/settings.service.ts';
 import * as q from './reports.queries.ts';
+import { foldServiceRollups, wantedZone } from './service-rollups.service.ts';
 import type { OverviewCounts as OverviewCountsSchema, TagDistributionReport } from './reports.schema.ts';
 
 export const DEFAULT_DAYS = 30;
@@ -56,10 +57,15 @@ export async function tagDistribution(deps: AppDeps, days: number | undefined): 
 /**
  * The periodic fold of pending rollup changes into the daily rollups (see migration 0008).
  * Reports are exact without it; it keeps what they add up small. Returns the rows folded
- * (0 when another instance is folding).
+ * (0 when another instance is folding). The service report's rollups likewise.
  */
 export async function foldReportRollups(deps: AppDeps): Promise<number> {
-  return deps.db.transaction().execute(async (trx) => ((await q.tryLockFold(trx)) ? q.foldPendingRollups(trx) : 0));
+  const zone = await wantedZone(deps);
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await q.tryLockFold(trx))) return 0;
+    // The service report's rollups fold with them, under the same lock (migration 0028).
+    return (await q.foldPendingRollups(trx)) + (await foldServiceRollups(trx, zone));
+  });
 }
 
 export async function overviewCounts(deps: AppDeps): Promise<OverviewCounts> {

@@ -12,6 +12,7 @@ import { findTagsByNames } from '../tags/tags.service.ts';
 import { teamNames as namesOfTeams } from '../teams/teams.service.ts';
 import type { ServiceReport, ServiceReportQuery } from './service-report.schema.ts';
 import * as q from './service-report.queries.ts';
+import { type Figures, rollupFigures, rollupsServe } from './service-rollups.service.ts';
 
 export const DEFAULT_REPORT_DAYS = 30;
 export const MAX_REPORT_DAYS = 366;
@@ -54,59 +55,43 @@ async function filterOf(db: DB, query: Query): Promise<q.ReportFilter> {
 const rounded = (value: number | null) => (value === null ? null : Math.round(value));
 const twoDecimals = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 
-export async function serviceReport(deps: AppDeps, query: Query): Promise<Report> {
+/** `fromRows`: read the rows even where the rollups could answer (tests compare the two). */
+export async function serviceReport(deps: AppDeps, query: Query, options: { fromRows?: boolean } = {}): Promise<Report> {
   const { timezone } = await getGeneralSettings(deps);
   const { first, last } = reportDays(query, timezone, deps.clock.now());
-  const dayStarts: Date[] = [];
-  for (let day = first; day <= last; day++) dayStarts.push(new Date(instantOf(timezone, day * DAY_MS)));
-  const range: q.ReportRange = { from: dayStarts[0]!, to: new Date(instantOf(timezone, (last + 1) * DAY_MS)), dayStarts };
   const filter = await filterOf(deps.db, query);
-  const [created, resolvedByDay, resolvedByOwner, resolution, firstResponse, firstResponseByAgent, csat, sla] = await Promise.all([
-    q.createdCounts(deps.db, range, filter),
-    q.resolvedPerDay(deps.db, range, filter),
-    q.resolvedPerOwner(deps.db, range, filter),
-    q.resolutionSpread(deps.db, range, filter),
-    q.firstResponseSpread(deps.db, range, filter),
-    q.firstResponseMedians(deps.db, range, filter),
-    q.csatFigures(deps.db, range, filter),
-    q.slaFigures(deps.db, range, filter),
-  ]);
+  // The rollups (exact counts, percentiles within 2%) unless they cannot answer: a tag filter
+  // (they have no tag dimension) or a zone they are not keyed in yet (it just changed).
+  const figures =
+    !options.fromRows && filter.tagId === undefined && (await rollupsServe(deps, timezone))
+      ? await rollupFigures(deps, first, last, filter)
+      : await rowFigures(deps.db, timezone, first, last, filter);
 
-  // Indexed by a day's position in the range (1 = the first), as the queries answer.
-  const days = dayStarts.map((_, index) => ({ date: dateOf(first + index), created: 0, resolved: 0 }));
+  const days = [];
+  for (let day = first; day <= last; day++) {
+    const index = day - first + 1;
+    days.push({ date: dateOf(day), created: figures.createdByDay.get(index) ?? 0, resolved: figures.resolvedByDay.get(index) ?? 0 });
+  }
   const teams = new Map<number, { created: number; resolved: number }>();
   const team = (id: number) => teams.get(id) ?? teams.set(id, { created: 0, resolved: 0 }).get(id)!;
   const agents = new Map<number, { resolved: number; firstResponse: number | null; csat: number | null }>();
   const agent = (id: number) => agents.get(id) ?? agents.set(id, { resolved: 0, firstResponse: null, csat: null }).get(id)!;
-  let createdTotal = 0;
-  let resolvedTotal = 0;
-  for (const row of created) {
-    createdTotal += row.n;
-    const entry = days[row.day - 1];
-    if (entry) entry.created += row.n;
-    if (row.team_id !== null) team(row.team_id).created += row.n;
-  }
-  for (const row of resolvedByDay) {
-    resolvedTotal += row.n;
-    const entry = days[row.day - 1];
-    if (entry) entry.resolved += row.n;
-  }
-  for (const row of resolvedByOwner) {
-    if (row.team_id !== null) team(row.team_id).resolved += row.n;
-    if (row.assignee_id !== null) agent(row.assignee_id).resolved += row.n;
-  }
-  for (const row of firstResponseByAgent) agent(row.agent_id).firstResponse = row.median;
-  for (const row of csat.byAgent) agent(row.agent_id).csat = row.average;
+  for (const [id, n] of figures.createdByTeam) team(id).created += n;
+  for (const [id, n] of figures.resolvedByTeam) team(id).resolved += n;
+  for (const [id, n] of figures.resolvedByAgent) agent(id).resolved += n;
+  for (const [id, median] of figures.firstResponseMedianByAgent) agent(id).firstResponse = median;
+  for (const row of figures.csat.byAgent) agent(row.agent_id).csat = row.average;
+  const { firstResponse, resolution, csat } = figures;
 
   const [agentNames, teamNames] = await Promise.all([namesOfAgents(deps.db, [...agents.keys()]), namesOfTeams(deps.db, [...teams.keys()])]);
   return {
     from: dateOf(first),
     to: dateOf(last),
     timezone,
-    conversations: { created: createdTotal, resolved: resolvedTotal },
+    conversations: { created: figures.created, resolved: figures.resolved },
     first_response_seconds: { median: rounded(firstResponse.median), p90: rounded(firstResponse.p90), count: firstResponse.count },
     resolution_seconds: { median: rounded(resolution.median), p90: rounded(resolution.p90), count: resolution.count },
-    sla,
+    sla: figures.sla,
     csat: { responses: csat.responses, sent: csat.sent, average: twoDecimals(csat.average), distribution: csat.distribution },
     by_day: days,
     by_agent: [...agents]
@@ -124,6 +109,54 @@ export async function serviceReport(deps: AppDeps, query: Query): Promise<Report
       .map(([id, counts]) => ({ team_id: id, name: teamNames.get(id) ?? '', ...counts }))
       .sort((a, b) => a.name.localeCompare(b.name) || a.team_id - b.team_id),
   };
+}
+
+/** The figures read from the rows themselves: exact, and what a tag filter or a fresh zone needs. */
+async function rowFigures(db: DB, timezone: string, first: number, last: number, filter: q.ReportFilter): Promise<Figures> {
+  const dayStarts: Date[] = [];
+  for (let day = first; day <= last; day++) dayStarts.push(new Date(instantOf(timezone, day * DAY_MS)));
+  const range: q.ReportRange = { from: dayStarts[0]!, to: new Date(instantOf(timezone, (last + 1) * DAY_MS)), dayStarts };
+  const [created, resolvedByDay, resolvedByOwner, resolution, firstResponse, firstResponseByAgent, csat, sla] = await Promise.all([
+    q.createdCounts(db, range, filter),
+    q.resolvedPerDay(db, range, filter),
+    q.resolvedPerOwner(db, range, filter),
+    q.resolutionSpread(db, range, filter),
+    q.firstResponseSpread(db, range, filter),
+    q.firstResponseMedians(db, range, filter),
+    q.csatFigures(db, range, filter),
+    q.slaFigures(db, range, filter),
+  ]);
+  const add = (map: Map<number, number>, key: number | null, n: number) => {
+    if (key !== null) map.set(key, (map.get(key) ?? 0) + n);
+  };
+  const figures: Figures = {
+    createdByDay: new Map(),
+    resolvedByDay: new Map(),
+    created: 0,
+    resolved: 0,
+    createdByTeam: new Map(),
+    resolvedByTeam: new Map(),
+    resolvedByAgent: new Map(),
+    firstResponse,
+    resolution,
+    firstResponseMedianByAgent: new Map(firstResponseByAgent.map((row) => [row.agent_id, row.median])),
+    csat,
+    sla,
+  };
+  for (const row of created) {
+    figures.created += row.n;
+    add(figures.createdByDay, row.day, row.n);
+    add(figures.createdByTeam, row.team_id, row.n);
+  }
+  for (const row of resolvedByDay) {
+    figures.resolved += row.n;
+    add(figures.resolvedByDay, row.day, row.n);
+  }
+  for (const row of resolvedByOwner) {
+    add(figures.resolvedByTeam, row.team_id, row.n);
+    add(figures.resolvedByAgent, row.assignee_id, row.n);
+  }
+  return figures;
 }
 
 /** After a move into a resolved status, in its transaction (conversations.changes.ts). */

@@ -25,6 +25,7 @@ import * as csat from './2026_11_26_0023_csat.ts';
 import * as serviceReport from './2026_11_26_0024_service_report.ts';
 import * as serviceReportSpeed from './2026_11_26_0025_service_report_speed.ts';
 import * as setupTokens from './2026_11_26_0026_setup_tokens.ts';
+import * as serviceRollups from './2026_11_27_0028_service_rollups.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0024_service_report': serviceReport,
   '2026_11_26_0025_service_report_speed': serviceReportSpeed,
   '2026_11_26_0026_setup_tokens': setupTokens,
+  '2026_11_27_0028_service_rollups': serviceRollups,
 };
