@@ -4,7 +4,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { agentWith, createConversation, createInbox, createTeam } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, dataOf, type TestApp } from '../../test/helpers.ts';
-import { buildTsQuery, type FoldedTerm, highlight, parseQuery, snippet } from './search.text.ts';
+import type { Principal } from '../auth/credential-cache.ts';
+import { accessFilter } from '../conversations/conversations.access.ts';
+import { searchMessages, type WithC } from './search.queries.ts';
+import { buildTsQuery, type FoldedTerm, highlight, looseTsQuery, matchesTerms, parseQuery, snippet } from './search.text.ts';
 
 type Range = [number, number];
 type Results = {
@@ -73,6 +76,17 @@ describe('search text: pure rules', () => {
     const text = 'reset your password, password reset';
     assert.deepEqual(marked(text, highlight(text, [word('password', 'reset')])), ['password reset']);
     assert.deepEqual(highlight(text, [{ words: ['reset'], negated: true, or: false }]), []);
+  });
+
+  it('checks phrases on text as the tsquery would, for the index pass that finds their words only', () => {
+    const phrase = word('reset', 'pass');
+    assert.equal(looseTsQuery([phrase, { words: ['x', 'y'], negated: true, or: false }]), "('reset':* & 'pass':*)");
+    assert.equal(matchesTerms('Resetting passwords', [phrase]), true);
+    assert.equal(matchesTerms('password reset', [phrase]), false);
+    assert.equal(matchesTerms('reset password', [phrase, { words: ['pass'], negated: true, or: false }]), false);
+    assert.equal(matchesTerms('我的密码重置不了', [word('密', '码')]), true);
+    assert.equal(matchesTerms('码密', [word('密', '码')]), false);
+    assert.equal(matchesTerms('b', [word('a'), { words: ['b'], negated: false, or: true }]), true);
   });
 
   it('cuts a one-line snippet around the first match and shifts the highlights into it', () => {
@@ -291,6 +305,32 @@ describe('search over HTTP: language, sources, filters, access', () => {
     );
     // Filters never widen access.
     assert.deepEqual(found((await search('example', carol, `&team_id=${south}`)).conversations), []);
+  });
+
+  it('phrases through the text index: candidates with all the words, checked for adjacency', async () => {
+    const principal: Principal = {
+      userId: admin.id,
+      email: null,
+      firstName: 'Admin',
+      lastName: 'Test',
+      permissions: new Set(['conversations:read', 'conversations:read_all', 'messages:read']),
+      teamIds: [],
+      method: 'api_key',
+      sessionId: null,
+    };
+    const readable = accessFilter<WithC, 'c'>(principal);
+    assert.ok(readable);
+    const terms = [word('reset', 'password')];
+    const query = {
+      exact: buildTsQuery(terms) ?? '',
+      loose: { query: looseTsQuery(terms) ?? '', check: (text: string) => matchesTerms(text, terms) },
+    };
+    // No walk at all (the newest 1 message is not it), then the index: both phrase messages hold both words, one in order.
+    const hits = await searchMessages(t.deps.db, readable, {}, query, 10, { walkedMessages: 0, recentMessages: 1 });
+    assert.deepEqual(
+      hits.map((hit) => hit.text),
+      ['password reset failed, then reset password worked'],
+    );
   });
 
   it('malformed queries are harmless: never a tsquery syntax error', async () => {

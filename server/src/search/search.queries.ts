@@ -45,6 +45,7 @@ const CONTACT_VECTOR = sql`to_tsvector('simple', parley_search_text(u.first_name
 /** The predicate of the contacts' partial index, as literals so the planner can prove it. */
 const LIVE_CONTACT = sql<SqlBool>`u.type in ('contact', 'visitor') and u.deleted_at is null`;
 const MESSAGE_VECTOR = sql`to_tsvector('simple', parley_search_text(left(m.text_content, ${sql.lit(MESSAGE_INDEXED_CHARS)})))`;
+const MESSAGE_VECTOR_UNINDEXED = sql`to_tsvector('simple', parley_search_text(left(m.text_content, ${sql.lit(MESSAGE_INDEXED_CHARS)}) || ''))`;
 
 /** The filters on `conversations as c`, and the creation range on `createdAt`. */
 function filtered(filters: SearchFilters, createdAt: RawBuilder<unknown>): RawBuilder<SqlBool> {
@@ -62,6 +63,9 @@ function filtered(filters: SearchFilters, createdAt: RawBuilder<unknown>): RawBu
   if (filters.to) parts.push(sql`${createdAt} < ${filters.to}`);
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
+
+/** Conversations are found through at most this many matching contacts (a short prefix matches thousands). */
+const MAX_CONTACTS = 1000;
 
 export interface ConversationHitRow {
   id: number;
@@ -100,16 +104,30 @@ export async function searchConversations(
   if (query !== null) {
     const q = tsQuery(query);
     branches.push(newest(base().where(sql<SqlBool>`${subjectVector('c')} @@ ${q}`)));
-    branches.push(
-      newest(base().where(sql<SqlBool>`c.contact_id in (select u.id from users u where ${LIVE_CONTACT} and ${CONTACT_VECTOR} @@ ${q})`)),
-    );
-    branches.push(
-      newest(
-        base().where(
-          sql<SqlBool>`c.id in (select ct.conversation_id from conversation_tags ct where ct.tag_id in (select t.id from tags t where to_tsvector('simple', parley_search_text(t.name)) @@ ${q}))`,
+    // The matching contacts and tags first, as lists: the planner then sees how many there are,
+    // and a branch without any is left out (as subqueries, it may walk every conversation instead).
+    const [contactIds, tagIds] = await Promise.all([
+      db
+        .selectFrom('users as u')
+        .where(LIVE_CONTACT)
+        .where(sql<SqlBool>`${CONTACT_VECTOR} @@ ${q}`)
+        .select('u.id')
+        .limit(MAX_CONTACTS)
+        .modifyFront(customPlan)
+        .execute(),
+      db.selectFrom('tags as t').where(sql<SqlBool>`to_tsvector('simple', parley_search_text(t.name)) @@ ${q}`).select('t.id').execute(),
+    ]);
+    if (contactIds.length > 0) {
+      branches.push(newest(base().where('c.contact_id', '=', sql<number>`any(${contactIds.map((row) => row.id)}::int[])`)));
+    }
+    if (tagIds.length > 0) {
+      const ids = tagIds.map((row) => row.id);
+      branches.push(
+        newest(
+          base().where(sql<SqlBool>`c.id in (select ct.conversation_id from conversation_tags ct where ct.tag_id = any(${ids}::int[]))`),
         ),
-      ),
-    );
+      );
+    }
   }
   const [first, ...rest] = branches.map((branch) => db.selectFrom(branch.as('b')).selectAll());
   if (!first) return [];
@@ -164,36 +182,73 @@ export interface MessageHitRow {
 }
 
 export interface MessageSearchTuning {
-  /** First pass: only the newest this-many messages (by id) are searched; the second pass searches all. */
+  /** First pass: the newest this-many messages, each one's text folded and matched in turn. */
+  walkedMessages: number;
+  /** Second pass: the newest this-many messages, through the text index; the third pass searches all. */
   recentMessages: number;
 }
 
 /**
- * A query matching most messages would read much of the table to put its matches in order, so
- * the first pass looks at the newest messages only: walking the primary key backwards stops
- * early for common words, the text index answers rare ones, and the id range bounds the work
- * even when the planner misjudges. Only when that finds too few does a second pass look at all.
+ * Matching a message without the index folds its text again (tens of microseconds each), and the
+ * index lists every match of a common word or a short prefix (reading them all is slow). So:
+ * first the newest few hundred messages are matched one by one, enough for a common word; when
+ * they hold too few matches, the text index answers among the newest messages (a rarer word has
+ * few entries to read), and only when those too hold too few, among all. Each pass replaces the
+ * one before (its window holds the one before's), and each is bounded whatever the planner thinks.
  */
-export const MESSAGE_SEARCH: MessageSearchTuning = { recentMessages: 100_000 };
+export const MESSAGE_SEARCH: MessageSearchTuning = { walkedMessages: 100, recentMessages: 100_000 };
+
+/** A message query: exact (phrases as phrases), and what the index answers alone with the check of its rows. */
+export interface MessageQuery {
+  exact: string;
+  /** Phrases as words all present (no rereading of rows in the database), and the check of each row's text; null: exact is that already. */
+  loose: { query: string; check: (text: string) => boolean } | null;
+}
+
+/** At most this many candidates are checked for phrases in one pass. */
+const MAX_CHECKED = 1000;
 
 /**
  * Incoming and outgoing messages and private notes (never activity) of the conversations
  * `readable` allows and the filters keep (the date range on the message's creation), whose text
- * matches `query`: the newest first.
+ * matches the query: the newest first.
  */
 export async function searchMessages(
   db: DB,
   readable: ReadableFilter,
   filters: SearchFilters,
-  query: string,
+  query: MessageQuery,
   limit: number,
   tuning: MessageSearchTuning = MESSAGE_SEARCH,
 ): Promise<MessageHitRow[]> {
   const newest = await db.selectFrom('messages').select(sql<number | null>`max(id)`.as('id')).executeTakeFirst();
-  const afterId = Math.max((newest?.id ?? 0) - tuning.recentMessages, 0);
-  let ids = await matchingMessages(db, readable, filters, query, limit, afterId);
-  if (ids.length < limit && afterId > 0) ids = await matchingMessages(db, readable, filters, query, limit, 0);
+  const maxId = newest?.id ?? 0;
+  const walkFrom = Math.max(maxId - tuning.walkedMessages, 0);
+  let ids = (await matchingMessages(db, readable, filters, query.exact, limit, walkFrom, 'walk')).map((row) => row.id);
+  if (ids.length < limit && walkFrom > 0) {
+    const recentFrom = Math.max(maxId - tuning.recentMessages, 0);
+    ids = await indexedMatches(db, readable, filters, query, limit, recentFrom);
+    if (ids.length < limit && recentFrom > 0) ids = await indexedMatches(db, readable, filters, query, limit, 0);
+  }
   return messageHits(db, ids);
+}
+
+/** Through the text index; phrases checked on the candidates' text, fetching more while too few pass. */
+async function indexedMatches(
+  db: DB,
+  readable: ReadableFilter,
+  filters: SearchFilters,
+  query: MessageQuery,
+  limit: number,
+  afterId: number,
+): Promise<number[]> {
+  const loose = query.loose;
+  if (loose === null) return (await matchingMessages(db, readable, filters, query.exact, limit, afterId, 'index')).map((row) => row.id);
+  for (let wanted = limit * 4; ; wanted *= 4) {
+    const rows = await matchingMessages(db, readable, filters, loose.query, Math.min(wanted, MAX_CHECKED), afterId, 'index');
+    const kept = rows.filter((row) => loose.check(row.text)).map((row) => row.id);
+    if (kept.length >= limit || rows.length < wanted || wanted >= MAX_CHECKED) return kept.slice(0, limit);
+  }
 }
 
 async function matchingMessages(
@@ -203,21 +258,30 @@ async function matchingMessages(
   query: string,
   limit: number,
   afterId: number,
-): Promise<number[]> {
-  const rows = await db
-    .selectFrom('messages as m')
-    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-    .where(sql<SqlBool>`${MESSAGE_VECTOR} @@ ${tsQuery(query)}`)
-    .where('m.type', 'in', ['incoming', 'outgoing'])
-    .where(readable)
-    .where(filtered(filters, sql`m.created_at`))
-    .$if(afterId > 0, (qb) => qb.where('m.id', '>', afterId))
-    .select('m.id')
-    .orderBy('m.id', 'desc')
-    .limit(limit)
-    .modifyFront(customPlan)
-    .execute();
-  return rows.map((row) => row.id);
+  path: 'walk' | 'index',
+): Promise<Array<{ id: number; text: string }>> {
+  return (
+    db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      // Walking, the vector is written unlike the index's expression so that the planner cannot
+      // take the index: it lists every match of the whole table, each read again for a phrase.
+      .where(sql<SqlBool>`${path === 'walk' ? MESSAGE_VECTOR_UNINDEXED : MESSAGE_VECTOR} @@ ${tsQuery(query)}`)
+      .where('m.type', 'in', ['incoming', 'outgoing'])
+      .where(readable)
+      .where(filtered(filters, sql`m.created_at`))
+      .$if(afterId > 0, (qb) => qb.where('m.id', '>', afterId))
+      .select([
+        'm.id',
+        sql<string>`case when ${path === 'index'} then left(m.text_content, ${sql.lit(MESSAGE_INDEXED_CHARS)}) else '' end`.as('text'),
+      ])
+      // `m.id + 0`: no walk along the primary key in its order, which would fold message after
+      // message; the planner takes the text index (the function's declared cost makes the rest dear).
+      .orderBy(path === 'walk' ? sql`m.id` : sql`m.id + 0`, 'desc')
+      .limit(limit)
+      .modifyFront(customPlan)
+      .execute()
+  );
 }
 
 /** The answer rows of these messages, in this order. */

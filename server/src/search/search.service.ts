@@ -5,7 +5,18 @@ import type { AppDeps } from '../deps.ts';
 import { InputError } from '../errors.ts';
 import { listStatuses } from '../statuses/statuses.service.ts';
 import * as q from './search.queries.ts';
-import { buildTsQuery, type FoldedTerm, foldTerms, highlight, parseQuery, type Range, snippet } from './search.text.ts';
+import {
+  buildTsQuery,
+  type FoldedTerm,
+  foldTerms,
+  hasPhrases,
+  highlight,
+  looseTsQuery,
+  matchesTerms,
+  parseQuery,
+  type Range,
+  snippet,
+} from './search.text.ts';
 
 export const MAX_QUERY_CHARS = 200;
 export const DEFAULT_LIMIT = 10;
@@ -118,6 +129,9 @@ export async function search(deps: AppDeps, principal: Principal, input: SearchI
     ),
   );
   const query = buildTsQuery(folded);
+  const loose = hasPhrases(folded) ? looseTsQuery(folded) : null;
+  const messageQuery: q.MessageQuery | null =
+    query === null ? null : { exact: query, loose: loose === null ? null : { query: loose, check: (body) => matchesTerms(body, folded) } };
   const readable = accessFilter<q.WithC, 'c'>(principal);
   // `#123` is a reference number only; `123` also matches the number in subjects.
   const reference = referenceOf(text);
@@ -127,7 +141,9 @@ export async function search(deps: AppDeps, principal: Principal, input: SearchI
     readable
       ? q.searchConversations(deps.db, readable, filters, reference, reference !== null && text.startsWith('#') ? null : query, limit)
       : [],
-    readable && query && principal.permissions.has('messages:read') ? q.searchMessages(deps.db, readable, filters, query, limit) : [],
+    readable && messageQuery && principal.permissions.has('messages:read')
+      ? q.searchMessages(deps.db, readable, filters, messageQuery, limit)
+      : [],
     query === null
       ? []
       : readsAllContacts

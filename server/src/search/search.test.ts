@@ -449,11 +449,15 @@ describe('search over HTTP', () => {
     };
     const readable = accessFilter<WithC, 'c'>(principal);
     assert.ok(readable);
-    const texts = async (recentMessages: number, limit: number) =>
-      (await searchMessages(t.deps.db, readable, {}, "'zanzibar':*", limit, { recentMessages })).map((m) => m.text);
-    assert.deepEqual(await texts(1_000_000, 1), ['zanzibar in the newest message']);
-    // The newest message alone holds too few matches for two results: every message is searched.
-    assert.deepEqual(await texts(1, 2), ['zanzibar in the newest message', 'zanzibar in an older message']);
+    const texts = async (walkedMessages: number, recentMessages: number, limit: number) =>
+      (
+        await searchMessages(t.deps.db, readable, {}, { exact: "'zanzibar':*", loose: null }, limit, { walkedMessages, recentMessages })
+      ).map((m) => m.text);
+    assert.deepEqual(await texts(1, 1_000_000, 1), ['zanzibar in the newest message']);
+    assert.deepEqual(await texts(1_000_000, 1_000_000, 1), ['zanzibar in the newest message']);
+    // The newest message alone holds too few matches for two results: the index finds the others.
+    assert.deepEqual(await texts(1, 2, 2), ['zanzibar in the newest message', 'zanzibar in an older message']);
+    assert.deepEqual(await texts(1, 1, 2), ['zanzibar in the newest message', 'zanzibar in an older message']);
   });
 
   it('is documented in the OpenAPI document', async () => {

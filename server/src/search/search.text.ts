@@ -80,8 +80,8 @@ function lexeme(word: string): string {
   return CJK_CHAR.test(word) ? quoted : `${quoted}:*`;
 }
 
-function termQuery(term: FoldedTerm): string {
-  const phrase = term.words.map(lexeme).join(' <-> ');
+function termQuery(term: FoldedTerm, phrases: boolean): string {
+  const phrase = term.words.map(lexeme).join(phrases ? ' <-> ' : ' & ');
   const grouped = term.words.length > 1 ? `(${phrase})` : phrase;
   return term.negated ? `!${grouped}` : grouped;
 }
@@ -92,12 +92,33 @@ function termQuery(term: FoldedTerm): string {
  * nothing): such a query would match nearly everything, so it matches nothing.
  */
 export function buildTsQuery(terms: readonly FoldedTerm[]): string | null {
+  return tsQueryOf(terms, true);
+}
+
+/**
+ * The same query with each phrase's words merely all present, and no excluded phrase: what the
+ * text index answers without reading each row again (adjacency needs the row's positions).
+ * Rows it finds are then checked with matchesTerms().
+ */
+export function looseTsQuery(terms: readonly FoldedTerm[]): string | null {
+  return tsQueryOf(
+    terms.filter((term) => !(term.negated && term.words.length > 1)),
+    false,
+  );
+}
+
+/** Whether some term has several words (a phrase, or a word written with punctuation or CJK). */
+export function hasPhrases(terms: readonly FoldedTerm[]): boolean {
+  return terms.some((term) => term.words.length > 1);
+}
+
+function tsQueryOf(terms: readonly FoldedTerm[], phrases: boolean): string | null {
   if (!terms.some((term) => !term.negated)) return null;
   const groups: string[][] = [];
   for (const term of terms) {
     const last = groups[groups.length - 1];
-    if (term.or && last) last.push(termQuery(term));
-    else groups.push([termQuery(term)]);
+    if (term.or && last) last.push(termQuery(term, phrases));
+    else groups.push([termQuery(term, phrases)]);
   }
   return groups.map((group) => (group.length > 1 ? `(${group.join(' | ')})` : group[0])).join(' & ');
 }
@@ -173,6 +194,31 @@ function tokenize(text: string): Token[] {
   return tokens;
 }
 
+/** Whether the term's words are at tokens i, i+1…: each word a prefix (a CJK character itself). */
+function matchesAt(tokens: readonly Token[], i: number, term: FoldedTerm): boolean {
+  return term.words.every((word, k) => {
+    const token = tokens[i + k];
+    return token !== undefined && (CJK_CHAR.test(word) ? token.text === word : token.text.startsWith(word));
+  });
+}
+
+/** Whether `text` matches the whole query, as to_tsquery() of buildTsQuery() would say. */
+export function matchesTerms(text: string, terms: readonly FoldedTerm[]): boolean {
+  const tokens = tokenize(text);
+  const present = (term: FoldedTerm) => tokens.some((_, i) => matchesAt(tokens, i, term));
+  let result = true;
+  let group: boolean | null = null;
+  for (const term of terms) {
+    const value = term.negated ? !present(term) : present(term);
+    if (term.or && group !== null) group = group || value;
+    else {
+      if (group !== null) result = result && group;
+      group = value;
+    }
+  }
+  return result && (group ?? false) && terms.some((term) => !term.negated);
+}
+
 /** Where the words of the terms (not the excluded ones) occur in `text`: each word a prefix, a term's words adjacent. */
 export function highlight(text: string, terms: readonly FoldedTerm[]): Range[] {
   const wanted = terms.filter((term) => !term.negated);
@@ -182,11 +228,7 @@ export function highlight(text: string, terms: readonly FoldedTerm[]): Range[] {
   for (let i = 0; i < tokens.length; i += 1) {
     for (const term of wanted) {
       const last = term.words.length - 1;
-      const matches = term.words.every((word, k) => {
-        const token = tokens[i + k];
-        return token !== undefined && (CJK_CHAR.test(word) ? token.text === word : token.text.startsWith(word));
-      });
-      if (!matches) continue;
+      if (!matchesAt(tokens, i, term)) continue;
       const first = tokens[i] as Token;
       const end = tokens[i + last] as Token;
       const lastWord = term.words[last] as string;
