@@ -323,6 +323,7 @@ describe('search over HTTP: language, sources, filters, access', () => {
     const terms = [word('reset', 'password')];
     const query = {
       exact: buildTsQuery(terms) ?? '',
+      short: false,
       loose: { query: looseTsQuery(terms) ?? '', check: (text: string) => matchesTerms(text, terms) },
     };
     // No walk at all (the newest 1 message is not it), then the index: both phrase messages hold both words, one in order.

@@ -189,18 +189,27 @@ export interface MessageSearchTuning {
 }
 
 /**
+ * A query with a word of one or two letters (`pa`) is matched by walking this many newest
+ * messages only: the index would list the matches of every word starting with them, most of
+ * the table.
+ */
+export const SHORT_QUERY_WALK = 1000;
+
+/**
  * Matching a message without the index folds its text again (tens of microseconds each), and the
  * index lists every match of a common word or a short prefix (reading them all is slow). So:
- * first the newest few hundred messages are matched one by one, enough for a common word; when
+ * first the newest hundred messages are matched one by one, enough for a common word; when
  * they hold too few matches, the text index answers among the newest messages (a rarer word has
  * few entries to read), and only when those too hold too few, among all. Each pass replaces the
  * one before (its window holds the one before's), and each is bounded whatever the planner thinks.
  */
-export const MESSAGE_SEARCH: MessageSearchTuning = { walkedMessages: 100, recentMessages: 100_000 };
+export const MESSAGE_SEARCH: MessageSearchTuning = { walkedMessages: 100, recentMessages: 20_000 };
 
 /** A message query: exact (phrases as phrases), and what the index answers alone with the check of its rows. */
 export interface MessageQuery {
   exact: string;
+  /** Some word a prefix of one or two letters: walked only (SHORT_QUERY_WALK). */
+  short: boolean;
   /** Phrases as words all present (no rereading of rows in the database), and the check of each row's text; null: exact is that already. */
   loose: { query: string; check: (text: string) => boolean } | null;
 }
@@ -223,6 +232,13 @@ export async function searchMessages(
 ): Promise<MessageHitRow[]> {
   const newest = await db.selectFrom('messages').select(sql<number | null>`max(id)`.as('id')).executeTakeFirst();
   const maxId = newest?.id ?? 0;
+  if (query.short) {
+    const from = Math.max(maxId - Math.max(tuning.walkedMessages, SHORT_QUERY_WALK), 0);
+    return messageHits(
+      db,
+      (await matchingMessages(db, readable, filters, query.exact, limit, from, 'walk')).map((row) => row.id),
+    );
+  }
   const walkFrom = Math.max(maxId - tuning.walkedMessages, 0);
   let ids = (await matchingMessages(db, readable, filters, query.exact, limit, walkFrom, 'walk')).map((row) => row.id);
   if (ids.length < limit && walkFrom > 0) {

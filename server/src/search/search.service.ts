@@ -131,7 +131,13 @@ export async function search(deps: AppDeps, principal: Principal, input: SearchI
   const query = buildTsQuery(folded);
   const loose = hasPhrases(folded) ? looseTsQuery(folded) : null;
   const messageQuery: q.MessageQuery | null =
-    query === null ? null : { exact: query, loose: loose === null ? null : { query: loose, check: (body) => matchesTerms(body, folded) } };
+    query === null
+      ? null
+      : {
+          exact: query,
+          short: isShort(folded),
+          loose: loose === null ? null : { query: loose, check: (body) => matchesTerms(body, folded) },
+        };
   const readable = accessFilter<q.WithC, 'c'>(principal);
   // `#123` is a reference number only; `123` also matches the number in subjects.
   const reference = referenceOf(text);
@@ -157,6 +163,16 @@ export async function search(deps: AppDeps, principal: Principal, input: SearchI
     messages: messages.map((hit) => messageHit(hit, folded)),
     contacts: contacts.map((hit) => contactHit(hit, folded)),
   };
+}
+
+/** Some wanted term is a word of one or two letters (not CJK, whose characters are words of one): its index entries are most of the table. */
+function isShort(terms: readonly FoldedTerm[]): boolean {
+  return terms
+    .filter((term) => !term.negated)
+    .some(
+      (term) =>
+        term.words.length === 1 && /^[^\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]{1,2}$/.test(term.words[0] ?? ''),
+    );
 }
 
 function conversationHit({ contact, tags, ...hit }: q.ConversationHitRow, terms: FoldedTerm[]): ConversationHit {

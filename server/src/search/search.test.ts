@@ -451,7 +451,10 @@ describe('search over HTTP', () => {
     assert.ok(readable);
     const texts = async (walkedMessages: number, recentMessages: number, limit: number) =>
       (
-        await searchMessages(t.deps.db, readable, {}, { exact: "'zanzibar':*", loose: null }, limit, { walkedMessages, recentMessages })
+        await searchMessages(t.deps.db, readable, {}, { exact: "'zanzibar':*", short: false, loose: null }, limit, {
+          walkedMessages,
+          recentMessages,
+        })
       ).map((m) => m.text);
     assert.deepEqual(await texts(1, 1_000_000, 1), ['zanzibar in the newest message']);
     assert.deepEqual(await texts(1_000_000, 1_000_000, 1), ['zanzibar in the newest message']);

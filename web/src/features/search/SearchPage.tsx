@@ -157,14 +157,19 @@ export function SearchPage() {
             { value: 'unassigned', label: t('search.unassigned') },
           ]}
         />
-        <label className="search-filters__date">
-          {t('search.from')}
-          <Input type="date" value={params.get('from') ?? ''} onChange={(event) => setFilter('from', event.target.value)} />
-        </label>
-        <label className="search-filters__date">
-          {t('search.to')}
-          <Input type="date" value={params.get('to') ?? ''} onChange={(event) => setFilter('to', event.target.value)} />
-        </label>
+        <span className="search-filters__date">
+          <label htmlFor="search-from">{t('search.from')}</label>
+          <Input
+            id="search-from"
+            type="date"
+            value={params.get('from') ?? ''}
+            onChange={(event) => setFilter('from', event.target.value)}
+          />
+        </span>
+        <span className="search-filters__date">
+          <label htmlFor="search-to">{t('search.to')}</label>
+          <Input id="search-to" type="date" value={params.get('to') ?? ''} onChange={(event) => setFilter('to', event.target.value)} />
+        </span>
       </div>
       {q.length === 0 ? (
         <EmptyState title={t('search.hint')} />
