@@ -81,6 +81,8 @@ export async function loadTargets(deps: AppDeps): Promise<LoadTargets> {
     'quokka',
     'marmalade',
   ].filter((word) => WORDS.includes(word));
+  // What an agent also types: a short prefix, a phrase, accents left out, CJK inside longer text.
+  searchWords.push('pa', 'refu', '"reset password"', 'cafe', 'résumé', '密码', 'パスワード');
   return {
     agent,
     admin,

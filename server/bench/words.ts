@@ -42,6 +42,7 @@ subscription seats license licence enterprise starter professional premium basic
 onboarding training webinar demo sandbox staging production environment deploy release
 changelog roadmap beta preview bug fix patch hotfix regression workaround reproduce
 steps expected actual behaviour behavior logs console stacktrace exception crashlytics
+café résumé naïve façade crème straße smørrebrød łódź œuvre 我的密码重置不了 パスワードを忘れました 비밀번호를
 zanzibar quokka fjord marmalade tambourine origami pelican saffron cobalt juniper
 `);
 

@@ -157,6 +157,9 @@ export async function prepareDatabase(db: DB, log?: FastifyBaseLogger): Promise<
   const applied = await migrateToLatest(
     db,
     log ? (name, index, total) => log.info({ migration: name }, `applying database migration ${index} of ${total}: ${name}`) : undefined,
+    log
+      ? (name) => log.info({ index: name }, `building the index ${name} (writes go on meanwhile; a large table takes minutes)`)
+      : undefined,
   );
   if (applied.length > 0) {
     log?.info({ migrations: applied, ms: Math.round(performance.now() - started) }, `applied ${applied.length} database migrations`);

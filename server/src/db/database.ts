@@ -15,6 +15,7 @@ import {
   type TableMetadata,
 } from 'kysely';
 import pg from 'pg';
+import { buildConcurrentIndexes } from './concurrent-indexes.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { readMigratedImage } from './image.ts';
 import { migrations } from './migrations/index.ts';
@@ -342,8 +343,12 @@ function withSchemaIntrospection(db: DB): DB {
   return scoped;
 }
 
-/** Applies every pending migration, forward only. Safe to run from several processes at once. */
-export async function migrateToLatest(db: DB, onMigration?: MigrationProgress): Promise<string[]> {
+/**
+ * Applies every pending migration, forward only, then builds the indexes the migrations left to
+ * build outside their transaction (concurrent-indexes.ts), also those a failed or interrupted
+ * earlier start did not finish. Safe to run from several processes at once.
+ */
+export async function migrateToLatest(db: DB, onMigration?: MigrationProgress, onIndex?: (name: string) => void): Promise<string[]> {
   // The migration tables live in the schema the connection works in (tests use one schema each).
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const settings = {
@@ -377,6 +382,9 @@ export async function migrateToLatest(db: DB, onMigration?: MigrationProgress): 
   const migrator = new Migrator({ ...settings, provider: { getMigrations: async () => provided } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
+  const { rows: version } = await sql<{ pglite: boolean }>`select version() like '%PGlite%' as pglite`.execute(db);
+  const wanted = Object.values(migrations).flatMap((migration) => migration.concurrentIndexes ?? []);
+  await buildConcurrentIndexes(db, version[0]?.pglite ? 'pglite' : 'postgres', wanted, onIndex);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 

@@ -1,11 +1,12 @@
-// Every SQL statement of the global search. Each one is answered from an index:
-// reference numbers by their unique btree, subjects and contact names by the trigram GIN
-// indexes of migration 0003, message text by the tsvector GIN index. The text-matching
-// statements are planned for their values each time (customPlan): a common word and a rare
-// one need different plans, which one cached plan cannot be.
-import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
+// Every SQL statement of the global search. Text matches are `to_tsvector('simple',
+// parley_search_text(…)) @@ to_tsquery('simple', $query)`, written exactly as the expression GIN
+// indexes of migration 0027 so that the planner answers them from those indexes; the tsquery
+// is built by search.text.ts from folded words only. Statements are planned for their values
+// each time (customPlan): a common word and a rare one need different plans.
+import { type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { accessFilter } from '../conversations/conversations.access.ts';
 import type { DB } from '../db/database.ts';
+import { MESSAGE_INDEXED_CHARS } from '../db/migrations/2026_11_27_0027_search_folding.ts';
 import { customPlan } from '../db/prepared.ts';
 import type { Database } from '../db/types.ts';
 
@@ -15,36 +16,56 @@ export type WithC = Database & { c: Database['conversations'] };
 /** The conversation access rule as SQL on `conversations as c` (see conversations.access.ts). */
 export type ReadableFilter = NonNullable<ReturnType<typeof accessFilter<WithC, 'c'>>>;
 
-export interface TextSearch {
-  /** The trimmed query text, lower-cased. */
-  text: string;
-  /**
-   * A `like` pattern (`%text%`, wildcards escaped) for a substring match; null when the text is
-   * shorter than a trigram, and it is matched as the start of a word instead.
-   */
-  pattern: string | null;
-  limit: number;
+/** Narrowing of conversations (and of messages through their conversation), all optional. */
+export interface SearchFilters {
+  statusIds?: number[];
+  inboxIds?: number[];
+  teamIds?: number[];
+  assigneeIds?: number[];
+  /** With assigneeIds: also (or, alone: only) conversations assigned to no agent. */
+  unassigned?: boolean;
+  /** Creation time range (of the conversation, or of the message): from inclusive, to exclusive. */
+  from?: Date;
+  to?: Date;
 }
 
-/** The expression of the trigram index on contacts (users_contact_search_trgm_idx), written identically. */
-const CONTACT_SEARCH_TEXT = sql`lower(u.first_name || ' ' || u.last_name || ' ' || coalesce(u.email, '') || ' ' || coalesce(u.phone_number, ''))`;
-/** The predicate of that partial index, as literals so the planner can prove it. */
+/** The words of the query, folded, in the order the caller gave them (one SQL call). */
+export async function foldTexts(db: DB, texts: readonly string[]): Promise<string[]> {
+  if (texts.length === 0) return [];
+  const { rows } = await sql<{ folded: string | null }>`
+    select parley_search_text(t.value) as folded from unnest(${[...texts]}::text[]) with ordinality as t(value, n) order by t.n
+  `.execute(db);
+  return rows.map((row) => row.folded ?? '');
+}
+
+const tsQuery = (query: string) => sql`to_tsquery('simple', ${query})`;
+// Each written as its index's expression (migration 0027), character for character.
+const subjectVector = (alias: string) => sql`to_tsvector('simple', parley_search_text(${sql.ref(`${alias}.subject`)}))`;
+const CONTACT_VECTOR = sql`to_tsvector('simple', parley_search_text(u.first_name || ' ' || u.last_name || ' ' || coalesce(u.email, '') || ' ' || coalesce(u.phone_number, '')))`;
+/** The predicate of the contacts' partial index, as literals so the planner can prove it. */
 const LIVE_CONTACT = sql<SqlBool>`u.type in ('contact', 'visitor') and u.deleted_at is null`;
+const MESSAGE_VECTOR = sql`to_tsvector('simple', parley_search_text(left(m.text_content, ${sql.lit(MESSAGE_INDEXED_CHARS)})))`;
+const MESSAGE_VECTOR_UNINDEXED = sql`to_tsvector('simple', parley_search_text(left(m.text_content, ${sql.lit(MESSAGE_INDEXED_CHARS)}) || ''))`;
 
-/**
- * `text` is a substring of `column` (3+ characters: every trigram of the text must be in the
- * row, so the GIN index narrows it down), or, for 1-2 characters, begins a word of it (trigram
- * word similarity: "jo" matches "John"). Fuzzy matching of longer texts is left out on purpose:
- * a common prefix (all emails share "person…") would make the index return every row.
- */
-function textMatches(column: RawBuilder<unknown>, search: TextSearch): RawBuilder<SqlBool> {
-  return search.pattern === null ? sql<SqlBool>`${search.text} <% ${column}` : sql<SqlBool>`${column} like ${search.pattern}`;
+/** The filters on `conversations as c`, and the creation range on `createdAt`. */
+function filtered(filters: SearchFilters, createdAt: RawBuilder<unknown>): RawBuilder<SqlBool> {
+  const parts: RawBuilder<SqlBool>[] = [sql<SqlBool>`true`];
+  if (filters.statusIds) parts.push(sql`c.status_id = any(${filters.statusIds}::int[])`);
+  if (filters.inboxIds) parts.push(sql`c.inbox_id = any(${filters.inboxIds}::int[])`);
+  if (filters.teamIds) parts.push(sql`c.assigned_team_id = any(${filters.teamIds}::int[])`);
+  if (filters.assigneeIds || filters.unassigned) {
+    const who: RawBuilder<SqlBool>[] = [];
+    if (filters.assigneeIds) who.push(sql`c.assigned_user_id = any(${filters.assigneeIds}::int[])`);
+    if (filters.unassigned) who.push(sql`c.assigned_user_id is null`);
+    parts.push(sql`(${sql.join(who, sql` or `)})`);
+  }
+  if (filters.from) parts.push(sql`${createdAt} >= ${filters.from}`);
+  if (filters.to) parts.push(sql`${createdAt} < ${filters.to}`);
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
-/** Among matches, the closest to a whole-word match first. */
-function relevance(column: RawBuilder<unknown>, search: TextSearch): RawBuilder<unknown> {
-  return sql`word_similarity(${search.text}, ${column}) desc`;
-}
+/** Conversations are found through at most this many matching contacts (a short prefix matches thousands). */
+const MAX_CONTACTS = 1000;
 
 export interface ConversationHitRow {
   id: number;
@@ -54,39 +75,68 @@ export interface ConversationHitRow {
   status: string;
   inbox_id: number;
   contact: { id: number; first_name: string; last_name: string; email: string | null };
+  tags: string[];
   last_message_at: Date | null;
   created_at: Date;
 }
 
 /**
- * Conversations whose reference number is `reference` or whose subject matches, among those
- * `readable` allows. The reference match comes first, then by word similarity, then the most
- * recently active.
+ * Conversations `readable` allows and the filters keep whose reference number is `reference`,
+ * or whose subject, one of whose tags, or whose contact's name, email or phone matches `query`.
+ * Each source is its own index-driven branch cut to `limit` (the most recently active first),
+ * so a query matching most rows costs no more than a rare one; the exact reference comes first.
  */
 export async function searchConversations(
   db: DB,
   readable: ReadableFilter,
+  filters: SearchFilters,
   reference: string | null,
-  search: TextSearch,
+  query: string | null,
+  limit: number,
 ): Promise<ConversationHitRow[]> {
-  const subject = sql`lower(c.subject)`;
-  // A literal in ORDER BY would be read as a column position: every key here is an expression.
-  const order = [
-    ...(reference === null ? [] : [sql`(c.reference_number = ${reference}) desc`]),
-    relevance(subject, search),
-    sql`c.last_message_at desc nulls last`,
-    sql`c.id desc`,
-  ];
+  if (query === null && reference === null) return [];
+  const allowed = (eb: ExpressionBuilder<WithC, 'c'>) => eb.and([readable(eb), filtered(filters, sql`c.created_at`)]);
+  const base = () => db.selectFrom('conversations as c').where(allowed).select(['c.id', 'c.last_message_at']);
+  const newest = <T extends ReturnType<typeof base>>(qb: T) =>
+    qb.orderBy(sql`c.last_message_at desc nulls last`).orderBy('c.id', 'desc').limit(limit);
+  const branches: ReturnType<typeof base>[] = [];
+  if (reference !== null) branches.push(base().where('c.reference_number', '=', reference));
+  if (query !== null) {
+    const q = tsQuery(query);
+    branches.push(newest(base().where(sql<SqlBool>`${subjectVector('c')} @@ ${q}`)));
+    // The matching contacts and tags first, as lists: the planner then sees how many there are,
+    // and a branch without any is left out (as subqueries, it may walk every conversation instead).
+    const [contactIds, tagIds] = await Promise.all([
+      db
+        .selectFrom('users as u')
+        .where(LIVE_CONTACT)
+        .where(sql<SqlBool>`${CONTACT_VECTOR} @@ ${q}`)
+        .select('u.id')
+        .limit(MAX_CONTACTS)
+        .modifyFront(customPlan)
+        .execute(),
+      db.selectFrom('tags as t').where(sql<SqlBool>`to_tsvector('simple', parley_search_text(t.name)) @@ ${q}`).select('t.id').execute(),
+    ]);
+    if (contactIds.length > 0) {
+      branches.push(newest(base().where('c.contact_id', '=', sql<number>`any(${contactIds.map((row) => row.id)}::int[])`)));
+    }
+    if (tagIds.length > 0) {
+      const ids = tagIds.map((row) => row.id);
+      branches.push(
+        newest(
+          base().where(sql<SqlBool>`c.id in (select ct.conversation_id from conversation_tags ct where ct.tag_id = any(${ids}::int[]))`),
+        ),
+      );
+    }
+  }
+  const [first, ...rest] = branches.map((branch) => db.selectFrom(branch.as('b')).selectAll());
+  if (!first) return [];
+  const union = rest.reduce((all, branch) => all.union(branch), first);
   const rows = await db
-    .selectFrom('conversations as c')
+    .selectFrom(union.as('hit'))
+    .innerJoin('conversations as c', 'c.id', 'hit.id')
     .innerJoin('conversation_statuses as s', 's.id', 'c.status_id')
     .innerJoin('users as u', 'u.id', 'c.contact_id')
-    .where(readable)
-    .where((eb: ExpressionBuilder<WithC, 'c'>) => {
-      const matches: Expression<SqlBool>[] = [textMatches(subject, search)];
-      if (reference !== null) matches.push(eb('c.reference_number', '=', reference));
-      return eb.or(matches);
-    })
     .select([
       'c.id',
       'c.uuid',
@@ -100,9 +150,16 @@ export async function searchConversations(
       'u.email as contact_email',
       'c.last_message_at',
       'c.created_at',
+      sql<
+        string[]
+      >`array(select t.name from conversation_tags ct join tags t on t.id = ct.tag_id where ct.conversation_id = c.id order by lower(t.name))`.as(
+        'tags',
+      ),
     ])
-    .$call((qb) => order.reduce((ordered, key) => ordered.orderBy(key), qb))
-    .limit(search.limit)
+    .$call((qb) => (reference === null ? qb : qb.orderBy(sql`(c.reference_number = ${reference}) desc`)))
+    .orderBy(sql`c.last_message_at desc nulls last`)
+    .orderBy('c.id', 'desc')
+    .limit(limit)
     .modifyFront(customPlan)
     .execute();
   return rows.map(({ contact_id, contact_first_name, contact_last_name, contact_email, ...row }) => ({
@@ -115,108 +172,152 @@ export interface MessageHitRow {
   uuid: string;
   conversation_uuid: string;
   reference_number: string;
+  subject: string;
+  status: string;
   type: 'incoming' | 'outgoing';
   private: boolean;
-  snippet: string;
+  /** The start of the message's text (what is indexed), for the snippet. */
+  text: string;
   created_at: Date;
 }
 
-/** At most this many characters of a message are read to build its snippet. */
-const SNIPPET_SOURCE_CHARS = 20000;
-
 export interface MessageSearchTuning {
-  /** First pass: only the newest this-many messages (by id) are searched... */
+  /** First pass: the newest this-many messages, each one's text folded and matched in turn. */
+  walkedMessages: number;
+  /** Second pass: the newest this-many messages, through the text index; the third pass searches all. */
   recentMessages: number;
-  /** ...and relevance is ranked among the newest this-many matches there. */
-  rankedCandidates: number;
 }
 
 /**
- * A common word matches most messages, and ranking them all reads the whole table. So the
- * first pass looks at the newest matches only: walking the primary key backwards stops early
- * for common words, the text index answers rare ones, and the id range bounds the work even
- * when the planner misjudges a phrase. Only when that finds too few does a second pass rank
- * every match (then there are few, or the caller's conversations are few).
+ * A query with a word of one or two letters (`pa`) is matched by walking this many newest
+ * messages only: the index would list the matches of every word starting with them, most of
+ * the table.
  */
-export const MESSAGE_SEARCH: MessageSearchTuning = { recentMessages: 100_000, rankedCandidates: 500 };
+export const SHORT_QUERY_WALK = 1000;
 
 /**
- * Incoming and outgoing messages (never activity) of the conversations `readable` allows,
- * whose text matches `text` as a web-search query (words, "phrases", -exclusions): the best
- * ts_rank first, newest first among equals, with a plain-text snippet.
+ * Matching a message without the index folds its text again (tens of microseconds each), and the
+ * index lists every match of a common word or a short prefix (reading them all is slow). So:
+ * first the newest hundred messages are matched one by one, enough for a common word; when
+ * they hold too few matches, the text index answers among the newest messages (a rarer word has
+ * few entries to read), and only when those too hold too few, among all. Each pass replaces the
+ * one before (its window holds the one before's), and each is bounded whatever the planner thinks.
+ */
+export const MESSAGE_SEARCH: MessageSearchTuning = { walkedMessages: 100, recentMessages: 20_000 };
+
+/** A message query: exact (phrases as phrases), and what the index answers alone with the check of its rows. */
+export interface MessageQuery {
+  exact: string;
+  /** Some word a prefix of one or two letters: walked only (SHORT_QUERY_WALK). */
+  short: boolean;
+  /** Phrases as words all present (no rereading of rows in the database), and the check of each row's text; null: exact is that already. */
+  loose: { query: string; check: (text: string) => boolean } | null;
+}
+
+/** At most this many candidates are checked for phrases in one pass. */
+const MAX_CHECKED = 1000;
+
+/**
+ * Incoming and outgoing messages and private notes (never activity) of the conversations
+ * `readable` allows and the filters keep (the date range on the message's creation), whose text
+ * matches the query: the newest first.
  */
 export async function searchMessages(
   db: DB,
   readable: ReadableFilter,
-  text: string,
+  filters: SearchFilters,
+  query: MessageQuery,
   limit: number,
   tuning: MessageSearchTuning = MESSAGE_SEARCH,
 ): Promise<MessageHitRow[]> {
   const newest = await db.selectFrom('messages').select(sql<number | null>`max(id)`.as('id')).executeTakeFirst();
-  const afterId = Math.max((newest?.id ?? 0) - tuning.recentMessages, 0);
-  let best = await rankMessages(db, readable, text, limit, afterId, tuning.rankedCandidates);
-  if (best.length < limit && afterId > 0) best = await rankMessages(db, readable, text, limit, 0, null);
-  return messageHits(db, text, best);
+  const maxId = newest?.id ?? 0;
+  if (query.short) {
+    const from = Math.max(maxId - Math.max(tuning.walkedMessages, SHORT_QUERY_WALK), 0);
+    return messageHits(
+      db,
+      (await matchingMessages(db, readable, filters, query.exact, limit, from, 'walk')).map((row) => row.id),
+    );
+  }
+  const walkFrom = Math.max(maxId - tuning.walkedMessages, 0);
+  let ids = (await matchingMessages(db, readable, filters, query.exact, limit, walkFrom, 'walk')).map((row) => row.id);
+  if (ids.length < limit && walkFrom > 0) {
+    const recentFrom = Math.max(maxId - tuning.recentMessages, 0);
+    ids = await indexedMatches(db, readable, filters, query, limit, recentFrom);
+    if (ids.length < limit && recentFrom > 0) ids = await indexedMatches(db, readable, filters, query, limit, 0);
+  }
+  return messageHits(db, ids);
 }
 
-/** Ids of the best matches among messages with id > `afterId` (of the newest `candidates` matches, or of all). */
-async function rankMessages(
+/** Through the text index; phrases checked on the candidates' text, fetching more while too few pass. */
+async function indexedMatches(
   db: DB,
   readable: ReadableFilter,
-  text: string,
+  filters: SearchFilters,
+  query: MessageQuery,
   limit: number,
   afterId: number,
-  candidates: number | null,
 ): Promise<number[]> {
-  const query = sql`websearch_to_tsquery('simple', ${text})`;
-  const matches = db
-    .selectFrom('messages as m')
-    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-    .where(sql<SqlBool>`m.search_vector @@ ${query}`)
-    .where('m.type', 'in', ['incoming', 'outgoing'])
-    .where(readable)
-    .$if(afterId > 0, (qb) => qb.where('m.id', '>', afterId));
-  const rank = sql<number>`ts_rank(m.search_vector, ${query})`.as('rank');
-  const rows =
-    candidates === null
-      ? await matches
-          .select(['m.id', rank])
-          .orderBy('rank', 'desc')
-          .orderBy('m.created_at', 'desc')
-          .orderBy('m.id', 'desc')
-          .limit(limit)
-          .modifyFront(customPlan)
-          .execute()
-      : await db
-          .selectFrom(matches.select('m.id').orderBy('m.id', 'desc').limit(candidates).as('newest'))
-          .innerJoin('messages as m', 'm.id', 'newest.id')
-          .select(['m.id', rank])
-          .orderBy('rank', 'desc')
-          .orderBy('m.created_at', 'desc')
-          .orderBy('m.id', 'desc')
-          .limit(limit)
-          .modifyFront(customPlan)
-          .execute();
-  return rows.map((row) => row.id);
+  const loose = query.loose;
+  if (loose === null) return (await matchingMessages(db, readable, filters, query.exact, limit, afterId, 'index')).map((row) => row.id);
+  for (let wanted = limit * 4; ; wanted *= 4) {
+    const rows = await matchingMessages(db, readable, filters, loose.query, Math.min(wanted, MAX_CHECKED), afterId, 'index');
+    const kept = rows.filter((row) => loose.check(row.text)).map((row) => row.id);
+    if (kept.length >= limit || rows.length < wanted || wanted >= MAX_CHECKED) return kept.slice(0, limit);
+  }
 }
 
-/** The answer rows of these messages, in this order, with snippets made for them only. */
-async function messageHits(db: DB, text: string, ids: number[]): Promise<MessageHitRow[]> {
+async function matchingMessages(
+  db: DB,
+  readable: ReadableFilter,
+  filters: SearchFilters,
+  query: string,
+  limit: number,
+  afterId: number,
+  path: 'walk' | 'index',
+): Promise<Array<{ id: number; text: string }>> {
+  return (
+    db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      // Walking, the vector is written unlike the index's expression so that the planner cannot
+      // take the index: it lists every match of the whole table, each read again for a phrase.
+      .where(sql<SqlBool>`${path === 'walk' ? MESSAGE_VECTOR_UNINDEXED : MESSAGE_VECTOR} @@ ${tsQuery(query)}`)
+      .where('m.type', 'in', ['incoming', 'outgoing'])
+      .where(readable)
+      .where(filtered(filters, sql`m.created_at`))
+      .$if(afterId > 0, (qb) => qb.where('m.id', '>', afterId))
+      .select([
+        'm.id',
+        sql<string>`case when ${path === 'index'} then left(m.text_content, ${sql.lit(MESSAGE_INDEXED_CHARS)}) else '' end`.as('text'),
+      ])
+      // `m.id + 0`: no walk along the primary key in its order, which would fold message after
+      // message; the planner takes the text index (the function's declared cost makes the rest dear).
+      .orderBy(path === 'walk' ? sql`m.id` : sql`m.id + 0`, 'desc')
+      .limit(limit)
+      .modifyFront(customPlan)
+      .execute()
+  );
+}
+
+/** The answer rows of these messages, in this order. */
+async function messageHits(db: DB, ids: number[]): Promise<MessageHitRow[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('messages as m')
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .innerJoin('conversation_statuses as s', 's.id', 'c.status_id')
     .where('m.id', '=', sql<number>`any(${ids}::int[])`)
     .select([
       'm.id',
       'm.uuid',
       'c.uuid as conversation_uuid',
       'c.reference_number',
+      'c.subject',
+      's.name as status',
       sql<'incoming' | 'outgoing'>`m.type`.as('type'),
       'm.private',
-      sql<string>`ts_headline('simple', left(m.text_content, ${SNIPPET_SOURCE_CHARS}), websearch_to_tsquery('simple', ${text}), 'StartSel="", StopSel="", MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "')`.as(
-        'snippet',
-      ),
+      sql<string>`left(m.text_content, ${sql.lit(MESSAGE_INDEXED_CHARS)})`.as('text'),
       'm.created_at',
     ])
     .execute();
@@ -238,11 +339,11 @@ export interface ContactHitRow {
  * Live contacts and visitors whose name, email or phone matches. `readable` null: any
  * contact; otherwise only contacts with a conversation that the filter allows.
  */
-export async function searchContacts(db: DB, readable: ReadableFilter | null, search: TextSearch): Promise<ContactHitRow[]> {
-  let query = db
+export async function searchContacts(db: DB, readable: ReadableFilter | null, query: string, limit: number): Promise<ContactHitRow[]> {
+  let select = db
     .selectFrom('users as u')
     .where(LIVE_CONTACT)
-    .where(textMatches(CONTACT_SEARCH_TEXT, search))
+    .where(sql<SqlBool>`${CONTACT_VECTOR} @@ ${tsQuery(query)}`)
     .select([
       'u.id',
       'u.first_name',
@@ -253,18 +354,9 @@ export async function searchContacts(db: DB, readable: ReadableFilter | null, se
       sql<'contact' | 'visitor'>`u.type`.as('type'),
     ]);
   if (readable !== null) {
-    query = query.where((eb) =>
+    select = select.where((eb) =>
       eb.exists(eb.selectFrom('conversations as c').select(sql`1`.as('one')).whereRef('c.contact_id', '=', 'u.id').where(readable)),
     );
   }
-  return query
-    .$call((qb) =>
-      [relevance(CONTACT_SEARCH_TEXT, search), sql`lower(u.first_name || ' ' || u.last_name)`, sql`u.id`].reduce(
-        (ordered, key) => ordered.orderBy(key),
-        qb,
-      ),
-    )
-    .limit(search.limit)
-    .modifyFront(customPlan)
-    .execute();
+  return select.orderBy(sql`lower(u.first_name || ' ' || u.last_name)`).orderBy('u.id').limit(limit).modifyFront(customPlan).execute();
 }

@@ -1584,9 +1584,13 @@ export interface paths {
          * Search conversations, messages and contacts
          * @description Any agent may search; each section holds only what the caller may read, and a caller who may read nothing gets empty sections. `limit` applies to each section.
          *
-         *     - `conversations`: by reference number (exact; `#123` and `123` both work) or by subject (case-insensitive substring from 3 characters; with 1-2 characters, subjects with a word starting with them). The exact reference match comes first, then the closest whole-word matches, then the most recently active. Only conversations the caller may read (docs/api.md: Permissions and access).
-         *     - `messages`: incoming and outgoing messages and private notes (never activity entries) whose text matches `q` as a web-search query (words, `"quoted phrases"`, `-excluded` words, `or`). Best ranked (ts_rank) first, newest first among equals, each with a plain-text snippet. Ranking covers the 500 newest matches among the newest 100,000 messages, or every match when those hold fewer than `limit`. Requires `messages:read`; only messages of conversations the caller may read.
-         *     - `contacts`: contacts and visitors whose name, email or phone number contains `q` (case-insensitive, from 3 characters; with 1-2 characters, a word starting with them). With `contacts:read_all` any contact; otherwise only contacts of conversations the caller may read.
+         *     Query language: every word matches as the start of a word (`reset` finds "resetting"), case- and accent-insensitive both ways (`cafe` finds "Café", `café` finds "cafe"; ß = ss, æ = ae, ø = o…); `"quoted phrases"` match their words adjacent and in order; `-word` or `-"a phrase"` excludes; `a or b` matches either; Chinese, Japanese and Korean text is found anywhere inside longer text. Punctuation separates words (`jane@example.com` is the phrase `jane example com`). A query with nothing but exclusions finds nothing.
+         *
+         *     - `conversations`: by reference number (exact; `#123` and `123` both work), or the query matching the subject, one tag name, or the contact's name, email or phone. The exact reference match first, then the most recently active. Each hit carries `subject_highlights`, its `tags` with highlights and the contact's `name_highlights`/`email_highlights`.
+         *     - `messages`: incoming and outgoing messages and private notes (never activity entries) whose text matches, newest first (the newest 20,000 messages are searched first, all of them when those hold fewer than `limit` matches; with a word of one or two letters, only the newest 1,000 messages). Each carries its conversation's subject and status (to group hits by conversation), a one-line plain-text `snippet` and its `highlights`. Requires `messages:read`.
+         *     - `contacts`: contacts and visitors whose name, email or phone number matches, by name. With `contacts:read_all` any contact; otherwise only contacts of conversations the caller may read. The filters do not apply to contacts.
+         *
+         *     Filters narrow conversations and messages (a message by its conversation; `from`/`to` by the message's own creation time). Highlights are `[start, end)` offsets in UTF-16 code units into the plain text beside them.
          *
          *     Any authenticated agent at the route level; the service then applies read access per result: each section holds only what the caller may read.
          */
@@ -3713,6 +3717,11 @@ export interface components {
             uuid: string;
             reference_number: string;
             subject: string;
+            /** @description `[start, end)` offsets in UTF-16 code units (JavaScript string indexes) of the matched words in the text beside it */
+            subject_highlights: [
+                number,
+                number
+            ][];
             /** @description Status name */
             status: string;
             inbox_id: number;
@@ -3721,7 +3730,26 @@ export interface components {
                 first_name: string;
                 last_name: string;
                 email: string | null;
+                /** @description In `first_name + " " + last_name` */
+                name_highlights: [
+                    number,
+                    number
+                ][];
+                /** @description In `email` */
+                email_highlights: [
+                    number,
+                    number
+                ][];
             };
+            /** @description The conversation's tags, with the matches in their names */
+            tags: {
+                name: string;
+                /** @description `[start, end)` offsets in UTF-16 code units (JavaScript string indexes) of the matched words in the text beside it */
+                highlights: [
+                    number,
+                    number
+                ][];
+            }[];
             /** Format: date-time */
             last_message_at: string | null;
             /** Format: date-time */
@@ -3735,12 +3763,21 @@ export interface components {
             conversation_uuid: string;
             /** @description The conversation's reference number */
             reference_number: string;
+            /** @description The conversation's subject (hits of one conversation are grouped under it) */
+            conversation_subject: string;
+            /** @description The conversation's status name */
+            conversation_status: string;
             /** @enum {string} */
             type: "incoming" | "outgoing";
             /** @description A private note */
             private: boolean;
-            /** @description Plain text around the best match (no markup; escape it before rendering as HTML) */
+            /** @description One line of plain text around the first match (no markup; escape it before rendering as HTML); `…` marks a cut */
             snippet: string;
+            /** @description `[start, end)` offsets in UTF-16 code units (JavaScript string indexes) of the matched words in the text beside it */
+            highlights: [
+                number,
+                number
+            ][];
             /** Format: date-time */
             created_at: string;
         };
@@ -3754,6 +3791,21 @@ export interface components {
             avatar_url: string | null;
             /** @enum {string} */
             type: "contact" | "visitor";
+            /** @description In `first_name + " " + last_name` */
+            name_highlights: [
+                number,
+                number
+            ][];
+            /** @description In `email` */
+            email_highlights: [
+                number,
+                number
+            ][];
+            /** @description In `phone_number` */
+            phone_highlights: [
+                number,
+                number
+            ][];
         };
         /** SearchResults */
         SearchResults: {
@@ -13508,6 +13560,18 @@ export interface operations {
                 q: string;
                 /** @description Results per section, 1..50; values outside are clamped. Default 10. */
                 limit?: number;
+                /** @description Conversation status, by name (case-insensitive) or id; repeat the parameter for several */
+                status?: string[];
+                /** @description Inbox id; repeat the parameter for several */
+                inbox_id?: number[];
+                /** @description Assigned team id; repeat the parameter for several */
+                team_id?: number[];
+                /** @description Assigned agent id, or `unassigned` for conversations assigned to no agent; repeat the parameter for several */
+                assignee_id?: string[];
+                /** @description Created at or after: an RFC 3339 time, or a date `YYYY-MM-DD` (its start, UTC). Conversations by their creation, messages by theirs. */
+                from?: string;
+                /** @description Created before: an RFC 3339 time, or a date `YYYY-MM-DD` (that whole day included, UTC). */
+                to?: string;
             };
             header?: never;
             path?: never;

@@ -1,5 +1,5 @@
 // The ordered list of migrations. Names are dated; the migrator applies them forward only.
-import type { Migration } from 'kysely';
+import type { ParleyMigration } from '../concurrent-indexes.ts';
 import * as foundation from './2026_11_22_0001_foundation.ts';
 import * as contactsInboxes from './2026_11_22_0002_contacts_inboxes.ts';
 import * as conversations from './2026_11_23_0003_conversations.ts';
@@ -25,9 +25,10 @@ import * as csat from './2026_11_26_0023_csat.ts';
 import * as serviceReport from './2026_11_26_0024_service_report.ts';
 import * as serviceReportSpeed from './2026_11_26_0025_service_report_speed.ts';
 import * as setupTokens from './2026_11_26_0026_setup_tokens.ts';
+import * as searchFolding from './2026_11_27_0027_search_folding.ts';
 import * as serviceRollups from './2026_11_27_0028_service_rollups.ts';
 
-export const migrations: Record<string, Migration> = {
+export const migrations: Record<string, ParleyMigration> = {
   '2026_11_22_0001_foundation': foundation,
   '2026_11_22_0002_contacts_inboxes': contactsInboxes,
   '2026_11_23_0003_conversations': conversations,
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0024_service_report': serviceReport,
   '2026_11_26_0025_service_report_speed': serviceReportSpeed,
   '2026_11_26_0026_setup_tokens': setupTokens,
+  '2026_11_27_0027_search_folding': searchFolding,
   '2026_11_27_0028_service_rollups': serviceRollups,
 };

@@ -1,10 +1,12 @@
-// One search over conversations (reference or subject), messages (full text) and contacts, the
-// results grouped, each linking to its conversation or contact. The query lives in the URL.
+// One search over conversations (reference, subject, tags, contact), messages (full text) and
+// contacts, the results grouped (messages under their conversation), each linking to its
+// conversation or contact, the server's highlights marked. The query and filters live in the URL.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { keys } from '../../api/keys';
+import { useInboxes, useStatuses, useTeams } from '../../api/reference';
 import { t } from '../../i18n/t';
 import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
@@ -13,6 +15,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Input } from '../../ui/Input';
 import { Card, Page } from '../../ui/Page';
 import { QueryState } from '../../ui/QueryState';
+import { Select } from '../../ui/Select';
 import { can, useAgent } from '../auth/session';
 import { ago, contactName } from '../inbox/format';
 import './search.css';
@@ -20,28 +23,51 @@ import './search.css';
 const FIRST = 10;
 const MORE = 50;
 
-/** The words to mark in a snippet: the query's words and phrases, without operators. */
-export function searchTerms(q: string): string[] {
-  const terms: string[] = [];
-  for (const match of q.matchAll(/"([^"]+)"|(\S+)/g)) {
-    const phrase = match[1];
-    const word = match[2];
-    if (phrase) terms.push(phrase);
-    else if (word && !word.startsWith('-') && word.toLowerCase() !== 'or') terms.push(word.replace(/^#/, ''));
+/** The text with the server's highlight ranges in <mark>; plain text only, never HTML. */
+export function Marked({ text, ranges }: { text: string; ranges: ReadonlyArray<ReadonlyArray<number>> }): ReactNode {
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const [start = 0, end = 0] of ranges) {
+    if (start < at || end <= start || end > text.length) continue;
+    if (start > at) parts.push(<Fragment key={`t${at}`}>{text.slice(at, start)}</Fragment>);
+    parts.push(<mark key={`m${start}`}>{text.slice(start, end)}</mark>);
+    at = end;
   }
-  return terms.filter((term) => term.length > 0);
+  if (at < text.length) parts.push(<Fragment key={`t${at}`}>{text.slice(at)}</Fragment>);
+  return parts;
 }
 
-/** The text with every occurrence of a term in <mark>; plain text only, never HTML. */
-function Highlighted({ text, terms }: { text: string; terms: readonly string[] }): ReactNode {
-  if (terms.length === 0) return text;
-  const escaped = terms.map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const parts = text.split(new RegExp(`(${escaped.join('|')})`, 'gi'));
-  const lower = new Set(terms.map((term) => term.toLowerCase()));
-  return parts.map((part, index) =>
-    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one string, in order
-    lower.has(part.toLowerCase()) ? <mark key={index}>{part}</mark> : <Fragment key={index}>{part}</Fragment>,
-  );
+/** The filters the search takes, as they sit in the URL (`any` for none). */
+const FILTERS = ['status', 'inbox_id', 'team_id', 'assignee_id', 'from', 'to'] as const;
+type Filter = (typeof FILTERS)[number];
+
+function filterQuery(params: URLSearchParams) {
+  const value = (name: Filter) => {
+    const raw = params.get(name);
+    return raw && raw !== 'any' ? raw : undefined;
+  };
+  const id = (name: Filter) => (value(name) && /^[0-9]+$/.test(value(name) ?? '') ? [Number(value(name))] : undefined);
+  const status = value('status');
+  const assignee = value('assignee_id');
+  return {
+    ...(status ? { status: [status] } : {}),
+    ...(id('inbox_id') ? { inbox_id: id('inbox_id') } : {}),
+    ...(id('team_id') ? { team_id: id('team_id') } : {}),
+    ...(assignee ? { assignee_id: [assignee] } : {}),
+    ...(value('from') ? { from: value('from') } : {}),
+    ...(value('to') ? { to: value('to') } : {}),
+  };
+}
+
+/** Message hits grouped under their conversation, in the order of each conversation's newest hit. */
+function byConversation<T extends { conversation_uuid: string }>(hits: readonly T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const hit of hits) {
+    const group = groups.get(hit.conversation_uuid);
+    if (group) group.push(hit);
+    else groups.set(hit.conversation_uuid, [hit]);
+  }
+  return [...groups.values()];
 }
 
 export function SearchPage() {
@@ -54,18 +80,32 @@ export function SearchPage() {
     setText(q);
     setLimit(FIRST);
   }, [q]);
+  const filters = filterQuery(params);
   const results = useQuery({
-    queryKey: [...keys.search(q), limit],
-    queryFn: () => unwrap(api.GET('/api/v1/search', { params: { query: { q, limit } } })),
+    queryKey: [...keys.search(q), limit, filters],
+    queryFn: () => unwrap(api.GET('/api/v1/search', { params: { query: { q, limit, ...filters } } })),
     enabled: q.length > 0,
     placeholderData: keepPreviousData,
   });
-  const terms = searchTerms(q);
+  const statuses = useStatuses();
+  const inboxes = useInboxes();
+  const teams = useTeams();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = text.trim();
-    if (next) setParams({ q: next });
+    if (next) {
+      const updated = new URLSearchParams(params);
+      updated.set('q', next);
+      setParams(updated);
+    }
   };
+  const setFilter = (name: Filter, value: string) => {
+    const updated = new URLSearchParams(params);
+    if (value && value !== 'any') updated.set(name, value);
+    else updated.delete(name);
+    setParams(updated);
+  };
+  const any = { value: 'any', label: t('search.any') };
   const contactLinks = can(agent, 'contacts:read');
 
   return (
@@ -84,6 +124,53 @@ export function SearchPage() {
           {t('search.submit')}
         </Button>
       </form>
+      <div className="search-filters">
+        <Select
+          size="sm"
+          aria-label={t('search.status')}
+          value={params.get('status') ?? 'any'}
+          onValueChange={(value) => setFilter('status', value)}
+          options={[{ ...any, label: t('search.anyStatus') }, ...(statuses.data ?? []).map((s) => ({ value: s.name, label: s.name }))]}
+        />
+        <Select
+          size="sm"
+          aria-label={t('search.inbox')}
+          value={params.get('inbox_id') ?? 'any'}
+          onValueChange={(value) => setFilter('inbox_id', value)}
+          options={[{ ...any, label: t('search.anyInbox') }, ...(inboxes.data ?? []).map((i) => ({ value: String(i.id), label: i.name }))]}
+        />
+        <Select
+          size="sm"
+          aria-label={t('search.team')}
+          value={params.get('team_id') ?? 'any'}
+          onValueChange={(value) => setFilter('team_id', value)}
+          options={[{ ...any, label: t('search.anyTeam') }, ...(teams.data ?? []).map((x) => ({ value: String(x.id), label: x.name }))]}
+        />
+        <Select
+          size="sm"
+          aria-label={t('search.assignee')}
+          value={params.get('assignee_id') ?? 'any'}
+          onValueChange={(value) => setFilter('assignee_id', value)}
+          options={[
+            { ...any, label: t('search.anyAssignee') },
+            ...(agent ? [{ value: String(agent.id), label: t('search.assignedToMe') }] : []),
+            { value: 'unassigned', label: t('search.unassigned') },
+          ]}
+        />
+        <span className="search-filters__date">
+          <label htmlFor="search-from">{t('search.from')}</label>
+          <Input
+            id="search-from"
+            type="date"
+            value={params.get('from') ?? ''}
+            onChange={(event) => setFilter('from', event.target.value)}
+          />
+        </span>
+        <span className="search-filters__date">
+          <label htmlFor="search-to">{t('search.to')}</label>
+          <Input id="search-to" type="date" value={params.get('to') ?? ''} onChange={(event) => setFilter('to', event.target.value)} />
+        </span>
+      </div>
       {q.length === 0 ? (
         <EmptyState title={t('search.hint')} />
       ) : (
@@ -103,12 +190,25 @@ export function SearchPage() {
                       <li key={hit.uuid}>
                         <Link className="hit" to={`/conversations/${hit.uuid}`}>
                           <span className="hit__title">
-                            <Highlighted text={hit.subject || t('inbox.noSubject')} terms={terms} />
+                            {hit.subject ? <Marked text={hit.subject} ranges={hit.subject_highlights} /> : t('inbox.noSubject')}
                           </span>
                           <span className="hit__meta">
                             <span>#{hit.reference_number}</span>
                             <Badge>{hit.status}</Badge>
-                            <span>{contactName(hit.contact)}</span>
+                            <span>
+                              {hit.contact.name_highlights.length > 0 ? (
+                                <Marked text={`${hit.contact.first_name} ${hit.contact.last_name}`} ranges={hit.contact.name_highlights} />
+                              ) : (
+                                contactName(hit.contact)
+                              )}
+                            </span>
+                            {hit.tags
+                              .filter((tag) => tag.highlights.length > 0)
+                              .map((tag) => (
+                                <Badge key={tag.name}>
+                                  <Marked text={tag.name} ranges={tag.highlights} />
+                                </Badge>
+                              ))}
                             <span>{ago(hit.last_message_at ?? hit.created_at)}</span>
                           </span>
                         </Link>
@@ -122,24 +222,40 @@ export function SearchPage() {
                   <p className="cell-muted">{t('search.noneInSection')}</p>
                 ) : (
                   <ul className="hits">
-                    {data.messages.map((hit) => (
-                      <li key={hit.uuid}>
-                        <Link className="hit" to={`/conversations/${hit.conversation_uuid}`}>
-                          <span className="hit__snippet">
-                            <Highlighted text={hit.snippet} terms={terms} />
-                          </span>
+                    {byConversation(data.messages).map((group) => {
+                      const first = group[0];
+                      if (!first) return null;
+                      return (
+                        <li key={first.conversation_uuid} className="hit-group">
+                          <Link className="hit__title" to={`/conversations/${first.conversation_uuid}`}>
+                            {first.conversation_subject || t('inbox.noSubject')}
+                          </Link>
                           <span className="hit__meta">
-                            <span>{t('search.inConversation', { ref: hit.reference_number })}</span>
-                            {hit.private ? (
-                              <Badge tone="warning">{t('search.private')}</Badge>
-                            ) : (
-                              <Badge>{hit.type === 'incoming' ? t('search.incoming') : t('search.outgoing')}</Badge>
-                            )}
-                            <span>{ago(hit.created_at)}</span>
+                            <span>#{first.reference_number}</span>
+                            <Badge>{first.conversation_status}</Badge>
                           </span>
-                        </Link>
-                      </li>
-                    ))}
+                          <ul className="hits hits--nested">
+                            {group.map((hit) => (
+                              <li key={hit.uuid}>
+                                <Link className="hit" to={`/conversations/${hit.conversation_uuid}`}>
+                                  <span className="hit__snippet">
+                                    <Marked text={hit.snippet} ranges={hit.highlights} />
+                                  </span>
+                                  <span className="hit__meta">
+                                    {hit.private ? (
+                                      <Badge tone="warning">{t('search.private')}</Badge>
+                                    ) : (
+                                      <Badge>{hit.type === 'incoming' ? t('search.incoming') : t('search.outgoing')}</Badge>
+                                    )}
+                                    <span>{ago(hit.created_at)}</span>
+                                  </span>
+                                </Link>
+                              </li>
+                            ))}
+                          </ul>
+                        </li>
+                      );
+                    })}
                   </ul>
                 )}
               </Card>
@@ -154,11 +270,19 @@ export function SearchPage() {
                           <Avatar name={contactName(hit)} src={hit.avatar_url} size="sm" />
                           <span className="hit__contact">
                             <span className="hit__title">
-                              <Highlighted text={contactName(hit)} terms={terms} />
+                              {hit.name_highlights.length > 0 ? (
+                                <Marked text={`${hit.first_name} ${hit.last_name}`} ranges={hit.name_highlights} />
+                              ) : (
+                                contactName(hit)
+                              )}
                             </span>
                             <span className="hit__meta">
-                              {hit.email ? <Highlighted text={hit.email} terms={terms} /> : null}
-                              {hit.phone_number ? <span>{hit.phone_number}</span> : null}
+                              {hit.email ? <Marked text={hit.email} ranges={hit.email_highlights} /> : null}
+                              {hit.phone_number ? (
+                                <span>
+                                  <Marked text={hit.phone_number} ranges={hit.phone_highlights} />
+                                </span>
+                              ) : null}
                               {hit.type === 'visitor' ? <Badge>{t('contacts.visitor')}</Badge> : null}
                             </span>
                           </span>
