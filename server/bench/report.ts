@@ -278,11 +278,17 @@ export const METHOD = `## What is measured
    conversation (skewed too); the conversations' denormalised columns (last message, its time and
    sender, first and last reply, last incoming message, waiting since) computed from their
    messages; last-seen marks for the assignees. Then \`VACUUM ANALYZE\`.
-2. **Servers.** Parley (\`server/src/main.ts\`, \`LOG_LEVEL=warn\`) and a bare Fastify app run as
-   child processes on 127.0.0.1. The bare app's \`GET /\` answers
-   \`{"status":"success","data":{"hello":"world"}}\`; its \`GET /page\` answers a copy of Parley's
-   page 1 of the agent's assigned list, taken at the start of the run and serialised again on every
-   request: what a list page costs in bytes and serialisation alone, without auth or database.
+2. **Servers and floors.** Parley (\`server/src/main.ts\`, \`LOG_LEVEL=warn\`, run as \`npm start\`
+   runs it) and a bare Fastify app run as child processes on 127.0.0.1. The bare app holds the
+   floors each of Parley's figures is set against, measured in the same run: \`GET /\` answers
+   \`{"status":"success","data":{"hello":"world"}}\` (Fastify and the load generator alone);
+   \`GET /floor/select/:id\` reads one message row by primary key through \`pg\` (a pool as
+   large as Parley's, a prepared statement): the floor of **one message**; \`POST /floor/insert\`
+   writes one row with \`INSERT … RETURNING\` into a table of its own and commits: the floor of a
+   **reply**; \`GET /page\` answers a copy of Parley's page 1 of the agent's assigned list, taken
+   at the start of the run and serialised again on every request: the floor of the **lists**
+   (their bytes and serialisation, without auth or database). "vs its floor" is the scenario's
+   requests per second as a share of its floor's.
 3. **Load.** autocannon runs in the benchmark's own process, on the same cores, with 50
    keep-alive connections, each sending its next request when the previous one is answered.
    Requests authenticate with API credentials (\`Authorization: token key:secret\`) and rotate over
@@ -300,8 +306,15 @@ export const METHOD = `## What is measured
    exact percentiles from them, rather than taking autocannon's totals, which include the warm-up.
    A connection re-opened during the window (after an error, a timeout or a close by the server)
    counts again only once warm, and the table reports it beside the failed requests.
-5. **Per-request times.** The tag report and search have per-request targets: each is also timed
-   alone, 20 sequential requests on an idle server, and the median is compared to its target.
+5. **Per-request times, memory, first start.** The tag report, the service report and search
+   have per-request targets: each is also timed alone, sequential requests on an idle server
+   (20; 100 for search, whose target has a p99), after two untimed ones. Parley's RSS
+   (\`/proc/<pid>/status\`) is sampled every 200 ms over all the HTTP scenarios; its peak is the
+   memory figure. Last, the first start: \`main.ts\` on an empty \`DATA_DIR\` with no
+   \`DATABASE_URL\` (the embedded database created from the migrated image), timed from the
+   spawn to the first 200 from \`/ready\`, three times; the median counts.
+   With \`--curve\`, the run's figures for one message, the list, the reply and the two reports
+   go into the scale curve (one row per \`--scale\`).
 6. **Realtime.** After the HTTP scenarios, Parley runs again with Redis (\`REDIS_URL\`): first one
    instance, then two separate processes on two ports sharing the database and Redis. A load
    generator in a child process (\`realtime-client.ts\`) opens the agent sockets (\`/ws\`, API

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { openRuntime, prepareDatabase } from '../src/setup.ts';
+import { buildDatabaseImage } from '../scripts/build-db-image.ts';
 import { type LoadResult, type LoadSettings, probe, runLoad, type Scenario, timeSequential, WarmUpError } from './load.ts';
 import { type BenchOptions, FIRST_START_ID, OptionsError, parseOptions, REALTIME_ID, SCENARIO_IDS, USAGE, WEBHOOKS_ID } from './options.ts';
 import { type Child, killAllChildrenNow, startBare, startParley, stopAllChildren, stopChild, tail } from './processes.ts';
@@ -282,6 +283,8 @@ async function runScenario(plan: ScenarioPlan, settings: LoadSettings, runs: num
  */
 async function measureFirstStart(secretKey: string, tmpDir: string): Promise<number> {
   progress('- First start on an empty embedded database (3 times)');
+  // As `npm start` does first (ensure-built.ts): the migrated image made when missing.
+  await buildDatabaseImage((line) => progress(`    ${line}`));
   const times: number[] = [];
   for (let i = 0; i < 3; i++) {
     const dataDir = join(tmpDir, `first-start-${i}`);
