@@ -90,6 +90,11 @@ let counter = 0;
  * process drops its schema at that moment ("schema … does not exist"). So migrations hold a
  * shared advisory lock and schema drops an exclusive one: migrations run side by side, a drop
  * waits for them. The lock ends with the connection that holds it.
+ *
+ * It is taken by polling, never by waiting in pg_advisory_lock: a waiting statement holds a
+ * snapshot, and another process's CREATE INDEX CONCURRENTLY (run under the shared lock, after its
+ * migrations) waits for every older snapshot, while the waiter waits for that process's lock. A
+ * cycle PostgreSQL cannot see: both would wait forever.
  */
 const SCHEMA_LOCK = 727_104_001;
 
@@ -97,14 +102,18 @@ async function underSchemaLock<T>(databaseUrl: string, mode: 'shared' | 'exclusi
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+    const take = mode === 'shared' ? 'select pg_try_advisory_lock_shared($1) as locked' : 'select pg_try_advisory_lock($1) as locked';
+    while (!(await client.query<{ locked: boolean }>(take, [SCHEMA_LOCK])).rows[0]?.locked) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     return await run();
   } finally {
     await client.end();
   }
 }
 
-async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+/** Drops a test schema once no other test process is migrating (see underSchemaLock). */
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
   await underSchemaLock(databaseUrl, 'exclusive', async () => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { buildTestApp } from '../../test/helpers.ts';
+import { buildTestApp, dropSchema } from '../../test/helpers.ts';
 import { buildConcurrentIndexes, type ConcurrentIndex } from './concurrent-indexes.ts';
 import { type DatabaseHandle, openDatabase } from './database.ts';
 
@@ -84,8 +84,8 @@ describe('indexes built after the migrations', () => {
     } finally {
       await first.close();
       await second.close();
-      await admin.query(`drop schema ${schema} cascade`);
       await admin.end();
+      await dropSchema(url, schema);
     }
   });
 });
