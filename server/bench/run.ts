@@ -407,8 +407,11 @@ async function bench(options: BenchOptions): Promise<void> {
 
   // The instance's memory over every HTTP scenario (the bench's own process is not counted).
   let peakRssMiB = rssMiB(parley.pid) ?? 0;
+  let scenarioPeakMiB = 0;
   const sampler = setInterval(() => {
-    peakRssMiB = Math.max(peakRssMiB, rssMiB(parley.pid) ?? 0);
+    const now = rssMiB(parley.pid) ?? 0;
+    peakRssMiB = Math.max(peakRssMiB, now);
+    scenarioPeakMiB = Math.max(scenarioPeakMiB, now);
   }, 200);
   const settings: LoadSettings = { connections: options.connections, duration: options.duration, warmup: options.warmup };
   progress(`Load: ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per scenario.`);
@@ -421,7 +424,10 @@ async function bench(options: BenchOptions): Promise<void> {
   const planned = plans.filter((p) => (REFERENCE_IDS.includes(p.id) ? referenceWanted(p.id, wants) : wants(p.id)));
   for (const plan of planned) {
     if (!parley.isRunning()) throw new Error(`Parley stopped during the run:\n${tail(parley.logFile)}`);
+    scenarioPeakMiB = rssMiB(parley.pid) ?? 0;
     reports.push(await runScenario(plan, settings, options.sequentialRuns, parley));
+    // Which scenario raises the peak: printed, not reported.
+    progress(`  ${plan.id}: Parley's RSS peaked at ${((scenarioPeakMiB * 1024 * 1024) / 1e6).toFixed(0)} MB.`);
   }
   clearInterval(sampler);
   const parleyPeakRssMB = options.processes === 1 && peakRssMiB > 0 ? (peakRssMiB * 1024 * 1024) / 1e6 : null;
