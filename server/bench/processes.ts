@@ -112,29 +112,45 @@ export interface ParleyOptions {
   logName?: string;
 }
 
+/** The flags `npm start` gives Node (package.json's start script: `node <flags> server/src/main.ts`). */
+function startFlags(root: string): string[] {
+  const start = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 /** Starts Parley on a free port of 127.0.0.1 and waits until /ready answers 200. */
 export async function startParley(options: ParleyOptions): Promise<Child> {
   const port = await freePort();
   const logFile = join(options.logDir, options.logName ?? 'parley.log');
   const fd = openSync(logFile, 'a');
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
-  // As `npm start` runs it (package.json): a young generation of 2 × 16 MB, not V8's default for a large machine.
-  const child = spawn(process.execPath, ['--max-semi-space-size=16', ...profile, join(options.root, 'server/src/main.ts')], {
-    cwd: options.root,
-    env: {
-      ...(options.databaseUrl === null ? {} : { DATABASE_URL: options.databaseUrl }),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SECRET_KEY: options.secretKey,
-      DATA_DIR: options.dataDir,
-      DATABASE_PREPARED_STATEMENTS: process.env['DATABASE_PREPARED_STATEMENTS'] ?? 'true',
-      ...((options.processes ?? 1) > 1 ? { SERVER_PROCESSES: String(options.processes) } : {}),
-      ...((options.processes ?? 1) > 1 || options.redis ? { REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379' } : {}),
-      ...options.env,
+  // With Node's flags as `npm start` passes them (package.json: the heap's sizing), and any of
+  // BENCH_NODE_FLAGS (space-separated) after them, to try others.
+  const child = spawn(
+    process.execPath,
+    [
+      ...startFlags(options.root),
+      ...(process.env['BENCH_NODE_FLAGS'] ?? '').split(' ').filter(Boolean),
+      ...profile,
+      join(options.root, 'server/src/main.ts'),
+    ],
+    {
+      cwd: options.root,
+      env: {
+        ...(options.databaseUrl === null ? {} : { DATABASE_URL: options.databaseUrl }),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SECRET_KEY: options.secretKey,
+        DATA_DIR: options.dataDir,
+        DATABASE_PREPARED_STATEMENTS: process.env['DATABASE_PREPARED_STATEMENTS'] ?? 'true',
+          ...((options.processes ?? 1) > 1 ? { SERVER_PROCESSES: String(options.processes) } : {}),
+        ...((options.processes ?? 1) > 1 || options.redis ? { REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379' } : {}),
+        ...options.env,
+      },
+      stdio: ['ignore', fd, fd],
     },
-    stdio: ['ignore', fd, fd],
-  });
+  );
   closeSync(fd);
   const exited = track(child);
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -54,7 +54,9 @@ export async function seedRealtime(
   const inbox = await createInbox(deps, { name: 'Realtime bench chat', channel: 'livechat', config: {} });
   const teamCount = Math.max(1, Math.ceil(sizes.agents / sizes.agentsPerTeam));
   const teams: number[] = [];
-  for (let t = 0; t < teamCount; t++) teams.push((await createTeam(deps, { name: `Realtime ${t + 1}`, emoji: '' })).id);
+  // Team names are unique: a reused database keeps an earlier run's teams.
+  const run = randomBytes(3).toString('hex');
+  for (let t = 0; t < teamCount; t++) teams.push((await createTeam(deps, { name: `Realtime ${t + 1} (${run})`, emoji: '' })).id);
   const numbers = Array.from({ length: sizes.agents }, (_, i) => i);
   const agents = await inBatches(numbers, 10, async (n) => {
     const team = n % teamCount;

@@ -40,6 +40,33 @@ import { countDataset, type DatasetCounts, type LoadTargets, loadTargets } from 
 import { runWebhooks } from './webhooks.ts';
 import { checkWebhookTargets, renderWebhooks, type WebhookBenchReport } from './webhooks-report.ts';
 
+/** Lets the bench read the instance's own memory figures (its /metrics). */
+const BENCH_METRICS_TOKEN = randomBytes(16).toString('hex');
+
+/** Pages given back with MADV_FREE: counted in RSS until the kernel needs them. */
+function lazyFree(pid: number): string {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? Number.NaN) / 1000;
+    return `anonymous ${field('Anonymous').toFixed(0)} MB, lazily freed ${field('LazyFree').toFixed(0)} MB`;
+  } catch {
+    return 'no smaps';
+  }
+}
+
+/** The instance's heap and off-heap memory (prom-client's default metrics), as one line. */
+async function memoryOf(parley: Child): Promise<string> {
+  try {
+    const res = await fetch(`${parley.baseUrl}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
+    const text = await res.text();
+    const value = (name: string) => Number(new RegExp(`^parley_${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+    const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+    return `heap ${mb(value('nodejs_heap_size_used_bytes'))} used of ${mb(value('nodejs_heap_size_total_bytes'))}, external ${mb(value('nodejs_external_memory_bytes'))}, RSS ${mb(value('process_resident_memory_bytes'))} (${lazyFree(parley.pid)})`;
+  } catch (error) {
+    return `memory not read (${(error as Error).message})`;
+  }
+}
+
 const ROOT = resolve(import.meta.dirname, '../..');
 
 const progress = (message: string) => process.stderr.write(`${message}\n`);
@@ -401,7 +428,7 @@ async function bench(options: BenchOptions): Promise<void> {
     profileDir: options.profileDir,
     processes: options.processes,
     redisUrl: options.redisUrl,
-    env: RAISED_LIMITS,
+    env: { ...RAISED_LIMITS, METRICS_TOKEN: BENCH_METRICS_TOKEN },
   });
   progress(`Parley (pid ${parley.pid}) on ${parley.baseUrl}, bare route (pid ${bare.pid}) on ${bare.baseUrl}.`);
 
@@ -427,7 +454,9 @@ async function bench(options: BenchOptions): Promise<void> {
     scenarioPeakMiB = rssMiB(parley.pid) ?? 0;
     reports.push(await runScenario(plan, settings, options.sequentialRuns, parley));
     // Which scenario raises the peak: printed, not reported.
-    progress(`  ${plan.id}: Parley's RSS peaked at ${((scenarioPeakMiB * 1024 * 1024) / 1e6).toFixed(0)} MB.`);
+    progress(
+      `  ${plan.id}: Parley's RSS peaked at ${((scenarioPeakMiB * 1024 * 1024) / 1e6).toFixed(0)} MB; after it ${await memoryOf(parley)}.`,
+    );
   }
   clearInterval(sampler);
   const parleyPeakRssMB = options.processes === 1 && peakRssMiB > 0 ? (peakRssMiB * 1024 * 1024) / 1e6 : null;

@@ -184,7 +184,7 @@ export interface MessageHitRow {
 export interface MessageSearchTuning {
   /** First pass: the newest this-many messages, each one's text folded and matched in turn. */
   walkedMessages: number;
-  /** Second pass: the newest this-many messages, through the text index; the third pass searches all. */
+  /** Second pass: the newest this-many messages, through the text index; each pass after it looks WINDOW_GROWTH times further back. */
   recentMessages: number;
 }
 
@@ -199,11 +199,15 @@ export const SHORT_QUERY_WALK = 1000;
  * Matching a message without the index folds its text again (tens of microseconds each), and the
  * index lists every match of a common word or a short prefix (reading them all is slow). So:
  * first the newest hundred messages are matched one by one, enough for a common word; when
- * they hold too few matches, the text index answers among the newest messages (a rarer word has
- * few entries to read), and only when those too hold too few, among all. Each pass replaces the
- * one before (its window holds the one before's), and each is bounded whatever the planner thinks.
+ * they hold too few matches, the text index answers among the newest 20,000 messages (a rarer word
+ * has few entries to read), then among 8 times as many, and so on until the window spans every
+ * message. Each pass replaces the one before (its window holds the one before's), and each is
+ * bounded whatever the planner thinks.
  */
 export const MESSAGE_SEARCH: MessageSearchTuning = { walkedMessages: 100, recentMessages: 20_000 };
+
+/** How much larger each window of newest messages is than the one before (the index passes). */
+const WINDOW_GROWTH = 4;
 
 /** A message query: exact (phrases as phrases), and what the index answers alone with the check of its rows. */
 export interface MessageQuery {
@@ -241,10 +245,14 @@ export async function searchMessages(
   }
   const walkFrom = Math.max(maxId - tuning.walkedMessages, 0);
   let ids = (await matchingMessages(db, readable, filters, query.exact, limit, walkFrom, 'walk')).map((row) => row.id);
-  if (ids.length < limit && walkFrom > 0) {
-    const recentFrom = Math.max(maxId - tuning.recentMessages, 0);
-    ids = await indexedMatches(db, readable, filters, query, limit, recentFrom);
-    if (ids.length < limit && recentFrom > 0) ids = await indexedMatches(db, readable, filters, query, limit, 0);
+  // Through the index, in windows of newest messages growing WINDOW_GROWTH-fold until they
+  // hold enough matches or span the table: the index's matches are ANDed with the window's ids
+  // (a bitmap of each), so only the window's matches are read from the table. A common word
+  // stops at the first window; a word whose matches are all old costs a few windows, not a read
+  // of every match in the table.
+  for (let window = Math.max(tuning.recentMessages, 1), from = walkFrom; ids.length < limit && from > 0; window *= WINDOW_GROWTH) {
+    from = Math.max(maxId - window, 0);
+    ids = await indexedMatches(db, readable, filters, query, limit, from);
   }
   return messageHits(db, ids);
 }
@@ -260,7 +268,9 @@ async function indexedMatches(
 ): Promise<number[]> {
   const loose = query.loose;
   if (loose === null) return (await matchingMessages(db, readable, filters, query.exact, limit, afterId, 'index')).map((row) => row.id);
-  for (let wanted = limit * 4; ; wanted *= 4) {
+  // Each fetch reads every match of the window from the table (to order them), whatever it
+  // returns: so a second fetch, when one is needed, takes all it may check at once.
+  for (let wanted = Math.min(limit * 8, MAX_CHECKED); ; wanted = MAX_CHECKED) {
     const rows = await matchingMessages(db, readable, filters, loose.query, Math.min(wanted, MAX_CHECKED), afterId, 'index');
     const kept = rows.filter((row) => loose.check(row.text)).map((row) => row.id);
     if (kept.length >= limit || rows.length < wanted || wanted >= MAX_CHECKED) return kept.slice(0, limit);
