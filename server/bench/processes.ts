@@ -144,7 +144,7 @@ export async function startParley(options: ParleyOptions): Promise<Child> {
         SECRET_KEY: options.secretKey,
         DATA_DIR: options.dataDir,
         DATABASE_PREPARED_STATEMENTS: process.env['DATABASE_PREPARED_STATEMENTS'] ?? 'true',
-          ...((options.processes ?? 1) > 1 ? { SERVER_PROCESSES: String(options.processes) } : {}),
+        ...((options.processes ?? 1) > 1 ? { SERVER_PROCESSES: String(options.processes) } : {}),
         ...((options.processes ?? 1) > 1 || options.redis ? { REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379' } : {}),
         ...options.env,
       },
