@@ -10,6 +10,7 @@ import pino from 'pino';
 import { createAgent, generateApiKey } from '../src/agents/agents.service.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import type { Principal } from '../src/auth/credential-cache.ts';
 import type { AppDeps, Clock } from '../src/deps.ts';
 import { claimDueJobs, completeJob } from '../src/jobs/jobs.queries.ts';
 import { ensureMigratedImage, openRuntime, prepareDatabase } from '../src/setup.ts';
@@ -338,4 +339,18 @@ export function registeredRoutes(app: FastifyInstance): Array<{ method: string; 
     for (const method of (match[3] ?? '').split(', ').filter(Boolean)) out.push({ method, path });
   }
   return out;
+}
+
+/** An API-key caller who reads every conversation and its messages (for the queries that take a Principal). */
+export function readingEverything(userId: number): Principal {
+  return {
+    userId,
+    email: null,
+    firstName: 'Admin',
+    lastName: 'Test',
+    permissions: new Set(['conversations:read', 'conversations:read_all', 'messages:read']),
+    teamIds: [],
+    method: 'api_key',
+    sessionId: null,
+  };
 }

@@ -3,8 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { agentWith, createConversation, createInbox, createTeam } from '../../test/factories.ts';
-import { assertError, buildTestApp, type Caller, dataOf, type TestApp } from '../../test/helpers.ts';
-import type { Principal } from '../auth/credential-cache.ts';
+import { assertError, buildTestApp, type Caller, dataOf, readingEverything, type TestApp } from '../../test/helpers.ts';
 import { accessFilter } from '../conversations/conversations.access.ts';
 import { searchMessages, type WithC } from './search.queries.ts';
 import { buildTsQuery, type FoldedTerm, highlight, looseTsQuery, matchesTerms, parseQuery, snippet } from './search.text.ts';
@@ -308,17 +307,7 @@ describe('search over HTTP: language, sources, filters, access', () => {
   });
 
   it('phrases through the text index: candidates with all the words, checked for adjacency', async () => {
-    const principal: Principal = {
-      userId: admin.id,
-      email: null,
-      firstName: 'Admin',
-      lastName: 'Test',
-      permissions: new Set(['conversations:read', 'conversations:read_all', 'messages:read']),
-      teamIds: [],
-      method: 'api_key',
-      sessionId: null,
-    };
-    const readable = accessFilter<WithC, 'c'>(principal);
+    const readable = accessFilter<WithC, 'c'>(readingEverything(admin.id));
     assert.ok(readable);
     const terms = [word('reset', 'password')];
     const query = {

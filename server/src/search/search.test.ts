@@ -2,8 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { agentWith, createContact, createConversation, createInbox, createTeam } from '../../test/factories.ts';
-import { assertError, buildTestApp, type Caller, dataOf, type TestApp } from '../../test/helpers.ts';
-import type { Principal } from '../auth/credential-cache.ts';
+import { assertError, buildTestApp, type Caller, dataOf, readingEverything, type TestApp } from '../../test/helpers.ts';
 import { accessFilter } from '../conversations/conversations.access.ts';
 import { searchMessages, type WithC } from './search.queries.ts';
 import { clampLimit, referenceOf } from './search.service.ts';
@@ -437,17 +436,7 @@ describe('search over HTTP', () => {
   it('messages: the newest matches first, and all messages when the newest ones hold too few', async () => {
     await note(conv.E.uuid, 'zanzibar in an older message', false);
     await note(conv.E.uuid, 'zanzibar in the newest message', false);
-    const principal: Principal = {
-      userId: t.admin.id,
-      email: null,
-      firstName: 'Admin',
-      lastName: 'Test',
-      permissions: new Set(['conversations:read', 'conversations:read_all', 'messages:read']),
-      teamIds: [],
-      method: 'api_key',
-      sessionId: null,
-    };
-    const readable = accessFilter<WithC, 'c'>(principal);
+    const readable = accessFilter<WithC, 'c'>(readingEverything(t.admin.id));
     assert.ok(readable);
     const texts = async (walkedMessages: number, recentMessages: number, limit: number) =>
       (
