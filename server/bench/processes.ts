@@ -146,6 +146,8 @@ export async function startParley(options: ParleyOptions): Promise<Child> {
         DATABASE_PREPARED_STATEMENTS: process.env['DATABASE_PREPARED_STATEMENTS'] ?? 'true',
         ...((options.processes ?? 1) > 1 ? { SERVER_PROCESSES: String(options.processes) } : {}),
         ...((options.processes ?? 1) > 1 || options.redis ? { REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379' } : {}),
+        // glibc's allocator settings of the benchmark's own environment, to try them.
+        ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('MALLOC_') || name === 'GLIBC_TUNABLES')),
         ...options.env,
       },
       stdio: ['ignore', fd, fd],

@@ -2,7 +2,7 @@
 // configured OpenAI-compatible provider through the official `openai` package; the answer
 // comes back as the same kind of content (HTML sanitised like a message, or plain text).
 // Neither the key nor the content is ever logged.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { AppDeps } from '../deps.ts';
 import { DataError, InputError, NetworkError } from '../errors.ts';
 import { sanitizeBounded } from '../messages/messages.content.ts';
@@ -38,13 +38,17 @@ interface CachedClient {
  * it) until the stored key or base URL changes. One per app, created by the AI routes.
  */
 export interface AiClients {
-  clientFor(deps: AppDeps, provider: { api_key: string; base_url: string }): OpenAI;
+  clientFor(deps: AppDeps, provider: { api_key: string; base_url: string }): Promise<OpenAI>;
 }
+
+/** The package, loaded on the first completion: an installation without AI never holds it in memory (~18 MB). */
+const openaiPackage = async () => (await import('openai')).default;
 
 export function createAiClients(): AiClients {
   let cached: CachedClient | null = null;
   return {
-    clientFor(deps, provider) {
+    async clientFor(deps, provider) {
+      const OpenAIClient = await openaiPackage();
       // The stored key is encrypted with a fresh IV on every save: a new save, a new client.
       const fingerprint = `${provider.api_key}\n${provider.base_url}`;
       if (cached?.fingerprint === fingerprint) return cached.client;
@@ -59,7 +63,7 @@ export function createAiClients(): AiClients {
           );
         }
       }
-      const client = new OpenAI({
+      const client = new OpenAIClient({
         // The package insists on a key; without one, the Authorization header is dropped below.
         apiKey: apiKey === '' ? 'none' : apiKey,
         baseURL: provider.base_url,
@@ -109,7 +113,8 @@ export function shapeAnswer(answer: string, html: boolean): string {
 }
 
 /** A provider failure as the caller sees it: 502, or 504 for the time limit. Logged by status and code only. */
-function providerFailure(deps: AppDeps, error: unknown, timedOut: boolean): NetworkError {
+async function providerFailure(deps: AppDeps, error: unknown, timedOut: boolean): Promise<NetworkError> {
+  const OpenAI = await openaiPackage();
   const seconds = Math.round(deps.config.aiTimeoutMs / 100) / 10;
   if (timedOut || error instanceof OpenAI.APIConnectionTimeoutError) {
     deps.log.warn({ timeoutMs: deps.config.aiTimeoutMs }, 'AI completion timed out');
@@ -160,7 +165,7 @@ export async function complete(deps: AppDeps, clients: AiClients, input: { promp
     throw new InputError('No AI provider is configured: an administrator sets one in the AI provider settings (PUT /api/v1/ai/provider)');
   }
   const html = isHtml(input.content);
-  const client = clients.clientFor(deps, { api_key: provider.api_key, base_url: provider.base_url ?? DEFAULT_BASE_URL });
+  const client = await clients.clientFor(deps, { api_key: provider.api_key, base_url: provider.base_url ?? DEFAULT_BASE_URL });
   // The package's timeout covers the wait for the answer's headers; this one the whole call, body included.
   const deadline = AbortSignal.timeout(deps.config.aiTimeoutMs);
   let completion: unknown;
@@ -176,7 +181,7 @@ export async function complete(deps: AppDeps, clients: AiClients, input: { promp
       { signal: deadline },
     );
   } catch (error) {
-    throw providerFailure(deps, error, deadline.aborted);
+    throw await providerFailure(deps, error, deadline.aborted);
   }
   return shapeAnswer(answerText(completion), html);
 }

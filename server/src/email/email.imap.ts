@@ -2,7 +2,7 @@
 // modes, timeouts, imapflow's log kept free of mail and secrets), uid sets, and errors as the
 // admin sees them.
 import type { FastifyBaseLogger } from 'fastify';
-import { ImapFlow, type ImapFlowOptions } from 'imapflow';
+import type { ImapFlow, ImapFlowOptions } from 'imapflow';
 import type { EmailSettings } from './email.inbox.ts';
 
 /** An IMAP uid set: `1:5,9,12:14`, short enough for any command line. */
@@ -52,7 +52,9 @@ function imapLogger(log: FastifyBaseLogger, secrets: readonly string[]): NonNull
  * cleartext. Each step (connecting, the greeting, silence during a command) gets `timeoutMs`;
  * IDLE is the caller's to issue.
  */
-export function imapClientFor(imap: EmailSettings['imap'], log: FastifyBaseLogger, timeoutMs: number): ImapFlow {
+export async function imapClientFor(imap: EmailSettings['imap'], log: FastifyBaseLogger, timeoutMs: number): Promise<ImapFlow> {
+  // Loaded on the first use: an installation without email never holds the package in memory.
+  const { ImapFlow } = await import('imapflow');
   return new ImapFlow({
     host: imap.host,
     port: imap.port,

@@ -1,7 +1,7 @@
 // Reading one raw mail (RFC 5322, MIME) into what the inbound channel needs: its identifiers,
 // its people, its subject and bodies, its attachments and inline images, and whether a machine
 // wrote it (email.loops.ts). mailparser does the MIME; nothing here touches the database.
-import { type AddressObject, type HeaderLines, type ParsedMail, simpleParser } from 'mailparser';
+import type { AddressObject, HeaderLines, ParsedMail } from 'mailparser';
 import { fallbackMessageId, type MailAddress, messageIdsOf } from './email.addresses.ts';
 import { automaticReason, type Bounce, headerOf, isDeliveryReport, type RawHeaders, readBounce } from './email.loops.ts';
 
@@ -143,6 +143,8 @@ export async function parseMail(raw: Buffer, inbox: MailAddress): Promise<Inboun
   let parsed: ParsedMail;
   try {
     // keepCidLinks: the HTML keeps its cid: links (the attachments are stored, not inlined as data: URLs).
+    // Loaded on the first mail: an installation without email never holds the package in memory.
+    const { simpleParser } = await import('mailparser');
     parsed = await simpleParser(raw, { keepCidLinks: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
   } catch (error) {
     throw new UnreadableMail(`the mail could not be parsed: ${error instanceof Error ? error.message : String(error)}`);

@@ -116,8 +116,8 @@ export function startEmailReader(deps: AppDeps, inbox: EmailInbox, options: Read
     });
   }
 
-  function connect(): ImapFlow {
-    const fresh = imapClientFor(imap, log, timeoutMs);
+  async function connect(): Promise<ImapFlow> {
+    const fresh = await imapClientFor(imap, log, timeoutMs);
     // Events of a connection already given up (its close, late errors) change nothing.
     fresh.on('error', (error: Error) => {
       if (client !== fresh) return;
@@ -273,7 +273,7 @@ export function startEmailReader(deps: AppDeps, inbox: EmailInbox, options: Read
   async function session(healthy: () => void): Promise<void> {
     connectionError = null;
     wakeRequested = false;
-    const imapClient = connect();
+    const imapClient = await connect();
     client = imapClient;
     await state({ state: 'connecting' });
     await imapClient.connect();

@@ -3,12 +3,11 @@
 // read-only, log out. SMTP: connect, TLS, AUTH (nodemailer's verify), quit. No mail is read or
 // sent. Each answer says what went wrong in the admin's words, never with the password in it.
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { AppDeps } from '../deps.ts';
 import { emailSettingsWithDraft } from '../inboxes/inboxes.service.ts';
 import type { EmailSettings } from './email.inbox.ts';
 import { describeMailError, imapClientFor } from './email.imap.ts';
-import { smtpOptions } from './email.transport.ts';
+import { nodemailerPackage, smtpOptions } from './email.transport.ts';
 
 /** A test waits at most this long (or EMAIL_TIMEOUT_SECONDS when shorter): an admin is watching. */
 export const TEST_TIMEOUT_SECONDS = 15;
@@ -83,7 +82,7 @@ function failure(error: unknown, secrets: readonly string[]): string {
 
 export async function testImap(imap: EmailSettings['imap'], log: FastifyBaseLogger, seconds: number): Promise<ConnectionCheck> {
   const secrets = [imap.password];
-  const client = imapClientFor(imap, log, seconds * 1000);
+  const client = await imapClientFor(imap, log, seconds * 1000);
   // imapflow also emits socket errors as events; the awaited calls below report them.
   client.on('error', () => undefined);
   let step: 'connect' | 'mailbox' = 'connect';
@@ -117,6 +116,7 @@ export async function testImap(imap: EmailSettings['imap'], log: FastifyBaseLogg
 export async function testSmtp(smtp: EmailSettings['smtp'], seconds: number): Promise<ConnectionCheck> {
   const secrets = [smtp.password];
   // Its own transport, closed after: the inbox's pool (email.transport.ts) is for sending.
+  const nodemailer = await nodemailerPackage();
   const transport = nodemailer.createTransport({ ...smtpOptions(smtp, seconds), maxConnections: 1 });
   return timed(
     async () => {

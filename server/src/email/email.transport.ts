@@ -5,7 +5,7 @@
 // every pool of the app.
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import nodemailer, { type Mail, type SendMailOptions, type SMTPPoolOptions, type SMTPPoolSentMessageInfo } from 'nodemailer';
+import type { Mail, SendMailOptions, SMTPPoolOptions, SMTPPoolSentMessageInfo } from 'nodemailer';
 import type { AppDeps } from '../deps.ts';
 import type { EmailInbox, EmailSettings } from './email.inbox.ts';
 
@@ -15,6 +15,9 @@ interface PoolEntry {
   fingerprint: string;
   pool: Pool;
 }
+
+/** The package, loaded on the first mail or connection test: an installation without email never holds it in memory. */
+export const nodemailerPackage = async () => (await import('nodemailer')).default;
 
 /** The pools of each app (tests run several apps in one process), by inbox id. */
 const poolsByApp = new WeakMap<AppDeps, Map<number, PoolEntry>>();
@@ -92,7 +95,9 @@ function poolsOf(deps: AppDeps): Map<number, PoolEntry> {
 }
 
 /** The inbox's pool for its current settings; a pool made for other settings is closed. */
-export function transportFor(deps: AppDeps, inbox: EmailInbox): Pool {
+export async function transportFor(deps: AppDeps, inbox: EmailInbox): Promise<Pool> {
+  // Loaded before anything below looks at the pools: from there to the end no await lets another mail in between.
+  const nodemailer = await nodemailerPackage();
   const pools = poolsOf(deps);
   const fingerprint = fingerprintOf(inbox.settings.smtp, deps.config.emailTimeoutSeconds);
   const current = pools.get(inbox.id);
@@ -111,7 +116,7 @@ export async function sendThroughInbox(
   mail: SendMailOptions,
   signal: AbortSignal,
 ): Promise<SMTPPoolSentMessageInfo> {
-  return transportFor(deps, inbox).sendMail({ ...mail, signal });
+  return (await transportFor(deps, inbox)).sendMail({ ...mail, signal });
 }
 
 /** Closes the inbox's pool (the inbox was deleted, disabled or is no longer an email inbox). */
