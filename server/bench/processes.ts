@@ -118,6 +118,18 @@ function startFlags(root: string): string[] {
   return start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
+/**
+ * The glibc allocator settings the image runs with (the Dockerfile's `MALLOC_…` variables; the
+ * systemd unit sets the same, server/test/deploy.test.ts): the benchmark's instance runs as
+ * deployed. Variables of the benchmark's own environment replace them (to try others).
+ */
+function imageAllocatorEnv(root: string): Record<string, string> {
+  const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
+  const fromImage = [...dockerfile.matchAll(/\b(MALLOC_[A-Z_]+)=(\S+?)(?=\s|\\|$)/gm)].map((m) => [m[1] as string, m[2] as string]);
+  const own = Object.entries(process.env).filter(([name]) => name.startsWith('MALLOC_') || name === 'GLIBC_TUNABLES');
+  return Object.fromEntries(own.length > 0 ? (own as Array<[string, string]>) : fromImage);
+}
+
 /** Starts Parley on a free port of 127.0.0.1 and waits until /ready answers 200. */
 export async function startParley(options: ParleyOptions): Promise<Child> {
   const port = await freePort();
@@ -125,7 +137,7 @@ export async function startParley(options: ParleyOptions): Promise<Child> {
   const fd = openSync(logFile, 'a');
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
   // With Node's flags as `npm start` passes them (package.json: the heap's sizing), and any of
-  // BENCH_NODE_FLAGS (space-separated) after them, to try others.
+  // BENCH_NODE_FLAGS (space-separated) after them, to try others; the allocator as deployed.
   const child = spawn(
     process.execPath,
     [
@@ -146,8 +158,7 @@ export async function startParley(options: ParleyOptions): Promise<Child> {
         DATABASE_PREPARED_STATEMENTS: process.env['DATABASE_PREPARED_STATEMENTS'] ?? 'true',
         ...((options.processes ?? 1) > 1 ? { SERVER_PROCESSES: String(options.processes) } : {}),
         ...((options.processes ?? 1) > 1 || options.redis ? { REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379' } : {}),
-        // glibc's allocator settings of the benchmark's own environment, to try them.
-        ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('MALLOC_') || name === 'GLIBC_TUNABLES')),
+        ...imageAllocatorEnv(options.root),
         ...options.env,
       },
       stdio: ['ignore', fd, fd],

@@ -278,8 +278,8 @@ export const METHOD = `## What is measured
    conversation (skewed too); the conversations' denormalised columns (last message, its time and
    sender, first and last reply, last incoming message, waiting since) computed from their
    messages; last-seen marks for the assignees. Then \`VACUUM ANALYZE\`.
-2. **Servers and floors.** Parley (\`server/src/main.ts\`, \`LOG_LEVEL=warn\`, run as \`npm start\`
-   runs it) and a bare Fastify app run as child processes on 127.0.0.1. The bare app holds the
+2. **Servers and floors.** Parley (\`server/src/main.ts\`, \`LOG_LEVEL=warn\`, with the Node flags of
+   \`npm start\` and the glibc allocator settings of the image and the systemd unit) and a bare Fastify app run as child processes on 127.0.0.1. The bare app holds the
    floors each of Parley's figures is set against, measured in the same run: \`GET /\` answers
    \`{"status":"success","data":{"hello":"world"}}\` (Fastify and the load generator alone);
    \`GET /floor/select/:id\` reads one message row by primary key through \`pg\` (a pool as

@@ -112,7 +112,19 @@ function startArgs(): string[] {
   return args;
 }
 
+/** glibc allocator settings (`MALLOC_…=value`) in a file, in their order. */
+function allocatorSettings(text: string): string[] {
+  return [...text.matchAll(/\b(MALLOC_[A-Z_]+=\S+?)(?=\s|\\|$)/gm)].map((match) => match[1] as string);
+}
+
 describe('Dockerfile and deploy/parley.service', () => {
+  it('the image and the unit set the same allocator settings, which the benchmark runs with', () => {
+    const image = allocatorSettings(read('Dockerfile'));
+    assert.ok(image.includes('MALLOC_ARENA_MAX=2'), `the image sets: ${image.join(' ')}`);
+    assert.deepEqual(allocatorSettings(read('deploy/parley.service')), image);
+    assert.match(read('server/bench/processes.ts'), /allocatorSettings|imageAllocatorEnv/);
+  });
+
   it('the image runs main.ts as a non-root user, exposes the default port and checks /ready', () => {
     const dockerfile = read('Dockerfile');
     assert.match(dockerfile, /^FROM node:24-bookworm-slim AS build$|^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
