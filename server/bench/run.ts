@@ -35,7 +35,7 @@ import { RAISED_LIMITS, type RealtimeReport, rssMiB, runRealtime } from './realt
 import type { RealtimeFixtures } from './realtime-plan.ts';
 import { checkRealtimeTargets, initRate, renderRealtime } from './realtime-report.ts';
 import { agentsFor, agentsPerTeam, seedRealtime } from './realtime-seed.ts';
-import { seedDataset } from './seed.ts';
+import { seedDataset, vacuumDataset } from './seed.ts';
 import { countDataset, type DatasetCounts, type LoadTargets, loadTargets } from './targets.ts';
 import { runWebhooks } from './webhooks.ts';
 import { checkWebhookTargets, renderWebhooks, type WebhookBenchReport } from './webhooks-report.ts';
@@ -390,8 +390,12 @@ async function bench(options: BenchOptions): Promise<void> {
   let dataset: DatasetCounts;
   let postgres: string;
   try {
-    if (reuse) await prepareDatabase(runtime.deps.db);
-    else {
+    if (reuse) {
+      await prepareDatabase(runtime.deps.db);
+      const started = performance.now();
+      await vacuumDataset(runtime.deps.db);
+      progress(`Vacuumed and analysed the reused database in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    } else {
       seedSeconds = (await seedDataset(runtime.deps, options.scale, progress)).seconds;
       await markSeeded(databaseUrl, options.scale);
       progress(`Seeded in ${seedSeconds.toFixed(0)} s.`);
