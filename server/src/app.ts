@@ -24,6 +24,7 @@ import { openApiDocumentOptions, registerOpenApiCompletion } from './http/openap
 import { serializeRequest } from './http/logging.ts';
 import { registerWebApp, type WebApp } from './http/web-app.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
+import { lazySchemas, lazySerializerFactory, rememberLazySchemas } from './http/lazy-compile.ts';
 import { registerValidation } from './http/validation.ts';
 import { inboxesRoutes } from './inboxes/inboxes.routes.ts';
 import { macrosRoutes } from './macros/macros.routes.ts';
@@ -73,7 +74,10 @@ export interface BuildOptions {
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const trust = deps.config.trustProxy;
+  const schemas = lazySchemas();
   const app = Fastify({
+    // Each route's response serializers compiled on first use (http/lazy-compile.ts).
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory(schemas) } },
     // Request URLs are logged redacted: a signed media URL is a bearer link.
     loggerInstance: deps.log.child({}, { serializers: { req: serializeRequest } }),
     bodyLimit: deps.config.bodyLimitBytes,
@@ -99,7 +103,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       throw new InputError('HTTP/1.1 requests must send a Host header');
   });
 
-  registerValidation(app);
+  rememberLazySchemas(app, schemas);
+  registerValidation(app, schemas);
   // The web app registers last; until then no page falls back to it.
   let webApp: WebApp | null = null;
   registerErrorHandling(

@@ -6,6 +6,7 @@ import { Ajv, type ErrorObject, type Options, type SchemaValidateFunction, type 
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { registerFormats } from './formats.ts';
+import type { LazySchemas } from './lazy-compile.ts';
 import { CANONICAL_INTEGER, NumberMarks, registerJsonParser } from './json.ts';
 import { refuseUnstorableText } from './text.ts';
 
@@ -121,17 +122,25 @@ function closeQueryStrings(route: { url: string; schema?: Record<string, unknown
   }
 }
 
-export function registerValidation(app: FastifyInstance): void {
+export function registerValidation(app: FastifyInstance, schemas: LazySchemas): void {
   const marks = new NumberMarks();
   const strict = buildAjv({ coerceTypes: false });
   addCanonicalIntegerKeyword(strict, marks);
   const coercing = buildAjv({ coerceTypes: 'array' });
   app.addHook('onRoute', closeQueryStrings);
   app.addHook('onRequest', refuseUnstorableText);
-  app.setValidatorCompiler(({ schema, httpPart }) => {
+  const compile = (schema: unknown, httpPart: string | undefined): ValidateFunction => {
     if (httpPart === 'body') return strict.compile(withCanonicalIntegers(schema) as Schema);
-    const validate = coercing.compile(schema);
+    const validate = coercing.compile(schema as Schema);
     return httpPart === 'querystring' || httpPart === 'params' ? checkingText(validate, schema as Schema, httpPart) : validate;
-  });
+  };
+  // Compiled on first use (lazy-compile.ts). It looks like AJV's from the start, so that Fastify
+  // hands it the parent object (coercion may replace the root) before it is compiled.
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    schemas.defer(
+      () => compile(schema, httpPart),
+      (lazy) => Object.assign(lazy, { schemaEnv: { lazy: true }, schema }),
+    ),
+  );
   registerJsonParser(app, marks);
 }
