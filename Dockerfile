@@ -39,7 +39,7 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace server -
 # ---- runtime ----
 FROM ${NODE_IMAGE} AS runtime
 # glibc's allocator: two arenas, and blocks of 128 KB or more mapped and returned to the system
-# when freed (docs/operations.md, "Memory"): about 20–40 MB less RSS under load.
+# when freed (docs/operations.md, "Memory").
 ENV NODE_ENV=production \
     PORT=9000 \
     HOST=0.0.0.0 \
