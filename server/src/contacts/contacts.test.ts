@@ -344,7 +344,8 @@ describe('contacts', () => {
       assert.deepEqual(await names(`  ${marker.toUpperCase()}  `), ['alice', 'Bob', 'Charlie', 'Visiting']);
       assert.deepEqual(await names('%'), []);
       assert.deepEqual(await names(`_${marker}`), [], 'an unescaped _ would match the space before the last name');
-      assert.deepEqual(await names('B_b'), []);
+      // With the marker: a bare `b_b` may occur in another test's random email (the agent's: `…_mb_b3…`).
+      assert.deepEqual(await names(`B_b ${marker}`), [], 'an unescaped _ would match Bob');
       assert.deepEqual(await names('\\'), []);
       assert.deepEqual(await names('Gone'), []);
     });
