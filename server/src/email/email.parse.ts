@@ -140,11 +140,13 @@ function withoutNul<T>(value: T): T {
  * all; anything else (no sender, no body) is for the caller to judge.
  */
 export async function parseMail(raw: Buffer, inbox: MailAddress): Promise<InboundMail> {
+  // Loaded on the first mail: an installation without email never holds the package in memory.
+  // Outside the try: a package that cannot load is a failure of ours (the mail is tried again),
+  // not an unreadable mail to pass over.
+  const { simpleParser } = await import('mailparser');
   let parsed: ParsedMail;
   try {
     // keepCidLinks: the HTML keeps its cid: links (the attachments are stored, not inlined as data: URLs).
-    // Loaded on the first mail: an installation without email never holds the package in memory.
-    const { simpleParser } = await import('mailparser');
     parsed = await simpleParser(raw, { keepCidLinks: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
   } catch (error) {
     throw new UnreadableMail(`the mail could not be parsed: ${error instanceof Error ? error.message : String(error)}`);

@@ -274,6 +274,11 @@ export function startEmailReader(deps: AppDeps, inbox: EmailInbox, options: Read
     connectionError = null;
     wakeRequested = false;
     const imapClient = await connect();
+    // Stopped while imapflow was loading (the first session): nothing connects.
+    if (stopping) {
+      imapClient.close();
+      return;
+    }
     client = imapClient;
     await state({ state: 'connecting' });
     await imapClient.connect();

@@ -55,4 +55,17 @@ describe('lazySchemas', () => {
     assert.equal(schemas.compileAll(), 1);
     assert.equal(compilations, 2);
   });
+
+  it('a schema that cannot compile fails each call with its error, compiled once', () => {
+    const schemas = lazySchemas();
+    let compilations = 0;
+    const fn = schemas.defer((): (() => boolean) => {
+      compilations++;
+      throw new Error('schema is invalid');
+    });
+    assert.throws(() => fn(), /schema is invalid/);
+    assert.throws(() => fn(), /schema is invalid/);
+    assert.equal(compilations, 1);
+    assert.equal(schemas.compileAll(), 0);
+  });
 });

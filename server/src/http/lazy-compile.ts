@@ -19,10 +19,17 @@ export function lazySchemas(): LazySchemas {
   return {
     defer<F extends (...args: never[]) => unknown>(compile: () => F, shape?: (lazy: F) => void): F {
       let compiled: F | null = null;
+      let failure: unknown = null;
       const now = (): F => {
-        if (compiled === null) {
+        if (compiled !== null) return compiled;
+        // A schema that cannot compile fails every call alike, without compiling it again each time.
+        if (failure !== null) throw failure;
+        pending.delete(now);
+        try {
           compiled = compile();
-          pending.delete(now);
+        } catch (error) {
+          failure = error;
+          throw error;
         }
         return compiled;
       };
