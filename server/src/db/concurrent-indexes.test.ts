@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildTestApp, dropSchema } from '../../test/helpers.ts';
-import { buildConcurrentIndexes, type ConcurrentIndex } from './concurrent-indexes.ts';
+import { buildConcurrentIndexes, type ConcurrentIndex, indexesToBuild } from './concurrent-indexes.ts';
 import { type DatabaseHandle, openDatabase } from './database.ts';
 
 const databaseUrl = process.env['DATABASE_URL'] ?? null;
@@ -45,17 +45,33 @@ describe('indexes built after the migrations', () => {
     }
   });
 
-  it('migrations leave the search index on messages built and valid', async () => {
+  it('migrations leave the search index of message windows built and valid, and the index it replaced gone', async () => {
     const t = await buildTestApp();
     try {
-      const { rows } = await sql<{ valid: boolean }>`
-        select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
+      const { rows } = await sql<{ name: string; valid: boolean }>`
+        select c.relname as name, i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
         join pg_namespace n on n.oid = c.relnamespace
-        where c.relname = 'messages_search_idx' and n.nspname = current_schema()
+        where c.relname in ('messages_search_idx', 'messages_search_window_idx') and n.nspname = current_schema()
       `.execute(t.deps.db);
-      assert.deepEqual(rows, [{ valid: true }]);
+      assert.deepEqual(rows, [{ name: 'messages_search_window_idx', valid: true }]);
     } finally {
       await t.close();
+    }
+  });
+
+  it('an index that replaces another: the other is never built, and dropped once the replacement is valid', async () => {
+    const replacement: ConcurrentIndex = { name: 'things_label_upper_idx', create: 'on things (upper(label))', replaces: INDEX.name };
+    assert.deepEqual(indexesToBuild([INDEX, replacement]), [replacement]);
+    const handle = await openDatabase({ databaseUrl: null, pgliteDir: null });
+    try {
+      await sql`create table things (id int, label text)`.execute(handle.db);
+      await buildConcurrentIndexes(handle.db, 'pglite', [INDEX]);
+      assert.equal(await validity(handle), true);
+      assert.deepEqual(await buildConcurrentIndexes(handle.db, 'pglite', [replacement]), [replacement.name]);
+      assert.equal(await validity(handle), null);
+      assert.deepEqual(await buildConcurrentIndexes(handle.db, 'pglite', [replacement]), []);
+    } finally {
+      await handle.close();
     }
   });
 
@@ -81,6 +97,11 @@ describe('indexes built after the migrations', () => {
       assert.equal(await validity(first), true);
       // Nothing to do: no lock taken, nothing built.
       assert.deepEqual(await buildConcurrentIndexes(first.db, 'postgres', [INDEX]), []);
+      // A replacement: built, and the index it replaces dropped (concurrently).
+      const replacement: ConcurrentIndex = { name: 'things_label_upper_idx', create: 'on things (upper(label))', replaces: INDEX.name };
+      assert.deepEqual(await buildConcurrentIndexes(second.db, 'postgres', [replacement]), [replacement.name]);
+      assert.equal(await validity(first), null);
+      assert.deepEqual(await buildConcurrentIndexes(first.db, 'postgres', [replacement]), []);
     } finally {
       await first.close();
       await second.close();

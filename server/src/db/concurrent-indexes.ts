@@ -12,6 +12,17 @@ export interface ConcurrentIndex {
   name: string;
   /** What follows `create index <name>`: `on table using … (…) [where …]`. */
   create: string;
+  /**
+   * An index of an earlier migration that this one takes the place of: it is dropped once this
+   * one is built and valid (concurrently on PostgreSQL), and never built again.
+   */
+  replaces?: string;
+}
+
+/** The indexes to build: each listed one that no later one replaces (its name, its replacement). */
+export function indexesToBuild(all: readonly ConcurrentIndex[]): ConcurrentIndex[] {
+  const replaced = new Set(all.flatMap((index) => (index.replaces === undefined ? [] : [index.replaces])));
+  return all.filter((index) => !replaced.has(index.name));
 }
 
 /** A migration module: Kysely's up/down, and the indexes to build after the transaction. */
@@ -20,9 +31,20 @@ export type ParleyMigration = Migration & { concurrentIndexes?: readonly Concurr
 /** How long a second instance waits between looks at the lock while another one builds. */
 const LOCK_POLL_MS = 500;
 
+function plainName(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new RangeError(`not a plain index name: ${name}`);
+  return name;
+}
+
 function checkedName(index: ConcurrentIndex): string {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(index.name)) throw new RangeError(`not a plain index name: ${index.name}`);
-  return index.name;
+  return plainName(index.name);
+}
+
+/** The replaced indexes still present. */
+async function leftovers(db: DB, wanted: readonly ConcurrentIndex[]): Promise<string[]> {
+  const names = wanted.flatMap((index) => (index.replaces === undefined ? [] : [plainName(index.replaces)]));
+  const states = await Promise.all(names.map((name) => indexState(db, name)));
+  return names.filter((_, i) => states[i] !== 'missing');
 }
 
 /** Whether the index exists in the connection's schema, and whether a build of it completed. */
@@ -40,7 +62,7 @@ async function indexState(db: DB, name: string): Promise<'missing' | 'valid' | '
 
 /**
  * Builds every index of `wanted` that is missing or whose earlier build failed (an INVALID
- * leftover, dropped first), and returns the names built. On PostgreSQL all of it happens on one
+ * leftover, dropped first), drops the indexes they replace, and returns the names built. On PostgreSQL all of it happens on one
  * connection of its own, holding a session advisory lock for the schema: two instances starting
  * at once build each index once. The lock is taken by polling pg_try_advisory_lock, never by
  * waiting in pg_advisory_lock: a waiting statement holds a snapshot, which the other instance's
@@ -64,11 +86,12 @@ export async function buildConcurrentIndexes(
       await sql.raw(`create index ${name} ${index.create}`).execute(db);
       built.push(name);
     }
+    for (const name of await leftovers(db, wanted)) await sql.raw(`drop index ${name}`).execute(db);
     return built;
   }
   // Nothing to do is the common start: look without the lock first.
   const states = await Promise.all(wanted.map((index) => indexState(db, checkedName(index))));
-  if (states.every((state) => state === 'valid')) return [];
+  if (states.every((state) => state === 'valid') && (await leftovers(db, wanted)).length === 0) return [];
   await db.connection().execute(async (conn) => {
     const key = sql`hashtext('parley concurrent indexes ' || current_schema())`;
     for (;;) {
@@ -88,6 +111,8 @@ export async function buildConcurrentIndexes(
         await sql.raw(`create index concurrently ${name} ${index.create}`).execute(conn);
         built.push(name);
       }
+      // Each replacement is valid now: what it replaces goes, without blocking writes.
+      for (const name of await leftovers(conn, wanted)) await sql.raw(`drop index concurrently if exists ${name}`).execute(conn);
     } finally {
       await sql`select pg_advisory_unlock(${key})`.execute(conn);
     }

@@ -15,7 +15,7 @@ import {
   type TableMetadata,
 } from 'kysely';
 import pg from 'pg';
-import { buildConcurrentIndexes } from './concurrent-indexes.ts';
+import { buildConcurrentIndexes, indexesToBuild } from './concurrent-indexes.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { readMigratedImage } from './image.ts';
 import { migrations } from './migrations/index.ts';
@@ -383,7 +383,7 @@ export async function migrateToLatest(db: DB, onMigration?: MigrationProgress, o
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   const { rows: version } = await sql<{ pglite: boolean }>`select version() like '%PGlite%' as pglite`.execute(db);
-  const wanted = Object.values(migrations).flatMap((migration) => migration.concurrentIndexes ?? []);
+  const wanted = indexesToBuild(Object.values(migrations).flatMap((migration) => migration.concurrentIndexes ?? []));
   await buildConcurrentIndexes(db, version[0]?.pglite ? 'pglite' : 'postgres', wanted, onIndex);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -6,7 +6,8 @@ import { agentWith, createConversation, createInbox, createTeam } from '../../te
 import { assertError, buildTestApp, type Caller, dataOf, readingEverything, type TestApp } from '../../test/helpers.ts';
 import { accessFilter } from '../conversations/conversations.access.ts';
 import { searchMessages, type WithC } from './search.queries.ts';
-import { buildTsQuery, type FoldedTerm, highlight, looseTsQuery, matchesTerms, parseQuery, snippet } from './search.text.ts';
+import { messageQueryOf } from './search.service.ts';
+import { buildTsQuery, type FoldedTerm, highlight, matchesTerms, parseQuery, snippet, windowTsQuery } from './search.text.ts';
 
 type Range = [number, number];
 type Results = {
@@ -77,9 +78,30 @@ describe('search text: pure rules', () => {
     assert.deepEqual(highlight(text, [{ words: ['reset'], negated: true, or: false }]), []);
   });
 
+  it('asks the index of windows for each word in each window; what it cannot ask is left to the check', () => {
+    assert.deepEqual(windowTsQuery([word('refund')], [7, 6], 100), { query: "('7xrefund':* | '6xrefund':*)", complete: true });
+    assert.deepEqual(windowTsQuery([word('密', '码')], [3], 100), { query: "('3x密') & ('3x码')", complete: false });
+    // Or-groups stay groups; a phrase's words are all present, not adjacent; exclusions are not asked.
+    assert.deepEqual(
+      windowTsQuery([word('a'), { words: ['b'], negated: false, or: true }, { words: ['x'], negated: true, or: false }], [1], 100),
+      {
+        query: "((('1xa':*)) | (('1xb':*)))",
+        complete: false,
+      },
+    );
+    assert.deepEqual(windowTsQuery([word('reset', 'pass')], [2, 1], 100), {
+      query: "('2xreset':* | '1xreset':*) & ('2xpass':* | '1xpass':*)",
+      complete: false,
+    });
+    // Past the budget of lexemes, later groups are left out (the first is always asked); nothing positive: no query.
+    assert.deepEqual(windowTsQuery([word('one'), word('two')], [2, 1], 3), { query: "('2xone':* | '1xone':*)", complete: false });
+    assert.equal(windowTsQuery([{ words: ['b'], negated: true, or: false }], [1], 100), null);
+    // Words hold only letters, digits and CJK; quotes in them would still be escaped.
+    assert.equal(windowTsQuery([word("o'k")], [1], 100)?.query, "('1xo''k':*)");
+  });
+
   it('checks phrases on text as the tsquery would, for the index pass that finds their words only', () => {
     const phrase = word('reset', 'pass');
-    assert.equal(looseTsQuery([phrase, { words: ['x', 'y'], negated: true, or: false }]), "('reset':* & 'pass':*)");
     assert.equal(matchesTerms('Resetting passwords', [phrase]), true);
     assert.equal(matchesTerms('password reset', [phrase]), false);
     assert.equal(matchesTerms('reset password', [phrase, { words: ['pass'], negated: true, or: false }]), false);
@@ -309,14 +331,10 @@ describe('search over HTTP: language, sources, filters, access', () => {
   it('phrases through the text index: candidates with all the words, checked for adjacency', async () => {
     const readable = accessFilter<WithC, 'c'>(readingEverything(admin.id));
     assert.ok(readable);
-    const terms = [word('reset', 'password')];
-    const query = {
-      exact: buildTsQuery(terms) ?? '',
-      short: false,
-      loose: { query: looseTsQuery(terms) ?? '', check: (text: string) => matchesTerms(text, terms) },
-    };
-    // No walk at all (the newest 1 message is not it), then the index: both phrase messages hold both words, one in order.
-    const hits = await searchMessages(t.deps.db, readable, {}, query, 10, { walkedMessages: 0, recentMessages: 1 });
+    const query = messageQueryOf([word('reset', 'password')]);
+    assert.ok(query);
+    // No walk at all, then the index: both phrase messages hold both words, one in order.
+    const hits = await searchMessages(t.deps.db, readable, {}, query, 10, { walkedMessages: 0, firstWindows: 1 });
     assert.deepEqual(
       hits.map((hit) => hit.text),
       ['password reset failed, then reset password worked'],

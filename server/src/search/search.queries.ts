@@ -1,12 +1,13 @@
 // Every SQL statement of the global search. Text matches are `to_tsvector('simple',
 // parley_search_text(…)) @@ to_tsquery('simple', $query)`, written exactly as the expression GIN
-// indexes of migration 0027 so that the planner answers them from those indexes; the tsquery
-// is built by search.text.ts from folded words only. Statements are planned for their values
+// indexes of migration 0027 (and for messages, of 0029: words filed by window) so that the planner
+// answers them from those indexes; the tsquery is built by search.text.ts from folded words only. Statements are planned for their values
 // each time (customPlan): a common word and a rare one need different plans.
 import { type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { accessFilter } from '../conversations/conversations.access.ts';
 import type { DB } from '../db/database.ts';
 import { MESSAGE_INDEXED_CHARS } from '../db/migrations/2026_11_27_0027_search_folding.ts';
+import { MESSAGE_WINDOW_BITS } from '../db/migrations/2026_11_27_0029_search_windows.ts';
 import { customPlan } from '../db/prepared.ts';
 import type { Database } from '../db/types.ts';
 
@@ -44,8 +45,10 @@ const subjectVector = (alias: string) => sql`to_tsvector('simple', parley_search
 const CONTACT_VECTOR = sql`to_tsvector('simple', parley_search_text(u.first_name || ' ' || u.last_name || ' ' || coalesce(u.email, '') || ' ' || coalesce(u.phone_number, '')))`;
 /** The predicate of the contacts' partial index, as literals so the planner can prove it. */
 const LIVE_CONTACT = sql<SqlBool>`u.type in ('contact', 'visitor') and u.deleted_at is null`;
-const MESSAGE_VECTOR = sql`to_tsvector('simple', parley_search_text(left(m.text_content, ${sql.lit(MESSAGE_INDEXED_CHARS)})))`;
-const MESSAGE_VECTOR_UNINDEXED = sql`to_tsvector('simple', parley_search_text(left(m.text_content, ${sql.lit(MESSAGE_INDEXED_CHARS)}) || ''))`;
+// The walk's text as no index holds it (`|| ''`), so that the planner folds the newest rows one by one.
+const MESSAGE_VECTOR_WALKED = sql`to_tsvector('simple', parley_search_text(left(m.text_content, ${sql.lit(MESSAGE_INDEXED_CHARS)}) || ''))`;
+// The expression of the index of windows (migration 0029), character for character.
+const MESSAGE_WINDOW_VECTOR = sql`to_tsvector('simple', parley_search_window_text(m.id >> ${sql.lit(MESSAGE_WINDOW_BITS)}, left(m.text_content, ${sql.lit(MESSAGE_INDEXED_CHARS)})))`;
 
 /** The filters on `conversations as c`, and the creation range on `createdAt`. */
 function filtered(filters: SearchFilters, createdAt: RawBuilder<unknown>): RawBuilder<SqlBool> {
@@ -184,8 +187,8 @@ export interface MessageHitRow {
 export interface MessageSearchTuning {
   /** First pass: the newest this-many messages, each one's text folded and matched in turn. */
   walkedMessages: number;
-  /** Second pass: the newest this-many messages, through the text index; each pass after it looks WINDOW_GROWTH times further back. */
-  recentMessages: number;
+  /** Second pass: the newest this-many windows, through their index; each pass after it looks WINDOW_GROWTH times further back. */
+  firstWindows: number;
 }
 
 /**
@@ -196,29 +199,38 @@ export interface MessageSearchTuning {
 export const SHORT_QUERY_WALK = 1000;
 
 /**
- * Matching a message without the index folds its text again (tens of microseconds each), and the
- * index lists every match of a common word or a short prefix (reading them all is slow). So:
- * first the newest hundred messages are matched one by one, enough for a common word; when
- * they hold too few matches, the text index answers among the newest 20,000 messages (a rarer word
- * has few entries to read), then among 8 times as many, and so on until the window spans every
- * message. Each pass replaces the one before (its window holds the one before's), and each is
- * bounded whatever the planner thinks.
+ * Matching a message without the index folds its text again (tens of microseconds each); the
+ * index of windows (migration 0029) lists the matches of the windows asked for, newest windows
+ * of 8,192 messages first. So: the newest hundred messages are matched one by one, enough for a
+ * common word; when they hold too few matches, the index answers for the newest two windows,
+ * then 4 times as many, and so on until the windows span every message. Each pass replaces the
+ * one before (its windows hold the one before's), and each reads the matches of its windows only.
  */
-export const MESSAGE_SEARCH: MessageSearchTuning = { walkedMessages: 100, recentMessages: 20_000 };
+export const MESSAGE_SEARCH: MessageSearchTuning = { walkedMessages: 100, firstWindows: 2 };
 
-/** How much larger each window of newest messages is than the one before (the index passes). */
+/** How many times more windows each pass asks for than the one before. */
 const WINDOW_GROWTH = 4;
 
-/** A message query: exact (phrases as phrases), and what the index answers alone with the check of its rows. */
+/**
+ * At most this many window-prefixed words in one statement: a pass over every window of a large
+ * table asks each word in each window. Past it, later groups of the query are left to the check
+ * of each row (the first group is always asked).
+ */
+const MAX_WINDOW_LEXEMES = 2048;
+
+/** A message query: for the walk, and for the index of windows with the check of its rows. */
 export interface MessageQuery {
+  /** The whole query (tsquery syntax, phrases as phrases) on folded text: the walk. */
   exact: string;
   /** Some word a prefix of one or two letters: walked only (SHORT_QUERY_WALK). */
   short: boolean;
-  /** Phrases as words all present (no rereading of rows in the database), and the check of each row's text; null: exact is that already. */
-  loose: { query: string; check: (text: string) => boolean } | null;
+  /** The query for the index over these windows (null: none can be asked), and whether its rows need the check. */
+  windowed: (windows: readonly number[], maxLexemes: number) => { query: string; complete: boolean } | null;
+  /** Whether a message's text matches the whole query (the rows of an incomplete index query). */
+  check: (text: string) => boolean;
 }
 
-/** At most this many candidates are checked for phrases in one pass. */
+/** At most this many candidates are checked in one pass. */
 const MAX_CHECKED = 1000;
 
 /**
@@ -238,43 +250,54 @@ export async function searchMessages(
   const maxId = newest?.id ?? 0;
   if (query.short) {
     const from = Math.max(maxId - Math.max(tuning.walkedMessages, SHORT_QUERY_WALK), 0);
-    return messageHits(
-      db,
-      (await matchingMessages(db, readable, filters, query.exact, limit, from, 'walk')).map((row) => row.id),
-    );
+    return messageHits(db, await walkedMatches(db, readable, filters, query.exact, limit, from));
   }
   const walkFrom = Math.max(maxId - tuning.walkedMessages, 0);
-  let ids = (await matchingMessages(db, readable, filters, query.exact, limit, walkFrom, 'walk')).map((row) => row.id);
-  // Through the index, in windows of newest messages growing WINDOW_GROWTH-fold until they
-  // hold enough matches or span the table: the index's matches are ANDed with the window's ids
-  // (a bitmap of each), so only the window's matches are read from the table. A common word
-  // stops at the first window; a word whose matches are all old costs a few windows, not a read
-  // of every match in the table.
-  for (let window = Math.max(tuning.recentMessages, 1), from = walkFrom; ids.length < limit && from > 0; window *= WINDOW_GROWTH) {
-    from = Math.max(maxId - window, 0);
-    ids = await indexedMatches(db, readable, filters, query, limit, from);
+  let ids = await walkedMatches(db, readable, filters, query.exact, limit, walkFrom);
+  const last = maxId >> MESSAGE_WINDOW_BITS;
+  for (
+    let count = Math.max(tuning.firstWindows, 1), first = last + 1;
+    ids.length < limit && walkFrom > 0 && first > 0;
+    count *= WINDOW_GROWTH
+  ) {
+    first = Math.max(last - count + 1, 0);
+    const windows = Array.from({ length: last - first + 1 }, (_, i) => last - i);
+    const asked = query.windowed(windows, MAX_WINDOW_LEXEMES);
+    if (asked === null) break;
+    ids = await windowMatches(db, readable, filters, asked, query.check, limit);
   }
   return messageHits(db, ids);
 }
 
-/** Through the text index; phrases checked on the candidates' text, fetching more while too few pass. */
-async function indexedMatches(
+/** Through the index of windows; an incomplete query's candidates checked, fetching more while too few pass. */
+async function windowMatches(
   db: DB,
   readable: ReadableFilter,
   filters: SearchFilters,
-  query: MessageQuery,
+  asked: { query: string; complete: boolean },
+  check: (text: string) => boolean,
+  limit: number,
+): Promise<number[]> {
+  if (asked.complete) return (await matchingMessages(db, readable, filters, asked.query, limit, 0, 'index')).map((row) => row.id);
+  // Each fetch reads every match of the windows from the table (to order them), whatever it
+  // returns: so a second fetch, when one is needed, takes all it may check at once.
+  for (let wanted = Math.min(limit * 8, MAX_CHECKED); ; wanted = MAX_CHECKED) {
+    const rows = await matchingMessages(db, readable, filters, asked.query, wanted, 0, 'index');
+    const kept = rows.filter((row) => check(row.text)).map((row) => row.id);
+    if (kept.length >= limit || rows.length < wanted || wanted >= MAX_CHECKED) return kept.slice(0, limit);
+  }
+}
+
+/** The newest messages after `afterId` matched one by one, their text folded again. */
+async function walkedMatches(
+  db: DB,
+  readable: ReadableFilter,
+  filters: SearchFilters,
+  query: string,
   limit: number,
   afterId: number,
 ): Promise<number[]> {
-  const loose = query.loose;
-  if (loose === null) return (await matchingMessages(db, readable, filters, query.exact, limit, afterId, 'index')).map((row) => row.id);
-  // Each fetch reads every match of the window from the table (to order them), whatever it
-  // returns: so a second fetch, when one is needed, takes all it may check at once.
-  for (let wanted = Math.min(limit * 8, MAX_CHECKED); ; wanted = MAX_CHECKED) {
-    const rows = await matchingMessages(db, readable, filters, loose.query, Math.min(wanted, MAX_CHECKED), afterId, 'index');
-    const kept = rows.filter((row) => loose.check(row.text)).map((row) => row.id);
-    if (kept.length >= limit || rows.length < wanted || wanted >= MAX_CHECKED) return kept.slice(0, limit);
-  }
+  return (await matchingMessages(db, readable, filters, query, limit, afterId, 'walk')).map((row) => row.id);
 }
 
 async function matchingMessages(
@@ -290,9 +313,7 @@ async function matchingMessages(
     db
       .selectFrom('messages as m')
       .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-      // Walking, the vector is written unlike the index's expression so that the planner cannot
-      // take the index: it lists every match of the whole table, each read again for a phrase.
-      .where(sql<SqlBool>`${path === 'walk' ? MESSAGE_VECTOR_UNINDEXED : MESSAGE_VECTOR} @@ ${tsQuery(query)}`)
+      .where(sql<SqlBool>`${path === 'walk' ? MESSAGE_VECTOR_WALKED : MESSAGE_WINDOW_VECTOR} @@ ${tsQuery(query)}`)
       .where('m.type', 'in', ['incoming', 'outgoing'])
       .where(readable)
       .where(filtered(filters, sql`m.created_at`))
@@ -302,7 +323,7 @@ async function matchingMessages(
         sql<string>`case when ${path === 'index'} then left(m.text_content, ${sql.lit(MESSAGE_INDEXED_CHARS)}) else '' end`.as('text'),
       ])
       // `m.id + 0`: no walk along the primary key in its order, which would fold message after
-      // message; the planner takes the text index (the function's declared cost makes the rest dear).
+      // message; the planner takes the index of windows (the function's declared cost makes the rest dear).
       .orderBy(path === 'walk' ? sql`m.id` : sql`m.id + 0`, 'desc')
       .limit(limit)
       .modifyFront(customPlan)

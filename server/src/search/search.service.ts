@@ -9,13 +9,12 @@ import {
   buildTsQuery,
   type FoldedTerm,
   foldTerms,
-  hasPhrases,
   highlight,
-  looseTsQuery,
   matchesTerms,
   parseQuery,
   type Range,
   snippet,
+  windowTsQuery,
 } from './search.text.ts';
 
 export const MAX_QUERY_CHARS = 200;
@@ -129,15 +128,7 @@ export async function search(deps: AppDeps, principal: Principal, input: SearchI
     ),
   );
   const query = buildTsQuery(folded);
-  const loose = hasPhrases(folded) ? looseTsQuery(folded) : null;
-  const messageQuery: q.MessageQuery | null =
-    query === null
-      ? null
-      : {
-          exact: query,
-          short: isShort(folded),
-          loose: loose === null ? null : { query: loose, check: (body) => matchesTerms(body, folded) },
-        };
+  const messageQuery = messageQueryOf(folded);
   const readable = accessFilter<q.WithC, 'c'>(principal);
   // `#123` is a reference number only; `123` also matches the number in subjects.
   const reference = referenceOf(text);
@@ -162,6 +153,18 @@ export async function search(deps: AppDeps, principal: Principal, input: SearchI
     conversations: conversations.map((hit) => conversationHit(hit, folded)),
     messages: messages.map((hit) => messageHit(hit, folded)),
     contacts: contacts.map((hit) => contactHit(hit, folded)),
+  };
+}
+
+/** What the message search asks for these terms (search.queries.ts), or null when they ask for nothing. */
+export function messageQueryOf(terms: readonly FoldedTerm[]): q.MessageQuery | null {
+  const exact = buildTsQuery(terms);
+  if (exact === null) return null;
+  return {
+    exact,
+    short: isShort(terms),
+    windowed: (windows, maxLexemes) => windowTsQuery(terms, windows, maxLexemes),
+    check: (text) => matchesTerms(text, terms),
   };
 }
 

@@ -1,11 +1,14 @@
 // GET /api/v1/search: conversations, messages and contacts, within what the caller may read.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { agentWith, createContact, createConversation, createInbox, createTeam } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, dataOf, readingEverything, type TestApp } from '../../test/helpers.ts';
 import { accessFilter } from '../conversations/conversations.access.ts';
-import { searchMessages, type WithC } from './search.queries.ts';
-import { clampLimit, referenceOf } from './search.service.ts';
+import { MESSAGE_WINDOW_BITS } from '../db/migrations/2026_11_27_0029_search_windows.ts';
+import { foldTexts, searchMessages, type WithC } from './search.queries.ts';
+import { clampLimit, messageQueryOf, referenceOf } from './search.service.ts';
+import { foldTerms, parseQuery } from './search.text.ts';
 
 type ConversationHit = {
   id: number;
@@ -436,21 +439,57 @@ describe('search over HTTP', () => {
   it('messages: the newest matches first, and all messages when the newest ones hold too few', async () => {
     await note(conv.E.uuid, 'zanzibar in an older message', false);
     await note(conv.E.uuid, 'zanzibar in the newest message', false);
-    const readable = accessFilter<WithC, 'c'>(readingEverything(t.admin.id));
-    assert.ok(readable);
-    const texts = async (walkedMessages: number, recentMessages: number, limit: number) =>
-      (
-        await searchMessages(t.deps.db, readable, {}, { exact: "'zanzibar':*", short: false, loose: null }, limit, {
-          walkedMessages,
-          recentMessages,
-        })
-      ).map((m) => m.text);
+    const texts = (walkedMessages: number, firstWindows: number, limit: number) =>
+      messageTexts('zanzibar', walkedMessages, firstWindows, limit);
     assert.deepEqual(await texts(1, 1_000_000, 1), ['zanzibar in the newest message']);
     assert.deepEqual(await texts(1_000_000, 1_000_000, 1), ['zanzibar in the newest message']);
     // The newest message alone holds too few matches for two results: the index finds the others.
     assert.deepEqual(await texts(1, 2, 2), ['zanzibar in the newest message', 'zanzibar in an older message']);
     assert.deepEqual(await texts(1, 1, 2), ['zanzibar in the newest message', 'zanzibar in an older message']);
   });
+
+  it('messages in windows far back are found by the passes that follow, still the newest first', async () => {
+    // Each note in a window of its own, windows apart: the message ids jump between them.
+    const skip = (windows: number) =>
+      sql`select setval(pg_get_serial_sequence('messages', 'id'), (select max(id) from messages) + ${windows << MESSAGE_WINDOW_BITS})`.execute(
+        t.deps.db,
+      );
+    await note(conv.E.uuid, 'ocelot far back', false);
+    await skip(5);
+    await note(conv.E.uuid, 'ocelot in between', false);
+    await skip(40);
+    await note(conv.E.uuid, 'Ocelots recently', false);
+    await skip(1);
+    await note(conv.E.uuid, 'the newest message', false);
+    assert.deepEqual(await messageTexts('ocelot', 1, 1, 1), ['Ocelots recently']);
+    assert.deepEqual(await messageTexts('ocelot', 1, 1, 3), ['Ocelots recently', 'ocelot in between', 'ocelot far back']);
+    // A phrase: the windows find both words, the check keeps the adjacent ones.
+    assert.deepEqual(await messageTexts('"ocelot far"', 1, 1, 3), ['ocelot far back']);
+    assert.deepEqual(await messageTexts('ocelot -between', 1, 1, 3), ['Ocelots recently', 'ocelot far back']);
+    // Through HTTP, with the tuning it ships with.
+    assert.deepEqual(
+      (await search('ocelot')).messages.map((m) => m.snippet),
+      ['Ocelots recently', 'ocelot in between', 'ocelot far back'],
+    );
+  });
+
+  /** The texts of the message search's hits for `q`, with this tuning. */
+  async function messageTexts(q: string, walkedMessages: number, firstWindows: number, limit: number): Promise<string[]> {
+    const readable = accessFilter<WithC, 'c'>(readingEverything(t.admin.id));
+    assert.ok(readable);
+    const terms = parseQuery(q);
+    const query = messageQueryOf(
+      foldTerms(
+        terms,
+        await foldTexts(
+          t.deps.db,
+          terms.map((term) => term.text),
+        ),
+      ),
+    );
+    assert.ok(query);
+    return (await searchMessages(t.deps.db, readable, {}, query, limit, { walkedMessages, firstWindows })).map((m) => m.text);
+  }
 
   it('is documented in the OpenAPI document', async () => {
     const doc = (await t.call({ method: 'GET', url: '/api/v1/openapi.json', as: null })).json() as {

@@ -74,14 +74,14 @@ export function foldTerms(terms: readonly QueryTerm[], folded: readonly string[]
   return result;
 }
 
-/** A lexeme in tsquery syntax: quoted, a prefix unless it is a CJK character (those are words of one character). */
-function lexeme(word: string): string {
-  const quoted = `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+/** A lexeme in tsquery syntax: quoted, a prefix unless the word is a CJK character (those are words of one character). */
+function lexeme(text: string, word: string = text): string {
+  const quoted = `'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
   return CJK_CHAR.test(word) ? quoted : `${quoted}:*`;
 }
 
-function termQuery(term: FoldedTerm, phrases: boolean): string {
-  const phrase = term.words.map(lexeme).join(phrases ? ' <-> ' : ' & ');
+function termQuery(term: FoldedTerm): string {
+  const phrase = term.words.map((word) => lexeme(word)).join(' <-> ');
   const grouped = term.words.length > 1 ? `(${phrase})` : phrase;
   return term.negated ? `!${grouped}` : grouped;
 }
@@ -92,35 +92,52 @@ function termQuery(term: FoldedTerm, phrases: boolean): string {
  * nothing): such a query would match nearly everything, so it matches nothing.
  */
 export function buildTsQuery(terms: readonly FoldedTerm[]): string | null {
-  return tsQueryOf(terms, true);
-}
-
-/**
- * The same query with each phrase's words merely all present, and no excluded phrase: what the
- * text index answers without reading each row again (adjacency needs the row's positions).
- * Rows it finds are then checked with matchesTerms().
- */
-export function looseTsQuery(terms: readonly FoldedTerm[]): string | null {
-  return tsQueryOf(
-    terms.filter((term) => !(term.negated && term.words.length > 1)),
-    false,
-  );
-}
-
-/** Whether some term has several words (a phrase, or a word written with punctuation or CJK). */
-export function hasPhrases(terms: readonly FoldedTerm[]): boolean {
-  return terms.some((term) => term.words.length > 1);
-}
-
-function tsQueryOf(terms: readonly FoldedTerm[], phrases: boolean): string | null {
   if (!terms.some((term) => !term.negated)) return null;
   const groups: string[][] = [];
   for (const term of terms) {
     const last = groups[groups.length - 1];
-    if (term.or && last) last.push(termQuery(term, phrases));
-    else groups.push([termQuery(term, phrases)]);
+    if (term.or && last) last.push(termQuery(term));
+    else groups.push([termQuery(term)]);
   }
   return groups.map((group) => (group.length > 1 ? `(${group.join(' | ')})` : group[0])).join(' & ');
+}
+
+/**
+ * The tsquery for the index of message windows (migration 0029) over these windows, or null when
+ * no group of the query can be asked of it. It holds the or-groups without an exclusion, each
+ * term's words all present (not necessarily adjacent), each word an or of its window-prefixed
+ * lexemes; groups are taken in order while their lexemes fit in `maxLexemes` (the first always).
+ * `complete`: it asks exactly the query (no phrase, exclusion or group left out), so the rows it
+ * finds need no check with matchesTerms().
+ */
+export function windowTsQuery(
+  terms: readonly FoldedTerm[],
+  windows: readonly number[],
+  maxLexemes: number,
+): { query: string; complete: boolean } | null {
+  const groups: FoldedTerm[][] = [];
+  for (const term of terms) {
+    const last = groups[groups.length - 1];
+    if (term.or && last) last.push(term);
+    else groups.push([term]);
+  }
+  const asked: string[] = [];
+  let lexemes = 0;
+  let complete = true;
+  for (const group of groups) {
+    const words = group.reduce((n, term) => n + term.words.length, 0) * windows.length;
+    if (group.some((term) => term.negated) || (asked.length > 0 && lexemes + words > maxLexemes)) {
+      complete = false;
+      continue;
+    }
+    if (group.some((term) => term.words.length > 1)) complete = false;
+    lexemes += words;
+    const alternatives = group.map((term) =>
+      term.words.map((word) => `(${windows.map((w) => lexeme(`${w}x${word}`, word)).join(' | ')})`).join(' & '),
+    );
+    asked.push(alternatives.length > 1 ? `(${alternatives.map((a) => `(${a})`).join(' | ')})` : (alternatives[0] as string));
+  }
+  return asked.length === 0 ? null : { query: asked.join(' & '), complete };
 }
 
 /** A highlight: [start, end) offsets in UTF-16 code units (JavaScript string indexes) of the text it belongs to. */
