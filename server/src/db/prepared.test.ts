@@ -79,6 +79,19 @@ describe('prepared statements on PostgreSQL', { skip: databaseUrl ? false : 'DAT
     }
   });
 
+  it('sessions of the pool run without JIT compilation, in the schema asked for', async () => {
+    const handle = await openDatabase({ databaseUrl, pgliteDir: null, poolSize: 1, schema: 'jit_probe' });
+    try {
+      const { rows } = await sql<{
+        jit: string;
+        path: string;
+      }>`select current_setting('jit') as jit, current_setting('search_path') as path`.execute(handle.db);
+      assert.deepEqual(rows, [{ jit: 'off', path: 'jit_probe,public' }]);
+    } finally {
+      await handle.close();
+    }
+  });
+
   it('can be turned off', async () => {
     const handle = await openDatabase({ databaseUrl, pgliteDir: null, poolSize: 1, preparedStatements: false });
     try {

@@ -7,7 +7,7 @@ import { assertError, buildTestApp, type Caller, dataOf, readingEverything, type
 import { accessFilter } from '../conversations/conversations.access.ts';
 import { searchMessages, type WithC } from './search.queries.ts';
 import { messageQueryOf } from './search.service.ts';
-import { buildTsQuery, type FoldedTerm, highlight, matchesTerms, parseQuery, snippet, windowTsQuery } from './search.text.ts';
+import { buildTsQuery, type FoldedTerm, highlight, looseTsQuery, matchesTerms, parseQuery, snippet, windowTsQuery } from './search.text.ts';
 
 type Range = [number, number];
 type Results = {
@@ -102,6 +102,8 @@ describe('search text: pure rules', () => {
 
   it('checks phrases on text as the tsquery would, for the index pass that finds their words only', () => {
     const phrase = word('reset', 'pass');
+    assert.equal(looseTsQuery([phrase, { words: ['x', 'y'], negated: true, or: false }]), "('reset':* & 'pass':*)");
+    assert.equal(looseTsQuery([word('reset')]), null);
     assert.equal(matchesTerms('Resetting passwords', [phrase]), true);
     assert.equal(matchesTerms('password reset', [phrase]), false);
     assert.equal(matchesTerms('reset password', [phrase, { words: ['pass'], negated: true, or: false }]), false);

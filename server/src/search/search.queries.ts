@@ -70,6 +70,12 @@ function filtered(filters: SearchFilters, createdAt: RawBuilder<unknown>): RawBu
 /** Conversations are found through at most this many matching contacts (a short prefix matches thousands). */
 const MAX_CONTACTS = 1000;
 
+/** A query for the conversations' sources: exact (phrases as phrases), and loose (phrases' words all present) when it holds a phrase. */
+export interface TextQuery {
+  exact: string;
+  loose: string | null;
+}
+
 export interface ConversationHitRow {
   id: number;
   uuid: string;
@@ -94,7 +100,7 @@ export async function searchConversations(
   readable: ReadableFilter,
   filters: SearchFilters,
   reference: string | null,
-  query: string | null,
+  query: TextQuery | null,
   limit: number,
 ): Promise<ConversationHitRow[]> {
   if (query === null && reference === null) return [];
@@ -105,8 +111,15 @@ export async function searchConversations(
   const branches: ReturnType<typeof base>[] = [];
   if (reference !== null) branches.push(base().where('c.reference_number', '=', reference));
   if (query !== null) {
-    const q = tsQuery(query);
-    branches.push(newest(base().where(sql<SqlBool>`${subjectVector('c')} @@ ${q}`)));
+    const q = tsQuery(query.exact);
+    // A phrase: the index finds the subjects holding its words, and only those the caller may
+    // read are folded again for the phrase (written unlike the index's expression, so that the
+    // planner checks it after the cheap conditions instead of rechecking every index match).
+    const subject =
+      query.loose === null
+        ? sql<SqlBool>`${subjectVector('c')} @@ ${q}`
+        : sql<SqlBool>`${subjectVector('c')} @@ ${tsQuery(query.loose)} and to_tsvector('simple', parley_search_text(c.subject || '')) @@ ${q}`;
+    branches.push(newest(base().where(subject)));
     // The matching contacts and tags first, as lists: the planner then sees how many there are,
     // and a branch without any is left out (as subqueries, it may walk every conversation instead).
     const [contactIds, tagIds] = await Promise.all([
@@ -230,8 +243,12 @@ export interface MessageQuery {
   check: (text: string) => boolean;
 }
 
-/** At most this many candidates are checked in one pass. */
-const MAX_CHECKED = 1000;
+/**
+ * At most this many candidates (the newest) are checked in one pass; a pass that reaches it is
+ * the last: a phrase whose words are common but rarely adjacent is looked for among the newest
+ * candidates only, not through every message.
+ */
+const MAX_CHECKED = 500;
 
 /**
  * Incoming and outgoing messages and private notes (never activity) of the conversations
@@ -264,7 +281,10 @@ export async function searchMessages(
     const windows = Array.from({ length: last - first + 1 }, (_, i) => last - i);
     const asked = query.windowed(windows, MAX_WINDOW_LEXEMES);
     if (asked === null) break;
-    ids = await windowMatches(db, readable, filters, asked, query.check, limit);
+    const found = await windowMatches(db, readable, filters, asked, query.check, limit);
+    ids = found.ids;
+    // A larger pass would check the same newest candidates again.
+    if (found.saturated) break;
   }
   return messageHits(db, ids);
 }
@@ -277,14 +297,18 @@ async function windowMatches(
   asked: { query: string; complete: boolean },
   check: (text: string) => boolean,
   limit: number,
-): Promise<number[]> {
-  if (asked.complete) return (await matchingMessages(db, readable, filters, asked.query, limit, 0, 'index')).map((row) => row.id);
+): Promise<{ ids: number[]; saturated: boolean }> {
+  if (asked.complete) {
+    return { ids: (await matchingMessages(db, readable, filters, asked.query, limit, 0, 'index')).map((row) => row.id), saturated: false };
+  }
   // Each fetch reads every match of the windows from the table (to order them), whatever it
   // returns: so a second fetch, when one is needed, takes all it may check at once.
   for (let wanted = Math.min(limit * 8, MAX_CHECKED); ; wanted = MAX_CHECKED) {
     const rows = await matchingMessages(db, readable, filters, asked.query, wanted, 0, 'index');
     const kept = rows.filter((row) => check(row.text)).map((row) => row.id);
-    if (kept.length >= limit || rows.length < wanted || wanted >= MAX_CHECKED) return kept.slice(0, limit);
+    if (kept.length >= limit || rows.length < wanted || wanted >= MAX_CHECKED) {
+      return { ids: kept.slice(0, limit), saturated: rows.length >= MAX_CHECKED };
+    }
   }
 }
 
@@ -312,11 +336,22 @@ async function matchingMessages(
   return (
     db
       .selectFrom('messages as m')
-      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
       .where(sql<SqlBool>`${path === 'walk' ? MESSAGE_VECTOR_WALKED : MESSAGE_WINDOW_VECTOR} @@ ${tsQuery(query)}`)
       .where('m.type', 'in', ['incoming', 'outgoing'])
-      .where(readable)
-      .where(filtered(filters, sql`m.created_at`))
+      // Each candidate's conversation looked up by its key. `offset 0` keeps the subquery a
+      // subquery: as a join, the planner (which cannot tell how many candidates a window holds)
+      // may hash every conversation the caller can read, thousands, for a handful of candidates.
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('conversations as c')
+            .select(sql`1`.as('one'))
+            .whereRef('c.id', '=', 'm.conversation_id')
+            .where(readable)
+            .where(filtered(filters, sql`m.created_at`))
+            .offset(0),
+        ),
+      )
       .$if(afterId > 0, (qb) => qb.where('m.id', '>', afterId))
       .select([
         'm.id',

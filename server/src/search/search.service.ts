@@ -10,6 +10,7 @@ import {
   type FoldedTerm,
   foldTerms,
   highlight,
+  looseTsQuery,
   matchesTerms,
   parseQuery,
   type Range,
@@ -136,7 +137,14 @@ export async function search(deps: AppDeps, principal: Principal, input: SearchI
   // A caller who may read no conversation gets empty sections, not an error; so does a query without a word to look for.
   const [conversations, messages, contacts] = await Promise.all([
     readable
-      ? q.searchConversations(deps.db, readable, filters, reference, reference !== null && text.startsWith('#') ? null : query, limit)
+      ? q.searchConversations(
+          deps.db,
+          readable,
+          filters,
+          reference,
+          query === null || (reference !== null && text.startsWith('#')) ? null : { exact: query, loose: looseTsQuery(folded) },
+          limit,
+        )
       : [],
     readable && messageQuery && principal.permissions.has('messages:read')
       ? q.searchMessages(deps.db, readable, filters, messageQuery, limit)

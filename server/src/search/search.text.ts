@@ -80,8 +80,8 @@ function lexeme(text: string, word: string = text): string {
   return CJK_CHAR.test(word) ? quoted : `${quoted}:*`;
 }
 
-function termQuery(term: FoldedTerm): string {
-  const phrase = term.words.map((word) => lexeme(word)).join(' <-> ');
+function termQuery(term: FoldedTerm, adjacent: boolean): string {
+  const phrase = term.words.map((word) => lexeme(word)).join(adjacent ? ' <-> ' : ' & ');
   const grouped = term.words.length > 1 ? `(${phrase})` : phrase;
   return term.negated ? `!${grouped}` : grouped;
 }
@@ -91,15 +91,28 @@ function termQuery(term: FoldedTerm): string {
  * exclusions and-ed as negations. Null when no term asks for something (only exclusions, or
  * nothing): such a query would match nearly everything, so it matches nothing.
  */
-export function buildTsQuery(terms: readonly FoldedTerm[]): string | null {
+export function buildTsQuery(terms: readonly FoldedTerm[], adjacent = true): string | null {
   if (!terms.some((term) => !term.negated)) return null;
   const groups: string[][] = [];
   for (const term of terms) {
     const last = groups[groups.length - 1];
-    if (term.or && last) last.push(termQuery(term));
-    else groups.push([termQuery(term)]);
+    if (term.or && last) last.push(termQuery(term, adjacent));
+    else groups.push([termQuery(term, adjacent)]);
   }
   return groups.map((group) => (group.length > 1 ? `(${group.join(' | ')})` : group[0])).join(' & ');
+}
+
+/**
+ * When the query holds a phrase (or a word written with punctuation or CJK): the same query with
+ * each phrase's words merely all present and no excluded phrase, what a text index answers
+ * without reading each row again (adjacency needs the row's positions). Null otherwise.
+ */
+export function looseTsQuery(terms: readonly FoldedTerm[]): string | null {
+  if (!terms.some((term) => term.words.length > 1)) return null;
+  return buildTsQuery(
+    terms.filter((term) => !(term.negated && term.words.length > 1)),
+    false,
+  );
 }
 
 /**
