@@ -111,14 +111,18 @@ test('the scale curve keeps one row per scale, says whether each scenario stays 
     'assigned-1': result(5_000 * share, 40),
     'floor-insert': result(4_000, 20),
     reply: result(4_000 * share, 50),
+    bare: result(50_000, 5),
+    search: result(200 * share, 300),
   });
   const small = curveRow(runReport(0.1, figures(0.6), { report: 20, 'service-report': 40 }));
   const large = curveRow(runReport(10, figures(0.5), { report: 90, 'service-report': 170 }));
   const checks = checkCurve([large, small]);
   assert.deepEqual(
     checks.map((c) => c.met),
-    [true, true, true, true, false],
+    // message, list, reply, search (its share of the bare route) flat; the tag report under its limit, the service report over; search alone not measured.
+    [true, true, true, true, true, false, null],
   );
+  assert.match(checks[3]?.measured ?? '', /0\.24% of its floor at scale 0\.1, 0\.20% at 10/);
   assert.match(checks[0]?.measured ?? '', /60\.0% of its floor at scale 0\.1, 50\.0% at 10 \(1\.20×\)/);
   assert.equal(checkCurve([small])[0]?.met, null, 'one scale is no curve');
 
