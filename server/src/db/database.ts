@@ -99,10 +99,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 20,
-      // No JIT compilation: it pays off for long analytical queries, and the planner would start
-      // it (milliseconds of compiling) for the search's short ones, whose folding function
-      // declares a high cost. An `options` parameter in DATABASE_URL replaces this.
-      options: `-c jit=off${options.schema ? ` -c search_path=${options.schema},public` : ''}`,
+      ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
           if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
@@ -112,6 +109,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+    });
+    // No JIT compilation: it pays off for long analytical queries, and the planner would start it
+    // (milliseconds of compiling) for the search's short ones, whose folding function declares a
+    // high cost. A statement, not a startup parameter, which poolers such as PgBouncer refuse; the
+    // pool runs it before the connection's first query.
+    pool.on('connect', (client) => {
+      client.query('set jit = off').catch(() => undefined);
     });
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) }),

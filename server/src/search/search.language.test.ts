@@ -7,7 +7,17 @@ import { assertError, buildTestApp, type Caller, dataOf, readingEverything, type
 import { accessFilter } from '../conversations/conversations.access.ts';
 import { searchMessages, type WithC } from './search.queries.ts';
 import { messageQueryOf } from './search.service.ts';
-import { buildTsQuery, type FoldedTerm, highlight, looseTsQuery, matchesTerms, parseQuery, snippet, windowTsQuery } from './search.text.ts';
+import {
+  buildTsQuery,
+  type FoldedTerm,
+  highlight,
+  looseTsQuery,
+  matchesTerms,
+  parseQuery,
+  snippet,
+  windowsPerStatement,
+  windowTsQuery,
+} from './search.text.ts';
 
 type Range = [number, number];
 type Results = {
@@ -85,10 +95,22 @@ describe('search text: pure rules', () => {
     assert.deepEqual(
       windowTsQuery([word('a'), { words: ['b'], negated: false, or: true }, { words: ['x'], negated: true, or: false }], [1], 100),
       {
-        query: "((('1xa':*)) | (('1xb':*)))",
-        complete: false,
+        query: "((('1xa':*)) | (('1xb':*))) & !('1xx':*)",
+        complete: true,
       },
     );
+    // An excluded phrase, or an exclusion or-ed with a word, is left to the check; so is an exclusion past the budget.
+    assert.deepEqual(windowTsQuery([word('a'), { words: ['x', 'y'], negated: true, or: false }], [1], 100), {
+      query: "('1xa':*)",
+      complete: false,
+    });
+    assert.deepEqual(windowTsQuery([word('a'), { words: ['x'], negated: true, or: false }], [2, 1], 3), {
+      query: "('2xa':* | '1xa':*)",
+      complete: false,
+    });
+    // Statements ask as many windows as keep the first group within the budget.
+    assert.equal(windowsPerStatement([word('a', 'b')], 2048), 1024);
+    assert.equal(windowsPerStatement([{ words: ['x'], negated: true, or: false }, word('a')], 10), 10);
     assert.deepEqual(windowTsQuery([word('reset', 'pass')], [2, 1], 100), {
       query: "('2xreset':* | '1xreset':*) & ('2xpass':* | '1xpass':*)",
       complete: false,
@@ -336,7 +358,7 @@ describe('search over HTTP: language, sources, filters, access', () => {
     const query = messageQueryOf([word('reset', 'password')]);
     assert.ok(query);
     // No walk at all, then the index: both phrase messages hold both words, one in order.
-    const hits = await searchMessages(t.deps.db, readable, {}, query, 10, { walkedMessages: 0, firstWindows: 1 });
+    const hits = await searchMessages(t.deps.db, readable, {}, query, 10, { walkedMessages: 0, firstWindows: 1, maxChecked: 500 });
     assert.deepEqual(
       hits.map((hit) => hit.text),
       ['password reset failed, then reset password worked'],

@@ -48,7 +48,7 @@ const LIVE_CONTACT = sql<SqlBool>`u.type in ('contact', 'visitor') and u.deleted
 // The walk's text as no index holds it (`|| ''`), so that the planner folds the newest rows one by one.
 const MESSAGE_VECTOR_WALKED = sql`to_tsvector('simple', parley_search_text(left(m.text_content, ${sql.lit(MESSAGE_INDEXED_CHARS)}) || ''))`;
 // The expression of the index of windows (migration 0029), character for character.
-const MESSAGE_WINDOW_VECTOR = sql`to_tsvector('simple', parley_search_window_text(m.id >> ${sql.lit(MESSAGE_WINDOW_BITS)}, left(m.text_content, ${sql.lit(MESSAGE_INDEXED_CHARS)})))`;
+const MESSAGE_WINDOW_VECTOR = sql`parley_search_window_vector(m.id >> ${sql.lit(MESSAGE_WINDOW_BITS)}, left(m.text_content, ${sql.lit(MESSAGE_INDEXED_CHARS)}))`;
 
 /** The filters on `conversations as c`, and the creation range on `createdAt`. */
 function filtered(filters: SearchFilters, createdAt: RawBuilder<unknown>): RawBuilder<SqlBool> {
@@ -200,8 +200,10 @@ export interface MessageHitRow {
 export interface MessageSearchTuning {
   /** First pass: the newest this-many messages, each one's text folded and matched in turn. */
   walkedMessages: number;
-  /** Second pass: the newest this-many windows, through their index; each pass after it looks WINDOW_GROWTH times further back. */
+  /** Second pass: the newest this-many windows, through their index; each pass after it asks WINDOW_GROWTH times as many older ones. */
   firstWindows: number;
+  /** At most this many candidates of an incomplete index query (a phrase…) are checked in all. */
+  maxChecked: number;
 }
 
 /**
@@ -213,21 +215,25 @@ export const SHORT_QUERY_WALK = 1000;
 
 /**
  * Matching a message without the index folds its text again (tens of microseconds each); the
- * index of windows (migration 0029) lists the matches of the windows asked for, newest windows
- * of 8,192 messages first. So: the newest hundred messages are matched one by one, enough for a
- * common word; when they hold too few matches, the index answers for the newest two windows,
- * then 4 times as many, and so on until the windows span every message. Each pass replaces the
- * one before (its windows hold the one before's), and each reads the matches of its windows only.
+ * index of windows (migration 0029) lists the matches of the windows asked for. So: the newest
+ * hundred messages are matched one by one, enough for a common word; when they hold too few
+ * matches, the index answers for the newest two windows of 8,192 messages, then for the 8 windows
+ * before them, then 32, and so on until `limit` matches or the oldest window. Windows hold
+ * consecutive ids, so each pass's matches are older than the ones before and are appended.
+ * The candidates of an incomplete query (a phrase: the index finds the messages with its words,
+ * each is checked for adjacency) are checked 500 at most, the newest: a phrase of common words
+ * rarely adjacent is looked for among those, not through every message.
  */
-export const MESSAGE_SEARCH: MessageSearchTuning = { walkedMessages: 100, firstWindows: 2 };
+export const MESSAGE_SEARCH: MessageSearchTuning = { walkedMessages: 100, firstWindows: 2, maxChecked: 500 };
 
 /** How many times more windows each pass asks for than the one before. */
 const WINDOW_GROWTH = 4;
 
 /**
- * At most this many window-prefixed words in one statement: a pass over every window of a large
- * table asks each word in each window. Past it, later groups of the query are left to the check
- * of each row (the first group is always asked).
+ * At most this many window-prefixed words in one statement: a pass over many windows asks each
+ * word in each window, and an index scan's setup grows with its entries. A pass is cut into
+ * statements of as many windows as the query's first group fits; later groups that do not fit
+ * are left to the check of each row.
  */
 const MAX_WINDOW_LEXEMES = 2048;
 
@@ -239,16 +245,11 @@ export interface MessageQuery {
   short: boolean;
   /** The query for the index over these windows (null: none can be asked), and whether its rows need the check. */
   windowed: (windows: readonly number[], maxLexemes: number) => { query: string; complete: boolean } | null;
+  /** How many windows one statement may ask for within `maxLexemes`. */
+  windowsPerStatement: (maxLexemes: number) => number;
   /** Whether a message's text matches the whole query (the rows of an incomplete index query). */
   check: (text: string) => boolean;
 }
-
-/**
- * At most this many candidates (the newest) are checked in one pass; a pass that reaches it is
- * the last: a phrase whose words are common but rarely adjacent is looked for among the newest
- * candidates only, not through every message.
- */
-const MAX_CHECKED = 500;
 
 /**
  * Incoming and outgoing messages and private notes (never activity) of the conversations
@@ -270,26 +271,33 @@ export async function searchMessages(
     return messageHits(db, await walkedMatches(db, readable, filters, query.exact, limit, from));
   }
   const walkFrom = Math.max(maxId - tuning.walkedMessages, 0);
-  let ids = await walkedMatches(db, readable, filters, query.exact, limit, walkFrom);
-  const last = maxId >> MESSAGE_WINDOW_BITS;
-  for (
-    let count = Math.max(tuning.firstWindows, 1), first = last + 1;
-    ids.length < limit && walkFrom > 0 && first > 0;
-    count *= WINDOW_GROWTH
-  ) {
-    first = Math.max(last - count + 1, 0);
-    const windows = Array.from({ length: last - first + 1 }, (_, i) => last - i);
-    const asked = query.windowed(windows, MAX_WINDOW_LEXEMES);
-    if (asked === null) break;
-    const found = await windowMatches(db, readable, filters, asked, query.check, limit);
-    ids = found.ids;
-    // A larger pass would check the same newest candidates again.
-    if (found.saturated) break;
+  const walked = await walkedMatches(db, readable, filters, query.exact, limit, walkFrom);
+  if (walked.length >= limit || walkFrom === 0) return messageHits(db, walked);
+  // The first pass reaches back past the walk: its matches include the walk's.
+  const found: number[] = [];
+  const perStatement = query.windowsPerStatement(MAX_WINDOW_LEXEMES);
+  let budget = tuning.maxChecked;
+  let upper = maxId >> MESSAGE_WINDOW_BITS;
+  let lower = Math.min(upper - Math.max(tuning.firstWindows, 1) + 1, walkFrom >> MESSAGE_WINDOW_BITS);
+  for (let size = Math.max(tuning.firstWindows, 1); upper >= 0; size *= WINDOW_GROWTH, upper = lower - 1, lower = upper - size + 1) {
+    for (let top = upper; top >= Math.max(lower, 0); top -= perStatement) {
+      const windows = Array.from({ length: Math.min(perStatement, top - Math.max(lower, 0) + 1) }, (_, i) => top - i);
+      const asked = query.windowed(windows, MAX_WINDOW_LEXEMES);
+      if (asked === null) return messageHits(db, walked);
+      const pass = await windowMatches(db, readable, filters, asked, query.check, limit - found.length, budget);
+      found.push(...pass.ids);
+      budget -= pass.checked;
+      if (found.length >= limit || budget <= 0) return messageHits(db, found);
+    }
   }
-  return messageHits(db, ids);
+  return messageHits(db, found);
 }
 
-/** Through the index of windows; an incomplete query's candidates checked, fetching more while too few pass. */
+/**
+ * Through the index of windows, at most `limit` ids, the newest first. An incomplete query's
+ * candidates are checked, fetching more while too few pass, at most `budget` of them; `checked`
+ * is how many were.
+ */
 async function windowMatches(
   db: DB,
   readable: ReadableFilter,
@@ -297,18 +305,17 @@ async function windowMatches(
   asked: { query: string; complete: boolean },
   check: (text: string) => boolean,
   limit: number,
-): Promise<{ ids: number[]; saturated: boolean }> {
+  budget: number,
+): Promise<{ ids: number[]; checked: number }> {
   if (asked.complete) {
-    return { ids: (await matchingMessages(db, readable, filters, asked.query, limit, 0, 'index')).map((row) => row.id), saturated: false };
+    return { ids: (await matchingMessages(db, readable, filters, asked.query, limit, 0, 'index')).map((row) => row.id), checked: 0 };
   }
   // Each fetch reads every match of the windows from the table (to order them), whatever it
   // returns: so a second fetch, when one is needed, takes all it may check at once.
-  for (let wanted = Math.min(limit * 8, MAX_CHECKED); ; wanted = MAX_CHECKED) {
+  for (let wanted = Math.min(limit * 8, budget); ; wanted = budget) {
     const rows = await matchingMessages(db, readable, filters, asked.query, wanted, 0, 'index');
     const kept = rows.filter((row) => check(row.text)).map((row) => row.id);
-    if (kept.length >= limit || rows.length < wanted || wanted >= MAX_CHECKED) {
-      return { ids: kept.slice(0, limit), saturated: rows.length >= MAX_CHECKED };
-    }
+    if (kept.length >= limit || rows.length < wanted || wanted >= budget) return { ids: kept.slice(0, limit), checked: rows.length };
   }
 }
 

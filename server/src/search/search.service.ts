@@ -15,6 +15,7 @@ import {
   parseQuery,
   type Range,
   snippet,
+  windowsPerStatement,
   windowTsQuery,
 } from './search.text.ts';
 
@@ -172,6 +173,7 @@ export function messageQueryOf(terms: readonly FoldedTerm[]): q.MessageQuery | n
     exact,
     short: isShort(terms),
     windowed: (windows, maxLexemes) => windowTsQuery(terms, windows, maxLexemes),
+    windowsPerStatement: (maxLexemes) => windowsPerStatement(terms, maxLexemes),
     check: (text) => matchesTerms(text, terms),
   };
 }

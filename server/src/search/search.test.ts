@@ -473,8 +473,37 @@ describe('search over HTTP', () => {
     );
   });
 
+  it('a phrase is looked for among the newest candidates with its words, up to the bound of checks', async () => {
+    await note(conv.E.uuid, 'the gecko jumped left, an early message', false);
+    for (let i = 0; i < 4; i++) await note(conv.E.uuid, `gecko ${i} then jumped`, false);
+    assert.deepEqual(await messageTexts('"gecko jumped"', 0, 1, 10, 100), ['the gecko jumped left, an early message']);
+    // Three candidates checked, the newest: none holds the phrase, and the search stops there.
+    assert.deepEqual(await messageTexts('"gecko jumped"', 0, 1, 10, 3), []);
+    // An excluded word is asked of the index itself: no candidate to check.
+    assert.deepEqual(await messageTexts('gecko -then', 0, 1, 10, 3), ['the gecko jumped left, an early message']);
+  });
+
+  it('the index of windows answers the window query (its expression is the one indexed)', async () => {
+    const query = messageQueryOf(foldTerms(parseQuery('ocelot'), ['ocelot']));
+    const asked = query?.windowed([3, 2], 100);
+    assert.ok(asked);
+    const plan = await t.deps.db.connection().execute(async (conn) => {
+      await sql`set enable_seqscan = off`.execute(conn);
+      try {
+        const { rows } = await sql<Record<string, string>>`explain select m.id from messages m
+          where parley_search_window_vector(m.id >> ${sql.lit(MESSAGE_WINDOW_BITS)}, left(m.text_content, 20000)) @@ to_tsquery('simple', ${asked.query})`.execute(
+          conn,
+        );
+        return rows.map((row) => Object.values(row).join(' ')).join('\n');
+      } finally {
+        await sql`reset enable_seqscan`.execute(conn);
+      }
+    });
+    assert.match(plan, /messages_search_window_idx/);
+  });
+
   /** The texts of the message search's hits for `q`, with this tuning. */
-  async function messageTexts(q: string, walkedMessages: number, firstWindows: number, limit: number): Promise<string[]> {
+  async function messageTexts(q: string, walkedMessages: number, firstWindows: number, limit: number, maxChecked = 500): Promise<string[]> {
     const readable = accessFilter<WithC, 'c'>(readingEverything(t.admin.id));
     assert.ok(readable);
     const terms = parseQuery(q);
@@ -488,7 +517,7 @@ describe('search over HTTP', () => {
       ),
     );
     assert.ok(query);
-    return (await searchMessages(t.deps.db, readable, {}, query, limit, { walkedMessages, firstWindows })).map((m) => m.text);
+    return (await searchMessages(t.deps.db, readable, {}, query, limit, { walkedMessages, firstWindows, maxChecked })).map((m) => m.text);
   }
 
   it('is documented in the OpenAPI document', async () => {

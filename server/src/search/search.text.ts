@@ -115,42 +115,73 @@ export function looseTsQuery(terms: readonly FoldedTerm[]): string | null {
   );
 }
 
-/**
- * The tsquery for the index of message windows (migration 0029) over these windows, or null when
- * no group of the query can be asked of it. It holds the or-groups without an exclusion, each
- * term's words all present (not necessarily adjacent), each word an or of its window-prefixed
- * lexemes; groups are taken in order while their lexemes fit in `maxLexemes` (the first always).
- * `complete`: it asks exactly the query (no phrase, exclusion or group left out), so the rows it
- * finds need no check with matchesTerms().
- */
-export function windowTsQuery(
-  terms: readonly FoldedTerm[],
-  windows: readonly number[],
-  maxLexemes: number,
-): { query: string; complete: boolean } | null {
+/** The query's or-groups: each term with the terms or-ed to it. */
+function orGroups(terms: readonly FoldedTerm[]): FoldedTerm[][] {
   const groups: FoldedTerm[][] = [];
   for (const term of terms) {
     const last = groups[groups.length - 1];
     if (term.or && last) last.push(term);
     else groups.push([term]);
   }
+  return groups;
+}
+
+const wordCount = (group: readonly FoldedTerm[]) => group.reduce((n, term) => n + term.words.length, 0);
+
+/** A word in any of these windows: an or of its window-prefixed lexemes (words of the index of windows, migration 0029). */
+function inWindows(word: string, windows: readonly number[]): string {
+  return `(${windows.map((w) => lexeme(`${w}x${word}`, word)).join(' | ')})`;
+}
+
+/**
+ * How many windows one statement asks for: as many as keep the first group without an exclusion
+ * within `maxLexemes` window-prefixed words (at least one).
+ */
+export function windowsPerStatement(terms: readonly FoldedTerm[], maxLexemes: number): number {
+  const first = orGroups(terms).find((group) => !group.some((term) => term.negated));
+  return Math.max(1, Math.floor(maxLexemes / Math.max(1, first ? wordCount(first) : 1)));
+}
+
+/**
+ * The tsquery for the index of message windows (migration 0029) over these windows, or null when
+ * no group of the query can be asked of it. It holds the or-groups without an exclusion, each
+ * term's words all present (not necessarily adjacent), each word an or of its window-prefixed
+ * lexemes, taken in order while their lexemes fit in `maxLexemes` (the first always); then each
+ * excluded single word as the negation of its lexemes, exact within the windows (a message holds
+ * its own window's words only), while they fit. `complete`: it asks exactly the query (no phrase,
+ * excluded phrase or group left out), so the rows it finds need no check with matchesTerms().
+ */
+export function windowTsQuery(
+  terms: readonly FoldedTerm[],
+  windows: readonly number[],
+  maxLexemes: number,
+): { query: string; complete: boolean } | null {
+  const groups = orGroups(terms);
   const asked: string[] = [];
   let lexemes = 0;
   let complete = true;
-  for (const group of groups) {
-    const words = group.reduce((n, term) => n + term.words.length, 0) * windows.length;
-    if (group.some((term) => term.negated) || (asked.length > 0 && lexemes + words > maxLexemes)) {
+  for (const group of groups.filter((g) => !g.some((term) => term.negated))) {
+    const words = wordCount(group) * windows.length;
+    if (asked.length > 0 && lexemes + words > maxLexemes) {
       complete = false;
       continue;
     }
     if (group.some((term) => term.words.length > 1)) complete = false;
     lexemes += words;
-    const alternatives = group.map((term) =>
-      term.words.map((word) => `(${windows.map((w) => lexeme(`${w}x${word}`, word)).join(' | ')})`).join(' & '),
-    );
+    const alternatives = group.map((term) => term.words.map((word) => inWindows(word, windows)).join(' & '));
     asked.push(alternatives.length > 1 ? `(${alternatives.map((a) => `(${a})`).join(' | ')})` : (alternatives[0] as string));
   }
-  return asked.length === 0 ? null : { query: asked.join(' & '), complete };
+  if (asked.length === 0) return null;
+  for (const group of groups.filter((g) => g.some((term) => term.negated))) {
+    const [term] = group;
+    if (group.length > 1 || term === undefined || term.words.length > 1 || lexemes + windows.length > maxLexemes) {
+      complete = false;
+      continue;
+    }
+    lexemes += windows.length;
+    asked.push(`!${inWindows(term.words[0] as string, windows)}`);
+  }
+  return { query: asked.join(' & '), complete };
 }
 
 /** A highlight: [start, end) offsets in UTF-16 code units (JavaScript string indexes) of the text it belongs to. */

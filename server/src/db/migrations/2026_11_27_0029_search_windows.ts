@@ -8,8 +8,8 @@
 // 2^MESSAGE_WINDOW_BITS (8,192 consecutive messages), written before the word with an x
 // ("122xinvoice"; the window's digits end at the first x, so no two windows share a word). A
 // search asks for its words in the newest windows first (`122xinvoice:* | 121xinvoice:*`) and
-// reads only their entries; prefixes, CJK characters and positions work as before, each word
-// folded by parley_search_text() of migration 0027. It replaces messages_search_idx once built
+// reads only their entries; prefixes and CJK characters work as before, each word folded by
+// parley_search_text() of migration 0027 and cut by the text parser. It replaces messages_search_idx once built
 // (concurrently, after this migration's transaction: concurrent-indexes.ts).
 //
 // Also: GIN indexes collect new entries in a pending list that every search reads whole, up to
@@ -28,12 +28,16 @@ import { MESSAGE_INDEXED_CHARS } from './2026_11_27_0027_search_folding.ts';
 export const MESSAGE_WINDOW_BITS = 13;
 
 const statements = [
-  // The words of parley_search_text(value), each prefixed with the window and an x.
-  String.raw`create function parley_search_window_text(window_number int, value text) returns text
+  // The words of to_tsvector('simple', parley_search_text(value)) (the text parser's own words,
+  // as the index of migration 0027 held them), each prefixed with the window and an x. Without
+  // positions: phrases are checked on the rows a search finds (search.queries.ts).
+  String.raw`create function parley_search_window_vector(window_number int, value text) returns tsvector
     language plpgsql immutable parallel safe cost 1000
     as $fn$
     begin
-      return regexp_replace(parley_search_text(value), '(\S+)', window_number || 'x\1', 'g');
+      return array_to_tsvector(array(
+        select window_number || 'x' || w.lexeme from unnest(to_tsvector('simple', parley_search_text(value))) as w
+      ));
     end
     $fn$`,
   'alter index conversations_search_idx set (gin_pending_list_limit = 512)',
@@ -50,7 +54,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export const concurrentIndexes: ConcurrentIndex[] = [
   {
     name: 'messages_search_window_idx',
-    create: `on messages using gin (to_tsvector('simple', parley_search_window_text(id >> ${MESSAGE_WINDOW_BITS}, left(text_content, ${MESSAGE_INDEXED_CHARS})))) with (gin_pending_list_limit = 512)`,
+    create: `on messages using gin (parley_search_window_vector(id >> ${MESSAGE_WINDOW_BITS}, left(text_content, ${MESSAGE_INDEXED_CHARS}))) with (gin_pending_list_limit = 512)`,
     replaces: 'messages_search_idx',
   },
 ];
