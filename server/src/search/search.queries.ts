@@ -217,8 +217,9 @@ export const SHORT_QUERY_WALK = 1000;
  * Matching a message without the index folds its text again (tens of microseconds each); the
  * index of windows (migration 0029) lists the matches of the windows asked for. So: the newest
  * hundred messages are matched one by one, enough for a common word; when they hold too few
- * matches, the index answers for the newest two windows of 8,192 messages, then for the 8 windows
- * before them, then 32, and so on until `limit` matches or the oldest window. Windows hold
+ * matches, the index answers for the newest two windows of 8,192 messages, then for the 4 windows
+ * before them, then 8, and so on until `limit` matches or the oldest window (each pass reads every
+ * candidate of its windows to order them: doubling reads at most about twice what was needed). Windows hold
  * consecutive ids, so each pass's matches are older than the ones before and are appended.
  * The candidates of an incomplete query (a phrase: the index finds the messages with its words,
  * each is checked for adjacency) are checked 500 at most, the newest: a phrase of common words
@@ -227,7 +228,7 @@ export const SHORT_QUERY_WALK = 1000;
 export const MESSAGE_SEARCH: MessageSearchTuning = { walkedMessages: 100, firstWindows: 2, maxChecked: 500 };
 
 /** How many times more windows each pass asks for than the one before. */
-const WINDOW_GROWTH = 4;
+const WINDOW_GROWTH = 2;
 
 /**
  * At most this many window-prefixed words in one statement: a pass over many windows asks each
