@@ -110,7 +110,12 @@ describe('search text: pure rules', () => {
     });
     // Statements ask as many windows as keep the first group within the budget.
     assert.equal(windowsPerStatement([word('a', 'b')], 2048), 1024);
-    assert.equal(windowsPerStatement([{ words: ['x'], negated: true, or: false }, word('a')], 10), 10);
+    assert.equal(windowsPerStatement([word('a'), word('b'), { words: ['x'], negated: true, or: false }], 2048), 682);
+    assert.equal(windowsPerStatement([{ words: ['x', 'y'], negated: true, or: false }, word('a')], 10), 10);
+    // At that many windows, the whole query fits: nothing is left to the check.
+    const terms = [word('a'), word('b'), { words: ['x'], negated: true, or: false }];
+    const windows = Array.from({ length: windowsPerStatement(terms, 2048) }, (_, i) => i);
+    assert.equal(windowTsQuery(terms, windows, 2048)?.complete, true);
     assert.deepEqual(windowTsQuery([word('reset', 'pass')], [2, 1], 100), {
       query: "('2xreset':* | '1xreset':*) & ('2xpass':* | '1xpass':*)",
       complete: false,

@@ -1,7 +1,8 @@
 // Every SQL statement of the global search. Text matches are `to_tsvector('simple',
 // parley_search_text(…)) @@ to_tsquery('simple', $query)`, written exactly as the expression GIN
-// indexes of migration 0027 (and for messages, of 0029: words filed by window) so that the planner
-// answers them from those indexes; the tsquery is built by search.text.ts from folded words only. Statements are planned for their values
+// indexes of migration 0027 (for messages, `parley_search_window_vector(id >> 13, …)`, the index
+// of windows of migration 0029) so that the planner answers them from those indexes; the tsquery
+// is built by search.text.ts from folded words only. Statements are planned for their values
 // each time (customPlan): a common word and a rare one need different plans.
 import { type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { accessFilter } from '../conversations/conversations.access.ts';
@@ -274,8 +275,10 @@ export async function searchMessages(
   const walkFrom = Math.max(maxId - tuning.walkedMessages, 0);
   const walked = await walkedMatches(db, readable, filters, query.exact, limit, walkFrom);
   if (walked.length >= limit || walkFrom === 0) return messageHits(db, walked);
-  // The first pass reaches back past the walk: its matches include the walk's.
+  // The first pass reaches back past the walk: its matches include the walk's (kept all the same,
+  // should the index and the walk cut some word differently).
   const found: number[] = [];
+  const newestFirst = () => [...new Set([...walked, ...found])].sort((a, b) => b - a).slice(0, limit);
   const perStatement = query.windowsPerStatement(MAX_WINDOW_LEXEMES);
   let budget = tuning.maxChecked;
   let upper = maxId >> MESSAGE_WINDOW_BITS;
@@ -288,10 +291,10 @@ export async function searchMessages(
       const pass = await windowMatches(db, readable, filters, asked, query.check, limit - found.length, budget);
       found.push(...pass.ids);
       budget -= pass.checked;
-      if (found.length >= limit || budget <= 0) return messageHits(db, found);
+      if (found.length >= limit || budget <= 0) return messageHits(db, newestFirst());
     }
   }
-  return messageHits(db, found);
+  return messageHits(db, newestFirst());
 }
 
 /**

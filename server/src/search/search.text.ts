@@ -134,12 +134,17 @@ function inWindows(word: string, windows: readonly number[]): string {
 }
 
 /**
- * How many windows one statement asks for: as many as keep the first group without an exclusion
- * within `maxLexemes` window-prefixed words (at least one).
+ * How many windows one statement asks for: as many as keep every word windowTsQuery() asks (the
+ * groups without an exclusion, and the excluded single words) within `maxLexemes`
+ * window-prefixed words; at least one.
  */
 export function windowsPerStatement(terms: readonly FoldedTerm[], maxLexemes: number): number {
-  const first = orGroups(terms).find((group) => !group.some((term) => term.negated));
-  return Math.max(1, Math.floor(maxLexemes / Math.max(1, first ? wordCount(first) : 1)));
+  const words = orGroups(terms).reduce((n, group) => {
+    if (!group.some((term) => term.negated)) return n + wordCount(group);
+    const [term] = group;
+    return group.length === 1 && term !== undefined && term.words.length === 1 ? n + 1 : n;
+  }, 0);
+  return Math.max(1, Math.floor(maxLexemes / Math.max(1, words)));
 }
 
 /**

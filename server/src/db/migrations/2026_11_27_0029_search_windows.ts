@@ -30,13 +30,19 @@ export const MESSAGE_WINDOW_BITS = 13;
 const statements = [
   // The words of to_tsvector('simple', parley_search_text(value)) (the text parser's own words,
   // as the index of migration 0027 held them), each prefixed with the window and an x. Without
-  // positions: phrases are checked on the rows a search finds (search.queries.ts).
+  // positions: phrases are checked on the rows a search finds (search.queries.ts). A lexeme may
+  // hold at most 2,047 bytes: the longest words (2,000 bytes and more) are left out, as
+  // to_tsvector leaves out those past its limit. Its search path is fixed: PostgreSQL 17 and
+  // later (PGlite too) build and analyze indexes with pg_catalog alone, and a restore with none.
   String.raw`create function parley_search_window_vector(window_number int, value text) returns tsvector
     language plpgsql immutable parallel safe cost 1000
+    set search_path from current
     as $fn$
     begin
       return array_to_tsvector(array(
-        select window_number || 'x' || w.lexeme from unnest(to_tsvector('simple', parley_search_text(value))) as w
+        select window_number || 'x' || w.lexeme
+        from unnest(to_tsvector('simple', parley_search_text(value))) as w
+        where octet_length(w.lexeme) < 2000
       ));
     end
     $fn$`,
