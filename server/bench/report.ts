@@ -167,6 +167,7 @@ const TITLES: Readonly<Record<string, string>> = {
   'assigned-1': 'Assigned list, page 1',
   'assigned-50': 'Assigned list, page 50',
   reply: 'Reply',
+  search: 'Search, 50 clients (share of the bare route)',
 };
 
 function resultRow(report: RunReport, scenario: ScenarioReport, bare: number | null): string {

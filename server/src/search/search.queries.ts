@@ -272,10 +272,10 @@ export async function searchMessages(
   const maxId = newest?.id ?? 0;
   if (query.short) {
     const from = Math.max(maxId - Math.max(tuning.walkedMessages, SHORT_QUERY_WALK), 0);
-    return messageHits(db, await walkedMatches(db, readable, filters, query.exact, limit, from));
+    return messageHits(db, ids(await matchingMessages(db, readable, filters, query.exact, limit, from, 'walk')));
   }
   const walkFrom = Math.max(maxId - tuning.walkedMessages, 0);
-  const walked = await walkedMatches(db, readable, filters, query.exact, limit, walkFrom);
+  const walked = ids(await matchingMessages(db, readable, filters, query.exact, limit, walkFrom, 'walk'));
   if (walked.length >= limit || walkFrom === 0) return messageHits(db, walked);
   // The first pass reaches back past the walk: its matches include the walk's (kept all the same,
   // should the index and the walk cut some word differently).
@@ -314,7 +314,7 @@ async function windowMatches(
   budget: number,
 ): Promise<{ ids: number[]; checked: number }> {
   if (asked.complete) {
-    return { ids: (await matchingMessages(db, readable, filters, asked.query, limit, 0, 'index')).map((row) => row.id), checked: 0 };
+    return { ids: ids(await matchingMessages(db, readable, filters, asked.query, limit, 0, 'index')), checked: 0 };
   }
   // Each fetch reads every match of the windows from the table (to order them), whatever it
   // returns: so a second fetch, when one is needed, takes all it may check at once.
@@ -325,18 +325,7 @@ async function windowMatches(
   }
 }
 
-/** The newest messages after `afterId` matched one by one, their text folded again. */
-async function walkedMatches(
-  db: DB,
-  readable: ReadableFilter,
-  filters: SearchFilters,
-  query: string,
-  limit: number,
-  afterId: number,
-): Promise<number[]> {
-  return (await matchingMessages(db, readable, filters, query, limit, afterId, 'walk')).map((row) => row.id);
-}
-
+/** The newest matches, ids and checked text: walking the newest messages after `afterId` (each one's text folded again), or through the index of windows. */
 async function matchingMessages(
   db: DB,
   readable: ReadableFilter,
@@ -378,6 +367,8 @@ async function matchingMessages(
       .execute()
   );
 }
+
+const ids = (rows: ReadonlyArray<{ id: number }>) => rows.map((row) => row.id);
 
 /** The answer rows of these messages, in this order. */
 async function messageHits(db: DB, ids: number[]): Promise<MessageHitRow[]> {
