@@ -5,6 +5,7 @@ import type { AuthFailureLimiter } from './auth/auth-failures.ts';
 import type { CredentialCache } from './auth/credential-cache.ts';
 import type { Config } from './config.ts';
 import type { DB, DbListener } from './db/database.ts';
+import type { EventCommits } from './db/event-commits.ts';
 import type { JobSignals } from './jobs/jobs.service.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { MediaStorage } from './media/media.storage.ts';
@@ -24,6 +25,8 @@ export interface AppDeps {
   readonly ping: () => Promise<void>;
   /** A dedicated database session for LISTEN and advisory locks (the realtime relay). */
   readonly openDbListener: () => Promise<DbListener>;
+  /** This process's commits that recorded domain events (the relay's wake-up; other processes hear a NOTIFY). */
+  readonly eventCommits: Pick<EventCommits, 'subscribe'>;
   readonly bus: EventBus;
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;

@@ -17,6 +17,7 @@ import {
 import pg from 'pg';
 import { buildConcurrentIndexes, indexesToBuild } from './concurrent-indexes.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { EVENTS_CHANNEL_PREFIX, EventCommits, NOTIFY_GAP_MS, throttled, watchingEventCommits } from './event-commits.ts';
 import { readMigratedImage } from './image.ts';
 import { migrations } from './migrations/index.ts';
 import { type PGliteUse, pgliteDialect } from './pglite-driver.ts';
@@ -31,6 +32,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** A dedicated session for LISTEN and session-level advisory locks (the realtime relay's). */
   openListener(): Promise<DbListener>;
+  /** Told after each commit of this process that recorded domain events (event-commits.ts). */
+  readonly eventCommits: EventCommits;
   /** Connections of the pool now (PGlite: its one connection, held or idle, and who waits for it). */
   poolStats(): PoolStats;
   /** The embedded database's files as one image (`pgliteImage` opens it again); PGlite only. */
@@ -117,10 +120,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('connect', (client) => {
       client.query('set jit = off').catch(() => undefined);
     });
+    const eventCommits = new EventCommits();
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) }),
+      dialect: watchingEventCommits(
+        new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) }),
+        eventCommits,
+      ),
       ...(options.onQuery ? { log: options.onQuery } : {}),
     });
+    // Other processes (instances, workers, the CLI's) hear of this one's committed events by a
+    // NOTIFY on the pool, after the commit and coalesced; this process's listeners at once.
+    const notify = throttled(async () => {
+      await pool.query(`select pg_notify('${EVENTS_CHANNEL_PREFIX}' || current_schema(), '')`);
+    }, NOTIFY_GAP_MS);
+    eventCommits.subscribe(notify);
     return {
       db,
       kind: 'postgres',
@@ -128,8 +141,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await sql`select 1`.execute(db);
       },
       openListener: () => openPostgresListener(options),
+      eventCommits,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => db.destroy(),
+      close: async () => {
+        await notify.settled();
+        await db.destroy();
+      },
     };
   }
   return openEmbedded(options);
@@ -279,7 +296,12 @@ async function openPostgresListener(options: DatabaseOptions): Promise<DbListene
 
 function pgliteHandle(lite: import('@electric-sql/pglite').PGlite, release: () => Promise<void>, onQuery?: QueryObserver): DatabaseHandle {
   const use: PGliteUse = { held: false, waiting: 0 };
-  const db = new Kysely<Database>({ dialect: pgliteDialect(lite, use), ...(onQuery ? { log: onQuery } : {}) });
+  // One process holds the embedded database (the DATA_DIR lock): its listeners are all there are.
+  const eventCommits = new EventCommits();
+  const db = new Kysely<Database>({
+    dialect: watchingEventCommits(pgliteDialect(lite, use), eventCommits),
+    ...(onQuery ? { log: onQuery } : {}),
+  });
   /** Advisory locks of the in-process listeners: key → the listener holding it. */
   const locks = new Map<string, object>();
   return {
@@ -288,6 +310,7 @@ function pgliteHandle(lite: import('@electric-sql/pglite').PGlite, release: () =
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    eventCommits,
     poolStats: () => ({ total: 1, idle: use.held ? 0 : 1, waiting: use.waiting }),
     dumpImage: () => lite.dumpDataDir('none'),
     openListener: async () => {

@@ -1,9 +1,10 @@
 // The event relay (docs/api.md, "Realtime"): reads committed domain events from the outbox in
 // id order and publishes them, enriched, on the bus; every instance's hub fans them out.
 //
-// - Woken by NOTIFY from a statement-level trigger on domain_events (PostgreSQL delivers it at
-//   commit, never for a rolled-back transaction); a poll every second when LISTEN is not
-//   available, every 10 s otherwise as a safety net.
+// - Woken when a transaction that recorded events commits: at once for this process's own
+//   (db/event-commits.ts), by NOTIFY for other processes' (sent after their commit, coalesced;
+//   never for a rolled-back transaction); a poll every second when LISTEN is not available,
+//   every 10 s otherwise as a safety net.
 // - One relay publishes for the bus's reach: with Redis, the instance holding a session-level
 //   advisory lock on its dedicated LISTEN connection (the others retry every few seconds); with
 //   the in-process bus, the first relay started on that bus.
@@ -13,6 +14,7 @@
 // - The cursor (everything at or below it was published or given up) is stored, so that a new
 //   leader resumes where the last stopped, and pruning deletes only events the relay passed.
 import type { DbListener } from '../db/database.ts';
+import { EVENTS_CHANNEL_PREFIX } from '../db/event-commits.ts';
 import type { AppDeps } from '../deps.ts';
 import type { EventBus } from './bus.ts';
 import { enrichEvents } from './relay.enrich.ts';
@@ -103,7 +105,7 @@ export function startRelay(deps: AppDeps, options: RelayOptions = {}): Relay {
         schedule(leaderRetryMs);
         return;
       }
-      const channel = `parley_events_${listener.schema}`;
+      const channel = `${EVENTS_CHANNEL_PREFIX}${listener.schema}`;
       try {
         await listener.listen(channel, () => void wake());
         listening = true;
@@ -206,6 +208,8 @@ export function startRelay(deps: AppDeps, options: RelayOptions = {}): Relay {
   }
 
   schedule(0);
+  // This process's own commits wake it at once (wake does nothing unless leading).
+  const unsubscribe = deps.eventCommits.subscribe(() => void wake());
   return {
     async flush() {
       if (!leader) await runCampaign();
@@ -215,6 +219,7 @@ export function startRelay(deps: AppDeps, options: RelayOptions = {}): Relay {
     isLeader: () => leader,
     async stop() {
       stopped = true;
+      unsubscribe();
       if (timer) clearTimeout(timer);
       await campaigning;
       await running;

@@ -28,6 +28,7 @@ import * as setupTokens from './2026_11_26_0026_setup_tokens.ts';
 import * as searchFolding from './2026_11_27_0027_search_folding.ts';
 import * as serviceRollups from './2026_11_27_0028_service_rollups.ts';
 import * as searchWindows from './2026_11_27_0029_search_windows.ts';
+import * as eventsNotifyAfterCommit from './2026_11_27_0030_events_notify_after_commit.ts';
 
 export const migrations: Record<string, ParleyMigration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -58,4 +59,5 @@ export const migrations: Record<string, ParleyMigration> = {
   '2026_11_27_0027_search_folding': searchFolding,
   '2026_11_27_0028_service_rollups': serviceRollups,
   '2026_11_27_0029_search_windows': searchWindows,
+  '2026_11_27_0030_events_notify_after_commit': eventsNotifyAfterCommit,
 };
