@@ -2,6 +2,7 @@
 // sources (subject, tags, contact), the filters, the highlights, and the access rule through each.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { agentWith, createConversation, createInbox, createTeam } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, dataOf, readingEverything, type TestApp } from '../../test/helpers.ts';
 import { accessFilter } from '../conversations/conversations.access.ts';
@@ -224,6 +225,22 @@ describe('search over HTTP: language, sources, filters, access', () => {
   });
   after(async () => {
     await t?.close();
+  });
+
+  it('folds ASCII text character by character: punctuation to a space, letters to lower case, the rest kept', async () => {
+    const characters = Array.from({ length: 127 }, (_, i) => String.fromCharCode(i + 1));
+    const punctuation = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
+    assert.equal(punctuation.size, 32);
+    const { rows } = await sql<{ folded: string[]; whole: string }>`
+      select array(select parley_search_text(c) from unnest(${characters}::text[]) with ordinality as t(c, n) order by n) as folded,
+             parley_search_text(${characters.join('')}) as whole`.execute(t.deps.db);
+    const expected = characters.map((c) => (punctuation.has(c) ? ' ' : c.toLowerCase()));
+    assert.deepEqual(rows[0]?.folded, expected);
+    assert.equal(rows[0]?.whole, expected.join(''));
+    const { rows: text } = await sql<{
+      folded: string;
+    }>`select parley_search_text(${"Re: [Order #123] Can't log-in (e-mail: A.B@x.io)!"}) as folded`.execute(t.deps.db);
+    assert.equal(text[0]?.folded, 're   order  123  can t log in  e mail  a b x io  ');
   });
 
   it('every word is a prefix', async () => {

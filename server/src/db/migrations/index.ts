@@ -29,6 +29,7 @@ import * as searchFolding from './2026_11_27_0027_search_folding.ts';
 import * as serviceRollups from './2026_11_27_0028_service_rollups.ts';
 import * as searchWindows from './2026_11_27_0029_search_windows.ts';
 import * as eventsNotifyAfterCommit from './2026_11_27_0030_events_notify_after_commit.ts';
+import * as searchTextAscii from './2026_11_27_0031_search_text_ascii.ts';
 
 export const migrations: Record<string, ParleyMigration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -60,4 +61,5 @@ export const migrations: Record<string, ParleyMigration> = {
   '2026_11_27_0028_service_rollups': serviceRollups,
   '2026_11_27_0029_search_windows': searchWindows,
   '2026_11_27_0030_events_notify_after_commit': eventsNotifyAfterCommit,
+  '2026_11_27_0031_search_text_ascii': searchTextAscii,
 };
