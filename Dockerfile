@@ -69,4 +69,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
 # 1001, releases job claims) within 15 s; give `docker stop -t` at least 20.
 STOPSIGNAL SIGTERM
 # A young generation of 2 × 16 MB, as `npm start` runs it (V8 sizes it from the host's memory otherwise).
-CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=20", "server/src/main.ts"]
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=20", "server/src/main.ts"]
