@@ -68,5 +68,5 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
 # main.ts stops gracefully on SIGTERM (stops accepting, drains requests, closes sockets with
 # 1001, releases job claims) within 15 s; give `docker stop -t` at least 20.
 STOPSIGNAL SIGTERM
-# A young generation of 2 × 16 MB, as `npm start` runs it (V8 sizes it from the host's memory otherwise).
+# Semi-spaces of 8 MB, as `npm start` runs it (V8 sizes them from the host's memory otherwise).
 CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=20", "server/src/main.ts"]

@@ -26,7 +26,7 @@ export interface AppDeps {
   /** A dedicated database session for LISTEN and advisory locks (the realtime relay). */
   readonly openDbListener: () => Promise<DbListener>;
   /** This process's commits that recorded domain events (the relay's wake-up; other processes hear a NOTIFY). */
-  readonly eventCommits: Pick<EventCommits, 'subscribe'>;
+  readonly eventCommits: Pick<EventCommits, 'subscribe' | 'origin'>;
   readonly bus: EventBus;
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;

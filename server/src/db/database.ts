@@ -17,7 +17,8 @@ import {
 import pg from 'pg';
 import { buildConcurrentIndexes, indexesToBuild } from './concurrent-indexes.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { EVENTS_CHANNEL_PREFIX, EventCommits, NOTIFY_GAP_MS, throttled, watchingEventCommits } from './event-commits.ts';
+import { EventCommits, watchingEventCommits } from './event-commits.ts';
+import { openNotifier } from './event-notifier.ts';
 import { readMigratedImage } from './image.ts';
 import { migrations } from './migrations/index.ts';
 import { type PGliteUse, pgliteDialect } from './pglite-driver.ts';
@@ -59,7 +60,8 @@ export type QueryObserver = (event: LogEvent) => void;
 export interface DbListener {
   /** The schema the session works in (a channel name can carry it: notifications are database-wide). */
   readonly schema: string;
-  listen(channel: string, onNotify: () => void): Promise<void>;
+  /** `onNotify` receives the notification's payload ('' when it has none). */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<void>;
   /** Takes the advisory lock `key` for this session when free; true when this session holds it. */
   tryLock(key: string): Promise<boolean>;
   /** Called once when the session is lost (connection error); the owner opens another. */
@@ -129,11 +131,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ...(options.onQuery ? { log: options.onQuery } : {}),
     });
     // Other processes (instances, workers, the CLI's) hear of this one's committed events by a
-    // NOTIFY on the pool, after the commit and coalesced; this process's listeners at once.
-    const notify = throttled(async () => {
-      await pool.query(`select pg_notify('${EVENTS_CHANNEL_PREFIX}' || current_schema(), '')`);
-    }, NOTIFY_GAP_MS);
-    eventCommits.subscribe(notify);
+    // NOTIFY after the commit, coalesced, on a session of its own (never queued behind the
+    // pool's requests); this process's listeners at once.
+    const notifier = openNotifier(options, eventCommits.origin);
+    eventCommits.subscribe(notifier.notify);
     return {
       db,
       kind: 'postgres',
@@ -144,7 +145,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       eventCommits,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
-        await notify.settled();
+        await notifier.close();
         await db.destroy();
       },
     };
@@ -249,8 +250,8 @@ async function openPostgresListener(options: DatabaseOptions): Promise<DbListene
   client.on('end', () => lost(new Error('the listening connection ended')));
   await client.connect();
   const { rows } = await client.query<{ schema: string }>('select current_schema() as schema');
-  const handlers = new Map<string, () => void>();
-  client.on('notification', (message) => handlers.get(message.channel)?.());
+  const handlers = new Map<string, (payload: string) => void>();
+  client.on('notification', (message) => handlers.get(message.channel)?.(message.payload ?? ''));
   const heartbeat = setInterval(() => {
     let answered = false;
     const timer = setTimeout(() => {
@@ -321,7 +322,7 @@ function pgliteHandle(lite: import('@electric-sql/pglite').PGlite, release: () =
         schema: rows[0]?.schema ?? 'public',
         async listen(channel, onNotify) {
           if (!isPlainChannel(channel)) throw new RangeError(`not a plain channel name: ${channel}`);
-          unlisten.push(await lite.listen(channel, () => onNotify()));
+          unlisten.push(await lite.listen(channel, (payload) => onNotify(payload ?? '')));
         },
         async tryLock(key) {
           const holder = locks.get(key);

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { recordEvent } from '../events/events.service.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { EVENTS_CHANNEL_PREFIX, throttled } from './event-commits.ts';
+import { EVENTS_CHANNEL_PREFIX, NOTIFY_GAP_MS, throttled } from './event-commits.ts';
 
 const onPostgres = Boolean(process.env['DATABASE_URL']);
 const at = new Date('2026-11-27T10:00:00Z');
@@ -88,25 +88,30 @@ describe('committed domain events', () => {
   });
 
   it(
-    'other processes hear a NOTIFY after the commit, coalesced',
+    'other processes hear a NOTIFY after the commit, coalesced, marked with this process’s origin',
     { skip: !onPostgres && 'one process holds the embedded database' },
     async () => {
       const listener = await t.deps.openDbListener();
-      let heard = 0;
+      const heard: string[] = [];
       try {
-        await listener.listen(`${EVENTS_CHANNEL_PREFIX}${listener.schema}`, () => {
-          heard += 1;
+        await listener.listen(`${EVENTS_CHANNEL_PREFIX}${listener.schema}`, (origin) => {
+          heard.push(origin);
         });
+        const started = performance.now();
         await Promise.all(
           Array.from({ length: 20 }, () =>
             t.deps.db.transaction().execute((trx) => recordEvent(trx, 'agent.availability_changed', payload, at)),
           ),
         );
         const deadline = Date.now() + 5_000;
-        while (heard === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+        while (heard.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
         await new Promise((resolve) => setTimeout(resolve, 100));
-        assert.ok(heard >= 1, 'another session heard of the commits');
-        assert.ok(heard < 20, `20 commits at once are told in fewer notifications (heard ${heard})`);
+        const elapsed = performance.now() - started;
+        assert.ok(heard.length >= 1, 'another session heard of the commits');
+        // At most one at once, then one per gap: however slow the machine, never one per commit.
+        assert.ok(heard.length <= Math.ceil(elapsed / NOTIFY_GAP_MS) + 1, `${heard.length} notifications in ${Math.round(elapsed)} ms`);
+        assert.ok(heard.length < 20 || elapsed > 20 * NOTIFY_GAP_MS, 'coalesced');
+        assert.deepEqual(new Set(heard), new Set([t.deps.eventCommits.origin]));
       } finally {
         await listener.close();
       }

@@ -8,14 +8,17 @@
 // that a statement inserted into domain_events, and on the commit that follows (or at once, for a
 // statement outside a transaction) tells this process's listeners. Other processes are told by a
 // NOTIFY sent afterwards, outside any writer's transaction and coalesced (`throttled`): at most
-// one per NOTIFY_GAP_MS, the first at once. A commit that fails, or a rollback, tells no one.
+// one per NOTIFY_GAP_MS, the first at once (event-notifier.ts). A commit that fails, or a
+// rollback, tells no one; a COMMIT of a transaction a failed statement aborted answers without
+// error (PostgreSQL rolls it back) and tells, needlessly.
 // A signal is only a wake-up (the outbox table is the truth): a spurious one costs a read, a
 // lost one at most the relay's safety poll.
+import { randomUUID } from 'node:crypto';
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
 
 /** The NOTIFY channel of committed events is this prefix and the schema (notifications are database-wide, schemas are not). */
 export const EVENTS_CHANNEL_PREFIX = 'parley_events_';
-/** The least time between two NOTIFYs of one process: bounds them at 200 a second under load, costs another instance ≤ 5 ms. */
+/** The least time between two NOTIFYs of one process: bounds them at 200 a second under load; another instance hears of a commit up to 5 ms later. */
 export const NOTIFY_GAP_MS = 5;
 
 const WRITES_EVENTS = /\binsert\s+into\s+(?:"?\w+"?\.)?"?domain_events"?[\s(]/i;
@@ -29,6 +32,8 @@ export type Listener = () => void;
 /** This process's listeners of committed events. */
 export class EventCommits {
   readonly #listeners = new Set<Listener>();
+  /** This process's mark on its NOTIFYs (event-notifier.ts): its own relay, woken in-process, leaves them aside. */
+  readonly origin = randomUUID();
 
   subscribe(listener: Listener): () => void {
     this.#listeners.add(listener);
@@ -91,11 +96,12 @@ class WatchedConnection implements DatabaseConnection {
       if (tell) this.#committed();
       return result;
     }
+    // Noted before the statement runs: a COMMIT sent while it is still in flight still tells.
+    const writesEvents = WRITES_EVENTS.test(text);
+    const inTransaction = this.#inTransaction;
+    if (writesEvents && inTransaction) this.#wroteEvents = true;
     const result = await this.inner.executeQuery<R>(query);
-    if (WRITES_EVENTS.test(text)) {
-      if (this.#inTransaction) this.#wroteEvents = true;
-      else this.#committed();
-    }
+    if (writesEvents && !inTransaction) this.#committed();
     return result;
   }
 

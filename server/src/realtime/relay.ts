@@ -107,7 +107,10 @@ export function startRelay(deps: AppDeps, options: RelayOptions = {}): Relay {
       }
       const channel = `${EVENTS_CHANNEL_PREFIX}${listener.schema}`;
       try {
-        await listener.listen(channel, () => void wake());
+        // Not this process's own NOTIFYs: its commits woke it already (the subscription below).
+        await listener.listen(channel, (origin) => {
+          if (origin !== deps.eventCommits.origin) void wake();
+        });
         listening = true;
       } catch (error) {
         log.warn({ err: error instanceof Error ? error.message : String(error) }, 'relay: LISTEN unavailable; polling');
