@@ -154,7 +154,8 @@ export async function buildTestApp(options: { clock?: Clock; env?: Record<string
     await client.query(`create schema ${schema}`);
     await client.end();
   }
-  const log = pino({ level: 'silent' });
+  // TEST_LOG=error (or debug…) shows the app's log, e.g. the error behind an unexpected 500.
+  const log = pino({ level: process.env['TEST_LOG'] ?? 'silent' });
   const runtime = await openRuntime(config, log, {
     inMemory: true,
     ...(config.databaseUrl ? {} : { inMemoryImage: await migratedImage() }),

@@ -60,15 +60,28 @@ type WithC = Database & { c: Database['conversations'] };
  */
 export function accessFilter<DB extends WithC, TB extends 'c' & keyof DB>(principal: Principal) {
   const scope = accessScope(principal);
-  if (!scope) return null;
+  return scope ? scopeFilter<DB, TB>(scope) : null;
+}
+
+/**
+ * A scope as SQL. Its ids are only used as query values, so that a statement compiled once
+ * (db/statement.ts) can be built from a scope whose ids are placeholders: `scopeShape` names
+ * what changes the SQL text.
+ */
+export function scopeFilter<DB extends WithC, TB extends 'c' & keyof DB>(scope: AccessScope) {
   return (eb: ExpressionBuilder<DB, TB>): Expression<SqlBool> => {
     if (scope.all) return sql<SqlBool>`true`;
     const e = eb as unknown as ExpressionBuilder<WithC, 'c'>;
     const ors: Expression<SqlBool>[] = [];
     if (scope.assignedTo !== null) ors.push(e('c.assigned_user_id', '=', scope.assignedTo));
     // = any(array): one statement text whatever the number of teams (prepared statements).
-    if (scope.teams.length > 0) ors.push(e('c.assigned_team_id', '=', sql<number>`any(${[...scope.teams]}::int[])`));
+    if (scope.teams.length > 0) ors.push(e('c.assigned_team_id', '=', sql<number>`any(${scope.teams}::int[])`));
     if (scope.unassigned) ors.push(e('c.assigned_user_id', 'is', null));
     return e.or(ors);
   };
+}
+
+/** What of a scope shapes scopeFilter's SQL (the ids are values). */
+export function scopeShape(scope: AccessScope): string {
+  return scope.all ? 'all' : `${scope.assignedTo !== null ? 'a' : ''}${scope.teams.length > 0 ? 't' : ''}${scope.unassigned ? 'u' : ''}`;
 }

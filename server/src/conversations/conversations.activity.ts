@@ -4,7 +4,7 @@ import type { Principal } from '../auth/credential-cache.ts';
 import type { DB } from '../db/database.ts';
 import type { DomainEventPayload, DomainEventType } from '../events/events.schema.ts';
 import { recordEvent } from '../events/events.service.ts';
-import { insertMessage } from './conversations.queries.ts';
+import { insertMessage } from './append.queries.ts';
 
 /** Who made a change: an agent, or the system (round robin, snooze wake-up, channels). */
 export interface Actor {

@@ -3,14 +3,19 @@
 // conversation's denormalised fields, `message.created`, the delivery job and, for a message
 // from the contact, reopening. The caller holds the conversation's lock in its transaction.
 import { findLiveContact } from '../contacts/contacts.service.ts';
+import type { Principal } from '../auth/credential-cache.ts';
 import type { DB } from '../db/database.ts';
+import type { MessageStatus } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
 import { PermissionError } from '../errors.ts';
 import { announceJob, DEFAULT_MAX_ATTEMPTS } from '../jobs/jobs.service.ts';
 import { type PreparedContent, type PreparedText, previewOf } from '../messages/messages.content.ts';
 import { slaAfterMessage, slaAfterStatusChange } from '../sla/sla.deadlines.ts';
 import { findStatusByName } from '../statuses/statuses.service.ts';
+import { accessScope } from './conversations.access.ts';
 import { conversationEvent, logActivity, SYSTEM } from './conversations.activity.ts';
+import * as aq from './append.queries.ts';
+import type { ColumnsAfterMessage } from './append.queries.ts';
 import * as q from './conversations.queries.ts';
 
 export type LockedConversation = q.LockedConversation;
@@ -86,34 +91,69 @@ export function contactMessage(contactId: number, prepared: Prepared, extra: Ext
   };
 }
 
-/** The conversation's denormalised columns after a message. */
-function columnsAfter(conversation: LockedConversation, input: AppendMessageInput, now: Date): q.ConversationUpdate {
+/** The conversation's denormalised columns after a message (the first reply, and the contact's wait, are kept once set). */
+function columnsAfter(input: AppendMessageInput, now: Date): ColumnsAfterMessage {
   const preview = previewOf(input.textContent, input.attachmentCount);
   if (input.type === 'outgoing' && !input.private && input.automatic) {
-    return { last_message: preview, last_message_at: now, last_message_sender: 'agent', updated_at: now };
+    return { set: { last_message: preview, last_message_at: now, last_message_sender: 'agent', updated_at: now }, setIfNull: {} };
   }
   if (input.type === 'outgoing' && !input.private) {
     return {
-      last_message: preview,
-      last_message_at: now,
-      last_message_sender: 'agent',
-      first_reply_at: conversation.first_reply_at ?? now,
-      last_reply_at: now,
-      waiting_since: null,
-      updated_at: now,
+      set: {
+        last_message: preview,
+        last_message_at: now,
+        last_message_sender: 'agent',
+        last_reply_at: now,
+        waiting_since: null,
+        updated_at: now,
+      },
+      setIfNull: { first_reply_at: now },
     };
   }
   if (input.type === 'incoming') {
     return {
-      last_message: preview,
-      last_message_at: now,
-      last_message_sender: 'contact',
-      last_incoming_at: now,
-      waiting_since: input.automatic ? conversation.waiting_since : (conversation.waiting_since ?? now),
-      updated_at: now,
+      set: { last_message: preview, last_message_at: now, last_message_sender: 'contact', last_incoming_at: now, updated_at: now },
+      setIfNull: input.automatic ? {} : { waiting_since: now },
     };
   }
-  return { updated_at: now };
+  return { set: { updated_at: now }, setIfNull: {} };
+}
+
+/** The statuses a new message starts in: agent replies `pending` until their channel delivers them. */
+function statusOf(input: AppendMessageInput): MessageStatus {
+  return input.type === 'incoming' ? 'received' : input.private ? 'sent' : 'pending';
+}
+
+const isPublicReply = (input: AppendMessageInput) => input.type === 'outgoing' && !input.private;
+
+/** One job kind per channel: each channel's sender handles its own. */
+const DELIVERY_SUFFIX = '.deliver';
+
+function messageValues(input: AppendMessageInput, now: Date) {
+  return {
+    type: input.type,
+    status: statusOf(input),
+    content: input.content,
+    text_content: input.textContent,
+    content_type: input.contentType,
+    private: input.private,
+    sender_id: input.senderId,
+    sender_type: input.senderType,
+    meta: input.meta ?? {},
+    source_id: input.sourceId ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+function eventOf(input: AppendMessageInput): aq.MessageCreatedFields {
+  return { type: input.type, private: input.private, sender_id: input.senderId, sender_type: input.senderType };
+}
+
+export interface Idempotency {
+  userId: number;
+  key: string;
+  requestHash: string;
 }
 
 /**
@@ -123,63 +163,78 @@ function columnsAfter(conversation: LockedConversation, input: AppendMessageInpu
  * waiting or resolved conversation. Agent replies start `pending` and a delivery job is
  * queued in the same transaction; private notes are `sent` at once.
  */
-export async function appendMessage(deps: AppDeps, trx: DB, conversation: LockedConversation, input: AppendMessageInput, now: Date) {
+export async function appendMessage(
+  deps: AppDeps,
+  trx: DB,
+  conversation: LockedConversation,
+  input: AppendMessageInput,
+  now: Date,
+  idempotency?: Idempotency,
+) {
   // A blocked contact's messages are refused on every channel (they all come through here).
   if (input.type === 'incoming') {
     const contact = await findLiveContact(trx, conversation.contact_id);
     if (!contact?.enabled) throw new PermissionError('This contact is blocked: their messages are refused');
   }
-  const isPublicReply = input.type === 'outgoing' && !input.private;
-  const status = input.type === 'incoming' ? 'received' : input.private ? 'sent' : 'pending';
-  const changes = columnsAfter(conversation, input, now);
-  // One job kind per channel: each channel's sender handles its own (the email sender arrives with the email channel).
-  const deliveryKind = `${conversation.inbox_channel}.deliver`;
-  const message = await q.insertMessageWithEffects(
-    trx,
-    {
-      conversation_id: conversation.id,
-      type: input.type,
-      status,
-      content: input.content,
-      text_content: input.textContent,
-      content_type: input.contentType,
-      private: input.private,
-      sender_id: input.senderId,
-      sender_type: input.senderType,
-      meta: input.meta ?? {},
-      source_id: input.sourceId ?? null,
-      created_at: now,
-      updated_at: now,
-    },
-    {
-      conversationId: conversation.id,
-      conversation: changes,
-      event: {
-        payload: {
-          conversation_id: conversation.id,
-          conversation_uuid: conversation.uuid,
-          type: input.type,
-          private: input.private,
-          sender_id: input.senderId,
-          sender_type: input.senderType,
-        },
-        at: now,
-      },
-      job: isPublicReply ? { kind: deliveryKind, payload: {}, maxAttempts: DEFAULT_MAX_ATTEMPTS } : null,
-    },
-  );
-  if (isPublicReply) announceJob(deps, deliveryKind, null, trx.isTransaction);
-  if (changes.waiting_since !== undefined) conversation.waiting_since = changes.waiting_since;
-  if (changes.first_reply_at !== undefined) conversation.first_reply_at = changes.first_reply_at;
+  const publicReply = isPublicReply(input);
+  const columns = columnsAfter(input, now);
+  const deliveryKind = `${conversation.inbox_channel}${DELIVERY_SUFFIX}`;
+  const message = await aq.insertMessageWithEffects(trx, conversation, messageValues(input, now), {
+    conversation: columns,
+    event: { fields: eventOf(input), at: now },
+    job: publicReply ? { kind: deliveryKind, maxAttempts: DEFAULT_MAX_ATTEMPTS } : null,
+    idempotency,
+  });
+  if (publicReply) announceJob(deps, deliveryKind, null, trx.isTransaction);
+  if (columns.set.waiting_since !== undefined) conversation.waiting_since = columns.set.waiting_since;
+  conversation.waiting_since ??= columns.setIfNull.waiting_since ?? null;
+  conversation.first_reply_at ??= columns.setIfNull.first_reply_at ?? null;
   await slaAfterMessage(
     trx,
     conversation,
     // An automatic message (the away message, a survey) is nobody's reply nor the contact's word.
-    input.automatic ? 'other' : isPublicReply ? 'agent_reply' : input.type === 'incoming' ? 'contact' : 'other',
+    input.automatic ? 'other' : publicReply ? 'agent_reply' : input.type === 'incoming' ? 'contact' : 'other',
     now,
   );
   if (input.type === 'incoming' && !input.automatic && conversation.status_category !== 'open') await reopen(trx, conversation, now);
   return message;
+}
+
+/**
+ * An agent's reply or note without uploads in one statement and no transaction: the
+ * conversation is found, checked against the caller's access rule, locked and written by the
+ * statement itself (a single round trip instead of four). It writes only what appendMessage
+ * would write for it, so it applies where appendMessage has nothing more to do: no SLA applied
+ * to the conversation (slaAfterMessage would change its deadlines). Answers undefined when
+ * nothing was written (unknown, not readable, an SLA applies): the caller then takes the locked
+ * path, which tells those apart.
+ */
+export async function appendAgentMessageAtOnce(
+  deps: AppDeps,
+  principal: Principal,
+  uuid: string,
+  input: AppendMessageInput,
+  now: Date,
+  idempotency?: Idempotency,
+) {
+  const scope = accessScope(principal);
+  if (!scope || input.type !== 'outgoing' || input.attachmentCount > 0) return undefined;
+  const publicReply = isPublicReply(input);
+  const written = await aq.insertMessageIfConversation(
+    deps.db,
+    uuid,
+    scope,
+    messageValues(input, now),
+    {
+      conversation: columnsAfter(input, now),
+      event: { fields: eventOf(input), at: now },
+      job: publicReply ? { kind: '', maxAttempts: DEFAULT_MAX_ATTEMPTS } : null,
+      idempotency,
+    },
+    DELIVERY_SUFFIX,
+  );
+  if (written && publicReply) announceJob(deps, `${written.inbox_channel}${DELIVERY_SUFFIX}`, null, false);
+  return written;
 }
 
 async function reopen(trx: DB, c: LockedConversation, now: Date): Promise<void> {

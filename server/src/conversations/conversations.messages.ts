@@ -12,7 +12,6 @@ import {
   listMessagesOf,
   type MessageRecord,
   messageById,
-  rememberIdempotencyKey,
   replayIdempotent,
   requestHash,
   type SendMessageInput,
@@ -20,7 +19,7 @@ import {
 } from '../messages/messages.service.ts';
 import { requirePermission } from '../roles/permissions.ts';
 import { canReadConversation } from './conversations.access.ts';
-import { agentMessage, appendMessage } from './conversations.append.ts';
+import { agentMessage, appendAgentMessageAtOnce, appendMessage } from './conversations.append.ts';
 import { assertCanRead, lockReadableConversation } from './conversations.read.ts';
 
 export async function listMessages(deps: AppDeps, principal: Principal, conversationUuid: string, page: PageRequest) {
@@ -70,37 +69,29 @@ export async function sendMessage(
     if (input.cc?.length) meta['cc'] = input.cc;
     if (input.bcc?.length) meta['bcc'] = input.bcc;
   }
+  const message = agentMessage(principal.userId, prepared, { private: isPrivate, contentType, meta, attachmentCount: attachments.length });
+  const idempotency = idempotencyKey ? { userId: principal.userId, key: idempotencyKey, requestHash: hash } : undefined;
   let sent: { id: number; record: MessageRecord | null };
   try {
-    sent = await deps.db.transaction().execute(async (trx) => {
-      const conversation = await lockReadableConversation(trx, principal, conversationUuid);
-      const now = deps.clock.now();
-      const message = await appendMessage(
-        deps,
-        trx,
-        conversation,
-        agentMessage(principal.userId, prepared, { private: isPrivate, contentType, meta, attachmentCount: attachments.length }),
-        now,
-      );
-      if (attachments.length > 0)
-        await attachMediaToMessage(deps, trx, { mediaUuids: attachments, uploaderId: principal.userId, messageId: message.id });
-      if (idempotencyKey) {
-        await rememberIdempotencyKey(trx, {
-          user_id: principal.userId,
-          key: idempotencyKey,
-          request_hash: hash,
-          message_id: message.id,
-          created_at: now,
+    // Most replies need no rule outside SQL: one statement. Otherwise (uploads, an applied SLA,
+    // or to tell an unknown conversation from a forbidden one) the locked transaction.
+    const atOnce = await appendAgentMessageAtOnce(deps, principal, conversationUuid, message, deps.clock.now(), idempotency);
+    sent = atOnce
+      ? { id: atOnce.id, record: toRecord(deps, { ...atOnce, attachments: [] }) }
+      : await deps.db.transaction().execute(async (trx) => {
+          const conversation = await lockReadableConversation(trx, principal, conversationUuid);
+          const now = deps.clock.now();
+          const row = await appendMessage(deps, trx, conversation, message, now, idempotency);
+          if (attachments.length > 0)
+            await attachMediaToMessage(deps, trx, { mediaUuids: attachments, uploaderId: principal.userId, messageId: row.id });
+          // Without attachments the inserted row is the whole record: no read after commit.
+          return {
+            id: row.id,
+            record: attachments.length > 0 ? null : toRecord(deps, { ...row, conversation_uuid: conversation.uuid, attachments: [] }),
+          };
         });
-      }
-      // Without attachments the inserted row is the whole record: no read after commit.
-      return {
-        id: message.id,
-        record: attachments.length > 0 ? null : toRecord(deps, { ...message, conversation_uuid: conversation.uuid, attachments: [] }),
-      };
-    });
   } catch (error) {
-    // Two requests with one key raced: the loser's transaction rolled back; answer with the winner's message.
+    // Two requests with one key raced: the loser's statement or transaction rolled back; answer with the winner's message.
     if (idempotencyKey && isUniqueViolation(error)) {
       const earlier = await replayIdempotent(deps, principal.userId, idempotencyKey, hash);
       if (earlier) return earlier;

@@ -1,11 +1,10 @@
 // The statements of the conversations domain that lock, look up and write (the record and
-// the lists are in records.queries.ts; round robin's in assignment.queries.ts).
+// the lists are in records.queries.ts; round robin's in assignment.queries.ts; a new
+// message's in append.queries.ts).
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import { compiledOnce } from '../db/statement.ts';
-import type { MessageMeta, MessageStatus, MessageType, SenderType } from '../db/types.ts';
-import type { DomainEventPayload } from '../events/events.schema.ts';
-import { eventColumns } from '../events/events.service.ts';
+import type { SenderType } from '../db/types.ts';
 
 /** The state a change needs, locked until the transaction ends. */
 const lockStatement = compiledOnce((db: DB, uuid: string) =>
@@ -130,111 +129,6 @@ export interface ConversationUpdate {
 
 export async function updateConversation(db: DB, id: number, changes: ConversationUpdate): Promise<void> {
   await db.updateTable('conversations').set(changes).where('id', '=', id).execute();
-}
-
-export interface NewMessage {
-  conversation_id: number;
-  type: MessageType;
-  status: MessageStatus;
-  content: string;
-  text_content: string;
-  content_type: 'text' | 'html';
-  private: boolean;
-  sender_id: number | null;
-  sender_type: SenderType;
-  meta: MessageMeta;
-  source_id?: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const MESSAGE_COLUMNS = [
-  'id',
-  'uuid',
-  'created_at',
-  'updated_at',
-  'type',
-  'status',
-  'conversation_id',
-  'content',
-  'text_content',
-  'content_type',
-  'private',
-  'sender_id',
-  'sender_type',
-  'meta',
-] as const;
-
-export async function insertMessage(db: DB, values: NewMessage) {
-  return db
-    .insertInto('messages')
-    .values({ ...values, meta: JSON.stringify(values.meta) })
-    .returning(MESSAGE_COLUMNS)
-    .executeTakeFirstOrThrow();
-}
-
-export interface MessageEffects {
-  conversationId: number;
-  /** The conversation's denormalised columns after the message. */
-  conversation: ConversationUpdate;
-  /** The `message.created` event; its `message_id` and `message_uuid` come from the inserted row. */
-  event: { payload: Omit<DomainEventPayload<'message.created'>, 'message_id' | 'message_uuid'>; at: Date };
-  /** A job queued with the message (delivery); `message_id` and `message_uuid` are added to its payload. */
-  job: { kind: string; payload: Record<string, unknown>; maxAttempts: number } | null;
-}
-
-/**
- * A new message and what it causes, in one statement (data-modifying CTEs, so one round
- * trip instead of four): the message row, the conversation's columns, the domain event,
- * and optionally a job. Inside the caller's transaction, with the conversation locked.
- */
-export async function insertMessageWithEffects(db: DB, values: NewMessage, effects: MessageEffects) {
-  const job = effects.job;
-  const jobPayload = sql<string>`${JSON.stringify(job?.payload ?? {})}::jsonb || jsonb_build_object('message_id', msg.id, 'message_uuid', msg.uuid)`;
-  return db
-    .with('msg', (d) =>
-      d
-        .insertInto('messages')
-        .values({ ...values, meta: JSON.stringify(values.meta) })
-        .returning(MESSAGE_COLUMNS),
-    )
-    .with('conv', (d) => d.updateTable('conversations').set(effects.conversation).where('id', '=', effects.conversationId).returning('id'))
-    .with('ev', (d) =>
-      d
-        .insertInto('domain_events')
-        .columns(['type', 'payload', 'created_at'])
-        .expression((eb) =>
-          eb
-            .selectFrom('msg')
-            .select(
-              eventColumns(
-                'message.created',
-                { ...effects.event.payload, message_id: sql<number>`msg.id`, message_uuid: sql<string>`msg.uuid` },
-                effects.event.at,
-              ),
-            ),
-        )
-        .returning('id'),
-    )
-    .with('job', (d) =>
-      d
-        .insertInto('jobs')
-        .columns(['kind', 'payload', 'max_attempts'])
-        .expression((eb) =>
-          eb
-            .selectFrom('msg')
-            .select([
-              sql<string>`${job?.kind ?? ''}::text`.as('kind'),
-              jobPayload.as('payload'),
-              sql<number>`${job?.maxAttempts ?? 1}::int`.as('max_attempts'),
-            ])
-            .where(sql<boolean>`${job !== null}::boolean`),
-        )
-        .returning('id'),
-    )
-    .selectFrom('msg')
-    .select(MESSAGE_COLUMNS)
-    .executeTakeFirstOrThrow();
 }
 
 export async function setTags(db: DB, conversationId: number, tagIds: number[], now: Date): Promise<void> {

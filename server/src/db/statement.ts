@@ -9,7 +9,7 @@ import type { CompiledQuery, Compilable } from 'kysely';
 import type { DB } from './database.ts';
 
 /** An argument: a value, or a list of ids (sent as one array parameter, `= any($n::int[])`). */
-type Arg = string | number | boolean | Date | null | readonly number[];
+export type Arg = string | number | boolean | Date | null | readonly number[];
 
 function placeholder(index: number): string {
   return `\u0000parley-arg-${index}\u0000`;

@@ -85,13 +85,6 @@ export async function findIdempotencyKey(db: DB, userId: number, key: string) {
     .executeTakeFirst();
 }
 
-export async function insertIdempotencyKey(
-  db: DB,
-  values: { user_id: number; key: string; request_hash: string; message_id: number; created_at: Date },
-): Promise<void> {
-  await db.insertInto('idempotency_keys').values(values).execute();
-}
-
 /** Keys are kept for a day; older ones are purged by the periodic sweep. */
 export async function deleteIdempotencyKeysBefore(db: DB, before: Date): Promise<number> {
   const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();

@@ -3,7 +3,6 @@
 // conversations/conversations.messages.ts, which calls these.
 import { createHash } from 'node:crypto';
 import type { Static } from 'typebox';
-import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { DataError, NotFoundError } from '../errors.ts';
 import { type PageRequest, pagedResult } from '../http/schemas.ts';
@@ -103,14 +102,6 @@ export async function replayIdempotent(deps: AppDeps, userId: number, key: strin
   if (!previous) return null;
   if (previous.request_hash !== hash) throw new DataError('This Idempotency-Key was already used with a different request');
   return messageById(deps, previous.message_id);
-}
-
-/** Inside the send's transaction: a second request with the key fails on the unique key (23505) and rolls back. */
-export async function rememberIdempotencyKey(
-  trx: DB,
-  values: { user_id: number; key: string; request_hash: string; message_id: number; created_at: Date },
-) {
-  await q.insertIdempotencyKey(trx, values);
 }
 
 export function isUniqueViolation(error: unknown): boolean {
