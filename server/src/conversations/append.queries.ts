@@ -71,8 +71,11 @@ export type MessageCreatedFields = Omit<
 export interface MessageEffects {
   conversation: ColumnsAfterMessage;
   event: { fields: MessageCreatedFields; at: Date };
-  /** A job queued with the message (its delivery); `message_id` and `message_uuid` make its payload. */
-  job: { kind: string; maxAttempts: number } | null;
+  /**
+   * A job queued with the message (its delivery); `message_id` and `message_uuid` make its
+   * payload. Its kind is given to the locked statement; the other makes it from the channel.
+   */
+  job: { kind?: string; maxAttempts: number } | null;
   /** An Idempotency-Key remembered with the message (a second use fails on the unique key, 23505). */
   idempotency?: { userId: number; key: string; requestHash: string } | undefined;
 }
@@ -128,7 +131,10 @@ function conversationSet(v: Values): ConversationUpdate {
 /**
  * What follows the message, reading the `msg` CTE and the conversation's id, uuid and (for the
  * job's kind) channel from `conversation`: the event, the job and the idempotency key, each
- * inserted only when there is a message.
+ * inserted only when there is a message. The event's row is written here rather than by
+ * eventColumns (events.service.ts), which serialises the payload's values itself: a statement
+ * compiled once must carry each value as a parameter. Its fields are typed by
+ * MessageCreatedFields and the four ids added here are those of `message.created`.
  */
 function withFollowers<Q>(
   query: Q,
@@ -212,7 +218,7 @@ export async function insertMessageWithEffects(
     .with('msg', (w) =>
       w
         .insertInto('messages')
-        .values({ ...byPrefix(v, 'msg.'), conversation_id: conversation.id } as never)
+        .values({ ...values, meta: JSON.stringify(values.meta), conversation_id: conversation.id })
         .returning(MESSAGE_COLUMNS),
     )
     .with('conv', (w) => w.updateTable('conversations as c').set(conversationSet(v)).where('c.id', '=', conversation.id).returning('c.id'));
@@ -231,10 +237,11 @@ const atOnceStatement = compiledPerShape<MessageRow & { conversation_uuid: strin
 
 /**
  * The same without a transaction: the conversation is found by uuid and written only when the
- * caller's access scope allows it and no SLA is applied to it, its row locked by the update; the
- * message and its followers are inserted only then. The job's kind is the inbox's channel
- * followed by `jobSuffix`. Answers the message with its conversation's uuid and channel, or
- * undefined when nothing was written.
+ * caller's access scope allows it and (with `withoutSla`) no SLA is applied to it, its row
+ * locked by the update; PostgreSQL checks those conditions again on the newest row if another
+ * transaction changed it first. The message and its followers are inserted only then. The
+ * job's kind is the inbox's channel followed by `jobSuffix`. Answers the message with its
+ * conversation's uuid and channel, or undefined when nothing was written.
  */
 export async function insertMessageIfConversation(
   db: DB,
@@ -242,13 +249,14 @@ export async function insertMessageIfConversation(
   scope: AccessScope,
   values: MessageValues,
   effects: MessageEffects,
-  jobSuffix: string,
+  options: { jobSuffix: string; withoutSla: boolean },
 ) {
-  const all: Named = [['conversation.uuid', uuid], ['job.suffix', jobSuffix], ...commonValues(values, effects)];
-  // The scope's ids that its SQL uses (scopeShape names the form).
+  const all: Named = [['conversation.uuid', uuid], ['job.suffix', options.jobSuffix], ...commonValues(values, effects)];
+  // The scope's ids that its SQL uses (scopeShape names the form). A placeholder stands in for
+  // the team ids while the statement is built: scopeFilter only passes them on as a value.
   if (!scope.all && scope.assignedTo !== null) all.push(['scope.assigned_to', scope.assignedTo]);
   if (!scope.all && scope.teams.length > 0) all.push(['scope.teams', scope.teams]);
-  const shape = `${scopeShape(scope)}|${all.map(([name]) => name).join(',')}`;
+  const shape = `${scopeShape(scope)}|${options.withoutSla ? 'no-sla' : 'any-sla'}|${all.map(([name]) => name).join(',')}`;
   const args = all.map(([, value]) => value);
   const [row] = await atOnceStatement(db, shape, args, (d, ...placeholders) => {
     const v: Values = new Map(all.map(([name], i) => [name, placeholders[i] as Arg]));
@@ -266,7 +274,7 @@ export async function insertMessageIfConversation(
           .set(conversationSet(v))
           .whereRef('i.id', '=', 'c.inbox_id')
           .where('c.uuid', '=', v.get('conversation.uuid') as string)
-          .where('c.applied_sla_id', 'is', null)
+          .$if(options.withoutSla, (u) => u.where('c.applied_sla_id', 'is', null))
           .where((eb) => readable(eb as unknown as ExpressionBuilder<Database & { c: Database['conversations'] }, 'c'>))
           .returning(['c.id', 'c.uuid', 'i.channel']),
       )

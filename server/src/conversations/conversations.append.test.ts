@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { Principal } from '../auth/credential-cache.ts';
 import { prepareContent } from '../messages/messages.content.ts';
-import { agentWith, createConversation, createInbox, uniqueEmail, uniqueNumber } from '../../test/factories.ts';
+import { agentWith, createConversation, createInbox, createTeam, uniqueEmail, uniqueNumber } from '../../test/factories.ts';
 import { buildTestApp, dataOf, fakeClock, readingEverything, type TestApp } from '../../test/helpers.ts';
 import { agentMessage, appendAgentMessageAtOnce, appendMessage } from './conversations.append.ts';
 import { lockReadableConversation } from './conversations.read.ts';
@@ -182,13 +182,60 @@ describe('a reply in one statement', () => {
     dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${conversation.uuid}/sla`, payload: { sla_policy_id: policy.id } }));
     assert.equal(await appendAgentMessageAtOnce(t.deps, admin, conversation.uuid, input, clock.now()), undefined);
     assert.equal(await count(), before, 'an applied SLA leaves the reply to the locked path');
+    // A note moves no deadline: it is written at once, SLA or not.
+    const note = message(admin.userId, '<p>A note</p>', { private: true });
+    assert.ok(await appendAgentMessageAtOnce(t.deps, admin, conversation.uuid, note, clock.now()));
+    assert.equal(await count(), before + 1);
+    const owed = dataOf<{ first_response: { met_at: string | null } }>(
+      await t.call({ url: `/api/v1/conversations/${conversation.uuid}/sla` }),
+    );
+    assert.equal(owed.first_response.met_at, null, 'a note is no first response');
 
     // Through the API the reply still goes out, by the locked path, and meets the first response.
     dataOf(await t.call({ method: 'POST', url: `/api/v1/conversations/${conversation.uuid}/messages`, payload: { message: 'Hi' } }));
-    assert.equal(await count(), before + 1);
+    assert.equal(await count(), before + 2);
     const sla = dataOf<{ first_response: { met_at: string | null } }>(
       await t.call({ url: `/api/v1/conversations/${conversation.uuid}/sla` }),
     );
     assert.ok(sla.first_response.met_at, 'the first response is met');
+  });
+
+  it('applies each form of the access rule in the statement: assigned, team, unassigned', async () => {
+    const agent = await agentWith(t, ['conversations:read']);
+    const team = await createTeam(t);
+    const [mine, teams, nobodys] = [await createConversation(t), await createConversation(t), await createConversation(t)];
+    const set = (uuid: string, values: { assigned_user_id?: number | null; assigned_team_id?: number | null }) =>
+      t.deps.db.updateTable('conversations').set(values).where('uuid', '=', uuid).execute();
+    await set(mine.uuid, { assigned_user_id: agent.id });
+    await set(teams.uuid, { assigned_user_id: t.admin.id, assigned_team_id: team.id });
+    const as = (permissions: string[], teamIds: number[] = []): Principal => ({
+      ...readingEverything(agent.id),
+      permissions: new Set(['conversations:read', ...permissions]),
+      teamIds,
+    });
+    const row = (uuid: string) =>
+      t.deps.db
+        .selectFrom('conversations')
+        .where('uuid', '=', uuid)
+        .select(['last_message', 'last_message_at', 'updated_at', 'first_reply_at'])
+        .executeTakeFirstOrThrow();
+    const reply = (principal: Principal, uuid: string) =>
+      appendAgentMessageAtOnce(t.deps, principal, uuid, message(agent.id, `<p>To ${uuid}</p>`), clock.now());
+
+    const assignedOrTeam = as(['conversations:read_assigned', 'conversations:read_team_inbox'], [team.id]);
+    clock.advance(1000);
+    assert.ok(await reply(assignedOrTeam, mine.uuid), 'assigned to the caller');
+    assert.ok(await reply(assignedOrTeam, teams.uuid), 'in the caller’s team');
+    const untouched = await row(nobodys.uuid);
+    assert.equal(await reply(assignedOrTeam, nobodys.uuid), undefined, 'neither');
+    assert.deepEqual(await row(nobodys.uuid), untouched, 'the conversation is left as it was');
+    assert.equal(await reply(as(['conversations:read_team_inbox'], [team.id + 1000]), teams.uuid), undefined, 'another team');
+
+    const unassigned = as(['conversations:read_unassigned']);
+    assert.ok(await reply(unassigned, nobodys.uuid), 'unassigned');
+    assert.equal(await reply(unassigned, mine.uuid), undefined, 'assigned to somebody');
+    await set(nobodys.uuid, { assigned_user_id: t.admin.id });
+    assert.equal(await reply(unassigned, nobodys.uuid), undefined, 'assigned since');
+    assert.equal((await row(mine.uuid)).last_message, `To ${mine.uuid}`);
   });
 });

@@ -1,7 +1,9 @@
 // The one entry point for a message into a conversation, whatever the channel (agent replies
-// and notes, conversation creation, macros; the widget and email next): the message row, the
+// and notes, conversation creation, macros, the widget, email): the message row, the
 // conversation's denormalised fields, `message.created`, the delivery job and, for a message
-// from the contact, reopening. The caller holds the conversation's lock in its transaction.
+// from the contact, reopening. appendMessage runs in the caller's transaction with the
+// conversation locked; appendAgentMessageAtOnce is the same for most agent replies and notes
+// in one statement of its own, which finds, checks and locks the conversation itself.
 import { findLiveContact } from '../contacts/contacts.service.ts';
 import type { Principal } from '../auth/credential-cache.ts';
 import type { DB } from '../db/database.ts';
@@ -10,7 +12,7 @@ import type { AppDeps } from '../deps.ts';
 import { PermissionError } from '../errors.ts';
 import { announceJob, DEFAULT_MAX_ATTEMPTS } from '../jobs/jobs.service.ts';
 import { type PreparedContent, type PreparedText, previewOf } from '../messages/messages.content.ts';
-import { slaAfterMessage, slaAfterStatusChange } from '../sla/sla.deadlines.ts';
+import { type MessageKind, messageMovesSla, slaAfterMessage, slaAfterStatusChange } from '../sla/sla.deadlines.ts';
 import { findStatusByName } from '../statuses/statuses.service.ts';
 import { accessScope } from './conversations.access.ts';
 import { conversationEvent, logActivity, SYSTEM } from './conversations.activity.ts';
@@ -126,6 +128,12 @@ function statusOf(input: AppendMessageInput): MessageStatus {
 
 const isPublicReply = (input: AppendMessageInput) => input.type === 'outgoing' && !input.private;
 
+/** What the message is to the SLA: an automatic one (the away message, a survey) is nobody's reply nor the contact's word. */
+function kindOf(input: AppendMessageInput): MessageKind {
+  if (input.automatic) return 'other';
+  return isPublicReply(input) ? 'agent_reply' : input.type === 'incoming' ? 'contact' : 'other';
+}
+
 /** One job kind per channel: each channel's sender handles its own. */
 const DELIVERY_SUFFIX = '.deliver';
 
@@ -189,13 +197,7 @@ export async function appendMessage(
   if (columns.set.waiting_since !== undefined) conversation.waiting_since = columns.set.waiting_since;
   conversation.waiting_since ??= columns.setIfNull.waiting_since ?? null;
   conversation.first_reply_at ??= columns.setIfNull.first_reply_at ?? null;
-  await slaAfterMessage(
-    trx,
-    conversation,
-    // An automatic message (the away message, a survey) is nobody's reply nor the contact's word.
-    input.automatic ? 'other' : publicReply ? 'agent_reply' : input.type === 'incoming' ? 'contact' : 'other',
-    now,
-  );
+  await slaAfterMessage(trx, conversation, kindOf(input), now);
   if (input.type === 'incoming' && !input.automatic && conversation.status_category !== 'open') await reopen(trx, conversation, now);
   return message;
 }
@@ -204,10 +206,10 @@ export async function appendMessage(
  * An agent's reply or note without uploads in one statement and no transaction: the
  * conversation is found, checked against the caller's access rule, locked and written by the
  * statement itself (a single round trip instead of four). It writes only what appendMessage
- * would write for it, so it applies where appendMessage has nothing more to do: no SLA applied
- * to the conversation (slaAfterMessage would change its deadlines). Answers undefined when
- * nothing was written (unknown, not readable, an SLA applies): the caller then takes the locked
- * path, which tells those apart.
+ * would write for it, so it applies where appendMessage has nothing more to do: a message with
+ * no uploads, that moves no SLA deadline (a note), or on a conversation with no SLA applied.
+ * Answers undefined when nothing was written (unknown, not readable, an SLA applies): the caller
+ * then takes the locked path, which tells those apart.
  */
 export async function appendAgentMessageAtOnce(
   deps: AppDeps,
@@ -228,10 +230,10 @@ export async function appendAgentMessageAtOnce(
     {
       conversation: columnsAfter(input, now),
       event: { fields: eventOf(input), at: now },
-      job: publicReply ? { kind: '', maxAttempts: DEFAULT_MAX_ATTEMPTS } : null,
+      job: publicReply ? { maxAttempts: DEFAULT_MAX_ATTEMPTS } : null,
       idempotency,
     },
-    DELIVERY_SUFFIX,
+    { jobSuffix: DELIVERY_SUFFIX, withoutSla: messageMovesSla(kindOf(input)) },
   );
   if (written && publicReply) announceJob(deps, `${written.inbox_channel}${DELIVERY_SUFFIX}`, null, false);
   return written;

@@ -219,13 +219,24 @@ async function withMetrics(
   await q.recordOutcomes(db, met);
 }
 
+export type MessageKind = 'agent_reply' | 'contact' | 'other';
+
+/**
+ * Whether a message of this kind can move a deadline: only then, and only on a conversation
+ * with an applied SLA, has slaAfterMessage anything to do (the one-statement reply asks this to
+ * know whether it may write a message without it).
+ */
+export function messageMovesSla(kind: MessageKind): boolean {
+  return kind !== 'other';
+}
+
 /**
  * A message was added. A public agent reply meets the first response and an owed next
  * response; a contact's message (not an automatic one) after an agent's reply owes a next
  * response, unless one is owed already (it does not move).
  */
-export async function slaAfterMessage(db: DB, c: SlaConversation, kind: 'agent_reply' | 'contact' | 'other', now: Date): Promise<void> {
-  if (kind === 'other' || c.applied_sla_id === null) return;
+export async function slaAfterMessage(db: DB, c: SlaConversation, kind: MessageKind, now: Date): Promise<void> {
+  if (!messageMovesSla(kind) || c.applied_sla_id === null) return;
   await withMetrics(db, c, async (applied, schedule) => {
     for (const m of applied.metrics) {
       if (kind === 'agent_reply') {
