@@ -110,21 +110,24 @@ export function pagedResult<T>(results: T[], total: number, request: PageRequest
   };
 }
 
+const RESULTS_HEAD = Buffer.from('{"status":"success","data":{"results":');
+
 /**
- * The success envelope of a page whose items are JSON text already (written by the database):
- * the same bytes `ok(pagedResult(…))` would serialise, sent as they are (a string with a JSON
- * content type is not serialised again by Fastify).
+ * The success envelope of a page whose items are JSON already (UTF-8 bytes written by the
+ * database): the same bytes `ok(pagedResult(…))` would serialise, sent as they are.
  */
-export function pagedJson(itemsJson: string, total: number, request: PageRequest): string {
-  return `{"status":"success","data":{"results":${itemsJson},"total":${total},"per_page":${request.pageSize},"total_pages":${Math.ceil(total / request.pageSize)},"page":${request.page}}}`;
+export function pagedJson(items: Buffer, total: number, request: PageRequest): Buffer {
+  const tail = `,"total":${total},"per_page":${request.pageSize},"total_pages":${Math.ceil(total / request.pageSize)},"page":${request.page}}}`;
+  return Buffer.concat([RESULTS_HEAD, items, Buffer.from(tail)]);
 }
 
 /**
- * Sends JSON text as the answer, unserialised. The route's response schema still documents it
- * (OpenAPI); the type provider, which expects the schema's object, is told so here only.
+ * Sends JSON (text, or its UTF-8 bytes) as the answer, unserialised: Fastify serialises neither a
+ * string nor a Buffer. The route's response schema still documents it (OpenAPI); the type
+ * provider, which expects the schema's object, is told so here only.
  */
-export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(text as never);
+export function sendJsonText(reply: FastifyReply, json: string | Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json as never);
 }
 
 export function ok<T>(data: T): { status: 'success'; data: T } {
