@@ -103,6 +103,30 @@ test('each scenario is set against its floor: share of requests per second, and 
   assert.match(markdown, /\| floor-select \| agent \| 10,000 \| .* \| — \| 0 \|/);
 });
 
+test("a reply's deliveries left pending when the window closed count against its rate", () => {
+  const figures = { 'floor-insert': result(4_000, 20), reply: result(1_500, 50) };
+  const withBacklog = (leftBehind: { jobs: number; drainSeconds: number; drained: boolean }) => {
+    const report = runReport(1, figures);
+    const reply = report.scenarios.find((s) => s.id === 'reply');
+    if (reply) reply.leftBehind = leftBehind;
+    return report;
+  };
+  const target = (report: RunReport) => checkTargets(report).find((c) => c.target.startsWith('Reply'));
+
+  // Done at once: the accepted rate is the rate (37.5% of the floor).
+  assert.equal(target(withBacklog({ jobs: 0, drainSeconds: 0, drained: true }))?.met, true);
+  // 10 s of window and 15 s more for the deliveries: 15,000 replies in 25 s, 600/s, 15% of the floor.
+  const slow = withBacklog({ jobs: 9_000, drainSeconds: 15, drained: true });
+  assert.equal(target(slow)?.met, false);
+  assert.match(target(slow)?.measured ?? '', /^15\.0% \(600 of 4,000 req\/s, counting the 9,000 jobs left pending, done 15\.0 s after the window \(1,500 req\/s accepted\)\)/);
+  assert.equal(curveRow(slow).load['reply']?.rps, 600);
+  assert.match(renderMarkdown(slow), /reply: 9,000 of the jobs its requests enqueued were pending when the window closed; they were done 15\.0 s later \(600 req\/s counting that time\)\./);
+  // Never done: no rate can be told, the target is missed and the curve has no figure.
+  const stuck = withBacklog({ jobs: 9_000, drainSeconds: 120, drained: false });
+  assert.equal(target(stuck)?.met, false);
+  assert.equal(curveRow(stuck).load['reply'], null);
+});
+
 test('the scale curve keeps one row per scale, says whether each scenario stays flat, and survives a rewrite of the file', () => {
   const figures = (share: number) => ({
     'floor-select': result(10_000, 10),

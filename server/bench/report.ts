@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { EMAIL_END, EMAIL_START } from './email-report.ts';
 import { REALTIME_END, REALTIME_START } from './realtime-report.ts';
 import { WEBHOOKS_END, WEBHOOKS_START } from './webhooks-report.ts';
+import type { LeftBehind } from './backlog.ts';
 import type { DatasetCounts } from './targets.ts';
 
 const NOTES_MARKER = '<!-- Notes: everything below this line is kept when the benchmark rewrites this file. -->';
@@ -22,6 +23,8 @@ export interface ScenarioReport {
   outcome: Outcome;
   /** Sequential single-request timing, for the endpoints whose target is a per-request time. */
   timing?: Timing;
+  /** The scenario's jobs still pending when its window closed, and how long they then took. */
+  leftBehind?: LeftBehind;
 }
 
 export interface Machine {
@@ -68,6 +71,21 @@ function measured(report: RunReport, id: string): LoadResult | null {
   return scenario?.outcome.kind === 'measured' ? scenario.outcome.result : null;
 }
 
+/**
+ * Requests per second with the work they left queued done: the window's requests over the
+ * window and the time their pending jobs took after it (backlog.ts). Without a backlog, the
+ * load's own rate. Null when the jobs were not all done (no rate can be told).
+ */
+function completedRate(report: RunReport, id: string): number | null {
+  const result = measured(report, id);
+  if (!result) return null;
+  const left = report.scenarios.find((s) => s.id === id)?.leftBehind;
+  if (!left || left.jobs === 0) return result.requestsPerSecond;
+  if (!left.drained) return null;
+  const window = report.settings.duration;
+  return (result.requestsPerSecond * window) / (window + left.drainSeconds);
+}
+
 function clean(result: LoadResult): boolean {
   return result.non2xx === 0 && result.errors === 0;
 }
@@ -109,13 +127,21 @@ export function checkTargets(report: RunReport): TargetCheck[] {
       checks.push({ target: label, measured: 'not measured', met: null });
       return;
     }
-    const ratio = (result.requestsPerSecond / floor.requestsPerSecond) * 100;
+    const rate = completedRate(report, id);
+    const left = report.scenarios.find((s) => s.id === id)?.leftBehind;
+    const ratio = ((rate ?? 0) / floor.requestsPerSecond) * 100;
     const p99Ratio = result.p99 / floor.p99;
     const errors = clean(result) ? '' : ` (with ${fmt(result.non2xx + result.errors)} failed requests)`;
+    const backlog =
+      left && left.jobs > 0
+        ? left.drained
+          ? `, counting the ${fmt(left.jobs)} jobs left pending, done ${fmt(left.drainSeconds, 1)} s after the window (${fmt(result.requestsPerSecond)} req/s accepted)`
+          : `; ${fmt(left.jobs)} jobs left pending were not done in time`
+        : '';
     checks.push({
       target: label,
-      measured: `${percent(ratio)} (${fmt(result.requestsPerSecond)} of ${fmt(floor.requestsPerSecond)} req/s); p99 ${ms(result.p99)} ms = ${fmt(p99Ratio, 1)}× ${ms(floor.p99)} ms${errors}`,
-      met: clean(result) && clean(floor) && ratio >= share && p99Ratio <= p99Times,
+      measured: `${percent(ratio)} (${fmt(rate ?? 0)} of ${fmt(floor.requestsPerSecond)} req/s${backlog}); p99 ${ms(result.p99)} ms = ${fmt(p99Ratio, 1)}× ${ms(floor.p99)} ms${errors}`,
+      met: rate !== null && clean(result) && clean(floor) && ratio >= share && p99Ratio <= p99Times,
     });
   };
   against('message', 60, 2);
@@ -217,6 +243,18 @@ export function renderMarkdown(report: RunReport): string {
   lines.push('|---|---|---:|---:|---:|---:|---:|---:|---|');
   for (const scenario of report.scenarios) lines.push(resultRow(report, scenario, bare));
   lines.push('');
+  for (const scenario of report.scenarios) {
+    const left = scenario.leftBehind;
+    if (!left) continue;
+    const rate = completedRate(report, scenario.id);
+    lines.push(
+      `${scenario.title}: ${fmt(left.jobs)} of the jobs its requests enqueued were pending when the window closed; ` +
+        (left.drained
+          ? `they were done ${fmt(left.drainSeconds, 1)} s later (${fmt(rate ?? 0)} req/s counting that time).`
+          : `they were **not done** ${fmt(left.drainSeconds, 0)} s later.`),
+    );
+    lines.push('');
+  }
 
   const timed = report.scenarios.filter((s) => s.timing);
   if (timed.length > 0) {
@@ -307,6 +345,11 @@ export const METHOD = `## What is measured
    exact percentiles from them, rather than taking autocannon's totals, which include the warm-up.
    A connection re-opened during the window (after an error, a timeout or a close by the server)
    counts again only once warm, and the table reports it beside the failed requests.
+   **Work left queued.** A reply enqueues its delivery (a \`livechat.deliver\` job). Before the
+   reply's warm-up none is pending; when its window closes the benchmark counts those pending and
+   waits until Parley's workers have done them. The reply's target and its scale-curve figure are
+   the window's replies over the window plus that wait: replies accepted faster than they are
+   delivered are not a reply rate.
 5. **Per-request times, memory, first start.** The tag report, the service report and search
    have per-request targets: each is also timed alone, sequential requests on an idle server
    (20; 100 for search, whose target has a p99), after two untimed ones. Parley's RSS
@@ -447,9 +490,10 @@ export function curveRow(report: RunReport): CurveRow {
     const result = measured(report, id);
     const floorId = CURVE_FLOORS[id];
     const floor = floorId ? measured(report, floorId) : null;
+    const rate = completedRate(report, id);
     load[id] =
-      result && clean(result)
-        ? { rps: result.requestsPerSecond, ofFloor: floor ? result.requestsPerSecond / floor.requestsPerSecond : null, p99: result.p99 }
+      result && clean(result) && rate !== null
+        ? { rps: rate, ofFloor: floor ? rate / floor.requestsPerSecond : null, p99: result.p99 }
         : null;
   }
   const single: CurveRow['single'] = {};

@@ -37,6 +37,7 @@ import { checkRealtimeTargets, initRate, renderRealtime } from './realtime-repor
 import { agentsFor, agentsPerTeam, seedRealtime } from './realtime-seed.ts';
 import { seedDataset, vacuumDataset } from './seed.ts';
 import { countDataset, type DatasetCounts, type LoadTargets, loadTargets } from './targets.ts';
+import { waitForJobs } from './backlog.ts';
 import { runWebhooks } from './webhooks.ts';
 import { checkWebhookTargets, renderWebhooks, type WebhookBenchReport } from './webhooks-report.ts';
 
@@ -106,6 +107,10 @@ function onSignal(signal: NodeJS.Signals): void {
   progress(`\n${signal}: stopping.`);
   cleanup().finally(() => process.exit(130));
 }
+
+/** The jobs a scenario's requests enqueue: what they leave behind is waited for and reported (backlog.ts). */
+const SCENARIO_JOBS: Readonly<Record<string, readonly string[]>> = { reply: ['livechat.deliver'] };
+const DRAIN_TIMEOUT_MS = 120_000;
 
 interface ScenarioPlan extends Scenario {
   baseUrl: string;
@@ -456,7 +461,18 @@ async function bench(options: BenchOptions): Promise<void> {
   for (const plan of planned) {
     if (!parley.isRunning()) throw new Error(`Parley stopped during the run:\n${tail(parley.logFile)}`);
     scenarioPeakMiB = rssMiB(parley.pid) ?? 0;
-    reports.push(await runScenario(plan, settings, options.sequentialRuns, parley));
+    const jobKinds = SCENARIO_JOBS[plan.id];
+    // The window starts with none of the scenario's jobs pending (a killed earlier run may have left some).
+    if (jobKinds) await waitForJobs(databaseUrl, jobKinds, DRAIN_TIMEOUT_MS);
+    const scenario = await runScenario(plan, settings, options.sequentialRuns, parley);
+    if (jobKinds && scenario.outcome.kind === 'measured') {
+      scenario.leftBehind = await waitForJobs(databaseUrl, jobKinds, DRAIN_TIMEOUT_MS);
+      const { jobs, drainSeconds, drained } = scenario.leftBehind;
+      progress(
+        `    ${jobs} of its jobs pending when the window closed; ${drained ? `done ${drainSeconds.toFixed(1)} s later` : 'NOT DONE in time'}`,
+      );
+    }
+    reports.push(scenario);
     // Which scenario raises the peak: printed, not reported.
     progress(
       `  ${plan.id}: Parley's RSS peaked at ${((scenarioPeakMiB * 1024 * 1024) / 1e6).toFixed(0)} MB; after it ${await memoryOf(parley)}.`,

@@ -42,6 +42,20 @@ export const jobHandlers: Record<string, JobHandler> = {
   'conversations.place_team': placeTeamJob,
 };
 
+/**
+ * Kinds whose handlers write through one statement shared by the jobs running together
+ * (db/batched.ts), with no I/O of their own: the bookkeeping after each reply. They have a
+ * runner of their own, BATCHED_JOB_CONCURRENCY at once, so that a burst of them costs a claim,
+ * a statement and a completion per batch instead of per job. With the JOB_CONCURRENCY of the
+ * others (4 by default, sized for SMTP), under a burst of replies they trailed by thousands.
+ */
+export const BATCHED_JOB_KINDS: readonly string[] = ['livechat.deliver'];
+export const BATCHED_JOB_CONCURRENCY = 256;
+
+function handlersOf(batchedKinds: boolean): Record<string, JobHandler> {
+  return Object.fromEntries(Object.entries(jobHandlers).filter(([kind]) => BATCHED_JOB_KINDS.includes(kind) === batchedKinds));
+}
+
 export const periodicTasks: PeriodicTask[] = [
   { name: 'jobs.purge_completed', everyMs: HOUR, run: purgeCompletedJobs },
   { name: 'jobs.reap_lost', everyMs: MINUTE, run: reapLostJobs },
@@ -76,7 +90,8 @@ export function startWorkers(
   options: { runner?: JobRunnerOptions; periodic?: PeriodicTaskOptions; webhooks?: DispatcherOptions; email?: EmailReadersOptions } = {},
 ): Workers {
   const relay = startJobWakeRelay(deps);
-  const runner = startJobRunner(deps, jobHandlers, options.runner);
+  const runner = startJobRunner(deps, handlersOf(false), options.runner);
+  const batchedRunner = startJobRunner(deps, handlersOf(true), { concurrency: BATCHED_JOB_CONCURRENCY, ...options.runner });
   const tasks = startPeriodicTasks(deps, periodicTasks, options.periodic);
   // The webhook deliveries have their own claim loop (per-webhook concurrency, leases of a request's length).
   const webhooks = startWebhookDispatcher(deps, options.webhooks);
@@ -85,7 +100,7 @@ export function startWorkers(
   return {
     async stop() {
       // Running jobs and webhook requests finish or give their claims back; a running task finishes.
-      await Promise.all([runner.stop(), tasks.stop(), relay.stop(), webhooks.stop(), emailReaders.stop()]);
+      await Promise.all([runner.stop(), batchedRunner.stop(), tasks.stop(), relay.stop(), webhooks.stop(), emailReaders.stop()]);
       // The SMTP pools, once no job sends through them.
       closeEmailTransports(deps);
     },

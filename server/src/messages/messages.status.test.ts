@@ -1,9 +1,13 @@
 // markMessagesStatus: many messages' status changes in one statement, each with its own status and
-// meta, and `message.updated` for exactly the messages that moved.
+// meta, and `message.updated` for exactly the messages that moved; and the workers delivering a
+// burst of live-chat replies by batches.
 import assert from 'node:assert/strict';
+import { sql } from 'kysely';
 import { after, before, describe, it } from 'node:test';
 import { createConversation } from '../../test/factories.ts';
 import { buildTestApp, dataOf, type TestApp } from '../../test/helpers.ts';
+import { waitUntil } from '../../test/receiver.ts';
+import { BATCHED_JOB_KINDS, startWorkers } from '../workers.ts';
 import { markMessagesStatus } from './messages.queries.ts';
 
 type Message = { id: number; uuid: string; status: string; type: string };
@@ -98,5 +102,46 @@ describe('set-based message status changes', () => {
 
   it('an empty list writes nothing', async () => {
     assert.deepEqual(await markMessagesStatus(t.deps.db, [], { from: ['pending'], now: new Date() }), []);
+  });
+});
+
+describe('a burst of live-chat replies', () => {
+  let t: TestApp;
+
+  before(async () => {
+    t = await buildTestApp();
+  });
+  after(async () => {
+    await t.close();
+  });
+
+  it('is delivered by batches: a claim, a status statement and a completion serve many replies', async () => {
+    assert.ok(BATCHED_JOB_KINDS.includes('livechat.deliver'));
+    const conversation = await createConversation(t);
+    const url = `/api/v1/conversations/${conversation.uuid}/messages`;
+    const replies: Message[] = [];
+    for (let i = 0; i < 80; i++) replies.push(dataOf<Message>(await t.call({ method: 'POST', url, payload: { message: `reply ${i}` } })));
+    const ids = replies.map((reply) => reply.id);
+    const jobs = () =>
+      t.deps.db
+        .selectFrom('jobs')
+        .where('kind', '=', 'livechat.deliver')
+        .where(sql<boolean>`(payload->>'message_id')::bigint = any(${ids}::bigint[])`)
+        .select(['completed_at'])
+        .execute();
+    assert.equal((await jobs()).length, 80, 'a job per reply, durable before any runs');
+
+    const workers = startWorkers(t.deps);
+    try {
+      await waitUntil('every delivery done', async () => (await jobs()).every((job) => job.completed_at !== null), 10_000);
+    } finally {
+      await workers.stop();
+    }
+    const statuses = await t.deps.db.selectFrom('messages').where('id', 'in', ids).select('status').execute();
+    assert.deepEqual(new Set(statuses.map((row) => row.status)), new Set(['sent']));
+    // The jobs a statement completes share its time: with JOB_CONCURRENCY's 4 at once (the other
+    // kinds' runner) 80 jobs would take at least 20 completions.
+    const completions = new Set((await jobs()).map((job) => job.completed_at?.getTime()));
+    assert.ok(completions.size <= 8, `${completions.size} completion statements for 80 jobs`);
   });
 });
