@@ -118,9 +118,15 @@ test("a reply's deliveries left pending when the window closed count against its
   // 10 s of window and 15 s more for the deliveries: 15,000 replies in 25 s, 600/s, 15% of the floor.
   const slow = withBacklog({ jobs: 9_000, drainSeconds: 15, drained: true });
   assert.equal(target(slow)?.met, false);
-  assert.match(target(slow)?.measured ?? '', /^15\.0% \(600 of 4,000 req\/s, counting the 9,000 jobs left pending, done 15\.0 s after the window \(1,500 req\/s accepted\)\)/);
+  assert.match(
+    target(slow)?.measured ?? '',
+    /^15\.0% \(600 of 4,000 req\/s, counting the 9,000 jobs left pending, done 15\.0 s after the window \(1,500 req\/s accepted\)\)/,
+  );
   assert.equal(curveRow(slow).load['reply']?.rps, 600);
-  assert.match(renderMarkdown(slow), /reply: 9,000 of the jobs its requests enqueued were pending when the window closed; they were done 15\.0 s later \(600 req\/s counting that time\)\./);
+  assert.match(
+    renderMarkdown(slow),
+    /reply: 9,000 of the jobs its requests enqueued were pending when the window closed; they were done 15\.0 s later \(600 req\/s counting that time\)\./,
+  );
   // Never done: no rate can be told, the target is missed and the curve has no figure.
   const stuck = withBacklog({ jobs: 9_000, drainSeconds: 120, drained: false });
   assert.equal(target(stuck)?.met, false);
