@@ -103,19 +103,8 @@ describe('set-based message status changes', () => {
   it('an empty list writes nothing', async () => {
     assert.deepEqual(await markMessagesStatus(t.deps.db, [], { from: ['pending'], now: new Date() }), []);
   });
-});
 
-describe('a burst of live-chat replies', () => {
-  let t: TestApp;
-
-  before(async () => {
-    t = await buildTestApp();
-  });
-  after(async () => {
-    await t.close();
-  });
-
-  it('is delivered by batches: a claim, a status statement and a completion serve many replies', async () => {
+  it('delivers a burst of live-chat replies by batches: a claim, a status statement and a completion serve many', async () => {
     assert.ok(BATCHED_JOB_KINDS.includes('livechat.deliver'));
     const conversation = await createConversation(t);
     const url = `/api/v1/conversations/${conversation.uuid}/messages`;
