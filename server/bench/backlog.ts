@@ -7,7 +7,7 @@ import pg from 'pg';
 export interface LeftBehind {
   /** The scenario's job kinds pending (neither completed nor dead) when the window closed. */
   jobs: number;
-  /** Seconds from the window's end until none was pending (or until the wait gave up). */
+  /** Seconds from the first look after the window (within a few ms of its end) until none was pending, to POLL_MS; or until the wait gave up. */
   drainSeconds: number;
   /** False when the wait gave up with jobs still pending. */
   drained: boolean;

@@ -125,11 +125,15 @@ test("a reply's deliveries left pending when the window closed count against its
   assert.equal(curveRow(slow).load['reply']?.rps, 600);
   assert.match(
     renderMarkdown(slow),
-    /reply: 9,000 of the jobs its requests enqueued were pending when the window closed; they were done 15\.0 s later \(600 req\/s counting that time\)\./,
+    /reply: 9,000 of the jobs its requests enqueued were pending when the window closed; they were done 15\.0 s later \(600 req\/s counting that time; the table's figures are of the window alone\)\./,
   );
   // Never done: no rate can be told, the target is missed and the curve has no figure.
   const stuck = withBacklog({ jobs: 9_000, drainSeconds: 120, drained: false });
   assert.equal(target(stuck)?.met, false);
+  assert.match(
+    target(stuck)?.measured ?? '',
+    /^no rate: 9,000 jobs left pending were not done 120 s after the window \(1,500 req\/s accepted\)/,
+  );
   assert.equal(curveRow(stuck).load['reply'], null);
 });
 

@@ -463,7 +463,10 @@ async function bench(options: BenchOptions): Promise<void> {
     scenarioPeakMiB = rssMiB(parley.pid) ?? 0;
     const jobKinds = SCENARIO_JOBS[plan.id];
     // The window starts with none of the scenario's jobs pending (a killed earlier run may have left some).
-    if (jobKinds) await waitForJobs(databaseUrl, jobKinds, DRAIN_TIMEOUT_MS);
+    if (jobKinds) {
+      const before = await waitForJobs(databaseUrl, jobKinds, DRAIN_TIMEOUT_MS);
+      if (!before.drained) progress(`    !! ${before.jobs} of its jobs were still pending before the warm-up: the figures count them`);
+    }
     const scenario = await runScenario(plan, settings, options.sequentialRuns, parley);
     if (jobKinds && scenario.outcome.kind === 'measured') {
       scenario.leftBehind = await waitForJobs(databaseUrl, jobKinds, DRAIN_TIMEOUT_MS);

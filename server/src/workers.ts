@@ -1,11 +1,13 @@
-// Background work of one instance: the job runner with every domain's job handlers,
+// Background work of one instance: the job runners with every domain's job handlers,
 // and the periodic tasks. main.ts starts it after the app listens (unless WORKERS=false)
 // and stops it before the database closes.
 //
 // To add background work, add an entry below, importing from your domain:
 // - a job:            `'webhooks.deliver': deliverWebhook,` in jobHandlers, and enqueue it
 //                     with enqueueJob(deps, trx, { kind: 'webhooks.deliver', payload }) in the
-//                     transaction of the change that causes it;
+//                     transaction of the change that causes it; a kind whose handler only
+//                     writes through a statement shared with the others running (batched())
+//                     and does no I/O of its own also goes in BATCHED_JOB_KINDS;
 // - a periodic task:  `{ name: 'reports.rollup', everyMs: 5 * MINUTE, run: rollUpReports },`
 //                     in periodicTasks.
 import { placeForAgentJob, placeWaitingConversations, placeTeamJob, releaseAgentJob } from './conversations/assignment.service.ts';
@@ -48,13 +50,13 @@ export const jobHandlers: Record<string, JobHandler> = {
  * runner of their own, BATCHED_JOB_CONCURRENCY at once, so that a burst of them costs a claim,
  * a statement and a completion per batch instead of per job. With the JOB_CONCURRENCY of the
  * others (4 by default, sized for SMTP), under a burst of replies they trailed by thousands.
+ * A failed job's retry and the claims given back at shutdown are still a statement each.
  */
 export const BATCHED_JOB_KINDS: readonly string[] = ['livechat.deliver'];
 export const BATCHED_JOB_CONCURRENCY = 256;
 
-function handlersOf(batchedKinds: boolean): Record<string, JobHandler> {
-  return Object.fromEntries(Object.entries(jobHandlers).filter(([kind]) => BATCHED_JOB_KINDS.includes(kind) === batchedKinds));
-}
+const batchedHandlers = Object.fromEntries(Object.entries(jobHandlers).filter(([kind]) => BATCHED_JOB_KINDS.includes(kind)));
+const otherHandlers = Object.fromEntries(Object.entries(jobHandlers).filter(([kind]) => !BATCHED_JOB_KINDS.includes(kind)));
 
 export const periodicTasks: PeriodicTask[] = [
   { name: 'jobs.purge_completed', everyMs: HOUR, run: purgeCompletedJobs },
@@ -90,8 +92,14 @@ export function startWorkers(
   options: { runner?: JobRunnerOptions; periodic?: PeriodicTaskOptions; webhooks?: DispatcherOptions; email?: EmailReadersOptions } = {},
 ): Workers {
   const relay = startJobWakeRelay(deps);
-  const runner = startJobRunner(deps, handlersOf(false), options.runner);
-  const batchedRunner = startJobRunner(deps, handlersOf(true), { concurrency: BATCHED_JOB_CONCURRENCY, ...options.runner });
+  const runner = startJobRunner(deps, otherHandlers, options.runner);
+  // The same options (polling, timeouts), but its own width and name.
+  const runnerId = options.runner?.runnerId;
+  const batchedRunner = startJobRunner(deps, batchedHandlers, {
+    ...options.runner,
+    concurrency: BATCHED_JOB_CONCURRENCY,
+    ...(runnerId ? { runnerId: `${runnerId}:batched` } : {}),
+  });
   const tasks = startPeriodicTasks(deps, periodicTasks, options.periodic);
   // The webhook deliveries have their own claim loop (per-webhook concurrency, leases of a request's length).
   const webhooks = startWebhookDispatcher(deps, options.webhooks);

@@ -187,7 +187,7 @@ export async function listConversations(deps: AppDeps, principal: Principal, lis
     limit: page.pageSize,
     offset: page.offset,
   } as const;
-  // The items come as JSON text written by the database (records.queries.ts says why).
+  // The items come as JSON (UTF-8 bytes) written by the database (records.queries.ts says why).
   const { items, total } = await records.listConversationsJson(deps.db, options, principal.userId);
   return pagedJson(items, total, page);
 }

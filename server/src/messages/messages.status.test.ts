@@ -118,7 +118,12 @@ describe('set-based message status changes', () => {
         .where(sql<boolean>`(payload->>'message_id')::bigint = any(${ids}::bigint[])`)
         .select(['completed_at'])
         .execute();
-    assert.equal((await jobs()).length, 80, 'a job per reply, durable before any runs');
+    const queued = await jobs();
+    assert.equal(queued.length, 80, 'a job per reply, durable before any runs');
+    assert.ok(
+      queued.every((job) => job.completed_at === null),
+      'none done before the workers start',
+    );
 
     const workers = startWorkers(t.deps);
     try {
