@@ -11,6 +11,7 @@ import type { AppDeps } from '../src/deps.ts';
 import { createInbox } from '../src/inboxes/inboxes.service.ts';
 import { foldReportRollups } from '../src/reports/reports.service.ts';
 import { rebuildServiceRollups } from '../src/reports/service-rollups.service.ts';
+import { rebuildCounts } from '../src/conversations/counts.queries.ts';
 import { AGENT_ROLE } from '../src/roles/permissions.ts';
 import { prepareDatabase } from '../src/setup.ts';
 import { createTeam } from '../src/teams/teams.service.ts';
@@ -89,6 +90,8 @@ async function bulkSession(conn: Kysely<Database>): Promise<void> {
   await sql`set work_mem = '64MB'`.execute(conn);
   // The service report's triggers note nothing row by row; its rollups are rebuilt once at the end.
   await sql`set parley.service_rollups = 'off'`.execute(conn);
+  // Nor do the lists' conversation counts; they are counted once at the end.
+  await sql`set parley.conversation_counts = 'off'`.execute(conn);
 }
 
 export interface SeedOutcome {
@@ -400,6 +403,7 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
   );
   await timed(progress, 'folding the report rollups', () => foldReportRollups(deps));
   await timed(progress, 'the service report rollups', () => rebuildServiceRollups(deps));
+  await timed(progress, "the lists' conversation counts", () => rebuildCounts(db));
   await timed(progress, 'vacuum and analyze', () => vacuumDataset(db));
   return { seconds: (performance.now() - started) / 1000 };
 }

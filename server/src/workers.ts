@@ -12,6 +12,7 @@
 //                     in periodicTasks.
 import { placeForAgentJob, placeWaitingConversations, placeTeamJob, releaseAgentJob } from './conversations/assignment.service.ts';
 import { wakeSnoozedConversations } from './conversations/conversations.changes.ts';
+import { foldConversationCounts } from './conversations/conversations.counts.ts';
 import { recordSlaAlerts } from './conversations/conversations.sla.ts';
 import type { AppDeps } from './deps.ts';
 import { type EmailReadersOptions, startEmailReaders } from './email/email.readers.ts';
@@ -65,6 +66,8 @@ export const periodicTasks: PeriodicTask[] = [
   // SLA warnings and breaches, each recorded once (a conditional update claims it).
   { name: 'conversations.sla_alerts', everyMs: 30 * SECOND, run: recordSlaAlerts },
   { name: 'reports.fold_rollups', everyMs: 30 * SECOND, run: foldReportRollups },
+  // The lists' totals add the pending count changes: folding often keeps them a few rows.
+  { name: 'conversations.fold_counts', everyMs: 10 * SECOND, run: foldConversationCounts },
   { name: 'messages.purge_idempotency_keys', everyMs: HOUR, run: purgeIdempotencyKeys },
   { name: 'widget.purge_sessions', everyMs: HOUR, run: purgeExpiredWidgetSessions },
   // The outbox: events older than 3 days that the realtime relay has passed.

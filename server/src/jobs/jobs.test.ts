@@ -534,6 +534,7 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
       ['jobs.reap_lost', 60_000],
       ['conversations.wake_snoozed', 30_000],
       ['conversations.place_waiting', 15_000],
+      ['conversations.fold_counts', 10_000],
       ['media.purge_orphans', 3600_000],
     ] as const) {
       assert.equal(registered.get(name), everyMs, name);

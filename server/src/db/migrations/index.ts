@@ -30,6 +30,7 @@ import * as serviceRollups from './2026_11_27_0028_service_rollups.ts';
 import * as searchWindows from './2026_11_27_0029_search_windows.ts';
 import * as eventsNotifyAfterCommit from './2026_11_27_0030_events_notify_after_commit.ts';
 import * as searchTextAscii from './2026_11_27_0031_search_text_ascii.ts';
+import * as conversationCounts from './2026_11_27_0032_conversation_counts.ts';
 
 export const migrations: Record<string, ParleyMigration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -62,4 +63,5 @@ export const migrations: Record<string, ParleyMigration> = {
   '2026_11_27_0029_search_windows': searchWindows,
   '2026_11_27_0030_events_notify_after_commit': eventsNotifyAfterCommit,
   '2026_11_27_0031_search_text_ascii': searchTextAscii,
+  '2026_11_27_0032_conversation_counts': conversationCounts,
 };
