@@ -1,4 +1,4 @@
-// The processes under test: Parley itself (server/src/main.ts) and the bare Fastify route,
+// The processes under test: Parley itself (as `npm start` runs it: server/src/start.mjs, then main.ts) and the bare Fastify route,
 // each a child of the benchmark. Every child is remembered by its PID and stopped by it.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
@@ -112,10 +112,14 @@ export interface ParleyOptions {
   logName?: string;
 }
 
-/** The flags `npm start` gives Node (package.json's start script: `node <flags> server/src/main.ts`). */
-function startFlags(root: string): string[] {
+/**
+ * What `npm start` runs (package.json's start script: `node <flags> server/src/start.mjs`): Node's
+ * flags, then the entry script.
+ */
+function startCommand(root: string): { flags: string[]; script: string } {
   const start = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  return start.split(/\s+/).filter((word) => word.startsWith('--'));
+  const words = start.split(/\s+/);
+  return { flags: words.filter((word) => word.startsWith('--')), script: join(root, words.at(-1) as string) };
 }
 
 /**
@@ -136,16 +140,13 @@ export async function startParley(options: ParleyOptions): Promise<Child> {
   const logFile = join(options.logDir, options.logName ?? 'parley.log');
   const fd = openSync(logFile, 'a');
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
-  // With Node's flags as `npm start` passes them (package.json: the heap's sizing), and any of
-  // BENCH_NODE_FLAGS (space-separated) after them, to try others; the allocator as deployed.
+  // As `npm start` runs it (package.json: the heap's sizing, the entry that turns on the compile
+  // cache), with any of BENCH_NODE_FLAGS (space-separated) after the flags, to try others; the
+  // allocator as deployed.
+  const start = startCommand(options.root);
   const child = spawn(
     process.execPath,
-    [
-      ...startFlags(options.root),
-      ...(process.env['BENCH_NODE_FLAGS'] ?? '').split(' ').filter(Boolean),
-      ...profile,
-      join(options.root, 'server/src/main.ts'),
-    ],
+    [...start.flags, ...(process.env['BENCH_NODE_FLAGS'] ?? '').split(' ').filter(Boolean), ...profile, start.script],
     {
       cwd: options.root,
       env: {

@@ -177,7 +177,8 @@ function startFailure(error: unknown, config: EnvConfig | null): [string, number
   return [`parley: failed to start: ${error instanceof Error ? error.message : String(error)}`, 1];
 }
 
-async function main(): Promise<void> {
+/** Starts the server (or, with SERVER_PROCESSES above 1, its supervisor); start.mjs calls it. */
+export async function main(): Promise<void> {
   let config: EnvConfig | null = null;
   try {
     config = loadConfig();
@@ -191,4 +192,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// `node server/src/main.ts` starts too (the tests, `npm run dev`); start.mjs imports it first.
+if (import.meta.main) await main();

@@ -125,7 +125,7 @@ describe('Dockerfile and deploy/parley.service', () => {
     assert.match(read('server/bench/processes.ts'), /allocatorSettings|imageAllocatorEnv/);
   });
 
-  it('the image runs main.ts as a non-root user, exposes the default port and checks /ready', () => {
+  it('the image runs the start script as a non-root user, exposes the default port and checks /ready', () => {
     const dockerfile = read('Dockerfile');
     assert.match(dockerfile, /^FROM node:24-bookworm-slim AS build$|^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
     assert.match(dockerfile, new RegExp(`^EXPOSE ${loadConfig({}).port}$`, 'm'));
@@ -137,9 +137,10 @@ describe('Dockerfile and deploy/parley.service', () => {
     assert.deepEqual(args, startArgs(), 'CMD runs node as `npm start` does');
     assert.ok(existsSync(join(root, args.at(-1) as string)), 'CMD runs a file that exists');
     assert.match(dockerfile, /^RUN node server\/scripts\/build-db-image\.ts$/m, 'the image holds the migrated image of the database');
+    assert.match(dockerfile, /^RUN node server\/src\/start\.mjs --warm-compile-cache$/m, "the image holds Node's compile cache");
   });
 
-  it('the unit can write DATA_DIR and nothing else, and runs main.ts', () => {
+  it('the unit can write DATA_DIR and nothing else, and runs the start script', () => {
     const unit = read('deploy/parley.service');
     const dataDir = /^Environment=DATA_DIR=(\S+)$/m.exec(unit)?.[1];
     assert.ok(dataDir);
