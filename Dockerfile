@@ -55,12 +55,14 @@ COPY --chown=root:root server/src server/src
 COPY --from=build --chown=root:root /app/server/.cache server/.cache
 COPY --from=build --chown=root:root /app/web/dist web/dist
 COPY --from=build --chown=root:root /app/widget/dist widget/dist
-# Node's compile cache (server/src/start.mjs), filled at build: the server starts without
-# stripping its TypeScript again, and never loads the stripper (about 18 MB of RSS).
-RUN node server/src/start.mjs --warm-compile-cache
-# The code belongs to root and is read-only to the service; only DATA_DIR is its own.
-RUN mkdir -p /data && chown node:node /data
+# The code belongs to root and is read-only to the service; only DATA_DIR and Node's compile
+# cache are its own.
+RUN mkdir -p /data server/.cache/compile && chown node:node /data server/.cache/compile
 USER node
+# Node's compile cache (server/src/start.mjs), filled at build by the user and with the flags
+# of CMD (Node keys the cache by both): the server starts without stripping its TypeScript
+# again, and never loads the stripper.
+RUN node --max-semi-space-size=8 --heap-growing-percent=20 server/src/start.mjs --warm-compile-cache
 # The embedded database (pgdata/), the uploads and the generated secret key, unless
 # DATABASE_URL / S3_BUCKET / SECRET_KEY say otherwise.
 VOLUME ["/data"]

@@ -321,7 +321,7 @@ export const METHOD = `## What is measured
    conversation (skewed too); the conversations' denormalised columns (last message, its time and
    sender, first and last reply, last incoming message, waiting since) computed from their
    messages; last-seen marks for the assignees. Then \`VACUUM ANALYZE\`.
-2. **Servers and floors.** Parley (\`server/src/main.ts\`, \`LOG_LEVEL=warn\`, with the Node flags of
+2. **Servers and floors.** Parley (as \`npm start\` runs it: \`server/src/start.mjs\`, then \`main.ts\`; \`LOG_LEVEL=warn\`, with the Node flags of
    \`npm start\` and the glibc allocator settings of the image and the systemd unit) and a bare Fastify app run as child processes on 127.0.0.1. The bare app holds the
    floors each of Parley's figures is set against, measured in the same run: \`GET /\` answers
    \`{"status":"success","data":{"hello":"world"}}\` (Fastify and the load generator alone);
@@ -358,7 +358,7 @@ export const METHOD = `## What is measured
    have per-request targets: each is also timed alone, sequential requests on an idle server
    (20; 100 for search, whose target has a p99), after two untimed ones. Parley's RSS
    (\`/proc/<pid>/status\`) is sampled every 200 ms over all the HTTP scenarios; its peak is the
-   memory figure. Last, the first start: \`main.ts\` on an empty \`DATA_DIR\` with no
+   memory figure. Last, the first start: the start script on an empty \`DATA_DIR\` with no
    \`DATABASE_URL\` (the embedded database created from the migrated image), timed from the
    spawn to the first 200 from \`/ready\`, three times; the median counts.
    With \`--curve\`, the run's figures for one message, the list, the reply, search and the two

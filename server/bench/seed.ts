@@ -85,13 +85,27 @@ async function rebuildIndexes(db: DB, indexes: IndexDefinition[]): Promise<void>
   await Promise.all([worker(), worker()]);
 }
 
-async function bulkSession(conn: Kysely<Database>): Promise<void> {
-  await sql`set synchronous_commit = off`.execute(conn);
-  await sql`set work_mem = '64MB'`.execute(conn);
-  // The service report's triggers note nothing row by row; its rollups are rebuilt once at the end.
-  await sql`set parley.service_rollups = 'off'`.execute(conn);
-  // Nor do the lists' conversation counts; they are counted once at the end.
-  await sql`set parley.conversation_counts = 'off'`.execute(conn);
+/**
+ * Runs `body` on one connection set up for bulk loading, and sets it back before the connection
+ * returns to the pool: the switches below must not follow it into later writes (the realtime
+ * seed's, say), whose conversations the triggers must note.
+ */
+async function inBulkSession<T>(db: DB, body: (conn: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`set synchronous_commit = off`.execute(conn);
+    await sql`set work_mem = '64MB'`.execute(conn);
+    // The service report's triggers note nothing row by row; its rollups are rebuilt once at the end.
+    await sql`set parley.service_rollups = 'off'`.execute(conn);
+    // Nor do the lists' conversation counts; they are counted once at the end.
+    await sql`set parley.conversation_counts = 'off'`.execute(conn);
+    try {
+      return await body(conn);
+    } finally {
+      for (const setting of ['synchronous_commit', 'work_mem', 'parley.service_rollups', 'parley.conversation_counts']) {
+        await sql`reset ${sql.raw(setting)}`.execute(conn);
+      }
+    }
+  });
 }
 
 export interface SeedOutcome {
@@ -161,8 +175,7 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
   const conversationIndexes = await dropSecondaryIndexes(db, 'conversations');
   const messageIndexes = await dropSecondaryIndexes(db, 'messages');
 
-  await db.connection().execute(async (conn) => {
-    await bulkSession(conn);
+  await inBulkSession(db, async (conn) => {
     await timed(progress, `${SENTENCES} sentences of vocabulary`, async () => {
       // Words are picked with a skew (power 2): early words are frequent, late ones rare.
       await sql`
@@ -252,8 +265,7 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
   await timed(progress, `messages (2 connections)`, async () => {
     const half = Math.ceil(sizes.conversations / 2);
     const chunk = (from: number, to: number) =>
-      db.connection().execute(async (conn) => {
-        await bulkSession(conn);
+      inBulkSession(db, async (conn) => {
         // The first message is the contact's; then contact and agent alternate, with private
         // notes (8%) and activity messages (4%) among them. Text: 1 to 3 random sentences.
         await sql`
@@ -298,8 +310,7 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
     await Promise.all([chunk(1, half), chunk(half + 1, sizes.conversations)]);
   });
 
-  await db.connection().execute(async (conn) => {
-    await bulkSession(conn);
+  await inBulkSession(db, async (conn) => {
     await timed(progress, 'conversation columns derived from messages', async () => {
       // As appendMessage keeps them: the last public message (not a note, not an activity) as a
       // 200-character preview, first and last public reply, last incoming message, and waiting

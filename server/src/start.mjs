@@ -4,18 +4,21 @@
 //
 // With the cache warm, Node neither strips the types of the server's files again nor compiles
 // them from scratch. Above all, its TypeScript stripper (a WebAssembly build of swc) never
-// loads: about 18 MB of resident memory that a running server would otherwise keep for nothing
-// (docs/performance.md, "Memory"). The first start fills the cache; the image fills it when it
-// is built (`node server/src/start.mjs --warm-compile-cache`). Entries are keyed by each file's
-// content: a changed file is compiled again, never served stale. A cache that cannot be written
-// (a read-only directory) is only read; one that cannot be used at all changes nothing but speed.
+// loads: memory a running server would otherwise keep for nothing (docs/operations.md,
+// "Memory"). `npm run build` and the image's build fill the cache (`--warm-compile-cache`, with
+// the Node flags of `npm start`: Node keys the cache by the flags and the user), and every start
+// adds what is missing. Entries are keyed by each file's content: a changed file is compiled
+// again, never served stale. A cache that cannot be used changes nothing but speed and memory.
 //
 // The directory: NODE_COMPILE_CACHE when set (Node then turns the cache on itself), else
 // server/.cache/compile beside the embedded database's image.
 import module from 'node:module';
 import { join } from 'node:path';
 
-module.enableCompileCache?.(process.env.NODE_COMPILE_CACHE || join(import.meta.dirname, '../.cache/compile'));
+const cache = module.enableCompileCache?.(process.env.NODE_COMPILE_CACHE || join(import.meta.dirname, '../.cache/compile'));
+if (cache && cache.status === module.constants.compileCacheStatus.FAILED) {
+  process.stderr.write(`parley: Node's compile cache is off (${cache.message}); the server starts without it\n`);
+}
 
 if (process.argv.includes('--warm-compile-cache')) {
   // Every TypeScript file a server may load: main.ts and what it imports, and those imported on demand.

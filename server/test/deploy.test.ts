@@ -137,7 +137,10 @@ describe('Dockerfile and deploy/parley.service', () => {
     assert.deepEqual(args, startArgs(), 'CMD runs node as `npm start` does');
     assert.ok(existsSync(join(root, args.at(-1) as string)), 'CMD runs a file that exists');
     assert.match(dockerfile, /^RUN node server\/scripts\/build-db-image\.ts$/m, 'the image holds the migrated image of the database');
-    assert.match(dockerfile, /^RUN node server\/src\/start\.mjs --warm-compile-cache$/m, "the image holds Node's compile cache");
+    // Node keys its compile cache by user and flags: the image warms it as the user and with the flags of CMD.
+    const warm = dockerfile.indexOf(`\nRUN node ${startArgs().join(' ')} --warm-compile-cache\n`);
+    assert.ok(warm > dockerfile.indexOf('\nUSER node\n'), "the image fills Node's compile cache as its user, with CMD's flags");
+    assert.match(dockerfile, /^RUN mkdir -p .*server\/\.cache\/compile && chown node:node .*server\/\.cache\/compile$/m);
   });
 
   it('the unit can write DATA_DIR and nothing else, and runs the start script', () => {
@@ -148,6 +151,8 @@ describe('Dockerfile and deploy/parley.service', () => {
     assert.match(unit, /^ProtectSystem=strict$/m);
     assert.match(unit, new RegExp(`^ExecStart=\\S+ ${startArgs().join(' ')}$`, 'm'), 'ExecStart runs node as `npm start` does');
     assert.match(unit, /^RestartPreventExitStatus=78$/m, 'a configuration error is not restarted (main.ts: EX_CONFIG)');
+    assert.match(unit, /^CacheDirectory=parley$/m, "Node's compile cache in a directory of the service's own");
+    assert.match(unit, /^Environment=NODE_COMPILE_CACHE=\/var\/cache\/parley$/m);
     assert.match(read('server/src/main.ts'), /const EX_CONFIG = 78;/);
   });
 });

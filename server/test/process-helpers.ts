@@ -10,6 +10,8 @@ import pg from 'pg';
 
 const serverDir = resolve(import.meta.dirname, '..');
 export const mainScript = join(serverDir, 'src', 'main.ts');
+/** What `npm start` runs: the compile cache on, then main.ts. */
+export const startScript = join(serverDir, 'src', 'start.mjs');
 export const cliScript = join(serverDir, 'src', 'cli.ts');
 
 /** The environment a child starts from: nothing of ours but PATH and HOME. */
@@ -33,11 +35,14 @@ export interface Started {
   output: () => string;
 }
 
-/** Starts main.ts and waits until GET /ready answers 200. */
-export async function startServer(env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<Started> {
+/** Starts main.ts (or another entry) and waits until GET /ready answers 200. */
+export async function startServer(
+  env: Record<string, string>,
+  options: { timeoutMs?: number; script?: string; nodeFlags?: string[] } = {},
+): Promise<Started> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, [mainScript], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), options.script ?? mainScript], {
     env: { ...baseEnv(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

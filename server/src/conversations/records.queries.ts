@@ -100,26 +100,33 @@ function countOf(db: DB, filters: ConversationFilter[]) {
   return filtered(db, filters).select(sql<number>`count(*)::int`.as('total'));
 }
 
+/** The filters of a list (ListFilter's id lists). */
+const FILTERS = ['statusIds', 'priorityIds', 'tagIds', 'inboxIds', 'teamIds', 'assigneeIds', 'contactIds'] as const;
+
+/** The list filters the conversation counts (migration 0032) are keyed by, and their columns there. */
+const COUNTED_FILTERS = { statusIds: 'status_id', teamIds: 'team_id', assigneeIds: 'assignee_id', inboxIds: 'inbox_id' } as const;
+
+function isCounted(name: (typeof FILTERS)[number]): name is keyof typeof COUNTED_FILTERS {
+  return name in COUNTED_FILTERS;
+}
+
 /**
- * The list's true total from the conversation counts (migration 0032), when its filters are
- * among their keys (scope, statuses, teams, assignees, inboxes), else null: counted and pending
- * rows summed, a few dozen rows whatever the number of conversations. The same rule as
- * filtersOf, over the counts' columns (none = 0; no filter id is ever 0).
+ * The list's true total from the conversation counts when every filter it has is one of their
+ * keys, else null (its rows are then counted): counted and pending rows summed, a few dozen rows
+ * whatever the number of conversations. The same rule as filtersOf, over the counts' columns
+ * (none = 0; no filter id is ever 0).
  */
 function countedTotal(filter: ListFilter) {
-  if (filter.priorityIds?.length || filter.tagIds?.length || filter.contactIds?.length) return null;
+  const present = FILTERS.filter((name) => (filter[name]?.length ?? 0) > 0);
   const terms = [];
+  for (const name of present) {
+    if (!isCounted(name)) return null;
+    terms.push(sql`${sql.ref(`k.${COUNTED_FILTERS[name]}`)} = ${anyOf(filter[name] as readonly number[])}`);
+  }
   const scope = filter.scope;
   if (scope.kind === 'assigned') terms.push(sql`k.assignee_id = ${scope.userId}`);
   if (scope.kind === 'unassigned') terms.push(sql`k.assignee_id = 0`);
   if (scope.kind === 'team_unassigned') terms.push(sql`k.assignee_id = 0`, sql`k.team_id = ${scope.teamId}`);
-  const column = (name: 'status_id' | 'team_id' | 'assignee_id' | 'inbox_id', ids?: readonly number[]) => {
-    if (ids?.length) terms.push(sql`${sql.ref(`k.${name}`)} = ${anyOf(ids)}`);
-  };
-  column('status_id', filter.statusIds);
-  column('team_id', filter.teamIds);
-  column('assignee_id', filter.assigneeIds);
-  column('inbox_id', filter.inboxIds);
   const where = terms.length > 0 ? sql`where ${sql.join(terms, sql` and `)}` : sql``;
   return sql<number>`(select coalesce(sum(counted.n), 0)::int from (
     select k.n from conversation_counts k ${where}
@@ -128,8 +135,6 @@ function countedTotal(filter: ListFilter) {
 
 /** Public messages from the contact newer than the viewer's last-seen mark (`ls`). */
 const UNREAD_COUNT = sql<number>`(select count(*)::int from messages m where m.conversation_id = c.id and m.type = 'incoming' and m.private = false and m.created_at > coalesce(ls.last_seen_at, '-infinity'::timestamptz))`;
-
-const FILTERS = ['statusIds', 'priorityIds', 'tagIds', 'inboxIds', 'teamIds', 'assigneeIds', 'contactIds'] as const;
 
 type ListArg = number | readonly number[];
 

@@ -5,7 +5,8 @@
 //
 // conversation_counts holds how many conversations there are per key (assignee, team, status,
 // inbox; none = 0). A list whose filters are among these (its scope, statuses, teams, assignees,
-// inboxes: conversations/counts.queries.ts) sums a few rows instead of counting conversations.
+// inboxes: countedTotal in conversations/records.queries.ts) sums a few rows instead of counting
+// conversations.
 //
 // As for the report rollups (migrations 0008, 0028): triggers only append ±1 rows to
 // conversation_count_pending in the change's transaction, so that no change waits on another
@@ -71,8 +72,8 @@ const statements = [
    for each statement execute function conversation_counts_cleared()`,
 
   // The fold: pending rows summed per key into the counts, in one statement (one snapshot: it
-  // deletes exactly what it adds), written in key order. Keys whose count falls to 0 stay (a
-  // few hundred at most: agents × teams × statuses × inboxes that ever held a conversation).
+  // deletes exactly what it adds), written in key order. Keys whose count falls to 0 stay: one
+  // row per combination of assignee, team, status and inbox that ever held a conversation.
   `create function conversation_counts_fold() returns integer language sql set search_path from current as $$
      with moved as (
        delete from conversation_count_pending returning assignee_id, team_id, status_id, inbox_id, delta
@@ -88,9 +89,11 @@ const statements = [
    $$`,
 
   // Everything again from the conversations: holds their writers off meanwhile (a share lock), so
-  // that no change falls between the rebuild's snapshot and the pending rows it clears.
+  // that no change falls between the rebuild's snapshot and the pending rows it clears, and the
+  // fold too (its lock, conversations/counts.queries.ts), whose rows would collide with its own.
   `create function conversation_counts_rebuild() returns void language plpgsql set search_path from current as $$
    begin
+     perform pg_advisory_xact_lock(727276, hashtext(current_schema()));
      lock table conversations in share row exclusive mode;
      delete from conversation_count_pending;
      delete from conversation_counts;
