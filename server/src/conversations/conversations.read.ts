@@ -1,7 +1,7 @@
 // Reading conversations: one record, the access check, and the lists.
 import type { Static } from 'typebox';
 import type { Principal } from '../auth/credential-cache.ts';
-import { type ContactRecord, contactRecordsByIds, getContact } from '../contacts/contacts.service.ts';
+import { type ContactRecord, contactRecordsByIds } from '../contacts/contacts.service.ts';
 import { type CsatSurveyRecord, surveysByConversationIds } from '../csat/csat.service.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
@@ -68,10 +68,18 @@ export type ConversationListItem = ReturnType<typeof toListItem>;
 
 /** The conversation as `viewerId` sees it (their unread count), read after the change committed. */
 export async function readConversation(deps: AppDeps, uuid: string, viewerId: number) {
-  const row = await records.findConversationRecordByUuid(deps.db, uuid, viewerId);
-  if (!row) throw new NotFoundError('Conversation not found');
-  const surveys = await surveysByConversationIds(deps.db, [row.id]);
-  return toDetail(row, await getContact(deps, row.contact_id), surveys.get(row.id) ?? null);
+  // The row and its contact are two reads: a contact merged away between them (a visitor who
+  // signed in with setUser, whose conversations move to the verified contact) is gone while the
+  // row read first still names it. Read the row again: it names the contact it moved to.
+  for (let attempt = 1; ; attempt++) {
+    const row = await records.findConversationRecordByUuid(deps.db, uuid, viewerId);
+    if (!row) throw new NotFoundError('Conversation not found');
+    const [contact] = await contactRecordsByIds(deps, [row.contact_id]);
+    if (!contact && attempt < 3) continue;
+    if (!contact) throw new NotFoundError('Contact not found');
+    const surveys = await surveysByConversationIds(deps.db, [row.id]);
+    return toDetail(row, contact, surveys.get(row.id) ?? null);
+  }
 }
 
 function toDetail(row: records.ConversationRow, contact: ContactRecord, csat: CsatSurveyRecord | null) {
