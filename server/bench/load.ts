@@ -128,7 +128,13 @@ function percentile(sorted: Float64Array | number[], p: number): number {
  * warm-up). A connection re-opened during the window (after an error, a timeout or a close by the
  * server) counts again only once warm, and is reported.
  */
-export async function runLoad(baseUrl: string, scenario: Scenario, settings: LoadSettings): Promise<LoadResult> {
+export async function runLoad(
+  baseUrl: string,
+  scenario: Scenario,
+  settings: LoadSettings,
+  /** Told when the measured window opens and closes (the CPU readings, cpu.ts). */
+  window?: { opened(): void; closed(): void },
+): Promise<LoadResult> {
   const connections = new Map<autocannon.Client, { socket: unknown; answers: number }>();
   let warmConnections = 0;
   const firstAnswers: number[] = [];
@@ -165,10 +171,12 @@ export async function runLoad(baseUrl: string, scenario: Scenario, settings: Loa
   let closeWindow: NodeJS.Timeout | undefined;
   const openWindow = () => {
     phase = 'measured';
+    window?.opened();
     windowStart = performance.now();
     closeWindow = setTimeout(() => {
       windowEnd = performance.now();
       phase = 'over';
+      window?.closed();
       instance.stop();
     }, settings.duration * 1000);
   };

@@ -7,6 +7,7 @@ import { EMAIL_END, EMAIL_START } from './email-report.ts';
 import { REALTIME_END, REALTIME_START } from './realtime-report.ts';
 import { WEBHOOKS_END, WEBHOOKS_START } from './webhooks-report.ts';
 import type { LeftBehind } from './backlog.ts';
+import { type CpuRow, type CpuUse, renderCpu } from './cpu.ts';
 import type { DatasetCounts } from './targets.ts';
 
 const NOTES_MARKER = '<!-- Notes: everything below this line is kept when the benchmark rewrites this file. -->';
@@ -25,6 +26,8 @@ export interface ScenarioReport {
   timing?: Timing;
   /** The scenario's jobs still pending when its window closed, and how long they then took. */
   leftBehind?: LeftBehind;
+  /** The CPU each party spent in the measured window (cpu.ts); absent where /proc cannot be read. */
+  cpu?: CpuUse;
 }
 
 export interface Machine {
@@ -220,6 +223,12 @@ function resultRow(report: RunReport, scenario: ScenarioReport, bare: number | n
   return `| ${scenario.title} | ${scenario.as} | ${fmt(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p90)} | ${ms(r.p99)} | ${ratio} | ${vsFloor} | ${failures} |`;
 }
 
+function cpuRows(report: RunReport): CpuRow[] {
+  return report.scenarios.flatMap((s) =>
+    s.cpu && s.outcome.kind === 'measured' ? [{ title: s.title, requests: s.outcome.result.total, cpu: s.cpu }] : [],
+  );
+}
+
 export function renderMarkdown(report: RunReport): string {
   const bare = bareRate(report);
   const d = report.dataset;
@@ -272,6 +281,8 @@ export function renderMarkdown(report: RunReport): string {
     }
     lines.push('');
   }
+
+  lines.push(...renderCpu(cpuRows(report)));
 
   lines.push('### Targets');
   lines.push('');
@@ -349,6 +360,12 @@ export const METHOD = `## What is measured
    exact percentiles from them, rather than taking autocannon's totals, which include the warm-up.
    A connection re-opened during the window (after an error, a timeout or a close by the server)
    counts again only once warm, and the table reports it beside the failed requests.
+   **CPU per request.** At the window's edges the benchmark reads the processor time of the
+   server that answers (\`/proc/<pid>/stat\`, all threads, with its child processes), of every
+   \`postgres\` process of the machine and of its own process (the load generator), and the
+   machine's busy time (\`/proc/stat\`); "Where the CPU goes" divides each by the requests answered
+   in the window (\`server/bench/cpu.ts\`). With the machine near fully busy, a scenario's ratio to
+   its floor is about the ratio of their sums, so the table says which party a missed ratio waits on.
    **Work left queued.** A reply enqueues its delivery (a \`livechat.deliver\` job). Before the
    reply's warm-up none is pending; when its window closes the benchmark counts those pending and
    waits until Parley's workers have done them. The reply's target and its scale-curve figure are

@@ -12,6 +12,7 @@ import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { openRuntime, prepareDatabase } from '../src/setup.ts';
 import { buildDatabaseImage } from '../scripts/build-db-image.ts';
+import { type CpuUse, cpuWindow, describeCpu } from './cpu.ts';
 import { type LoadResult, type LoadSettings, probe, runLoad, type Scenario, timeSequential, WarmUpError } from './load.ts';
 import { type BenchOptions, FIRST_START_ID, OptionsError, parseOptions, REALTIME_ID, SCENARIO_IDS, USAGE, WEBHOOKS_ID } from './options.ts';
 import { type Child, killAllChildrenNow, startBare, startParley, stopAllChildren, stopChild, tail } from './processes.ts';
@@ -114,11 +115,26 @@ const DRAIN_TIMEOUT_MS = 120_000;
 
 interface ScenarioPlan extends Scenario {
   baseUrl: string;
+  /** The process answering baseUrl, whose CPU the scenario's window reads (cpu.ts). */
+  serverPid: number;
   /** Also time single sequential requests (per-request targets); a number: at least that many. */
   sequential?: boolean | number;
 }
 
 function scenarios(bare: Child, parley: Child, targets: LoadTargets, pageBytes: number, widgetInbox: string | null): ScenarioPlan[] {
+  return plans(bare, parley, targets, pageBytes, widgetInbox).map((plan) => ({
+    ...plan,
+    serverPid: plan.baseUrl === bare.baseUrl ? bare.pid : parley.pid,
+  }));
+}
+
+function plans(
+  bare: Child,
+  parley: Child,
+  targets: LoadTargets,
+  pageBytes: number,
+  widgetInbox: string | null,
+): Array<Omit<ScenarioPlan, 'serverPid'>> {
   const agent = { authorization: targets.agent.authorization };
   const admin = { authorization: targets.admin.authorization };
   const replies = [
@@ -280,8 +296,15 @@ async function runScenario(plan: ScenarioPlan, settings: LoadSettings, runs: num
       `    one request at a time: median ${timing.median.toFixed(1)} ms (min ${timing.min.toFixed(1)}, max ${timing.max.toFixed(1)})`,
     );
   let result: LoadResult;
+  const readings = cpuWindow(plan.serverPid, os.availableParallelism());
+  let cpu: CpuUse | null = null;
   try {
-    result = await runLoad(plan.baseUrl, plan, settings);
+    result = await runLoad(plan.baseUrl, plan, settings, {
+      opened: () => readings?.open(),
+      closed: () => {
+        cpu = readings?.close() ?? null;
+      },
+    });
   } catch (error) {
     if (!(error instanceof WarmUpError)) throw error;
     progress(`    !!!! the connections did not warm up: ${error.message}`);
@@ -296,6 +319,8 @@ async function runScenario(plan: ScenarioPlan, settings: LoadSettings, runs: num
     `    ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ` +
       `max ${result.max.toFixed(1)} ms, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.reopened} connections re-opened`,
   );
+  const used = cpu as CpuUse | null;
+  if (used) progress(`    ${describeCpu(used, result.total)}`);
   if (result.non2xx > 0 || result.errors > 0) {
     const codes = Object.entries(result.statusCodes)
       .map(([code, count]) => `${code}×${count}`)
@@ -305,7 +330,7 @@ async function runScenario(plan: ScenarioPlan, settings: LoadSettings, runs: num
     );
     if (plan.baseUrl === parley.baseUrl) progress(`    Parley's log ends with:\n${tail(parley.logFile, 10).replace(/^/gm, '      ')}`);
   }
-  return { ...base, outcome: { kind: 'measured', result }, ...(timing ? { timing } : {}) };
+  return { ...base, outcome: { kind: 'measured', result }, ...(timing ? { timing } : {}), ...(cpu ? { cpu } : {}) };
 }
 
 /**

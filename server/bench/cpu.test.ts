@@ -1,0 +1,90 @@
+// The CPU readings of a scenario's window (cpu.ts): /proc parsed right, a server's child
+// processes counted with it, and the table's microseconds per request.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { test } from 'node:test';
+import { cpuWindow, familyOf, parseMachineStat, parseProcStat, renderCpu, ticksBetween } from './cpu.ts';
+
+/** A /proc/PID/stat line with these fields (the 52 of proc(5), zeros elsewhere). */
+function statLine(pid: number, comm: string, ppid: number, utime: number, stime: number): string {
+  const fields = Array.from({ length: 50 }, () => '0');
+  fields[0] = 'S';
+  fields[1] = String(ppid);
+  fields[11] = String(utime);
+  fields[12] = String(stime);
+  return `${pid} (${comm}) ${fields.join(' ')}\n`;
+}
+
+test('a stat line is read from its last parenthesis: a command name may hold spaces and parentheses', () => {
+  assert.deepEqual(parseProcStat(statLine(4321, 'odd (name) 7 8', 1, 250, 40)), { pid: 4321, comm: 'odd (name) 7 8', ppid: 1, ticks: 290 });
+  assert.equal(parseProcStat('garbage'), null);
+});
+
+test("the machine's busy time leaves out idle, I/O wait and steal", () => {
+  assert.deepEqual(parseMachineStat('cpu  100 5 50 800 20 1 4 30 0 0\ncpu0 1 2 3\n'), { busy: 160, total: 1010 });
+  assert.equal(parseMachineStat('intr 1 2 3'), null);
+});
+
+test("a server's family is the process and every descendant", () => {
+  const stats = [
+    { pid: 10, comm: 'node', ppid: 1, ticks: 0 },
+    { pid: 11, comm: 'node', ppid: 10, ticks: 0 },
+    { pid: 12, comm: 'node', ppid: 11, ticks: 0 },
+    { pid: 13, comm: 'postgres', ppid: 1, ticks: 0 },
+  ];
+  assert.deepEqual([...familyOf(10, stats)].sort(), [10, 11, 12]);
+});
+
+test('ticks between readings: a new process counts whole, one that ended is lost', () => {
+  const before = new Map([
+    [1, 100],
+    [2, 50],
+  ]);
+  const after = new Map([
+    [1, 130],
+    [3, 7],
+  ]);
+  assert.equal(ticksBetween(before, after), 37);
+});
+
+test('the table gives microseconds per request for each party, and the machine busy share', () => {
+  const lines = renderCpu([
+    { title: 'one', requests: 20_000, cpu: { seconds: 10, server: 4, postgres: 2, generator: 1, machine: 16, cores: 2 } },
+    { title: 'idle', requests: 0, cpu: { seconds: 10, server: 0, postgres: 0, generator: 0, machine: 0, cores: 2 } },
+  ]);
+  assert.ok(lines.includes('| one | 2,000 | 80% | 200 | 100 | 50 | 350 |'), lines.join('\n'));
+  assert.ok(!lines.some((line) => line.startsWith('| idle')), 'a scenario without answers has no row');
+  assert.deepEqual(renderCpu([]), []);
+});
+
+test("a window reads a server's CPU, its children's included, and the load generator's", { skip: !existsSync('/proc/stat') }, async () => {
+  // A parent that stays idle and a child of it that burns CPU for 5 s.
+  const burn = 'const end = Date.now() + 5000; while (Date.now() < end);';
+  const parent = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(burn)}], { stdio: 'ignore' }); setTimeout(() => {}, 8000);`,
+    ],
+    { stdio: 'ignore' },
+  );
+  try {
+    await sleep(500);
+    const window = cpuWindow(parent.pid as number, 2);
+    assert.ok(window, '/proc is readable');
+    window.open();
+    const end = performance.now() + 300;
+    while (performance.now() < end); // the load generator's own work
+    await sleep(1200);
+    const use = window.close();
+    assert.ok(use);
+    assert.ok(use.seconds >= 1.4, `the window lasted ${use.seconds} s`);
+    assert.ok(use.server >= 0.7 && use.server <= use.seconds + 0.2, `the burning child counts for the server (${use.server} s)`);
+    assert.ok(use.generator >= 0.25, `this process's busy loop counts for the generator (${use.generator} s)`);
+    assert.ok(use.machine !== null && use.machine >= use.server, `the machine includes the server (${use.machine} s)`);
+  } finally {
+    parent.kill();
+  }
+});
