@@ -123,11 +123,11 @@ export function ticksBetween(before: ReadonlyMap<number, number>, after: Readonl
 export interface CpuUse {
   seconds: number;
   server: number;
-  /** Null when no PostgreSQL process runs on this machine (a remote database). */
+  /** Null when no PostgreSQL process is visible from here (a remote database, or one in a container). */
   postgres: number | null;
   generator: number;
-  /** Every process of the machine, and the cores it has. */
-  machine: number | null;
+  /** The share of the machine's processor time (all its CPUs, every process) in use during the window, 0–1. */
+  busyShare: number | null;
   cores: number;
 }
 
@@ -165,21 +165,26 @@ export function cpuWindow(serverPid: number, cores: number): { open(): void; clo
         server: ticksBetween(first.server, last.server) / rate,
         postgres: last.postgres.size === 0 ? null : ticksBetween(first.postgres, last.postgres) / rate,
         generator: (last.generatorMicros - first.generatorMicros) / 1e6,
-        machine: first.machine && last.machine ? (last.machine.busy - first.machine.busy) / rate : null,
+        busyShare:
+          first.machine && last.machine && last.machine.total > first.machine.total
+            ? (last.machine.busy - first.machine.busy) / (last.machine.total - first.machine.total)
+            : null,
         cores,
       };
     },
   };
 }
 
-/** A measured scenario's row of the table: its title, the requests answered in the window, and its CPU. */
+/** A measured scenario's row of the table: its title, its rate and the requests answered in the window, and its CPU. */
 export interface CpuRow {
   title: string;
+  requestsPerSecond: number;
   requests: number;
   cpu: CpuUse;
 }
 
 const micros = (coreSeconds: number, requests: number) => Math.round((coreSeconds * 1e6) / requests).toLocaleString('en-US');
+const busy = (cpu: CpuUse) => (cpu.busyShare === null ? 'n/a' : `${Math.round(cpu.busyShare * 100)}%`);
 
 /** The Markdown section "Where the CPU goes"; empty when no scenario has readings. */
 export function renderCpu(rows: readonly CpuRow[]): string[] {
@@ -193,18 +198,17 @@ export function renderCpu(rows: readonly CpuRow[]): string[] {
       "(read from /proc at the window's edges, all threads): the server that answered (Parley, or the bare app for the " +
       'reference routes), PostgreSQL (every `postgres` process of this machine), and the load generator (the ' +
       `benchmark's own process). "Busy" is the share of the machine's ${cores} cores in use by all its processes during ` +
-      'the window: near 100%, requests per second are bound by the sum of the three, so a ratio to a floor is the ratio ' +
-      'of the sums.',
+      "the window: near 100%, requests per second are bound by the sum of the three, so a scenario's share of its floor " +
+      "is about the floor's sum over the scenario's.",
     '',
     '| Scenario | req/s | busy | server | PostgreSQL | load generator | sum |',
     '|---|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const { title, requests, cpu } of shown) {
-    const busy = cpu.machine === null ? 'n/a' : `${Math.round((cpu.machine / (cpu.seconds * cpu.cores)) * 100)}%`;
-    const postgres = cpu.postgres === null ? 'not here' : micros(cpu.postgres, requests);
+  for (const { title, requestsPerSecond, requests, cpu } of shown) {
+    const postgres = cpu.postgres === null ? 'not seen' : micros(cpu.postgres, requests);
     const sum = cpu.server + (cpu.postgres ?? 0) + cpu.generator;
     lines.push(
-      `| ${title} | ${Math.round(requests / cpu.seconds).toLocaleString('en-US')} | ${busy} | ${micros(cpu.server, requests)} | ${postgres} | ${micros(cpu.generator, requests)} | ${micros(sum, requests)} |`,
+      `| ${title} | ${Math.round(requestsPerSecond).toLocaleString('en-US')} | ${busy(cpu)} | ${micros(cpu.server, requests)} | ${postgres} | ${micros(cpu.generator, requests)} | ${micros(sum, requests)} |`,
     );
   }
   lines.push('');
@@ -214,7 +218,6 @@ export function renderCpu(rows: readonly CpuRow[]): string[] {
 /** One line for the progress log. */
 export function describeCpu(cpu: CpuUse, requests: number): string {
   if (requests === 0) return 'no requests answered';
-  const busy = cpu.machine === null ? '' : `; machine ${Math.round((cpu.machine / (cpu.seconds * cpu.cores)) * 100)}% busy`;
   const postgres = cpu.postgres === null ? '' : `, PostgreSQL ${micros(cpu.postgres, requests)} µs`;
-  return `CPU per request: server ${micros(cpu.server, requests)} µs${postgres}, load generator ${micros(cpu.generator, requests)} µs${busy}`;
+  return `CPU per request: server ${micros(cpu.server, requests)} µs${postgres}, load generator ${micros(cpu.generator, requests)} µs; machine ${busy(cpu)} busy`;
 }

@@ -225,7 +225,9 @@ function resultRow(report: RunReport, scenario: ScenarioReport, bare: number | n
 
 function cpuRows(report: RunReport): CpuRow[] {
   return report.scenarios.flatMap((s) =>
-    s.cpu && s.outcome.kind === 'measured' ? [{ title: s.title, requests: s.outcome.result.total, cpu: s.cpu }] : [],
+    s.cpu && s.outcome.kind === 'measured'
+      ? [{ title: s.title, requestsPerSecond: s.outcome.result.requestsPerSecond, requests: s.outcome.result.total, cpu: s.cpu }]
+      : [],
   );
 }
 
@@ -364,8 +366,9 @@ export const METHOD = `## What is measured
    server that answers (\`/proc/<pid>/stat\`, all threads, with its child processes), of every
    \`postgres\` process of the machine and of its own process (the load generator), and the
    machine's busy time (\`/proc/stat\`); "Where the CPU goes" divides each by the requests answered
-   in the window (\`server/bench/cpu.ts\`). With the machine near fully busy, a scenario's ratio to
-   its floor is about the ratio of their sums, so the table says which party a missed ratio waits on.
+   in the window (\`server/bench/cpu.ts\`). With the machine near fully busy, a scenario's share of
+   its floor is about the floor's sum over the scenario's, so the table says which party a missed
+   ratio waits on.
    **Work left queued.** A reply enqueues its delivery (a \`livechat.deliver\` job). Before the
    reply's warm-up none is pending; when its window closes the benchmark counts those pending and
    waits until Parley's workers have done them. The reply's target and its scale-curve figure are

@@ -115,26 +115,11 @@ const DRAIN_TIMEOUT_MS = 120_000;
 
 interface ScenarioPlan extends Scenario {
   baseUrl: string;
-  /** The process answering baseUrl, whose CPU the scenario's window reads (cpu.ts). */
-  serverPid: number;
   /** Also time single sequential requests (per-request targets); a number: at least that many. */
   sequential?: boolean | number;
 }
 
 function scenarios(bare: Child, parley: Child, targets: LoadTargets, pageBytes: number, widgetInbox: string | null): ScenarioPlan[] {
-  return plans(bare, parley, targets, pageBytes, widgetInbox).map((plan) => ({
-    ...plan,
-    serverPid: plan.baseUrl === bare.baseUrl ? bare.pid : parley.pid,
-  }));
-}
-
-function plans(
-  bare: Child,
-  parley: Child,
-  targets: LoadTargets,
-  pageBytes: number,
-  widgetInbox: string | null,
-): Array<Omit<ScenarioPlan, 'serverPid'>> {
   const agent = { authorization: targets.agent.authorization };
   const admin = { authorization: targets.admin.authorization };
   const replies = [
@@ -278,7 +263,13 @@ async function storeReferencePage(bare: Child, parley: Child, targets: LoadTarge
   return Buffer.byteLength(text);
 }
 
-async function runScenario(plan: ScenarioPlan, settings: LoadSettings, runs: number, parley: Child): Promise<ScenarioReport> {
+async function runScenario(
+  plan: ScenarioPlan,
+  settings: LoadSettings,
+  runs: number,
+  servers: { parley: Child; bare: Child },
+): Promise<ScenarioReport> {
+  const { parley } = servers;
   const base = { id: plan.id, title: plan.title, as: plan.as };
   progress(`- ${plan.title.replace(/`/g, '')} as ${plan.as}`);
   if (plan.paths.length === 0) return { ...base, outcome: { kind: 'failed', detail: 'the dataset has no ids for it' } };
@@ -296,13 +287,15 @@ async function runScenario(plan: ScenarioPlan, settings: LoadSettings, runs: num
       `    one request at a time: median ${timing.median.toFixed(1)} ms (min ${timing.min.toFixed(1)}, max ${timing.max.toFixed(1)})`,
     );
   let result: LoadResult;
-  const readings = cpuWindow(plan.serverPid, os.availableParallelism());
-  let cpu: CpuUse | null = null;
+  // The CPU of the process answering the scenario (cpu.ts), read at its measured window's edges.
+  const readings = cpuWindow(plan.baseUrl === parley.baseUrl ? parley.pid : servers.bare.pid, os.availableParallelism());
+  const reading: { cpu?: CpuUse } = {};
   try {
     result = await runLoad(plan.baseUrl, plan, settings, {
       opened: () => readings?.open(),
       closed: () => {
-        cpu = readings?.close() ?? null;
+        const cpu = readings?.close();
+        if (cpu) reading.cpu = cpu;
       },
     });
   } catch (error) {
@@ -319,8 +312,7 @@ async function runScenario(plan: ScenarioPlan, settings: LoadSettings, runs: num
     `    ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ` +
       `max ${result.max.toFixed(1)} ms, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.reopened} connections re-opened`,
   );
-  const used = cpu as CpuUse | null;
-  if (used) progress(`    ${describeCpu(used, result.total)}`);
+  if (reading.cpu) progress(`    ${describeCpu(reading.cpu, result.total)}`);
   if (result.non2xx > 0 || result.errors > 0) {
     const codes = Object.entries(result.statusCodes)
       .map(([code, count]) => `${code}×${count}`)
@@ -330,7 +322,7 @@ async function runScenario(plan: ScenarioPlan, settings: LoadSettings, runs: num
     );
     if (plan.baseUrl === parley.baseUrl) progress(`    Parley's log ends with:\n${tail(parley.logFile, 10).replace(/^/gm, '      ')}`);
   }
-  return { ...base, outcome: { kind: 'measured', result }, ...(timing ? { timing } : {}), ...(cpu ? { cpu } : {}) };
+  return { ...base, outcome: { kind: 'measured', result }, ...(timing ? { timing } : {}), ...reading };
 }
 
 /**
@@ -492,7 +484,7 @@ async function bench(options: BenchOptions): Promise<void> {
       const before = await waitForJobs(databaseUrl, jobKinds, DRAIN_TIMEOUT_MS);
       if (!before.drained) progress(`    !! ${before.jobs} of its jobs were still pending before the warm-up: the figures count them`);
     }
-    const scenario = await runScenario(plan, settings, options.sequentialRuns, parley);
+    const scenario = await runScenario(plan, settings, options.sequentialRuns, { parley, bare });
     if (jobKinds && scenario.outcome.kind === 'measured') {
       scenario.leftBehind = await waitForJobs(databaseUrl, jobKinds, DRAIN_TIMEOUT_MS);
       const { jobs, drainSeconds, drained } = scenario.leftBehind;
