@@ -55,6 +55,8 @@ describe('the widget on a customer site', { skip: skip ?? false, timeout: 120_00
   let frame: Frame;
   let problems: string[];
   let conversation: Conversation;
+  /** Every text frame the page's sockets (the chat frame's included) received, in order. */
+  const received: string[] = [];
 
   before(async () => {
     world = await startWorld();
@@ -67,6 +69,7 @@ describe('the widget on a customer site', { skip: skip ?? false, timeout: 120_00
     world.pages.set('/', sitePage(world, chat.uuid));
     page = await world.browser.newPage();
     problems = watch(page);
+    page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => received.push(String(payload))));
   });
   after(async () => {
     await world?.close();
@@ -246,6 +249,55 @@ describe('the widget on a customer site', { skip: skip ?? false, timeout: 120_00
       }),
     );
     await shown;
+    assert.deepEqual(problems, []);
+  });
+
+  it('keeps a reply that arrives live while an older read of the conversation is on its way', async () => {
+    await frame.getByRole('button', { name: 'Back to conversations' }).click();
+    await frame.getByText('Your conversations').waitFor();
+    // The server answers the read at once (before the reply exists); the answer reaches the frame only when released.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let read = false;
+    const url = `**/chat/conversations/${conversation.uuid}`;
+    await page.route(url, async (route) => {
+      const response = await route.fetch();
+      read = true;
+      await held;
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    try {
+      await frame.locator('.conv').first().click();
+      const deadline = Date.now() + 10_000;
+      while (!read && Date.now() < deadline) await page.waitForTimeout(20);
+      assert.ok(read, 'the frame read the conversation');
+      dataOf(
+        await world.t.call({
+          method: 'POST',
+          url: `/api/v1/conversations/${conversation.uuid}/messages`,
+          payload: { message: 'Arrived while you were reading' },
+        }),
+      );
+      // The reply reaches the frame over its socket while the read is held.
+      const until = Date.now() + 10_000;
+      while (!received.some((f) => f.includes('Arrived while you were reading')) && Date.now() < until) await page.waitForTimeout(20);
+      assert.ok(
+        received.some((f) => f.includes('Arrived while you were reading')),
+        'the reply came over the socket',
+      );
+      const answered = page.waitForResponse((response) => response.url().endsWith(`/chat/conversations/${conversation.uuid}`));
+      release();
+      await answered;
+      await frame.locator('[role="log"]').getByText('Arrived while you were reading').waitFor({ timeout: 10_000 });
+      const log = frame.locator('[role="log"]');
+      assert.equal(await log.getByText('Arrived while you were reading').count(), 1, 'the older read did not take the reply away');
+      assert.equal(await log.getByText('Welcome back, Ada').count(), 1, 'and the read messages are there once');
+    } finally {
+      release();
+      await page.unroute(url);
+    }
     assert.deepEqual(problems, []);
   });
 

@@ -59,6 +59,8 @@ export function createChat(inbox: string, host: HostBridge) {
   let typingStop: ReturnType<typeof setTimeout> | undefined;
   let typingShown: ReturnType<typeof setTimeout> | undefined;
   let reportedUnread = -1;
+  /** The conversation being opened and the messages the socket brought for it before its read landed (openConversation). */
+  let arriving: { uuid: string; messages: ChatMessage[] } | null = null;
 
   const api: Api = createApi('', inbox, store, () => forget());
 
@@ -171,6 +173,8 @@ export function createChat(inbox: string, host: HostBridge) {
     let current = state.current;
     if (current && current.conversation.uuid === uuid && !current.messages.some((m) => m.uuid === message.uuid)) {
       current = { ...current, messages: [...current.messages, message] };
+    } else if (arriving?.uuid === uuid && !arriving.messages.some((m) => m.uuid === message.uuid)) {
+      arriving.messages.push(message);
     }
     const known = state.conversations.some((c) => c.uuid === uuid);
     const last = {
@@ -204,15 +208,33 @@ export function createChat(inbox: string, host: HostBridge) {
     if (focus) set({ view: { name: 'conversation', uuid }, notice: null, typing: null });
     // A slow answer for A must not land once the view moved to B: send() posts to the view's uuid.
     const stillShown = () => state.view.name === 'conversation' && state.view.uuid === uuid;
+    if (state.current?.conversation.uuid !== uuid && arriving?.uuid !== uuid) arriving = { uuid, messages: [] };
     try {
       const data = await api.conversation(uuid);
       if (!stillShown()) return;
-      const messages = [...data.messages].reverse();
+      const messages = withLiveMessages([...data.messages].reverse(), uuid);
+      if (arriving?.uuid === uuid) arriving = null;
       set({ current: { conversation: data.conversation, messages } });
       if (state.visible) markSeen(uuid);
     } catch (error) {
       if (stillShown()) set({ notice: failure(error) });
     }
+  }
+
+  /**
+   * A read answers what the server held when it read: a message that arrived over the socket
+   * while the answer was on its way (or that the visitor sent meanwhile) is not in it, and
+   * is kept instead of vanishing until the next re-read. Oldest first, as the log shows them.
+   */
+  function withLiveMessages(read: ChatMessage[], uuid: string): ChatMessage[] {
+    const shown = [
+      ...(state.current?.conversation.uuid === uuid ? state.current.messages : []),
+      ...(arriving?.uuid === uuid ? arriving.messages : []),
+    ];
+    const known = new Set(read.map((m) => m.uuid));
+    const newest = read.reduce((at, m) => Math.max(at, Date.parse(m.created_at)), Number.NEGATIVE_INFINITY);
+    const later = shown.filter((m) => !known.has(m.uuid) && Date.parse(m.created_at) >= newest);
+    return later.length === 0 ? read : [...read, ...later];
   }
 
   function markSeen(uuid: string): void {
