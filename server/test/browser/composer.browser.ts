@@ -1,6 +1,7 @@
 // The conversation screen's composer and live behaviour in a real browser: drafts stay with
 // their conversation, the typing signal is steady, a resend after a lost answer posts once, an
-// open conversation is marked read as messages arrive, shortcuts act on the right conversation.
+// open conversation is marked read as messages arrive, shortcuts act on the right conversation,
+// a message that arrives while the thread is being read is not lost.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -183,6 +184,58 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
         await server.t.call({ method: 'GET', url: `/api/v1/conversations/${c.uuid}/messages`, as: ann }),
       ).results.filter((m) => m.content.includes('Said only once'));
       assert.equal(sent.length, 1, 'the second Send replayed the first instead of posting again');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a message that arrives over the socket while the thread is being read', async () => {
+    const c = await conversation('Read in flight');
+    const { page, context } = await newPage(browser, server.base);
+    const received: string[] = [];
+    page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => received.push(String(payload))));
+    try {
+      await signIn(page);
+      // The server answers the thread's read at once (before the message exists); the answer reaches the page when released.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let read = false;
+      await page.route(`**/api/v1/conversations/${c.uuid}/messages?*`, async (route) => {
+        if (route.request().method() !== 'GET') return route.continue();
+        const response = await route.fetch();
+        read = true;
+        await held;
+        await route.fulfill({ response }).catch(() => undefined);
+      });
+      try {
+        await page.getByRole('list', { name: 'Conversation list' }).getByText('Read in flight', { exact: true }).click();
+        for (let i = 0; i < 100 && !read; i++) await page.waitForTimeout(50);
+        assert.ok(read, 'the thread was read');
+        dataOf(
+          await server.t.call({
+            method: 'POST',
+            url: `/api/v1/conversations/${c.uuid}/messages`,
+            payload: { message: '<p>Written while the thread was read</p>', private: true },
+            as: ann,
+          }),
+        );
+        for (let i = 0; i < 200 && !received.some((f) => f.includes('Written while the thread was read')); i++)
+          await page.waitForTimeout(50);
+        assert.ok(
+          received.some((f) => f.includes('Written while the thread was read')),
+          'the message came over the socket while the read was held',
+        );
+        release();
+        const thread = page.getByRole('log', { name: 'Messages' });
+        await thread.getByText('Written while the thread was read').waitFor({ timeout: 10_000 });
+        await thread.getByText('About Read in flight').waitFor();
+      } finally {
+        release();
+        await page.unroute(`**/api/v1/conversations/${c.uuid}/messages?*`);
+      }
+      assert.deepEqual(pageErrors(page), []);
     } finally {
       await context.close();
     }

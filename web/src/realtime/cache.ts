@@ -34,9 +34,19 @@ export interface Live {
   presence(contactId: number, presence: 'online' | 'offline'): void;
 }
 
-/** Adds a message to its conversation's cached thread, once (the socket may bring it after the POST answered it). */
+/**
+ * Adds a message to its conversation's cached thread, once (the socket may bring it after the
+ * POST answered it). A read of the thread on its way answers what the server held before this
+ * message: it would land without it (or, on a first read, the message would have nowhere to
+ * go), so that read is cancelled and the thread read again.
+ */
 export function addMessageToCache(client: QueryClient, message: Message): void {
-  client.setQueryData<InfiniteData<MessagePage>>(keys.conversations.messages(message.conversation_uuid), (data) => {
+  const key = keys.conversations.messages(message.conversation_uuid);
+  if (client.getQueryState(key)?.fetchStatus === 'fetching') {
+    // Cancelled explicitly: invalidating alone would wait for a first read rather than replace it.
+    void client.cancelQueries({ queryKey: key, exact: true }).then(() => client.invalidateQueries({ queryKey: key, exact: true }));
+  }
+  client.setQueryData<InfiniteData<MessagePage>>(key, (data) => {
     if (!data) return data;
     if (data.pages.some((page) => page.results.some((m) => m.uuid === message.uuid))) return data;
     const [first, ...rest] = data.pages;
