@@ -11,7 +11,7 @@
 // With --postgres, a scratch database is created on that server and dropped afterwards;
 // otherwise the embedded database (PGlite) in a temporary folder. Without Debian's Dovecot
 // (/usr/sbin/dovecot) it says so and exits 0 (with --json: {"skipped": "…"}). --json prints the
-// result as one JSON line (what run.ts reads) instead of a table.
+// result as one JSON line (what email.ts reads) instead of a table.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -17,7 +17,7 @@ import {
   renderEmail,
 } from './email-report.ts';
 import { OptionsError, parseOptions } from './options.ts';
-import { writeReport } from './report.ts';
+import { writeReport } from './report-file.ts';
 import { WEBHOOKS_END, WEBHOOKS_START } from './webhooks-report.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'parley-email-report-'));

@@ -10,7 +10,7 @@
 // PGlite by default; DATABASE_URL (and REDIS_URL) run it on PostgreSQL, in a schema of its own
 // (analyzed before the send: autovacuum may be off, and a table never analyzed is planned blind).
 // --statements counts the statements sent during the send phase, --profile writes a CPU profile
-// of it, --json prints the result as one JSON line (what run.ts reads) instead of a summary.
+// of it, --json prints the result as one JSON line (what email.ts reads) instead of a summary.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';

@@ -1,6 +1,6 @@
 // The realtime load generator. It holds every client socket AND sends the messages, so the
 // latency of a frame is measured on one clock: from the start of the HTTP request that created
-// the message to the frame's arrival on each socket it must reach. run.ts starts it as a child
+// the message to the frame's arrival on each socket it must reach. realtime.ts starts it as a child
 // process (`node realtime-client.ts --child`, settings over IPC), so that its CPU is its own and
 // is measured; tests call runRealtimeLoad in process.
 import http from 'node:http';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { checkRealtimeTargets, REALTIME_END, REALTIME_START, renderRealtime } from './realtime-report.ts';
-import { writeReport } from './report.ts';
+import { writeReport } from './report-file.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'parley-report-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

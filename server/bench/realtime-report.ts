@@ -1,7 +1,7 @@
 // The realtime scenario's Markdown section ("Realtime" in docs/performance.md) and its targets.
 import type { RealtimeReport, RealtimeRun } from './realtime.ts';
 import type { LatencySummary } from './realtime-stats.ts';
-import type { ScenarioReport } from './report.ts';
+import type { ScenarioReport } from './http-results.ts';
 
 export const REALTIME_START =
   '<!-- realtime: this section is written by the realtime scenario (npm run bench -- --only=realtime --out=…) -->';

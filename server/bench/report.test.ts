@@ -5,19 +5,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { checkTargets, renderMarkdown } from './http-report.ts';
+import type { RunReport } from './http-results.ts';
 import type { LoadResult } from './load.ts';
-import {
-  CURVE_END,
-  CURVE_START,
-  checkCurve,
-  checkTargets,
-  curveRow,
-  previousCurveRows,
-  type RunReport,
-  renderCurve,
-  renderMarkdown,
-  writeReport,
-} from './report.ts';
+import { writeReport } from './report-file.ts';
+import { CURVE_END, CURVE_START, checkCurve, curveRow, previousCurveRows, renderCurve } from './scale-curve.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'parley-report-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

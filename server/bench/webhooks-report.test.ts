@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { parseOptions } from './options.ts';
 import { REALTIME_END, REALTIME_START } from './realtime-report.ts';
-import { writeReport } from './report.ts';
+import { writeReport } from './report-file.ts';
 import {
   checkWebhookTargets,
   DEFAULT_WEBHOOK_SETTINGS,
