@@ -48,15 +48,35 @@ export async function settingsHours(deps: AppDeps, inbox: WidgetInbox) {
 }
 
 /**
- * After a contact's message, in its transaction: outside the hours in effect, the inbox's away
- * message (unless empty), once per closed period: not again while an earlier one's `away_until`
- * (the next opening it announced) is still ahead.
+ * Before a contact's message is written: the hours that may call for the inbox's away message
+ * (it is not empty, and the hours in effect for a conversation of `teamId` are closed now), or
+ * null when none can be due. Read before the message's transaction, not inside it: that
+ * transaction holds the conversation's row lock and a pooled connection, and its event reaches
+ * the sockets only once it commits; while the hours are open (or there are none) it now makes
+ * no round trip for them at all. The hours are configuration: a change in the instant between
+ * is harmless.
  */
-export async function sendAwayMessage(deps: AppDeps, trx: DB, inbox: WidgetInbox, conversation: LockedConversation, now: Date) {
+export async function hoursForAway(deps: AppDeps, inbox: WidgetInbox, teamId: number | null): Promise<Hours | null> {
+  if ((inbox.config.away_message ?? '').trim() === '') return null;
+  const hours = await inboxHours(deps.db, inbox, teamId);
+  return hours !== null && !isOpen(hours, deps.clock.now()) ? hours : null;
+}
+
+/**
+ * After a contact's message, in its transaction, with what hoursForAway read before it: outside
+ * the hours, the inbox's away message, once per closed period: not again while an earlier one's
+ * `away_until` (the next opening it announced) is still ahead.
+ */
+export async function sendAwayMessage(
+  deps: AppDeps,
+  trx: DB,
+  inbox: WidgetInbox,
+  conversation: LockedConversation,
+  now: Date,
+  hours: Hours | null,
+) {
   const text = (inbox.config.away_message ?? '').trim();
-  if (text === '') return;
-  const hours = await inboxHours(trx, inbox, conversation.assigned_team_id);
-  if (hours === null || isOpen(hours, now)) return;
+  if (text === '' || hours === null || isOpen(hours, now)) return;
   if (await q.hasAwayMessageUntilAfter(trx, conversation.id, now)) return;
   const until = nextOpening(hours, now);
   const meta = { away: true, away_until: until?.toISOString() ?? null };

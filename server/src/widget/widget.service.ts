@@ -11,7 +11,7 @@ import { isEmailAddress } from '../http/formats.ts';
 import { hasContent, prepareContent } from '../messages/messages.content.ts';
 import { lifetimeOf, type WidgetCaller, widgetUserOf } from './widget.identity.ts';
 import type { LivechatSettings, WidgetInbox } from './widget.inbox.ts';
-import { hoursFields, inboxHours, sendAwayMessage, settingsHours } from './widget.hours.ts';
+import { hoursFields, hoursForAway, inboxHours, sendAwayMessage, settingsHours } from './widget.hours.ts';
 import * as q from './widget.queries.ts';
 import { issueWidgetSession } from './widget.sessions.ts';
 import { type ChatMessage, chatConversationFor, chatMessageFor, loadChatConversations, loadChatMessages } from './widget.shapes.ts';
@@ -177,6 +177,8 @@ export async function initConversation(deps: AppDeps, inbox: WidgetInbox, caller
   const prechat = readPrechat(inbox.config, input.formData, caller === null);
   const meta = { ip: bounded(input.ip, 64), user_agent: bounded(input.userAgent ?? '') };
 
+  // A new conversation has no team yet: the inbox's hours, else the installation's.
+  const awayHours = await hoursForAway(deps, inbox, null);
   const created = await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
     let user = caller;
@@ -225,7 +227,7 @@ export async function initConversation(deps: AppDeps, inbox: WidgetInbox, caller
       now,
     );
     await appendMessage(deps, trx, conversation, contactMessage(user.userId, prepared, { contentType: 'text' }), now);
-    await sendAwayMessage(deps, trx, inbox, conversation, now);
+    await sendAwayMessage(deps, trx, inbox, conversation, now, awayHours);
     return { conversationId: conversation.id, user, token };
   });
   const conversation = await chatConversationFor(deps, created.conversationId);
@@ -265,11 +267,12 @@ export async function sendMessage(
   if (!hasContent(prepared)) throw InputError.field('message', 'must not be empty');
   const own = await ownConversation(deps, inbox, caller, uuid);
   assertMayReply(inbox, caller, own.status);
+  const awayHours = await hoursForAway(deps, inbox, own.assigned_team_id);
   const id = await deps.db.transaction().execute(async (trx) => {
     const conversation = await lockOwnConversation(trx, inbox, caller, own.uuid);
     const now = deps.clock.now();
     const row = await appendMessage(deps, trx, conversation, contactMessage(caller.userId, prepared, { contentType: 'text' }), now);
-    await sendAwayMessage(deps, trx, inbox, conversation, now);
+    await sendAwayMessage(deps, trx, inbox, conversation, now, awayHours);
     return row.id;
   });
   const sent = await chatMessageFor(deps, id);
