@@ -23,8 +23,8 @@ test('a stat line is read from its last parenthesis: a command name may hold spa
   assert.equal(parseProcStat('garbage'), null);
 });
 
-test("the machine's busy time leaves out idle, I/O wait and steal", () => {
-  assert.deepEqual(parseMachineStat('cpu  100 5 50 800 20 1 4 30 0 0\ncpu0 1 2 3\n'), { busy: 160, total: 1010 });
+test("the machine's busy time leaves out idle, I/O wait and steal; steal is read on its own", () => {
+  assert.deepEqual(parseMachineStat('cpu  100 5 50 800 20 1 4 30 0 0\ncpu0 1 2 3\n'), { busy: 160, steal: 30, total: 1010 });
   assert.equal(parseMachineStat('intr 1 2 3'), null);
 });
 
@@ -50,22 +50,22 @@ test('ticks between readings: a new process counts whole, one that ended is lost
   assert.equal(ticksBetween(before, after), 37);
 });
 
-test('the table gives microseconds per request for each party, and the machine busy share', () => {
+test("the table gives microseconds per request for each party, and the machine's busy and stolen shares", () => {
   const lines = renderCpu([
     {
       title: 'one',
       requestsPerSecond: 2000,
       requests: 20_000,
-      cpu: { seconds: 10, server: 4, postgres: 2, generator: 1, busyShare: 0.8, cores: 2 },
+      cpu: { seconds: 10, server: 4, postgres: 2, generator: 1, busyShare: 0.8, stolenShare: 0.06, cores: 2 },
     },
     {
       title: 'idle',
       requestsPerSecond: 0,
       requests: 0,
-      cpu: { seconds: 10, server: 0, postgres: 0, generator: 0, busyShare: 0, cores: 2 },
+      cpu: { seconds: 10, server: 0, postgres: 0, generator: 0, busyShare: 0, stolenShare: null, cores: 2 },
     },
   ]);
-  assert.ok(lines.includes('| one | 2,000 | 80% | 200 | 100 | 50 | 350 |'), lines.join('\n'));
+  assert.ok(lines.includes('| one | 2,000 | 80% | 6% | 200 | 100 | 50 | 350 |'), lines.join('\n'));
   assert.ok(!lines.some((line) => line.startsWith('| idle')), 'a scenario without answers has no row');
   assert.deepEqual(renderCpu([]), []);
 });
@@ -99,6 +99,10 @@ test("a window reads a server's CPU, its children's included, and the load gener
     );
     assert.ok(use.generator >= 0.3, `this process's busy loop counts for the generator (${use.generator} s)`);
     assert.ok(use.busyShare !== null && use.busyShare > 0.15 && use.busyShare <= 1, `the machine was busy (${use.busyShare})`);
+    assert.ok(
+      use.stolenShare !== null && use.stolenShare >= 0 && use.busyShare + use.stolenShare <= 1,
+      `steal is a share (${use.stolenShare})`,
+    );
   } finally {
     parent.kill();
   }

@@ -38,8 +38,12 @@ export function parseProcStat(line: string): ProcStat | null {
   return { pid, comm: line.slice(open + 1, close), ppid, ticks };
 }
 
-/** The machine's busy and total time (ticks) from the first line of /proc/stat; steal counts as not ours. */
-export function parseMachineStat(text: string): { busy: number; total: number } | null {
+/**
+ * The machine's busy, stolen and total time (ticks) from the first line of /proc/stat. Steal is
+ * time a virtual machine's CPUs were ready to run but the hypervisor ran someone else: not
+ * busy here, and a sign that the window measured a slower machine than usual.
+ */
+export function parseMachineStat(text: string): { busy: number; steal: number; total: number } | null {
   const line = text.split('\n', 1)[0] ?? '';
   if (!line.startsWith('cpu ')) return null;
   const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line
@@ -48,7 +52,24 @@ export function parseMachineStat(text: string): { busy: number; total: number } 
     .split(/\s+/)
     .map(Number);
   const busy = user + nice + system + irq + softirq;
-  return { busy, total: busy + idle + iowait + steal };
+  return { busy, steal, total: busy + idle + iowait + steal };
+}
+
+/** The machine's times now (parseMachineStat), or null where /proc/stat cannot be read. */
+export function readMachineStat(): { busy: number; steal: number; total: number } | null {
+  try {
+    return parseMachineStat(readFileSync('/proc/stat', 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** The share of the machine's time stolen between two readings (0–1), or null without both. */
+export function stolenBetween(
+  before: { steal: number; total: number } | null | undefined,
+  after: { steal: number; total: number } | null | undefined,
+): number | null {
+  return before && after && after.total > before.total ? (after.steal - before.steal) / (after.total - before.total) : null;
 }
 
 function processes(): ProcStat[] {
@@ -86,7 +107,7 @@ interface Snapshot {
   server: Map<number, number>;
   postgres: Map<number, number>;
   generatorMicros: number;
-  machine: { busy: number; total: number } | null;
+  machine: { busy: number; steal: number; total: number } | null;
 }
 
 function snapshot(serverPid: number): Snapshot {
@@ -128,6 +149,8 @@ export interface CpuUse {
   generator: number;
   /** The share of the machine's processor time (all its CPUs, every process) in use during the window, 0–1. */
   busyShare: number | null;
+  /** The share of it the hypervisor gave to others (steal), 0–1; null off Linux. */
+  stolenShare: number | null;
   cores: number;
 }
 
@@ -160,15 +183,14 @@ export function cpuWindow(serverPid: number, cores: number): { open(): void; clo
     close() {
       if (first === null) return null;
       const last = snapshot(serverPid);
+      const machine = first.machine && last.machine && last.machine.total > first.machine.total ? [first.machine, last.machine] : null;
       return {
         seconds: (last.at - first.at) / 1000,
         server: ticksBetween(first.server, last.server) / rate,
         postgres: last.postgres.size === 0 ? null : ticksBetween(first.postgres, last.postgres) / rate,
         generator: (last.generatorMicros - first.generatorMicros) / 1e6,
-        busyShare:
-          first.machine && last.machine && last.machine.total > first.machine.total
-            ? (last.machine.busy - first.machine.busy) / (last.machine.total - first.machine.total)
-            : null,
+        busyShare: machine ? (machine[1].busy - machine[0].busy) / (machine[1].total - machine[0].total) : null,
+        stolenShare: stolenBetween(first.machine, last.machine),
         cores,
       };
     },
@@ -184,7 +206,7 @@ export interface CpuRow {
 }
 
 const micros = (coreSeconds: number, requests: number) => Math.round((coreSeconds * 1e6) / requests).toLocaleString('en-US');
-const busy = (cpu: CpuUse) => (cpu.busyShare === null ? 'n/a' : `${Math.round(cpu.busyShare * 100)}%`);
+const share = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value * 100)}%`);
 
 /** The Markdown section "Where the CPU goes"; empty when no scenario has readings. */
 export function renderCpu(rows: readonly CpuRow[]): string[] {
@@ -199,16 +221,17 @@ export function renderCpu(rows: readonly CpuRow[]): string[] {
       'reference routes), PostgreSQL (every `postgres` process of this machine), and the load generator (the ' +
       `benchmark's own process). "Busy" is the share of the machine's ${cores} cores in use by all its processes during ` +
       "the window: near 100%, requests per second are bound by the sum of the three, so a scenario's share of its floor " +
-      "is about the floor's sum over the scenario's.",
+      'is about the floor\'s sum over the scenario\'s. "Stolen" is the share the hypervisor gave to other machines ' +
+      '(steal time): a window with much of it ran on a slower machine than the others.',
     '',
-    '| Scenario | req/s | busy | server | PostgreSQL | load generator | sum |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| Scenario | req/s | busy | stolen | server | PostgreSQL | load generator | sum |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const { title, requestsPerSecond, requests, cpu } of shown) {
     const postgres = cpu.postgres === null ? 'not seen' : micros(cpu.postgres, requests);
     const sum = cpu.server + (cpu.postgres ?? 0) + cpu.generator;
     lines.push(
-      `| ${title} | ${Math.round(requestsPerSecond).toLocaleString('en-US')} | ${busy(cpu)} | ${micros(cpu.server, requests)} | ${postgres} | ${micros(cpu.generator, requests)} | ${micros(sum, requests)} |`,
+      `| ${title} | ${Math.round(requestsPerSecond).toLocaleString('en-US')} | ${share(cpu.busyShare)} | ${share(cpu.stolenShare)} | ${micros(cpu.server, requests)} | ${postgres} | ${micros(cpu.generator, requests)} | ${micros(sum, requests)} |`,
     );
   }
   lines.push('');
@@ -219,5 +242,5 @@ export function renderCpu(rows: readonly CpuRow[]): string[] {
 export function describeCpu(cpu: CpuUse, requests: number): string {
   if (requests === 0) return 'no requests answered';
   const postgres = cpu.postgres === null ? '' : `, PostgreSQL ${micros(cpu.postgres, requests)} µs`;
-  return `CPU per request: server ${micros(cpu.server, requests)} µs${postgres}, load generator ${micros(cpu.generator, requests)} µs; machine ${busy(cpu)} busy`;
+  return `CPU per request: server ${micros(cpu.server, requests)} µs${postgres}, load generator ${micros(cpu.generator, requests)} µs; machine ${share(cpu.busyShare)} busy, ${share(cpu.stolenShare)} stolen`;
 }

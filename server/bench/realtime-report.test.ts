@@ -83,6 +83,7 @@ test('the Realtime table: every row has the header’s cells; targets checked fr
     peakRssMiB: Array(instances).fill(400),
     idleRssMiB: Array(instances).fill(200),
     serverCpuShare: Array(instances).fill(0.5),
+    stolenShare: 0.04,
   });
   const report = { settings, agents: 100, visitors: 5000, runs: [run(1), run(2)] };
   const markdown = renderRealtime(report, null, new Date('2026-11-25T20:00:00Z'));
@@ -92,6 +93,7 @@ test('the Realtime table: every row has the header’s cells; targets checked fr
   assert.equal(rows.length, 3);
   const cells = (line: string) => line.split(' | ').length;
   for (const row of rows) assert.equal(cells(row), cells(rows[0] as string), row);
+  assert.ok(rows[0]?.endsWith('| stolen |') && rows[1]?.endsWith('| 4% |'), 'the machine time stolen in the window ends each row');
   const checks = checkRealtimeTargets(report);
   assert.deepEqual(
     checks.map((c) => c.met),

@@ -92,8 +92,8 @@ const latency = (s: LatencySummary) => `${ms(s.p50)} / ${ms(s.p99)}`;
 
 function runRow(run: RealtimeRun): string {
   const label = run.instances === 1 ? 'one instance' : `${run.instances} instances`;
-  if (run.outcome.kind === 'unavailable') return `| ${label} | not available: ${run.outcome.detail} ||||||||||`;
-  if (run.outcome.kind === 'failed') return `| ${label} | **FAILED: ${run.outcome.detail.replace(/\|/g, '/')}** ||||||||||`;
+  if (run.outcome.kind === 'unavailable') return `| ${label} | not available: ${run.outcome.detail} |||||||||||`;
+  if (run.outcome.kind === 'failed') return `| ${label} | **FAILED: ${run.outcome.detail.replace(/\|/g, '/')}** |||||||||||`;
   const r = run.outcome.result;
   const sockets = `${fmt(r.sockets.agents)} + ${fmt(r.sockets.widgets)}${r.sockets.failed ? ` (**${fmt(r.sockets.failed)} failed**)` : ''}`;
   const failed = failedRequests(run as RealtimeRun & { outcome: { kind: 'measured' } });
@@ -103,7 +103,7 @@ function runRow(run: RealtimeRun): string {
   const rss = run.peakRssMiB.map((m, k) => `${fmt(m)} (idle ${fmt(run.idleRssMiB[k] ?? Number.NaN)})`).join(' + ');
   return (
     `| ${label} | ${sockets} | ${sent} | ${latency(r.http)} | ${latency(r.toWidget)} | ${latency(r.toAgents)} | ${cross} | ` +
-    `${fmt(r.framesPerSecond)} | ${lostFrames === 0 ? '0' : `**${fmt(lostFrames)}**`} of ${fmt(r.expected)} | ${rss} | ${run.serverCpuShare.map((c) => `${fmt(c * 100)}%`).join(' + ') || '—'} | ${fmt(r.cpuShare * 100)}% (loop p99 ${ms(r.eventLoopDelayP99)} ms) |`
+    `${fmt(r.framesPerSecond)} | ${lostFrames === 0 ? '0' : `**${fmt(lostFrames)}**`} of ${fmt(r.expected)} | ${rss} | ${run.serverCpuShare.map((c) => `${fmt(c * 100)}%`).join(' + ') || '—'} | ${fmt(r.cpuShare * 100)}% (loop p99 ${ms(r.eventLoopDelayP99)} ms) | ${run.stolenShare === null ? '—' : `${fmt(run.stolenShare * 100)}%`} |`
   );
 }
 
@@ -125,13 +125,15 @@ export function renderRealtime(report: RealtimeReport, init: InitRate | null, da
       `${s.rate} messages/s over HTTP, half agent replies and half visitor messages, ${s.warmup} s unmeasured and ${s.duration} s measured. ` +
       `Parley runs with PostgreSQL and Redis; with two instances, sockets and requests alternate between them. ` +
       `Latencies in milliseconds (p50 / p99), from the start of the HTTP request that created the message to the frame's arrival on each socket it must reach; ` +
-      `a frame later than ${fmt(s.lossAfterMs / 1000)} s, or never, is lost. CPU is over the measured window, as a share of one core (Parley from \`/proc/<pid>/stat\`; the generator its own).`,
+      `a frame later than ${fmt(s.lossAfterMs / 1000)} s, or never, is lost. CPU is over the measured window, as a share of one core (Parley from \`/proc/<pid>/stat\`; the generator its own). ` +
+      '"Stolen" is the share of the machine\'s time the hypervisor gave to other machines in that window (steal time in `/proc/stat`): ' +
+      'latencies measured while much of it was taken come from a slower machine.',
   );
   lines.push('');
   lines.push(
-    '| Parley | sockets (agents + widgets) | messages/s | HTTP answer | to widget | to agents | across instances | frames/s received | frames lost | peak RSS (MiB) | Parley CPU | load generator CPU |',
+    '| Parley | sockets (agents + widgets) | messages/s | HTTP answer | to widget | to agents | across instances | frames/s received | frames lost | peak RSS (MiB) | Parley CPU | load generator CPU | stolen |',
   );
-  lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const run of report.runs) lines.push(runRow(run));
   lines.push('');
   for (const run of report.runs) {

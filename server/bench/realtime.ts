@@ -5,6 +5,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readMachineStat, stolenBetween } from './cpu.ts';
 import type { ClientResult, ClientSettings } from './realtime-client.ts';
 import { buildPlan, type RealtimeFixtures } from './realtime-plan.ts';
 import type { RealtimeOptions } from './options.ts';
@@ -45,6 +46,8 @@ export interface RealtimeRun {
   idleRssMiB: number[];
   /** Each instance's CPU over the measured window, as a share of one core. */
   serverCpuShare: number[];
+  /** The share of the machine's time the hypervisor gave to others over the measured window (cpu.ts); null when not read. */
+  stolenShare: number | null;
 }
 
 export interface RealtimeReport {
@@ -154,6 +157,7 @@ async function oneRun(
           peakRssMiB: [],
           idleRssMiB: [],
           serverCpuShare: [],
+          stolenShare: null,
         };
       }
     }
@@ -174,8 +178,9 @@ async function oneRun(
       { agentSockets: settings.agentSockets, subscriptionsPerSocket: settings.subscriptionsPerSocket, seed: 42 },
     );
     const sockets = plan.agentSockets.length + plan.widgetSockets.length;
-    const cpu: { at: number; seconds: number[] }[] = [];
-    const sampleCpu = () => cpu.push({ at: performance.now(), seconds: servers.map((s) => cpuSeconds(s.pid) ?? Number.NaN) });
+    const cpu: { at: number; seconds: number[]; machine: ReturnType<typeof readMachineStat> }[] = [];
+    const sampleCpu = () =>
+      cpu.push({ at: performance.now(), seconds: servers.map((s) => cpuSeconds(s.pid) ?? Number.NaN), machine: readMachineStat() });
     const timeoutMs = 120_000 + (settings.warmup + settings.duration) * 1000 + settings.lossAfterMs + sockets * 30;
     const result = await runGenerator(
       {
@@ -197,7 +202,8 @@ async function oneRun(
         : [];
     for (const server of servers)
       if (!server.isRunning()) throw new Error(`Parley (pid ${server.pid}) stopped during the run:\n${tail(server.logFile)}`);
-    return { instances, outcome: { kind: 'measured', result }, peakRssMiB: peak, idleRssMiB: idle, serverCpuShare };
+    const stolenShare = stolenBetween(open?.machine, close?.machine);
+    return { instances, outcome: { kind: 'measured', result }, peakRssMiB: peak, idleRssMiB: idle, serverCpuShare, stolenShare };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     progress(`    !!!! the run failed: ${detail}`);
@@ -208,6 +214,7 @@ async function oneRun(
       peakRssMiB: peak,
       idleRssMiB: idle,
       serverCpuShare: [],
+      stolenShare: null,
     };
   } finally {
     if (sampler) clearInterval(sampler);
@@ -225,7 +232,8 @@ function describe(run: RealtimeRun, progress: Progress): void {
       (run.instances > 1 ? `, across instances p99 ${f(r.crossInstance.p99)} ms` : '') +
       `; ${Math.round(r.framesPerSecond)} frames/s; lost ${r.lostToWidget + r.lostToAgents} of ${r.expected}; ` +
       `peak RSS ${run.peakRssMiB.map((m) => `${Math.round(m)} MiB`).join(' + ')}; ` +
-      `Parley CPU ${run.serverCpuShare.map((c) => `${(c * 100).toFixed(0)}%`).join(' + ')} of a core; generator CPU ${(r.cpuShare * 100).toFixed(0)}% of a core`,
+      `Parley CPU ${run.serverCpuShare.map((c) => `${(c * 100).toFixed(0)}%`).join(' + ')} of a core; generator CPU ${(r.cpuShare * 100).toFixed(0)}% of a core; ` +
+      `machine time stolen ${run.stolenShare === null ? 'n/a' : `${(run.stolenShare * 100).toFixed(0)}%`}`,
   );
   progress(
     `    slowest delivery by second of the window (ms): ${r.worstBySecond.map((w) => (Number.isNaN(w) ? '—' : Math.round(w))).join(' ')}`,
