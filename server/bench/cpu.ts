@@ -220,9 +220,10 @@ export function renderCpu(rows: readonly CpuRow[]): string[] {
       "(read from /proc at the window's edges, all threads): the server that answered (Parley, or the bare app for the " +
       'reference routes), PostgreSQL (every `postgres` process of this machine), and the load generator (the ' +
       `benchmark's own process). "Busy" is the share of the machine's ${cores} cores in use by all its processes during ` +
-      "the window: near 100%, requests per second are bound by the sum of the three, so a scenario's share of its floor " +
-      'is about the floor\'s sum over the scenario\'s. "Stolen" is the share the hypervisor gave to other machines ' +
-      '(steal time): a window with much of it ran on a slower machine than the others.',
+      '(of its time, steal included) the window. "Stolen" is the share the hypervisor gave to other virtual machines ' +
+      '(steal time): a window with much of it ran on a slower machine than the others. With busy and stolen near 100%, ' +
+      "requests per second are bound by the sum of the three, so a scenario's share of its floor is about the floor's " +
+      "sum over the scenario's, when both windows lost about as much to steal.",
     '',
     '| Scenario | req/s | busy | stolen | server | PostgreSQL | load generator | sum |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',

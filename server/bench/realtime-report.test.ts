@@ -94,6 +94,24 @@ test('the Realtime table: every row has the header’s cells; targets checked fr
   const cells = (line: string) => line.split(' | ').length;
   for (const row of rows) assert.equal(cells(row), cells(rows[0] as string), row);
   assert.ok(rows[0]?.endsWith('| stolen |') && rows[1]?.endsWith('| 4% |'), 'the machine time stolen in the window ends each row');
+  // A run that failed or could not run has as many cells as the header too.
+  const empty = { peakRssMiB: [], idleRssMiB: [], serverCpuShare: [], stolenShare: null };
+  const others = renderRealtime(
+    {
+      ...report,
+      runs: [
+        { instances: 3, outcome: { kind: 'failed' as const, detail: 'it | broke' }, ...empty },
+        { instances: 4, outcome: { kind: 'unavailable' as const, detail: 'no Redis' }, ...empty },
+      ],
+    },
+    null,
+    new Date('2026-11-25T20:00:00Z'),
+  )
+    .split('\n')
+    .filter((line) => line.startsWith('| 3 instances') || line.startsWith('| 4 instances'));
+  const pipes = (line: string) => line.split('|').length;
+  assert.equal(others.length, 2);
+  for (const row of others) assert.equal(pipes(row), pipes(rows[0] as string), row);
   const checks = checkRealtimeTargets(report);
   assert.deepEqual(
     checks.map((c) => c.met),

@@ -25,6 +25,11 @@ export interface InitRate {
 /** The generator's CPU share above which it is said to saturate (it is one event loop: one core). */
 export const SATURATED = 0.8;
 
+const HEADER =
+  '| Parley | sockets (agents + widgets) | messages/s | HTTP answer | to widget | to agents | across instances | frames/s received | frames lost | peak RSS (MiB) | Parley CPU | load generator CPU | stolen |';
+/** After a row's first two cells, the rest of a row that has nothing to show: as many cells as the header has. */
+const EMPTY_CELLS = '|'.repeat(HEADER.split('|').length - 3);
+
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (n: number) => (Number.isNaN(n) ? '—' : n < 10 ? fmt(n, 1) : fmt(n, 0));
 
@@ -92,8 +97,8 @@ const latency = (s: LatencySummary) => `${ms(s.p50)} / ${ms(s.p99)}`;
 
 function runRow(run: RealtimeRun): string {
   const label = run.instances === 1 ? 'one instance' : `${run.instances} instances`;
-  if (run.outcome.kind === 'unavailable') return `| ${label} | not available: ${run.outcome.detail} |||||||||||`;
-  if (run.outcome.kind === 'failed') return `| ${label} | **FAILED: ${run.outcome.detail.replace(/\|/g, '/')}** |||||||||||`;
+  if (run.outcome.kind === 'unavailable') return `| ${label} | not available: ${run.outcome.detail} ${EMPTY_CELLS}`;
+  if (run.outcome.kind === 'failed') return `| ${label} | **FAILED: ${run.outcome.detail.replace(/\|/g, '/')}** ${EMPTY_CELLS}`;
   const r = run.outcome.result;
   const sockets = `${fmt(r.sockets.agents)} + ${fmt(r.sockets.widgets)}${r.sockets.failed ? ` (**${fmt(r.sockets.failed)} failed**)` : ''}`;
   const failed = failedRequests(run as RealtimeRun & { outcome: { kind: 'measured' } });
@@ -130,9 +135,7 @@ export function renderRealtime(report: RealtimeReport, init: InitRate | null, da
       'latencies measured while much of it was taken come from a slower machine.',
   );
   lines.push('');
-  lines.push(
-    '| Parley | sockets (agents + widgets) | messages/s | HTTP answer | to widget | to agents | across instances | frames/s received | frames lost | peak RSS (MiB) | Parley CPU | load generator CPU | stolen |',
-  );
+  lines.push(HEADER);
   lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const run of report.runs) lines.push(runRow(run));
   lines.push('');

@@ -1,11 +1,14 @@
 // Business hours in the widget: the hours in effect (team, inbox, installation default), the
 // offset and open state in the settings, init and a conversation, and the away message a
-// contact gets once per closed period.
+// contact gets once per closed period, decided at the message's own time.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createBusinessHours, createTeam } from '../../test/factories.ts';
 import { assertError, buildTestApp, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 import { createWidgetInbox, startVisitor, widgetCall } from '../../test/widget.ts';
+import { lockConversationForChannel } from '../conversations/conversations.append.ts';
+import { hoursForAway, sendAwayMessage } from './widget.hours.ts';
+import { findWidgetInbox } from './widget.inbox.ts';
 
 interface Settings {
   business_hours: Array<{ id: number; timezone: string }> | null;
@@ -198,6 +201,57 @@ describe('widget business hours', () => {
     assert.deepEqual([read.business_hours_id, read.working_hours_utc_offset], [teamHours.id, 540]);
     // The settings know no conversation: the inbox's.
     assert.equal((await settingsOf(chat.uuid)).business_hours_id, inboxHours.id);
+  });
+
+  it("decides at the message's own time, and with the team the conversation has then", async () => {
+    const closedOnSaturday = await createBusinessHours(t);
+    const openAlways = await createBusinessHours(t, { timezone: 'Asia/Tokyo', always_open: true });
+    const team = await createTeam(t, { business_hours_id: closedOnSaturday.id });
+    const chat = await createWidgetInbox(t, { business_hours_id: openAlways.id, away_message: 'We are away.' });
+    clock.set(MONDAY_OPEN);
+    const visitor = await startVisitor(t, chat.uuid);
+    const inbox = await findWidgetInbox(t.deps, chat.uuid);
+    assert.ok(inbox);
+    // Read for a conversation without a team (the inbox's hours: always open)…
+    const away = await hoursForAway(t.deps, inbox, null);
+    assert.equal(away?.hours?.id, openAlways.id);
+    // …but the conversation joined a team (closed on Saturdays) before its message was written.
+    dataOf(
+      await t.call({
+        method: 'PUT',
+        url: `/api/v1/conversations/${visitor.conversationUuid}/assignee/team`,
+        payload: { assignee_id: team.id },
+      }),
+    );
+    clock.set(SATURDAY);
+    await t.deps.db.transaction().execute(async (trx) => {
+      const locked = await lockConversationForChannel(trx, visitor.conversationUuid);
+      assert.ok(locked);
+      await sendAwayMessage(t.deps, trx, inbox, locked, clock.now(), away);
+    });
+    let read = await messagesOf(chat.uuid, visitor.token, visitor.conversationUuid);
+    assert.equal(awayMessages(read.messages).length, 1, "the team's hours, read again, were closed");
+
+    // Hours read while open (Monday) and closed by the time the message is written (Monday evening).
+    const other = await createWidgetInbox(t, { business_hours_id: closedOnSaturday.id, away_message: 'Closed now.' });
+    clock.set(MONDAY_OPEN);
+    const second = await startVisitor(t, other.uuid);
+    const otherInbox = await findWidgetInbox(t.deps, other.uuid);
+    assert.ok(otherInbox);
+    const readWhileOpen = await hoursForAway(t.deps, otherInbox, null);
+    clock.set(new Date('2026-11-23T19:00:00Z'));
+    await t.deps.db.transaction().execute(async (trx) => {
+      const locked = await lockConversationForChannel(trx, second.conversationUuid);
+      assert.ok(locked);
+      await sendAwayMessage(t.deps, trx, otherInbox, locked, clock.now(), readWhileOpen);
+    });
+    read = await messagesOf(other.uuid, second.token, second.conversationUuid);
+    assert.deepEqual(
+      awayMessages(read.messages).map((m) => m.content),
+      ['Closed now.'],
+    );
+    // No away text: nothing is read at all.
+    assert.equal(await hoursForAway(t.deps, { ...otherInbox, config: { ...otherInbox.config, away_message: ' ' } }, null), null);
   });
 
   it('refuses an away message that is not a string or is too long', async () => {

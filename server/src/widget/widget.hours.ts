@@ -47,24 +47,25 @@ export async function settingsHours(deps: AppDeps, inbox: WidgetInbox) {
   };
 }
 
+/** What the away message needs, read before a contact's message (hoursForAway); null: the inbox has no away text. */
+export type AwayHours = { teamId: number | null; hours: Hours | null } | null;
+
 /**
- * Before a contact's message is written: the hours that may call for the inbox's away message
- * (it is not empty, and the hours in effect for a conversation of `teamId` are closed now), or
- * null when none can be due. Read before the message's transaction, not inside it: that
- * transaction holds the conversation's row lock and a pooled connection, and its event reaches
- * the sockets only once it commits; while the hours are open (or there are none) it now makes
- * no round trip for them at all. The hours are configuration: a change in the instant between
- * is harmless.
+ * Before a contact's message is written: the hours in effect for a conversation of `teamId`,
+ * which may call for the inbox's away message, or null when the inbox has no away text. Read
+ * before the message's transaction, not inside it: that transaction holds the conversation's
+ * row lock and a pooled connection, and its event reaches the sockets only once it commits.
+ * Whether they are open is decided inside, at the message's own time, without a round trip.
  */
-export async function hoursForAway(deps: AppDeps, inbox: WidgetInbox, teamId: number | null): Promise<Hours | null> {
+export async function hoursForAway(deps: AppDeps, inbox: WidgetInbox, teamId: number | null): Promise<AwayHours> {
   if ((inbox.config.away_message ?? '').trim() === '') return null;
-  const hours = await inboxHours(deps.db, inbox, teamId);
-  return hours !== null && !isOpen(hours, deps.clock.now()) ? hours : null;
+  return { teamId, hours: await inboxHours(deps.db, inbox, teamId) };
 }
 
 /**
- * After a contact's message, in its transaction, with what hoursForAway read before it: outside
- * the hours, the inbox's away message, once per closed period: not again while an earlier one's
+ * After a contact's message, in its transaction, with what hoursForAway read before it (read
+ * again, in the transaction, if the conversation moved to another team meanwhile): outside the
+ * hours, the inbox's away message, once per closed period: not again while an earlier one's
  * `away_until` (the next opening it announced) is still ahead.
  */
 export async function sendAwayMessage(
@@ -73,10 +74,12 @@ export async function sendAwayMessage(
   inbox: WidgetInbox,
   conversation: LockedConversation,
   now: Date,
-  hours: Hours | null,
+  away: AwayHours,
 ) {
   const text = (inbox.config.away_message ?? '').trim();
-  if (text === '' || hours === null || isOpen(hours, now)) return;
+  if (away === null || text === '') return;
+  const hours = conversation.assigned_team_id === away.teamId ? away.hours : await inboxHours(trx, inbox, conversation.assigned_team_id);
+  if (hours === null || isOpen(hours, now)) return;
   if (await q.hasAwayMessageUntilAfter(trx, conversation.id, now)) return;
   const until = nextOpening(hours, now);
   const meta = { away: true, away_until: until?.toISOString() ?? null };

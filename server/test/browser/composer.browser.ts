@@ -231,6 +231,7 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
         const thread = page.getByRole('log', { name: 'Messages' });
         await thread.getByText('Written while the thread was read').waitFor({ timeout: 10_000 });
         await thread.getByText('About Read in flight').waitFor();
+        assert.equal(await thread.getByText('Written while the thread was read').count(), 1, 'shown once');
       } finally {
         release();
         await page.unroute(`**/api/v1/conversations/${c.uuid}/messages?*`);

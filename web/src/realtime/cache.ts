@@ -34,17 +34,25 @@ export interface Live {
   presence(contactId: number, presence: 'online' | 'offline'): void;
 }
 
+/** Reads of a thread already followed by another one (addMessageToCache). */
+const followed = new WeakSet<Promise<unknown>>();
+
 /**
  * Adds a message to its conversation's cached thread, once (the socket may bring it after the
- * POST answered it). A read of the thread on its way answers what the server held before this
- * message: it would land without it (or, on a first read, the message would have nowhere to
- * go), so that read is cancelled and the thread read again.
+ * POST answered it). A read of the thread on its way (the first, a refetch, older pages) answers
+ * what the server held before this message and would land without it, or the message had no
+ * thread to go into: once that read settles the thread is read again, one more read however
+ * many messages came meanwhile. The read in flight is not cancelled: under a steady stream of
+ * messages, cancelling each time could keep a first read from ever landing.
  */
 export function addMessageToCache(client: QueryClient, message: Message): void {
   const key = keys.conversations.messages(message.conversation_uuid);
-  if (client.getQueryState(key)?.fetchStatus === 'fetching') {
-    // Cancelled explicitly: invalidating alone would wait for a first read rather than replace it.
-    void client.cancelQueries({ queryKey: key, exact: true }).then(() => client.invalidateQueries({ queryKey: key, exact: true }));
+  const query = client.getQueryCache().find({ queryKey: key, exact: true });
+  const reading = query?.state.fetchStatus === 'fetching' ? query.promise : undefined;
+  if (reading && !followed.has(reading)) {
+    followed.add(reading);
+    const again = () => void client.invalidateQueries({ queryKey: key, exact: true });
+    reading.then(again, again);
   }
   client.setQueryData<InfiniteData<MessagePage>>(key, (data) => {
     if (!data) return data;

@@ -4,6 +4,7 @@
 // call these actions; nothing else talks to the API or the socket.
 import { ApiError, type Api, type ChatConversation, type ChatMessage, createApi, type Settings } from './api.ts';
 import { conversationUpdate, isChatMessage, typingData } from './frames.ts';
+import { Arrivals, mergeRead } from './live-messages.ts';
 import type { HostBridge } from './host.ts';
 import { type SessionStore, sessionStore, type StoredUser } from './session.ts';
 import { type ChatSocket, openSocket, type SocketFrame } from './socket.ts';
@@ -59,8 +60,8 @@ export function createChat(inbox: string, host: HostBridge) {
   let typingStop: ReturnType<typeof setTimeout> | undefined;
   let typingShown: ReturnType<typeof setTimeout> | undefined;
   let reportedUnread = -1;
-  /** The conversation being opened and the messages the socket brought for it before its read landed (openConversation). */
-  let arriving: { uuid: string; messages: ChatMessage[] } | null = null;
+  /** What arrives for the conversation being opened before its read lands (live-messages.ts). */
+  const arrivals = new Arrivals();
 
   const api: Api = createApi('', inbox, store, () => forget());
 
@@ -112,6 +113,7 @@ export function createChat(inbox: string, host: HostBridge) {
   /** The session was refused: start again as a new visitor. */
   function forget(): void {
     store.clear();
+    arrivals.clear();
     socket?.close();
     socket = null;
     host.send({ parley: 1, type: 'session', data: { active: false } });
@@ -173,9 +175,7 @@ export function createChat(inbox: string, host: HostBridge) {
     let current = state.current;
     if (current && current.conversation.uuid === uuid && !current.messages.some((m) => m.uuid === message.uuid)) {
       current = { ...current, messages: [...current.messages, message] };
-    } else if (arriving?.uuid === uuid && !arriving.messages.some((m) => m.uuid === message.uuid)) {
-      arriving.messages.push(message);
-    }
+    } else arrivals.keep(message);
     const known = state.conversations.some((c) => c.uuid === uuid);
     const last = {
       content: message.text_content,
@@ -208,33 +208,21 @@ export function createChat(inbox: string, host: HostBridge) {
     if (focus) set({ view: { name: 'conversation', uuid }, notice: null, typing: null });
     // A slow answer for A must not land once the view moved to B: send() posts to the view's uuid.
     const stillShown = () => state.view.name === 'conversation' && state.view.uuid === uuid;
-    if (state.current?.conversation.uuid !== uuid && arriving?.uuid !== uuid) arriving = { uuid, messages: [] };
+    if (state.current?.conversation.uuid !== uuid) arrivals.expect(uuid);
     try {
       const data = await api.conversation(uuid);
       if (!stillShown()) return;
-      const messages = withLiveMessages([...data.messages].reverse(), uuid);
-      if (arriving?.uuid === uuid) arriving = null;
+      const shown = state.current?.conversation.uuid === uuid ? state.current.messages : [];
+      const messages = mergeRead([...data.messages].reverse(), shown, arrivals.of(uuid));
+      arrivals.clear();
       set({ current: { conversation: data.conversation, messages } });
       if (state.visible) markSeen(uuid);
     } catch (error) {
-      if (stillShown()) set({ notice: failure(error) });
+      if (stillShown()) {
+        arrivals.clear();
+        set({ notice: failure(error) });
+      }
     }
-  }
-
-  /**
-   * A read answers what the server held when it read: a message that arrived over the socket
-   * while the answer was on its way (or that the visitor sent meanwhile) is not in it, and
-   * is kept instead of vanishing until the next re-read. Oldest first, as the log shows them.
-   */
-  function withLiveMessages(read: ChatMessage[], uuid: string): ChatMessage[] {
-    const shown = [
-      ...(state.current?.conversation.uuid === uuid ? state.current.messages : []),
-      ...(arriving?.uuid === uuid ? arriving.messages : []),
-    ];
-    const known = new Set(read.map((m) => m.uuid));
-    const newest = read.reduce((at, m) => Math.max(at, Date.parse(m.created_at)), Number.NEGATIVE_INFINITY);
-    const later = shown.filter((m) => !known.has(m.uuid) && Date.parse(m.created_at) >= newest);
-    return later.length === 0 ? read : [...read, ...later];
   }
 
   function markSeen(uuid: string): void {
@@ -295,7 +283,11 @@ export function createChat(inbox: string, host: HostBridge) {
 
   function appendOwn(message: ChatMessage): void {
     const current = state.current;
-    const messages = current && !current.messages.some((m) => m.uuid === message.uuid) ? [...current.messages, message] : current?.messages;
+    const mine = current?.conversation.uuid === message.conversation_uuid;
+    // Sent while the conversation's read was on its way: kept for it (openConversation merges it).
+    if (!mine) arrivals.keep(message);
+    const messages =
+      current && mine && !current.messages.some((m) => m.uuid === message.uuid) ? [...current.messages, message] : current?.messages;
     const conversations = state.conversations.map((c) =>
       c.uuid === message.conversation_uuid
         ? {
@@ -460,11 +452,15 @@ export function createChat(inbox: string, host: HostBridge) {
     api,
     boot,
     prechatFields,
-    home: () => set({ view: { name: 'home' }, current: null, notice: null, typing: null }),
+    home() {
+      arrivals.clear();
+      set({ view: { name: 'home' }, current: null, notice: null, typing: null });
+    },
     openConversation: (uuid: string) => openConversation(uuid),
     newConversation() {
       stopTyping();
       const view: View = prechatFields().length > 0 ? { name: 'prechat' } : { name: 'conversation', uuid: null };
+      arrivals.clear();
       set({ view, current: null, notice: null, typing: null });
     },
     start,
