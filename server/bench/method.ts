@@ -49,10 +49,11 @@ export const METHOD = `## What is measured
    **CPU per request.** At the window's edges the benchmark reads the processor time of the
    server that answers (\`/proc/<pid>/stat\`, all threads, with its child processes), of every
    \`postgres\` process of the machine and of its own process (the load generator), and the
-   machine's busy time (\`/proc/stat\`); "Where the CPU goes" divides each by the requests answered
-   in the window (\`server/bench/cpu.ts\`). With the machine near fully busy, a scenario's share of
-   its floor is about the floor's sum over the scenario's, so the table says which party a missed
-   ratio waits on.
+   machine's busy time and the time the hypervisor stole from it (\`/proc/stat\`); "Where the CPU
+   goes" divides each by the requests answered in the window (\`server/bench/cpu.ts\`). With the
+   machine near fully busy, a scenario's share of its floor is about the floor's sum over the
+   scenario's, so the table says which party a missed ratio waits on; a window with much time
+   stolen ran on a slower machine than the others, and its ratios are not to be trusted.
    **Work left queued.** A reply enqueues its delivery (a \`livechat.deliver\` job). Before the
    reply's warm-up none is pending; when its window closes the benchmark counts those pending and
    waits until Parley's workers have done them. The reply's target and its scale-curve figure are
