@@ -103,7 +103,9 @@ async function scenario(env: Record<string, string>): Promise<void> {
     const second = await start(env);
     current = second;
     const listed = await fetch(`${second.base}/api/v1/tags`, { headers: { authorization: `token ${cliKey}:${cliSecret}` } });
-    assert.equal(listed.status, 200);
+    // Seen once in CI (a 401 on the embedded database, not reproduced in 8 runs): the answer, the
+    // CLI's output and the server's log say more next time.
+    assert.equal(listed.status, 200, `${await listed.clone().text()}\nCLI: ${cli.stderr}\nserver:\n${second.output()}`);
     const present = new Set(((await listed.json()) as { data: Array<{ name: string }> }).data.map((t) => t.name));
     for (const name of acknowledged) assert.ok(present.has(name), `acknowledged write ${name} was lost`);
     // The first pair was replaced by the CLI: it no longer works.
