@@ -3,17 +3,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { conversationUpdate, isChatMessage, typingData } from '../src/frame/frames.ts';
+import { agentAuthor } from './fixtures.ts';
 
-const author = {
-  id: 3,
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  email: null,
-  avatar_url: null,
-  availability_status: 'available',
-  type: 'agent',
-  last_active_at: null,
-};
+const author = agentAuthor;
 const message = {
   uuid: '0b8a3c1e-1111-4222-8333-444455556666',
   status: 'sent',

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ChatMessage } from '../src/frame/api.ts';
 import { Arrivals, mergeRead } from '../src/frame/live-messages.ts';
+import { agentAuthor } from './fixtures.ts';
 
 const A = '0b8a3c1e-1111-4222-8333-00000000000a';
 const B = '0b8a3c1e-1111-4222-8333-00000000000b';
@@ -17,16 +18,7 @@ function message(uuid: string, minute: number, conversation = A): ChatMessage {
     created_at: new Date(Date.UTC(2026, 10, 27, 10, minute)).toISOString(),
     content: uuid,
     text_content: uuid,
-    author: {
-      id: 3,
-      first_name: 'Grace',
-      last_name: 'Hopper',
-      email: null,
-      avatar_url: null,
-      availability_status: 'available',
-      type: 'agent',
-      last_active_at: null,
-    },
+    author: agentAuthor,
     attachments: [],
     meta: {},
   } as ChatMessage;

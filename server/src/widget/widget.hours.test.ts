@@ -7,8 +7,8 @@ import { createBusinessHours, createTeam } from '../../test/factories.ts';
 import { assertError, buildTestApp, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 import { createWidgetInbox, startVisitor, widgetCall } from '../../test/widget.ts';
 import { lockConversationForChannel } from '../conversations/conversations.append.ts';
-import { hoursForAway, sendAwayMessage } from './widget.hours.ts';
-import { findWidgetInbox } from './widget.inbox.ts';
+import { type AwayHours, hoursForAway, sendAwayMessage } from './widget.hours.ts';
+import { findWidgetInbox, type WidgetInbox } from './widget.inbox.ts';
 
 interface Settings {
   business_hours: Array<{ id: number; timezone: string }> | null;
@@ -203,15 +203,28 @@ describe('widget business hours', () => {
     assert.equal((await settingsOf(chat.uuid)).business_hours_id, inboxHours.id);
   });
 
-  it("decides at the message's own time, and with the team the conversation has then", async () => {
-    const closedOnSaturday = await createBusinessHours(t);
-    const openAlways = await createBusinessHours(t, { timezone: 'Asia/Tokyo', always_open: true });
-    const team = await createTeam(t, { business_hours_id: closedOnSaturday.id });
-    const chat = await createWidgetInbox(t, { business_hours_id: openAlways.id, away_message: 'We are away.' });
+  /** A live-chat inbox of this config, and a visitor who started a conversation there on Monday morning. */
+  const visitorOnMonday = async (config: Parameters<typeof createWidgetInbox>[1]) => {
+    const chat = await createWidgetInbox(t, config);
     clock.set(MONDAY_OPEN);
     const visitor = await startVisitor(t, chat.uuid);
     const inbox = await findWidgetInbox(t.deps, chat.uuid);
     assert.ok(inbox);
+    return { chat, visitor, inbox };
+  };
+  /** What a contact's message does after it, in a transaction of its own, with the hours read before. */
+  const awayNow = (uuid: string, inbox: WidgetInbox, away: AwayHours) =>
+    t.deps.db.transaction().execute(async (trx) => {
+      const locked = await lockConversationForChannel(trx, uuid);
+      assert.ok(locked);
+      await sendAwayMessage(t.deps, trx, inbox, locked, clock.now(), away);
+    });
+
+  it("decides at the message's own time, and with the team the conversation has then", async () => {
+    const closedOnSaturday = await createBusinessHours(t);
+    const openAlways = await createBusinessHours(t, { timezone: 'Asia/Tokyo', always_open: true });
+    const team = await createTeam(t, { business_hours_id: closedOnSaturday.id });
+    const { chat, visitor, inbox } = await visitorOnMonday({ business_hours_id: openAlways.id, away_message: 'We are away.' });
     // Read for a conversation without a team (the inbox's hours: always open)…
     const away = await hoursForAway(t.deps, inbox, null);
     assert.equal(away?.hours?.id, openAlways.id);
@@ -224,27 +237,16 @@ describe('widget business hours', () => {
       }),
     );
     clock.set(SATURDAY);
-    await t.deps.db.transaction().execute(async (trx) => {
-      const locked = await lockConversationForChannel(trx, visitor.conversationUuid);
-      assert.ok(locked);
-      await sendAwayMessage(t.deps, trx, inbox, locked, clock.now(), away);
-    });
+    await awayNow(visitor.conversationUuid, inbox, away);
     let read = await messagesOf(chat.uuid, visitor.token, visitor.conversationUuid);
     assert.equal(awayMessages(read.messages).length, 1, "the team's hours, read again, were closed");
 
     // Hours read while open (Monday) and closed by the time the message is written (Monday evening).
-    const other = await createWidgetInbox(t, { business_hours_id: closedOnSaturday.id, away_message: 'Closed now.' });
-    clock.set(MONDAY_OPEN);
-    const second = await startVisitor(t, other.uuid);
-    const otherInbox = await findWidgetInbox(t.deps, other.uuid);
-    assert.ok(otherInbox);
+    const opened = await visitorOnMonday({ business_hours_id: closedOnSaturday.id, away_message: 'Closed now.' });
+    const { chat: other, visitor: second, inbox: otherInbox } = opened;
     const readWhileOpen = await hoursForAway(t.deps, otherInbox, null);
     clock.set(new Date('2026-11-23T19:00:00Z'));
-    await t.deps.db.transaction().execute(async (trx) => {
-      const locked = await lockConversationForChannel(trx, second.conversationUuid);
-      assert.ok(locked);
-      await sendAwayMessage(t.deps, trx, otherInbox, locked, clock.now(), readWhileOpen);
-    });
+    await awayNow(second.conversationUuid, otherInbox, readWhileOpen);
     read = await messagesOf(other.uuid, second.token, second.conversationUuid);
     assert.deepEqual(
       awayMessages(read.messages).map((m) => m.content),
