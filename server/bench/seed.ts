@@ -366,14 +366,14 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
           select c.id, policy.id, c.created_at, false from conversations c cross join policy where random() < 0.6
           returning id, conversation_id
         ), deadlines as (
-          select a.id, a.conversation_id, m.metric, m.deadline_at, m.done_at
+          select a.id, a.conversation_id, m.metric, c.created_at as started_at, m.deadline_at, m.done_at
             from applied a join conversations c on c.id = a.conversation_id
             cross join lateral (values
               ('first_response', c.created_at + interval '240 minutes', c.first_reply_at),
               ('resolution', c.created_at + interval '2880 minutes', c.resolved_at)) as m (metric, deadline_at, done_at)
         )
-        insert into sla_outcomes (applied_sla_id, conversation_id, metric, deadline_at, outcome, at)
-        select id, conversation_id, metric, deadline_at,
+        insert into sla_outcomes (applied_sla_id, conversation_id, metric, started_at, deadline_at, outcome, at)
+        select id, conversation_id, metric, started_at, deadline_at,
                case when done_at <= deadline_at then 'met' else 'breached' end,
                case when done_at <= deadline_at then done_at else deadline_at end
           from deadlines where done_at <= deadline_at or deadline_at < now()

@@ -370,6 +370,9 @@ export interface SlaOutcomesTable {
   applied_sla_id: number;
   conversation_id: number;
   metric: 'first_response' | 'next_response' | 'resolution';
+  /** The cycle this outcome decides (applied_sla_metrics.started_at): one row per cycle. */
+  started_at: Date;
+  /** The cycle's deadline when it was decided. */
   deadline_at: Date;
   outcome: 'met' | 'breached';
   at: Date;
@@ -416,6 +419,11 @@ export interface AppliedSlaMetricsTable {
   applied_sla_id: number;
   metric: SlaMetric;
   target_minutes: number;
+  /**
+   * When this deadline's cycle started: the SLA's application for first response and resolution,
+   * the contact's message that owes it for a next response. A wait never moves it.
+   */
+  started_at: Date;
   /** Null while frozen (the conversation waits) or, for next response, while no reply is owed. */
   deadline_at: NullableTimestamp;
   warn_at: NullableTimestamp;

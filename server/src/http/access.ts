@@ -19,7 +19,7 @@ export const SERVICE_RULES = {
   macro: 'macro visibility: a macro the caller may not see is a 404; global and team macros need `macros:manage` to change',
   search: 'read access per result: each section holds only what the caller may read',
   conversation_sla:
-    'the conversation access rules (unknown → 404, not readable → 403), and `sla:manage` or `conversations:update_team_assignee` (else 403)',
+    '`sla:manage` or `conversations:update_team_assignee` (else 403, checked first, like the permission of the other conversation changes), then the conversation access rules (unknown → 404, not readable → 403)',
   note_author:
     "note authorship: the author deletes their own note with `contact_notes:write`; another agent's note needs `contact_notes:delete`",
 } as const;

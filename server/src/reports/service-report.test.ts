@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { createConversation, createInbox, createTeam } from '../../test/factories.ts';
+import { wakeSnoozedConversations } from '../conversations/conversations.changes.ts';
 import { recordSlaAlerts } from '../conversations/conversations.sla.ts';
 import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 
@@ -182,6 +183,39 @@ describe('the service report', () => {
     );
     const r = await report('from=2026-11-02&to=2026-11-04');
     assert.deepEqual(r.conversations, { created, resolved });
+
+    // The SLA figures from the outcomes' rows, the surveys from theirs, the times from the instants.
+    const { rows: outcomes } = await sql<{ metric: string; outcome: 'met' | 'breached'; n: number }>`
+      select metric, outcome, count(*)::int as n from sla_outcomes where at >= ${from} and at < ${to} group by 1, 2`.execute(t.deps.db);
+    const sla: Record<string, { met: number; breached: number }> = {
+      first_response: { met: 0, breached: 0 },
+      next_response: { met: 0, breached: 0 },
+      resolution: { met: 0, breached: 0 },
+    };
+    for (const row of outcomes) sla[row.metric]![row.outcome] = row.n;
+    assert.deepEqual(r.sla, sla);
+    const { rows: surveys } = await sql<{ rating: number | null; n: number }>`
+      select rating, count(*)::int as n from csat_surveys where created_at >= ${from} and created_at < ${to} group by 1`.execute(t.deps.db);
+    const rated = surveys.filter((row) => row.rating !== null);
+    const responses = rated.reduce((sum, row) => sum + row.n, 0);
+    assert.equal(r.csat.sent, surveys.reduce((sum, row) => sum + row.n, 0));
+    assert.equal(r.csat.responses, responses);
+    assert.equal(r.csat.average, Math.round((rated.reduce((sum, row) => sum + row.rating! * row.n, 0) / responses) * 100) / 100);
+    for (const rating of ['1', '2', '3', '4', '5']) {
+      assert.equal(r.csat.distribution[rating], rated.find((row) => String(row.rating) === rating)?.n ?? 0, `rating ${rating}`);
+    }
+    const times = await sql<{ first: number; resolution: number; first_median: number; resolution_median: number }>`
+      select (select count(*)::int from conversations where first_reply_at >= ${from} and first_reply_at < ${to}) as first,
+             (select percentile_cont(0.5) within group (order by date_part('epoch', first_reply_at - created_at))
+                from conversations where first_reply_at >= ${from} and first_reply_at < ${to}) as first_median,
+             (select count(*)::int from conversation_resolutions where resolved_at >= ${from} and resolved_at < ${to}) as resolution,
+             (select percentile_cont(0.5) within group (order by date_part('epoch', resolved_at - conversation_created_at))
+                from conversation_resolutions where resolved_at >= ${from} and resolved_at < ${to}) as resolution_median`.execute(t.deps.db);
+    const direct = times.rows[0]!;
+    assert.deepEqual([r.first_response_seconds.count, r.resolution_seconds.count], [direct.first, direct.resolution]);
+    // Medians come from 4%-wide bins: within 2% of the exact value.
+    assert.ok(Math.abs(r.first_response_seconds.median! - direct.first_median) <= direct.first_median * 0.02);
+    assert.ok(Math.abs(r.resolution_seconds.median! - direct.resolution_median) <= direct.resolution_median * 0.02);
   });
 
   it('filters by team, inbox, agent and tag: the conversation now, a resolution as it was then', async () => {
@@ -267,6 +301,29 @@ describe('the service report', () => {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from sla_outcomes o join conversations c on c.id = o.conversation_id
       where c.uuid = ${c.uuid} and o.metric = 'resolution'`.execute(t.deps.db);
     assert.equal(rows[0]?.n, 1, 'one row per deadline');
+  });
+
+  it('counts it once also when a wait moved the deadline between the reopen and the breach', async () => {
+    at('2026-12-03T09:00:00Z');
+    const c = await createConversation(t);
+    await put(c.uuid, 'assignee/team', { assignee_id: teamA.id });
+    at('2026-12-03T09:05:00Z');
+    await reply(c.uuid, alice);
+    at('2026-12-03T09:30:00Z');
+    await put(c.uuid, 'status', { status: 'Resolved' }); // met, before the 11:00 deadline
+    at('2026-12-03T09:40:00Z');
+    await put(c.uuid, 'status', { status: 'Open' }); // the 11:00 deadline applies again
+    at('2026-12-03T10:00:00Z');
+    await put(c.uuid, 'status', { status: 'Snoozed', snoozed_until: '2026-12-03T12:00:00Z' }); // 60 minutes left, frozen
+    at('2026-12-03T12:00:00Z');
+    assert.ok((await wakeSnoozedConversations(t.deps)) >= 1); // due at 13:00 now
+    at('2026-12-03T13:30:00Z');
+    await recordSlaAlerts(t.deps);
+    const r = await report(`from=2026-12-03&to=2026-12-03&team_id=${teamA.id}`);
+    assert.deepEqual(r.sla.resolution, { met: 0, breached: 1 });
+    const { rows } = await sql<{ outcome: string; deadline_at: Date }>`select o.outcome, o.deadline_at from sla_outcomes o
+      join conversations c on c.id = o.conversation_id where c.uuid = ${c.uuid} and o.metric = 'resolution'`.execute(t.deps.db);
+    assert.deepEqual(rows, [{ outcome: 'breached', deadline_at: new Date('2026-12-03T13:00:00Z') }]);
   });
 
   it('needs reports:manage (403) and credentials (401)', async () => {

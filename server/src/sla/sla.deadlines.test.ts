@@ -3,7 +3,7 @@
 // business hours against calendar time, and warnings and breaches recorded exactly once.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { agentWith, createBusinessHours, createTeam, uniqueNumber } from '../../test/factories.ts';
+import { agentWith, createBusinessHours, createConversation, createTeam, uniqueNumber } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 import { createWidgetInbox, startVisitor, type Visitor, type WidgetInboxFixture, widgetCall } from '../../test/widget.ts';
 import { wakeSnoozedConversations } from '../conversations/conversations.changes.ts';
@@ -169,6 +169,76 @@ describe('SLA deadlines', () => {
     assert.ok(messages.results.some((m) => m['type'] === 'activity' && String(m['content']).includes('resolution SLA deadline passed')));
   });
 
+  it('a next response warns and breaches on its own; each owed response is a new deadline, met or breached alone', async () => {
+    at('2026-01-15T10:00:00Z');
+    const p = await policy({ next_response_minutes: 30, warning_minutes: 10 });
+    const team = await createTeam(t, { sla_policy_id: p.id });
+    const visitor = await inTeam(team.id);
+    const uuid = visitor.conversationUuid;
+    const summary = async () => (await slaEvents(uuid)).map((e) => `${e['type']} ${e['metric']} ${e['deadline_at']}`);
+    await reply(uuid);
+    at('2026-01-15T10:30:00Z');
+    await write(visitor); // owed by 11:00
+    at('2026-01-15T10:52:00Z');
+    await recordSlaAlerts(t.deps);
+    assert.deepEqual(await summary(), ['conversation.sla_warning next_response 2026-01-15T11:00:00.000Z']);
+    at('2026-01-15T11:01:00Z');
+    await recordSlaAlerts(t.deps);
+    await recordSlaAlerts(t.deps);
+    at('2026-01-15T11:05:00Z');
+    await reply(uuid); // late: the breach stands
+    assert.deepEqual((await applied(uuid))?.next_response, { deadline_at: '2026-01-15T11:00:00.000Z', met_at: '2026-01-15T11:05:00.000Z', breached: true });
+
+    // The contact writes again: a new deadline, warned, breached and met on its own.
+    at('2026-01-15T11:10:00Z');
+    await write(visitor);
+    let c = await conversation(uuid);
+    assert.deepEqual([c['next_response_deadline_at'], c['next_response_met_at'], c['next_sla_deadline_at']], [
+      '2026-01-15T11:40:00.000Z',
+      null,
+      '2026-01-15T11:40:00.000Z',
+    ]);
+    assert.deepEqual((await applied(uuid))?.next_response?.breached, false);
+    at('2026-01-15T11:20:00Z');
+    await reply(uuid);
+    c = await conversation(uuid);
+    assert.equal(c['next_response_met_at'], '2026-01-15T11:20:00.000Z');
+    at('2026-01-15T12:00:00Z');
+    await recordSlaAlerts(t.deps);
+    assert.deepEqual(await summary(), [
+      'conversation.sla_warning next_response 2026-01-15T11:00:00.000Z',
+      'conversation.sla_breached next_response 2026-01-15T11:00:00.000Z',
+    ]);
+    const report = dataOf<{ sla: Record<string, unknown> }>(
+      await t.call({ url: `/api/v1/reports/service?from=2026-01-15&to=2026-01-15&team_id=${team.id}` }),
+    );
+    assert.deepEqual(report.sla['next_response'], { met: 1, breached: 1 });
+  });
+
+  it('a warning whose time passed while no task ran is recorded late, just before its breach', async () => {
+    at('2026-01-15T10:00:00Z');
+    const p = await policy({ first_response_minutes: 30, warning_minutes: 10 });
+    const team = await createTeam(t, { sla_policy_id: p.id });
+    const uuid = (await inTeam(team.id)).conversationUuid;
+    at('2026-01-15T12:00:00Z'); // both the warning (10:20) and the deadline (10:30) passed meanwhile
+    await recordSlaAlerts(t.deps);
+    await recordSlaAlerts(t.deps);
+    assert.deepEqual(
+      (await slaEvents(uuid)).map((e) => `${e['type']} ${e['deadline_at']}`),
+      ['conversation.sla_warning 2026-01-15T10:30:00.000Z', 'conversation.sla_breached 2026-01-15T10:30:00.000Z'],
+    );
+  });
+
+  it('a conversation created in a team gets the team’s policy at once', async () => {
+    at('2026-01-15T10:00:00Z');
+    const p = await policy({ first_response_minutes: 45 });
+    const team = await createTeam(t, { sla_policy_id: p.id });
+    const created = await createConversation(t, { team_id: team.id });
+    const c = await conversation(created.uuid);
+    assert.deepEqual([c['sla_policy_id'], c['first_response_deadline_at']], [p.id, '2026-01-15T10:45:00.000Z']);
+    assert.equal((await applied(created.uuid))?.applied_at, '2026-01-15T10:00:00.000Z');
+  });
+
   it('a reopening by the contact clears the resolution mark too, and a new team keeps the applied SLA', async () => {
     at('2026-01-15T10:00:00Z');
     const p = await policy({ resolution_minutes: 60 });
@@ -324,6 +394,8 @@ describe('SLA deadlines', () => {
     const reader: Caller = await t.makeAgent({ roles: [] });
     const noPermission = await t.call({ method: 'PUT', url, payload: { sla_policy_id: p.id }, as: reader });
     assert.match(assertError(noPermission, 403, 'PermissionException').message, /sla:manage or conversations:update_team_assignee/);
+    // The permission comes first, as for the other changes of a conversation: an unknown one is a 403 too.
+    assertError(await t.call({ method: 'PUT', url: unknown, payload: { sla_policy_id: p.id }, as: reader }), 403, 'PermissionException');
     // The Agent role may change team assignments; a member of the team may read (and so apply to) its conversations.
     const member = await t.makeAgent({ teams: [team.id] });
     const stranger = await t.makeAgent();

@@ -40,8 +40,12 @@ function warnAt(deadline: Date | null, warningMinutes: number | null): Date | nu
   return new Date(deadline.getTime() - warningMinutes * MINUTE_MS);
 }
 
-/** Sets a metric's deadline `minutes` of counted time after `from`, or freezes that much while the conversation waits. */
+/**
+ * Starts a metric's cycle at `from`: its deadline `minutes` of counted time after, or that much
+ * frozen while the conversation waits.
+ */
 function place(m: q.MetricRow, from: Date, minutes: number, schedule: Schedule | null, warning: number | null, waiting: boolean): void {
+  m.started_at = from;
   if (waiting) {
     m.deadline_at = null;
     m.warn_at = null;
@@ -136,6 +140,7 @@ export async function applySlaPolicy(
   const blank = (metric: SlaMetric, target: number): q.MetricRow => ({
     metric,
     target_minutes: target,
+    started_at: now,
     deadline_at: null,
     warn_at: null,
     met_at: null,
@@ -209,6 +214,7 @@ async function withMetrics(
             applied_sla_id: applied.id,
             conversation_id: c.id,
             metric: m.metric,
+            started_at: m.started_at,
             deadline_at: m.deadline_at,
             outcome: 'met' as const,
             at: m.met_at,

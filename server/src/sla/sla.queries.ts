@@ -106,6 +106,8 @@ export async function insertAppliedSla(
 export interface MetricRow {
   metric: SlaMetric;
   target_minutes: number;
+  /** When this deadline's cycle started; a wait never moves it (the outcomes' key). */
+  started_at: Date;
   deadline_at: Date | null;
   warn_at: Date | null;
   met_at: Date | null;
@@ -117,6 +119,7 @@ export interface MetricRow {
 const metricColumns = [
   'metric',
   'target_minutes',
+  'started_at',
   'deadline_at',
   'warn_at',
   'met_at',
@@ -184,6 +187,7 @@ export interface ClaimedAlert {
   conversation_uuid: string;
   applied_sla_id: number;
   metric: SlaMetric;
+  started_at: Date;
   deadline_at: Date;
 }
 
@@ -197,7 +201,7 @@ function claimable(db: DB, kind: 'warning' | 'breach', now: Date, limit: number)
     .where('m.met_at', 'is', null)
     .where('m.breached_at', 'is', null)
     .where('s.category', '<>', 'resolved')
-    .$if(kind === 'warning', (qb) => qb.where('m.warned_at', 'is', null).where('m.deadline_at', '>', now))
+    .$if(kind === 'warning', (qb) => qb.where('m.warned_at', 'is', null))
     .$if(kind === 'breach', (qb) => qb.where('m.deadline_at', 'is not', null))
     .select(['m.applied_sla_id', 'm.metric'])
     .orderBy(sql.ref(due))
@@ -215,7 +219,7 @@ export async function claimDue(db: DB, kind: 'warning' | 'breach', now: Date, li
     .where('m.met_at', 'is', null)
     .where('m.breached_at', 'is', null)
     .$if(kind === 'warning', (qb) => qb.where('m.warned_at', 'is', null))
-    .returning(['c.id as conversation_id', 'c.uuid as conversation_uuid', 'm.applied_sla_id', 'm.metric', 'm.deadline_at'])
+    .returning(['c.id as conversation_id', 'c.uuid as conversation_uuid', 'm.applied_sla_id', 'm.metric', 'm.started_at', 'm.deadline_at'])
     // deadline_at is set on every claimed row (the claimable rows have one).
     .execute() as Promise<ClaimedAlert[]>);
   if (kind === 'breach') {
@@ -223,6 +227,7 @@ export async function claimDue(db: DB, kind: 'warning' | 'breach', now: Date, li
       applied_sla_id: row.applied_sla_id,
       conversation_id: row.conversation_id,
       metric: row.metric,
+      started_at: row.started_at,
       deadline_at: row.deadline_at,
       outcome: 'breached' as const,
       at: now,
@@ -236,15 +241,17 @@ export interface SlaOutcome {
   applied_sla_id: number;
   conversation_id: number;
   metric: SlaMetric;
+  started_at: Date;
   deadline_at: Date;
   outcome: 'met' | 'breached';
   at: Date;
 }
 
 /**
- * Records deadlines met or breached (the service report): one row per deadline. A deadline met
- * and later breached (a reopen keeps the resolution deadline) becomes breached, dated by the
- * breach; a breached deadline stays breached whatever comes after.
+ * Records deadlines met or breached (the service report): one row per deadline's cycle, however
+ * often a wait moved the deadline. A deadline met and later breached (a reopen keeps the
+ * resolution deadline) becomes breached, dated by the breach; a breached deadline stays
+ * breached whatever comes after.
  */
 export async function recordOutcomes(db: DB, outcomes: readonly SlaOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
@@ -253,8 +260,8 @@ export async function recordOutcomes(db: DB, outcomes: readonly SlaOutcome[]): P
     .values([...outcomes])
     .onConflict((oc) =>
       oc
-        .columns(['applied_sla_id', 'metric', 'deadline_at'])
-        .doUpdateSet({ outcome: 'breached', at: sql<Date>`excluded.at` })
+        .columns(['applied_sla_id', 'metric', 'started_at'])
+        .doUpdateSet({ outcome: 'breached', at: sql<Date>`excluded.at`, deadline_at: sql<Date>`excluded.deadline_at` })
         .where(sql<SqlBool>`sla_outcomes.outcome = 'met' and excluded.outcome = 'breached'`),
     )
     .execute();

@@ -31,6 +31,7 @@ import * as searchWindows from './2026_11_27_0029_search_windows.ts';
 import * as eventsNotifyAfterCommit from './2026_11_27_0030_events_notify_after_commit.ts';
 import * as searchTextAscii from './2026_11_27_0031_search_text_ascii.ts';
 import * as conversationCounts from './2026_11_27_0032_conversation_counts.ts';
+import * as slaCycles from './2026_11_28_0033_sla_cycles.ts';
 
 export const migrations: Record<string, ParleyMigration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -64,4 +65,5 @@ export const migrations: Record<string, ParleyMigration> = {
   '2026_11_27_0030_events_notify_after_commit': eventsNotifyAfterCommit,
   '2026_11_27_0031_search_text_ascii': searchTextAscii,
   '2026_11_27_0032_conversation_counts': conversationCounts,
+  '2026_11_28_0033_sla_cycles': slaCycles,
 };
