@@ -5,6 +5,7 @@ import { FLOORS } from './http-results.ts';
 import type { Scenario } from './load.ts';
 import type { Child } from './processes.ts';
 import type { LoadTargets } from './targets.ts';
+import { tagNames } from './words.ts';
 
 export interface ScenarioPlan extends Scenario {
   baseUrl: string;
@@ -76,6 +77,17 @@ export function scenarios(bare: Child, parley: Child, targets: LoadTargets, page
       baseUrl: parley.baseUrl,
       method: 'GET',
       paths: [`/api/v1/reports/service?from=${isoDate(-365)}&to=${isoDate(0)}`],
+      headers: admin,
+      sequential: true,
+    },
+    {
+      // A tag filter reads the rows instead of the rollups: the seed's most used tag is its worst case.
+      id: 'service-report-tag',
+      title: '`GET /api/v1/reports/service?tag=…` (366 days, the most used tag)',
+      as: 'admin',
+      baseUrl: parley.baseUrl,
+      method: 'GET',
+      paths: [`/api/v1/reports/service?from=${isoDate(-365)}&to=${isoDate(0)}&tag=${encodeURIComponent(tagNames(1)[0]!)}`],
       headers: admin,
       sequential: true,
     },

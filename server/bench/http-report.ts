@@ -72,6 +72,7 @@ export function checkTargets(report: RunReport): TargetCheck[] {
   };
   single('Tag report (days=365), one request: ≤ 150 ms', 'report', (t) => t.median, 'median', 150);
   single('Service report (366 days), one request: ≤ 150 ms', 'service-report', (t) => t.median, 'median', 150);
+  single('Service report filtered by a tag (366 days), one request: ≤ 150 ms', 'service-report-tag', (t) => t.median, 'median', 150);
   single('Search, one request: p50 ≤ 50 ms', 'search', (t) => t.median, 'median', 50);
   single('Search, one request: p99 ≤ 150 ms', 'search', (t) => t.p99, 'p99', 150);
   const search = measured(report, 'search');

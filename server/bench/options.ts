@@ -78,8 +78,8 @@ export const USAGE = `Usage: npm run bench -- [options]
                      at other scales results are only printed unless --out is given)
   --no-write         print only, even at scale 1
   --only=IDS         run only these scenarios (comma-separated: message, assigned-1, assigned-50,
-                     report, service-report, search, reply, widget-init, first-start, realtime, webhooks,
-                     email-in, email-out);
+                     report, service-report, service-report-tag, search, reply, widget-init, first-start,
+                     realtime, webhooks, email-in, email-out);
                      implies --no-write unless --out is given (then only the sections of the
                      scenarios run are replaced); with only email scenarios, nothing is seeded
   --profile=DIR      write a CPU profile of the Parley process(es) to DIR (open it in Chrome DevTools)
@@ -110,7 +110,17 @@ Email scenarios (PostgreSQL, each in a child process; email-in needs Debian's Do
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/parley_bench).
 The database is dropped and recreated: its name must contain "bench".`;
 
-export const SCENARIO_IDS = ['message', 'assigned-1', 'assigned-50', 'report', 'service-report', 'search', 'reply', 'widget-init'];
+export const SCENARIO_IDS = [
+  'message',
+  'assigned-1',
+  'assigned-50',
+  'report',
+  'service-report',
+  'service-report-tag',
+  'search',
+  'reply',
+  'widget-init',
+];
 /** The realtime scenario: not an HTTP scenario of the table, but selectable with --only. */
 export const REALTIME_ID = 'realtime';
 /** Time to the first answer of a server started on an empty embedded database. */

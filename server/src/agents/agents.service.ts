@@ -292,6 +292,24 @@ export async function setIdleOffline(deps: AppDeps, id: number, stillAbsent: (db
   });
 }
 
+/**
+ * The agent's socket opened: an agent that is offline because nobody chose otherwise (the
+ * absence rule above, or a new agent) is back, `available` with source idle (so idle detection
+ * may move it again), and round robin may place conversations with it. A status the agent
+ * chose (a manual offline too) stays. Returns whether it changed.
+ */
+export async function returnFromAbsence(deps: AppDeps, id: number): Promise<boolean> {
+  return deps.db.transaction().execute(async (trx) => {
+    const current = await q.lockAgentState(trx, id);
+    if (current?.availability_status !== 'offline' || current.availability_source !== 'idle') return false;
+    const now = deps.clock.now();
+    await q.setAvailability(trx, id, 'available', 'idle', now);
+    await recordEvent(trx, 'agent.availability_changed', { agent_id: id, availability_status: 'available', source: 'idle' }, now);
+    await enqueuePlacementFor(deps, trx, id);
+    return true;
+  });
+}
+
 /** Used at startup and by the CLI: creates an Admin agent with a password. */
 export async function createAdmin(
   deps: AppDeps,

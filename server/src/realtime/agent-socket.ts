@@ -3,6 +3,7 @@
 // 403: another site cannot open a socket with the agent's cookie). Client frames: `ping`,
 // `subscribe`/`unsubscribe` `{conversation_uuid}`, `typing`. Conversation events reach every
 // agent allowed to see the conversation, subscribed or not; typing only reaches subscribers.
+import { returnFromAbsence } from '../agents/agents.service.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticateApiKeyHolder, authenticateSession, SESSION_COOKIE } from '../auth/auth.service.ts';
 import type { Principal } from '../auth/credential-cache.ts';
@@ -96,6 +97,10 @@ export function registerAgentSocket(app: FastifyInstance, deps: AppDeps, hub: Hu
       });
       hub.addAgent(conn);
       touchPresence(deps.db, [conn.agentId], deps.clock.now()).catch(() => undefined);
+      // Back from an absence: an offline nobody chose becomes available (docs/api.md, "Realtime").
+      returnFromAbsence(deps, conn.agentId).catch((error: unknown) => {
+        request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not mark the agent back');
+      });
 
       async function onFrame(data: Buffer, isBinary: boolean): Promise<void> {
         const parsed = parseFrame(data, isBinary);

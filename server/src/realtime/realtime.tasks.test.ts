@@ -77,6 +77,46 @@ describe('realtime periodic tasks and timers', () => {
     await observer.close();
   });
 
+  it('makes an agent whose offline nobody chose available when its socket opens; an offline it chose stays', async () => {
+    const observer = await openSocket(`${base}/ws`, t.admin.headers);
+    const status = async (id: number) =>
+      dataOf<{ availability_status: string }>(await t.call({ method: 'GET', url: `/api/v1/agents/${id}` })).availability_status;
+    const availableFrame = (id: number) =>
+      nextFrame(
+        observer,
+        (f) => f.type === 'agent_availability_update' && (f.data as { agent_id: number; availability_status: string }).agent_id === id,
+      );
+    // A new agent starts offline; its first socket makes it available, and the others hear of it.
+    const agent = await t.makeAgent();
+    assert.equal(await status(agent.id), 'offline');
+    const heard = availableFrame(agent.id);
+    let socket = await openSocket(`${base}/ws`, agent.headers);
+    assert.deepEqual((await heard).data, { agent_id: agent.id, availability_status: 'available' });
+    assert.equal(await status(agent.id), 'available');
+    await socket.close();
+
+    // Busy by choice, then gone 5 minutes: offline by the absence rule, and back available with the socket.
+    dataOf(await t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', as: agent, payload: { status: 'busy' } }));
+    clock.advance(5 * MINUTE + 1000);
+    assert.ok((await markAbsentAgentsOffline(t.deps)) >= 1);
+    assert.equal(await status(agent.id), 'offline');
+    const back = availableFrame(agent.id);
+    socket = await openSocket(`${base}/ws`, agent.headers);
+    await back;
+    assert.equal(await status(agent.id), 'available');
+
+    // Offline by choice: a socket opening changes nothing.
+    dataOf(await t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', as: agent, payload: { status: 'offline' } }));
+    await socket.close();
+    socket = await openSocket(`${base}/ws`, agent.headers);
+    socket.send({ type: 'ping' });
+    await nextFrame(socket, (f) => f.type === 'pong');
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(await status(agent.id), 'offline');
+    await socket.close();
+    await observer.close();
+  });
+
   it('closes every socket with 1001 when the app closes', async () => {
     const other = await buildTestApp();
     const url = await listen(other.app);

@@ -198,7 +198,10 @@ describe('the service report', () => {
       select rating, count(*)::int as n from csat_surveys where created_at >= ${from} and created_at < ${to} group by 1`.execute(t.deps.db);
     const rated = surveys.filter((row) => row.rating !== null);
     const responses = rated.reduce((sum, row) => sum + row.n, 0);
-    assert.equal(r.csat.sent, surveys.reduce((sum, row) => sum + row.n, 0));
+    assert.equal(
+      r.csat.sent,
+      surveys.reduce((sum, row) => sum + row.n, 0),
+    );
     assert.equal(r.csat.responses, responses);
     assert.equal(r.csat.average, Math.round((rated.reduce((sum, row) => sum + row.rating! * row.n, 0) / responses) * 100) / 100);
     for (const rating of ['1', '2', '3', '4', '5']) {
@@ -210,7 +213,9 @@ describe('the service report', () => {
                 from conversations where first_reply_at >= ${from} and first_reply_at < ${to}) as first_median,
              (select count(*)::int from conversation_resolutions where resolved_at >= ${from} and resolved_at < ${to}) as resolution,
              (select percentile_cont(0.5) within group (order by date_part('epoch', resolved_at - conversation_created_at))
-                from conversation_resolutions where resolved_at >= ${from} and resolved_at < ${to}) as resolution_median`.execute(t.deps.db);
+                from conversation_resolutions where resolved_at >= ${from} and resolved_at < ${to}) as resolution_median`.execute(
+      t.deps.db,
+    );
     const direct = times.rows[0]!;
     assert.deepEqual([r.first_response_seconds.count, r.resolution_seconds.count], [direct.first, direct.resolution]);
     // Medians come from 4%-wide bins: within 2% of the exact value.

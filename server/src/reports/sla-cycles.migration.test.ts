@@ -80,7 +80,9 @@ describe('migration 0033: one SLA outcome per cycle', () => {
     );
     // The rollups' triggers are on again: a new outcome counts.
     await sql`insert into sla_outcomes (applied_sla_id, conversation_id, metric, started_at, deadline_at, outcome, at)
-      values (${id}, ${conversationId}, 'next_response', '2026-10-01T14:00:00Z', '2026-10-01T14:30:00Z', 'met', '2026-10-01T14:10:00Z')`.execute(db);
+      values (${id}, ${conversationId}, 'next_response', '2026-10-01T14:00:00Z', '2026-10-01T14:30:00Z', 'met', '2026-10-01T14:10:00Z')`.execute(
+      db,
+    );
     assert.deepEqual((await report())['next_response'], { met: 2, breached: 1 });
   });
 });

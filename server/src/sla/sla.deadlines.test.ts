@@ -187,17 +187,20 @@ describe('SLA deadlines', () => {
     await recordSlaAlerts(t.deps);
     at('2026-01-15T11:05:00Z');
     await reply(uuid); // late: the breach stands
-    assert.deepEqual((await applied(uuid))?.next_response, { deadline_at: '2026-01-15T11:00:00.000Z', met_at: '2026-01-15T11:05:00.000Z', breached: true });
+    assert.deepEqual((await applied(uuid))?.next_response, {
+      deadline_at: '2026-01-15T11:00:00.000Z',
+      met_at: '2026-01-15T11:05:00.000Z',
+      breached: true,
+    });
 
     // The contact writes again: a new deadline, warned, breached and met on its own.
     at('2026-01-15T11:10:00Z');
     await write(visitor);
     let c = await conversation(uuid);
-    assert.deepEqual([c['next_response_deadline_at'], c['next_response_met_at'], c['next_sla_deadline_at']], [
-      '2026-01-15T11:40:00.000Z',
-      null,
-      '2026-01-15T11:40:00.000Z',
-    ]);
+    assert.deepEqual(
+      [c['next_response_deadline_at'], c['next_response_met_at'], c['next_sla_deadline_at']],
+      ['2026-01-15T11:40:00.000Z', null, '2026-01-15T11:40:00.000Z'],
+    );
     assert.deepEqual((await applied(uuid))?.next_response?.breached, false);
     at('2026-01-15T11:20:00Z');
     await reply(uuid);

@@ -32,6 +32,7 @@ import * as eventsNotifyAfterCommit from './2026_11_27_0030_events_notify_after_
 import * as searchTextAscii from './2026_11_27_0031_search_text_ascii.ts';
 import * as conversationCounts from './2026_11_27_0032_conversation_counts.ts';
 import * as slaCycles from './2026_11_28_0033_sla_cycles.ts';
+import * as agentsBackFromAbsence from './2026_11_28_0034_agents_back_from_absence.ts';
 
 export const migrations: Record<string, ParleyMigration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -66,4 +67,5 @@ export const migrations: Record<string, ParleyMigration> = {
   '2026_11_27_0031_search_text_ascii': searchTextAscii,
   '2026_11_27_0032_conversation_counts': conversationCounts,
   '2026_11_28_0033_sla_cycles': slaCycles,
+  '2026_11_28_0034_agents_back_from_absence': agentsBackFromAbsence,
 };
