@@ -66,8 +66,17 @@ export function openSocket(url: string, headers: Record<string, string> = {}): P
   });
 }
 
-/** The first buffered or coming frame matching `predicate` (taken from the buffer); fails after timeoutMs. */
-export async function nextFrame(socket: TestSocket, predicate: (frame: Frame) => boolean = () => true, timeoutMs = 5000): Promise<Frame> {
+/**
+ * Presence broadcasts: any agent's socket opening may make that agent available, and every agent
+ * socket hears of it, at any moment. A test waits for them by name; "the next frame" skips them.
+ */
+const notPresence = (frame: Frame) => frame.type !== 'agent_availability_update';
+
+/**
+ * The first buffered or coming frame matching `predicate` (taken from the buffer); fails after
+ * timeoutMs. Without a predicate: the next frame other than a presence broadcast.
+ */
+export async function nextFrame(socket: TestSocket, predicate: (frame: Frame) => boolean = notPresence, timeoutMs = 5000): Promise<Frame> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const index = socket.frames.findIndex(predicate);

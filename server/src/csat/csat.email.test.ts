@@ -55,6 +55,25 @@ describe('CSAT by email', () => {
       return message?.status === 'sent' ? message : null;
     });
     assert.equal(sent?.type, 'outgoing');
+
+    // The customer follows the mailed link: the page, then its form's post, answer the survey.
+    const path = new URL(link).pathname;
+    const page = await t.call({ method: 'GET', url: path, as: null });
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /<form method="post">/);
+    const answered = await t.call({
+      method: 'POST',
+      url: path,
+      as: null,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'rating=4&feedback=Quick+fix',
+    });
+    assert.equal(answered.statusCode, 200, answered.body);
+    const rated = dataOf<{ csat: { rating: number | null; feedback: string | null } }>(
+      await t.call({ url: `/api/v1/conversations/${conversation.uuid}` }),
+    );
+    assert.deepEqual([rated.csat.rating, rated.csat.feedback], [4, 'Quick fix']);
+
     // Reopened and resolved again: no second mail.
     await t.call({ method: 'PUT', url: `/api/v1/conversations/${conversation.uuid}/status`, payload: { status: 'Open' } });
     await t.call({ method: 'PUT', url: `/api/v1/conversations/${conversation.uuid}/status`, payload: { status: 'Resolved' } });

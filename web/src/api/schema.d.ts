@@ -1301,7 +1301,7 @@ export interface paths {
          * Apply an SLA policy (a new applied_sla_id) or remove it (null)
          * @description Answers the applied SLA as `GET …/sla` does. Unknown policy → 400.
          *
-         *     Any authenticated agent at the route level; the service then applies the conversation access rules (unknown → 404, not readable → 403), and `sla:manage` or `conversations:update_team_assignee` (else 403).
+         *     Any authenticated agent at the route level; the service then applies `sla:manage` or `conversations:update_team_assignee` (else 403, checked first, like the permission of the other conversation changes), then the conversation access rules (unknown → 404, not readable → 403).
          */
         put: operations["updateConversationSla"];
         post?: never;
