@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
 import { staleReason } from '../scripts/ensure-built.ts';
 import { startWorkers, type Workers } from '../src/workers.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
@@ -116,17 +116,23 @@ export interface AxeViolation {
 }
 
 /**
- * The serious and critical accessibility violations axe finds on the page as it is now (WCAG 2.x
- * A and AA rules, and axe's best practices), leaving out the parts matched by `exclude` (CSS
- * selectors: a region another test audits).
+ * The serious and critical accessibility violations axe finds on the page (or in one of its
+ * frames) as it is now (WCAG 2.x A and AA rules, and axe's best practices), in the parts matched
+ * by `include` (CSS selectors, the whole document unless told; an element's open shadow root is
+ * part of it), leaving out the parts matched by `exclude` (a region another test audits).
  */
-export async function seriousViolations(page: Page, exclude: readonly string[] = []): Promise<AxeViolation[]> {
+export async function seriousViolations(
+  page: Page | Frame,
+  exclude: readonly string[] = [],
+  include: readonly string[] = ['html'],
+): Promise<AxeViolation[]> {
+  const context = (selectors: readonly string[]) => JSON.stringify(selectors.map((selector) => [selector]));
   // Evaluated through the DevTools protocol, which the page's CSP (no inline script) does not
   // govern: a <script> tag would be refused, as it should be.
   if (!(await page.evaluate('"axe" in window'))) await page.evaluate(AXE_SOURCE);
   // A string, run in the page (this file is type-checked without the DOM's types).
   const violations = (await page.evaluate(`(async () => {
-    const context = { include: [['html']], exclude: ${JSON.stringify(exclude.map((selector) => [selector]))} };
+    const context = { include: ${context(include)}, exclude: ${context(exclude)} };
     const result = await window.axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
   })()`)) as AxeViolation[];

@@ -104,13 +104,19 @@ function ensureFrame(): void {
   panel.appendChild(frame);
 }
 
+/** The launcher's name: what a click does, and the unread count while closed. */
+function launcherLabel(): string {
+  if (open) return 'Close chat';
+  return unread > 0 ? `Open chat, ${unread} unread` : 'Open chat';
+}
+
 function setUnread(count: number): void {
   if (count === unread) return;
   unread = count;
   if (badge) {
     badge.textContent = count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
     badge.hidden = count === 0 || open;
-    launcher?.setAttribute('aria-label', count > 0 ? `Open chat, ${count} unread` : 'Open chat');
+    launcher?.setAttribute('aria-label', launcherLabel());
   }
   for (const listener of listeners) listener(count);
 }
@@ -124,7 +130,7 @@ function setOpen(next: boolean): void {
     launcher.className = next ? 'l o' : 'l';
     if (face) face.innerHTML = next ? CLOSE_ICON : launcherFace;
     launcher.setAttribute('aria-expanded', String(next));
-    launcher.setAttribute('aria-label', next ? 'Close chat' : 'Open chat');
+    launcher.setAttribute('aria-label', launcherLabel());
   }
   if (badge) badge.hidden = next || unread === 0;
   post({ parley: 1, type: 'visibility', data: { open: next } });

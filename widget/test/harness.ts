@@ -11,15 +11,20 @@ import { buildTestApp, type TestApp } from '../../server/test/helpers.ts';
 import { freePort } from '../../server/test/process-helpers.ts';
 import { ensureWidgetBuilt } from './build.ts';
 
-export { browserMissing } from '../../server/test/browser.ts';
+export { browserMissing, describeViolations, seriousViolations } from '../../server/test/browser.ts';
 
-/** A customer's site on another origin (http://localhost:<port>): path → HTML, served as they are. */
+/**
+ * A customer's site on another origin (http://localhost:<port>): path → HTML (or an SVG picture,
+ * for a path ending in .svg), served as they are.
+ */
 export async function startSite(pages: Map<string, string>): Promise<{ url: string; close(): Promise<void> }> {
   const site = createServer((req, res) => {
     if (req.url === '/favicon.ico') return void res.writeHead(204).end();
-    const html = pages.get((req.url ?? '/').split('?')[0] ?? '/');
-    res.writeHead(html === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(html ?? 'not found');
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const body = pages.get(path);
+    const type = body !== undefined && path.endsWith('.svg') ? 'image/svg+xml' : 'text/html; charset=utf-8';
+    res.writeHead(body === undefined ? 404 : 200, { 'content-type': type });
+    res.end(body ?? 'not found');
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   return {
@@ -35,7 +40,7 @@ export interface World {
   /** The customer's site (http://localhost:port). */
   site: string;
   browser: Browser;
-  /** Pages of the customer's site: path → HTML, served as they are. */
+  /** Pages of the customer's site: path → HTML (or SVG, for a path ending in .svg), served as they are. */
   pages: Map<string, string>;
   close(): Promise<void>;
 }
@@ -73,14 +78,18 @@ export async function startWorld(): Promise<World> {
   }
 }
 
-/** A page of the customer's site including the loader for `inbox`; `head` and `body` are added as they are. */
+/**
+ * A page of the customer's site including the loader for `inbox`; `head` and `body` are added as
+ * they are, after the page's heading (`heading`: 'Welcome to the shop' unless told; null: none).
+ */
 export function sitePage(
   world: Pick<World, 'base'>,
   inbox: string,
-  options: { head?: string; body?: string; script?: string } = {},
+  options: { head?: string; body?: string; script?: string; heading?: string | null } = {},
 ): string {
+  const heading = options.heading === undefined ? 'Welcome to the shop' : options.heading;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Customer site</title>${options.head ?? ''}</head>
-<body><h1>Welcome to the shop</h1>${options.body ?? ''}
+<body>${heading === null ? '' : `<h1>${heading}</h1>`}${options.body ?? ''}
 ${options.script ?? `<script async src="${world.base}/widget.js" data-inbox="${inbox}"></script>`}
 </body></html>`;
 }

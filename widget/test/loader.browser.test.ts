@@ -136,6 +136,7 @@ describe('the loader on a customer page', { skip: skip ?? false, timeout: 120_00
     await frame.locator('[role="log"]').getByText('Yes, we do!').waitFor();
     await page.waitForFunction(() => (window as unknown as { unreadCounts: number[] }).unreadCounts.at(-1) === 0);
     assert.equal(await page.locator('parley-widget .b').isVisible(), false);
+    assert.equal(await page.locator(LAUNCHER).getAttribute('aria-label'), 'Close chat', 'the count read while open keeps the name');
     assert.deepEqual(problems, []);
   });
 
