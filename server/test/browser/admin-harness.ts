@@ -1,8 +1,9 @@
-// What the browser tests of the contacts, search, reports and administration screens share
+// What the browser tests of the web app share
 // Debian's Chromium (/usr/bin/chromium) driven by playwright-core, headless, against a real Parley
 // on a loopback port serving the built web app (built here once when web/dist is missing or older
-// than web/src), signed in through the login form, with axe-core injected to audit a page.
-import type { Browser, Page } from 'playwright-core';
+// than web/src), signed in through the login form, with axe-core injected to audit a page;
+// the live-update socket cut and restored at will.
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { launchBrowser, newPage, startWebServer, type WebServer } from '../browser.ts';
 import { dataOf } from '../helpers.ts';
 
@@ -71,4 +72,45 @@ export async function adminSession(seed?: (server: WebServer) => Promise<void>):
     await server.close();
     throw error;
   }
+}
+
+/**
+ * The page's live-update socket (`/ws`), passed through Playwright so that a test can cut it.
+ * Installed before the page opens the socket (before `goto`). `cut` closes the connection from
+ * the server's side, as a restarting server or a lost network would, and holds every reconnect
+ * the page then tries (left connecting) until `restore` lets it through to the server.
+ */
+export interface SocketSwitch {
+  cut(): Promise<void>;
+  restore(): void;
+  /** Sockets the page has opened through to the server so far. */
+  readonly connected: number;
+}
+
+export async function socketSwitch(page: Page): Promise<SocketSwitch> {
+  let server: WebSocketRoute | undefined;
+  let up: Promise<void> = Promise.resolve();
+  let release = () => {};
+  let connected = 0;
+  await page.routeWebSocket(/\/ws$/, async (route) => {
+    await up;
+    server = route.connectToServer();
+    connected += 1;
+  });
+  return {
+    get connected() {
+      return connected;
+    },
+    async cut() {
+      up = new Promise((resolve) => {
+        release = resolve;
+      });
+      const open = server;
+      server = undefined;
+      await open?.close();
+    },
+    restore() {
+      release();
+    },
+  };
 }
