@@ -1,11 +1,10 @@
 // An agent's day in a real browser: signs in, sees the assigned list, opens a conversation,
 // replies with an attachment and a macro, snoozes and closes it, each change confirmed through
-// the API; works the list from the keyboard (j/k/o, Enter, e, a, / and Ctrl+K); no serious or critical accessibility violation on the sign-in, list and conversation
-// screens; no error in the page (a CSP refusal would be one). With PARLEY_SCREENSHOTS=1 it also
-// saves the screenshots of docs/screenshots/ (npm run screenshots).
+// the API; works the list from the keyboard (j/k/o, Enter, e, a, / and Ctrl+K); no serious or
+// critical accessibility violation on the sign-in, list and conversation screens; no error in the
+// page (a CSP refusal would be one). With PARLEY_SCREENSHOTS=1 it also saves the agent screens'
+// pictures in docs/screenshots/ (npm run screenshots; screenshots.browser.ts saves the others).
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { createConversation, createInbox, type Conversation as ConversationRecord } from '../factories.ts';
@@ -20,20 +19,12 @@ import {
   startWebServer,
   type WebServer,
 } from '../browser.ts';
-import { signIn } from './admin-harness.ts';
+import { shot, SCREENSHOTS, signIn } from './admin-harness.ts';
 
-const SCREENSHOTS =
-  process.env['PARLEY_SCREENSHOTS'] === '1' ? resolve(import.meta.dirname, '..', '..', '..', 'docs', 'screenshots') : null;
 const PASSWORD = 'correct horse battery';
 
 type Conversation = { uuid: string; status: string; priority: string | null; tags: string[]; snoozed_until: string | null };
 type Message = { type: string; private: boolean; content: string; attachments: Array<{ name: string }> };
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOTS) return;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
-}
 
 async function assertAccessible(page: Page, screen: string): Promise<void> {
   const violations = await seriousViolations(page);
