@@ -37,6 +37,7 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
   let ann: Caller;
   let first: ConversationRecord;
   let second: ConversationRecord;
+  let inboxId: number;
   const timings: Record<string, number> = {};
 
   before(async () => {
@@ -45,6 +46,7 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
     const { t } = server;
     ann = await t.makeAgent({ roles: ['Agent'], first_name: 'Ann', email: 'ann@example.com', password: PASSWORD });
     const inbox = await createInbox(t, { name: 'Website chat' });
+    inboxId = inbox.id;
     dataOf(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name: 'shipping' } }));
     dataOf(
       await t.call({
@@ -209,8 +211,18 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
 
   it('works the list from the keyboard: Enter opens, e resolves, a assigns to me, / searches', async () => {
     const { t } = server;
-    const wrongSize = await createConversation(t, { subject: 'Wrong size delivered', content: '<p>The shoes are a size too small.</p>' });
-    const refund = await createConversation(t, { subject: 'Where is my refund', content: '<p>Still waiting for the refund.</p>' });
+    const wrongSize = await createConversation(t, {
+      inbox_id: inboxId,
+      subject: 'Wrong size delivered',
+      content: '<p>The shoes are a size too small.</p>',
+      contact_email: 'keiko@example.com',
+    });
+    const refund = await createConversation(t, {
+      inbox_id: inboxId,
+      subject: 'Where is my refund',
+      content: '<p>Still waiting for the refund.</p>',
+      contact_email: 'omar@example.com',
+    });
     const read = async (uuid: string) =>
       dataOf<Conversation & { assigned_user_id: number | null }>(await t.call({ method: 'GET', url: `/api/v1/conversations/${uuid}` }));
     /** Reads the conversation until `done` holds (the shortcut's request is on its way), or fails. */
@@ -277,7 +289,13 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
 
   it('virtualises a long thread and loads older pages on demand', async () => {
     const { t } = server;
-    const long = await createConversation(t, { assignee_id: ann.id, subject: 'A long one', content: '<p>Message 0</p>' });
+    const long = await createConversation(t, {
+      inbox_id: inboxId,
+      assignee_id: ann.id,
+      subject: 'A long one',
+      content: '<p>Message 0</p>',
+      contact_email: 'noah@example.com',
+    });
     for (let i = 1; i <= 149; i++) {
       dataOf(
         await t.call({
