@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
 import { staleReason } from '../scripts/ensure-built.ts';
+import type { Clock } from '../src/deps.ts';
 import { startWorkers, type Workers } from '../src/workers.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { freePort } from './process-helpers.ts';
@@ -82,15 +83,17 @@ export interface WebServer {
 /**
  * A Parley on a free loopback port with the built web app, a fresh database and its workers (the
  * realtime relay, the delivery jobs), as `npm start` runs it. BASE_URL is its address, so the
- * socket's Origin check and the cookies work as in production.
+ * socket's Origin check and the cookies work as in production. `clock`: the server's time, for a
+ * history written in the past.
  */
-export async function startWebServer(env: Record<string, string> = {}): Promise<WebServer> {
+export async function startWebServer(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<WebServer> {
   ensureWebBuilt();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const t = await buildTestApp({
     webDistDir: WEB_DIST,
     env: { BASE_URL: base, LOGIN_RATE_LIMIT_PER_MINUTE: '1000', AUTH_FAILURE_LIMIT_PER_MINUTE: '100000', ...env },
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const app: FastifyInstance = t.app;
   await app.listen({ port, host: '127.0.0.1' });

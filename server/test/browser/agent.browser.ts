@@ -1,11 +1,10 @@
 // An agent's day in a real browser: signs in, sees the assigned list, opens a conversation,
 // replies with an attachment and a macro, snoozes and closes it, each change confirmed through
-// the API; no serious or critical accessibility violation on the sign-in, list and conversation
-// screens; no error in the page (a CSP refusal would be one). With PARLEY_SCREENSHOTS=1 it also
-// saves the screenshots of docs/screenshots/ (npm run screenshots).
+// the API; works the list from the keyboard (j/k/o, Enter, e, a, / and Ctrl+K); no serious or
+// critical accessibility violation on the sign-in, list and conversation screens; no error in the
+// page (a CSP refusal would be one). With PARLEY_SCREENSHOTS=1 it also saves the agent screens'
+// pictures in docs/screenshots/ (npm run screenshots; screenshots.browser.ts saves the others).
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { createConversation, createInbox, type Conversation as ConversationRecord } from '../factories.ts';
@@ -20,19 +19,12 @@ import {
   startWebServer,
   type WebServer,
 } from '../browser.ts';
+import { shot, SCREENSHOTS, signIn } from './admin-harness.ts';
 
-const SCREENSHOTS =
-  process.env['PARLEY_SCREENSHOTS'] === '1' ? resolve(import.meta.dirname, '..', '..', '..', 'docs', 'screenshots') : null;
 const PASSWORD = 'correct horse battery';
 
 type Conversation = { uuid: string; status: string; priority: string | null; tags: string[]; snoozed_until: string | null };
 type Message = { type: string; private: boolean; content: string; attachments: Array<{ name: string }> };
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOTS) return;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
-}
 
 async function assertAccessible(page: Page, screen: string): Promise<void> {
   const violations = await seriousViolations(page);
@@ -45,6 +37,7 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
   let ann: Caller;
   let first: ConversationRecord;
   let second: ConversationRecord;
+  let inboxId: number;
   const timings: Record<string, number> = {};
 
   before(async () => {
@@ -53,6 +46,7 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
     const { t } = server;
     ann = await t.makeAgent({ roles: ['Agent'], first_name: 'Ann', email: 'ann@example.com', password: PASSWORD });
     const inbox = await createInbox(t, { name: 'Website chat' });
+    inboxId = inbox.id;
     dataOf(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name: 'shipping' } }));
     dataOf(
       await t.call({
@@ -215,9 +209,93 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
     }
   });
 
+  it('works the list from the keyboard: Enter opens, e resolves, a assigns to me, / searches', async () => {
+    const { t } = server;
+    const wrongSize = await createConversation(t, {
+      inbox_id: inboxId,
+      subject: 'Wrong size delivered',
+      content: '<p>The shoes are a size too small.</p>',
+      contact_email: 'keiko@example.com',
+    });
+    const refund = await createConversation(t, {
+      inbox_id: inboxId,
+      subject: 'Where is my refund',
+      content: '<p>Still waiting for the refund.</p>',
+      contact_email: 'omar@example.com',
+    });
+    const read = async (uuid: string) =>
+      dataOf<Conversation & { assigned_user_id: number | null }>(await t.call({ method: 'GET', url: `/api/v1/conversations/${uuid}` }));
+    /** Reads the conversation until `done` holds (the shortcut's request is on its way), or fails. */
+    const until = async (uuid: string, done: (c: Conversation & { assigned_user_id: number | null }) => boolean, what: string) => {
+      for (let i = 0; i < 50; i++) {
+        if (done(await read(uuid))) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const c = await read(uuid);
+      assert.fail(`${what}: status ${c.status}, assignee ${c.assigned_user_id}`);
+    };
+    const { page, context } = await newPage(browser, server.base);
+    try {
+      await signIn(page, ann.email, PASSWORD, '/inbox/unassigned');
+      const list = page.getByRole('list', { name: 'Conversation list' });
+      const links = list.locator('[data-conversation-link]');
+      /** A fresh list, the row showing `subject` selected with j and k (the first row is selected on arrival). */
+      const select = async (subject: string) => {
+        await page.goto('/inbox/unassigned');
+        await list.getByText(subject).waitFor();
+        const subjects = await links.locator('.row__subject').allTextContents();
+        const index = subjects.indexOf(subject);
+        assert.ok(index >= 0 && subjects.length > 1, `${subject} in ${subjects.join(', ')}`);
+        await page.keyboard.press('j');
+        await page.keyboard.press('k');
+        for (let i = 0; i < index; i++) await page.keyboard.press('j');
+        assert.ok(await links.nth(index).evaluate((link) => link === link.ownerDocument.activeElement), `${subject} is selected`);
+      };
+
+      // Enter on arrival opens the first row, the newest (the list's own shortcut: no row has the focus yet).
+      await list.getByText('Where is my refund').waitFor();
+      assert.equal(await links.first().locator('.row__subject').textContent(), 'Where is my refund');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(new RegExp(`/inbox/unassigned/c/${refund.uuid}$`));
+      await page.getByRole('log', { name: 'Messages' }).getByText('Still waiting for the refund.').waitFor();
+
+      // e resolves the selected row.
+      await select('Wrong size delivered');
+      await page.keyboard.press('e');
+      await until(wrongSize.uuid, (c) => c.status === 'Resolved', 'e resolved it');
+      assert.equal((await read(refund.uuid)).status, 'Open', 'only the selected row');
+
+      // a assigns the selected row to me.
+      await select('Where is my refund');
+      await page.keyboard.press('a');
+      await until(refund.uuid, (c) => c.assigned_user_id === ann.id, 'a assigned it to Ann');
+      assert.equal((await read(wrongSize.uuid)).assigned_user_id, null, 'only the selected row');
+      await page.getByText('Updated the conversation').first().waitFor();
+
+      // / opens the search (the command palette), its box taking what is typed next.
+      await page.keyboard.press('/');
+      const search = page.getByRole('combobox', { name: 'Type a command or search…' });
+      await search.waitFor();
+      await page.keyboard.type('wrong size');
+      assert.equal(await search.inputValue(), 'wrong size', 'the search box has the focus');
+      await page.getByRole('option', { name: /Wrong size delivered/ }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.getByRole('log', { name: 'Messages' }).getByText('The shoes are a size too small.').waitFor();
+      assert.deepEqual(pageErrors(page), [], 'no error in the page');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('virtualises a long thread and loads older pages on demand', async () => {
     const { t } = server;
-    const long = await createConversation(t, { assignee_id: ann.id, subject: 'A long one', content: '<p>Message 0</p>' });
+    const long = await createConversation(t, {
+      inbox_id: inboxId,
+      assignee_id: ann.id,
+      subject: 'A long one',
+      content: '<p>Message 0</p>',
+      contact_email: 'noah@example.com',
+    });
     for (let i = 1; i <= 149; i++) {
       dataOf(
         await t.call({

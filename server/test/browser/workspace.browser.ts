@@ -1,7 +1,8 @@
 // Contacts, search and reports in a real browser, on seeded data: the contacts list → a contact →
 // a note added (the API has it); a search finds a conversation by a word of its subject and opens
-// it; the service report shows the API's figures, filtered by team too; each screen passes axe's
-// serious and critical checks and fits a 375 px wide phone. Run by `npm run test:browser`.
+// it; the reports overview shows what is open now and the tags; the service report shows the
+// API's figures, filtered by team too; each screen (the contacts list, a contact, the search
+// results, both reports) passes axe's serious and critical checks and fits a 375 px wide phone. Run by `npm run test:browser`.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -38,6 +39,7 @@ describe('contacts, search and reports', { skip }, () => {
     const inbox = await createInbox(t, { name: 'Website chat' });
     const team = await createTeam(t, { name: 'Billing' });
     teamId = team.id;
+    dataOf(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name: 'refund' } }));
     const grace = await createContact(t, { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' });
     contactId = grace.id;
     for (let i = 0; i < 3; i++) await createContact(t, { first_name: `Other${i}`, last_name: 'Person' });
@@ -55,6 +57,9 @@ describe('contacts, search and reports', { skip }, () => {
           }),
         );
       dataOf(await t.call({ method: 'POST', url: `/api/v1/conversations/${conversation.uuid}/messages`, payload: { message: 'On it' } }));
+      // Two tagged, for the overview's tag bars.
+      if (i >= 3)
+        dataOf(await t.call({ method: 'POST', url: `/api/v1/conversations/${conversation.uuid}/tags`, payload: { tags: ['refund'] } }));
       if (i % 2 === 1 || i === 0)
         dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${conversation.uuid}/status`, payload: { status: 'Resolved' } }));
     }
@@ -67,6 +72,9 @@ describe('contacts, search and reports', { skip }, () => {
 
   it('goes from the contacts list to a contact and adds a note', async () => {
     await page.goto('/contacts');
+    await page.getByRole('link', { name: /Grace Hopper/ }).waitFor();
+    const list = await seriousViolations(page);
+    assert.deepEqual(list, [], `the contacts list: ${describeViolations(list)}`);
     await page.getByRole('searchbox', { name: 'Search contacts' }).fill('hopper');
     // The list follows the box (debounced) and the URL keeps the query.
     await page.waitForURL(/q=hopper/);
@@ -99,8 +107,21 @@ describe('contacts, search and reports', { skip }, () => {
     await hit.waitFor();
     // The matched word is marked.
     assert.equal(await hit.locator('mark').first().textContent(), 'Zeppelin');
+    const violations = await seriousViolations(page);
+    assert.deepEqual(violations, [], `the search results: ${describeViolations(violations)}`);
     await hit.click();
     await page.waitForURL(new RegExp(zeppelinUuid));
+  });
+
+  it('shows the reports overview: what is open now, the agents by availability, the tags', async () => {
+    await page.goto('/reports');
+    const figure = (label: string) => page.locator('.stat', { has: page.getByText(label, { exact: true }) }).locator('.stat__value');
+    // Two of the five are still open (the seed resolved the first, second and fourth).
+    await figure('Open').filter({ hasText: /^2$/ }).waitFor();
+    await page.getByRole('list', { name: 'The most used tags' }).getByText('refund').waitFor();
+    await page.waitForLoadState('networkidle');
+    const violations = await seriousViolations(page);
+    assert.deepEqual(violations, [], `the reports overview: ${describeViolations(violations)}`);
   });
 
   it('shows the service report the API computes, and the same filtered by team', async () => {

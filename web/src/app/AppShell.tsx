@@ -13,6 +13,7 @@ import { viewPath, type ListView } from '../features/inbox/views';
 import { t } from '../i18n/t';
 import { RealtimeProvider, useRealtime } from '../realtime/RealtimeProvider';
 import { Button } from '../ui/Button';
+import { teamEmoji } from '../ui/glyph';
 import { toggleTheme, useTheme } from '../ui/theme';
 import { CommandPalette } from './CommandPalette';
 
@@ -56,7 +57,13 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
       {readAll ? <ViewLink view={{ kind: 'all' }} label={t('nav.all')} icon="≡" onNavigate={onNavigate} /> : null}
       {visibleTeams.length > 0 ? <h2 className="nav__heading">{t('nav.teams')}</h2> : null}
       {visibleTeams.map((team) => (
-        <ViewLink key={team.id} view={{ kind: 'team', id: team.id }} label={team.name} icon={team.emoji || '#'} onNavigate={onNavigate} />
+        <ViewLink
+          key={team.id}
+          view={{ kind: 'team', id: team.id }}
+          label={team.name}
+          icon={teamEmoji(team) || '#'}
+          onNavigate={onNavigate}
+        />
       ))}
       {readAll && (inboxes.data ?? []).length > 0 ? <h2 className="nav__heading">{t('nav.inboxes')}</h2> : null}
       {readAll

@@ -105,6 +105,7 @@ export const en = {
   'inbox.bulk.priority': 'Set priority',
   'inbox.bulk.clear': 'Clear the selection',
   'inbox.bulk.done': 'Updated {n} conversations',
+  'inbox.bulk.doneOne': 'Updated the conversation',
   'inbox.bulk.partial': 'Updated {ok} of {n} conversations: {error}',
   'inbox.list': 'Conversation list',
   'inbox.noSubject': '(no subject)',

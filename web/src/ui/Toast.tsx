@@ -1,5 +1,6 @@
 // Transient notices ("Saved", an error the user should see): toast(…) from anywhere, shown by
-// <Toaster/> once at the root (Radix Toast: announced politely, swipe or Escape dismisses).
+// <Toaster/> once at the root (Radix Toast: announced politely, swipe or Escape dismisses), at the
+// bottom left (below the top bar on a phone) so that they never cover the composer's Send.
 import { Toast as RadixToast } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
 import { t } from '../i18n/t';
@@ -36,7 +37,7 @@ export function Toaster() {
     () => items,
   );
   return (
-    <RadixToast.Provider duration={4000}>
+    <RadixToast.Provider duration={4000} swipeDirection="left">
       {current.map((item) => (
         <RadixToast.Root
           key={item.id}

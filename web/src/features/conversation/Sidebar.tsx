@@ -12,6 +12,7 @@ import { type Change, useChangeConversation } from './changes';
 import { ContactCard } from './ContactCard';
 import { SlaPanel } from './SlaPanel';
 import { SnoozeMenu } from './SnoozeMenu';
+import { teamEmoji } from '../../ui/glyph';
 
 const NONE = '__none';
 
@@ -85,7 +86,7 @@ export function Sidebar({ conversation: c }: { conversation: Conversation }) {
         value={c.assigned_team_id === null ? NONE : String(c.assigned_team_id)}
         options={[
           { value: NONE, label: t('sidebar.unassigned') },
-          ...(teams.data ?? []).map((team) => ({ value: String(team.id), label: `${team.emoji} ${team.name}`.trim() })),
+          ...(teams.data ?? []).map((team) => ({ value: String(team.id), label: `${teamEmoji(team)} ${team.name}`.trim() })),
         ]}
         onValueChange={(value) => apply({ kind: 'team', id: value === NONE ? null : Number(value) })}
       />

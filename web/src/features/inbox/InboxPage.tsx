@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useMatch, useNavigate, useParams, useSearchParams } from 'react-router';
 import { keys } from '../../api/keys';
 import { useInboxes, usePriorities, useStatuses, useTags, useTeams } from '../../api/reference';
-import { t } from '../../i18n/t';
+import { t, tn } from '../../i18n/t';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Select } from '../../ui/Select';
@@ -80,7 +80,7 @@ export function InboxPage({ kind }: { kind: ListView['kind'] }) {
       const { ok, error } = await changeMany(uuids, change);
       await client.invalidateQueries({ queryKey: keys.conversations.all });
       if (error) toast(t('inbox.bulk.partial', { ok, n: uuids.length, error: error.message }), 'error');
-      else toast(t('inbox.bulk.done', { n: ok }));
+      else toast(tn(ok, 'inbox.bulk.doneOne', 'inbox.bulk.done'));
     },
     [client],
   );

@@ -13,6 +13,7 @@ import { FormDialog, useAdminMutation } from '../crud';
 import { useRoles } from '../fields';
 import { ApiKeySection } from './ApiKeySection';
 import { useOnOpen } from '../../../ui/useOnOpen';
+import { teamEmoji } from '../../../ui/glyph';
 
 interface AgentForm {
   first_name: string;
@@ -111,7 +112,7 @@ export function AgentDialog({ agent, open, onClose, self }: { agent: Agent | nul
       />
       <CheckboxGroup
         legend={t('admin.agents.teams')}
-        options={(teams.data ?? []).map((team) => ({ value: String(team.id), label: `${team.emoji ? `${team.emoji} ` : ''}${team.name}` }))}
+        options={(teams.data ?? []).map((team) => ({ value: String(team.id), label: `${teamEmoji(team)} ${team.name}`.trim() }))}
         value={form.teams}
         onChange={(value) => set('teams', value)}
         error={errors.field('teams')}

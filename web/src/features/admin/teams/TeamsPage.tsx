@@ -5,6 +5,7 @@ import { Badge } from '../../../ui/Badge';
 import { AdminListPage } from '../AdminListPage';
 import { useBusinessHoursList, useFullTeams, useSlaPolicies } from '../fields';
 import { TeamDialog } from './TeamDialog';
+import { teamEmoji } from '../../../ui/glyph';
 
 export function TeamsPage() {
   const teams = useFullTeams();
@@ -29,7 +30,7 @@ export function TeamsPage() {
           header: t('admin.field.name'),
           render: (team) => (
             <span className="row-name">
-              {team.emoji ? <span aria-hidden>{team.emoji} </span> : null}
+              {teamEmoji(team) ? <span aria-hidden>{teamEmoji(team)} </span> : null}
               {team.name}
             </span>
           ),
