@@ -52,7 +52,7 @@ describe('migration 0033: one SLA outcome per cycle', () => {
       ).sla;
     assert.deepEqual((await report())['resolution'], { met: 1, breached: 1 }, 'the double count this migration undoes');
 
-    await db.transaction().execute((trx) => up(trx));
+    await db.transaction().execute((trx) => up(trx as unknown as Parameters<typeof up>[0]));
 
     assert.deepEqual(await report(), {
       first_response: { met: 1, breached: 0 },
