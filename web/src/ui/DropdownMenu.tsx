@@ -2,7 +2,18 @@ import { DropdownMenu as Menu } from 'radix-ui';
 import type { ReactNode } from 'react';
 
 export type MenuEntry =
-  | { kind?: 'item'; label: string; onSelect: () => void; disabled?: boolean; danger?: boolean; checked?: boolean }
+  | {
+      kind?: 'item';
+      label: string;
+      onSelect: () => void;
+      disabled?: boolean;
+      danger?: boolean;
+      checked?: boolean;
+      /** The menu stays open after this item is chosen (ticking several checkbox items in a row). */
+      keepOpen?: boolean;
+      /** Tells apart items that may share a label (two agents of the same name); the label by default. */
+      id?: string;
+    }
   | { kind: 'separator' }
   | { kind: 'label'; label: string };
 
@@ -31,7 +42,7 @@ export function DropdownMenu({ trigger, entries, align = 'start' }: DropdownMenu
               );
             return entry.checked === undefined ? (
               <Menu.Item
-                key={entry.label}
+                key={entry.id ?? entry.label}
                 className={`ui-menu__item${entry.danger ? ' ui-menu__item--danger' : ''}`}
                 disabled={entry.disabled}
                 onSelect={entry.onSelect}
@@ -40,11 +51,14 @@ export function DropdownMenu({ trigger, entries, align = 'start' }: DropdownMenu
               </Menu.Item>
             ) : (
               <Menu.CheckboxItem
-                key={entry.label}
+                key={entry.id ?? entry.label}
                 className="ui-menu__item"
                 checked={entry.checked}
                 disabled={entry.disabled}
-                onSelect={entry.onSelect}
+                onSelect={(event) => {
+                  if (entry.keepOpen) event.preventDefault();
+                  entry.onSelect();
+                }}
               >
                 <Menu.ItemIndicator className="ui-menu__check" aria-hidden>
                   ✓

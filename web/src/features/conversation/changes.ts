@@ -50,13 +50,3 @@ export function useChangeConversation() {
     },
   });
 }
-
-/** The same change on several conversations; answers how many succeeded and the first error. */
-export async function changeMany(uuids: readonly string[], change: Change): Promise<{ ok: number; error: Error | null }> {
-  const results = await Promise.allSettled(uuids.map((uuid) => changeConversation(uuid, change)));
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  return {
-    ok: results.filter((r) => r.status === 'fulfilled').length,
-    error: failed ? (failed.reason instanceof Error ? failed.reason : new Error(String(failed.reason))) : null,
-  };
-}

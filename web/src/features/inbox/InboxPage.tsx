@@ -4,22 +4,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useMatch, useNavigate, useParams, useSearchParams } from 'react-router';
 import { keys } from '../../api/keys';
-import { useInboxes, usePriorities, useStatuses, useTags, useTeams } from '../../api/reference';
-import { t, tn } from '../../i18n/t';
+import { useInboxes, useTeams } from '../../api/reference';
+import { t } from '../../i18n/t';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
-import { Select } from '../../ui/Select';
 import { Loading } from '../../ui/Spinner';
 import { toast } from '../../ui/Toast';
 import { useAgent } from '../auth/session';
-import { changeMany, type Change } from '../conversation/changes';
+import type { Change } from '../conversation/changes';
 import { BulkBar } from './BulkBar';
+import { changeMany, describeOutcome } from './bulk';
 import { ConversationRow } from './ConversationRow';
 import { useConversationList } from './queries';
+import { FilterBar } from './FilterBar';
 import { useListShortcuts } from './shortcuts';
-import { filtersFrom, type ListView, ORDER_BY, viewPath } from './views';
-
-const ANY = '__any';
+import { filtersFrom, type ListView, viewPath } from './views';
 
 function useView(kind: ListView['kind']): ListView {
   const { id } = useParams();
@@ -44,9 +43,6 @@ export function InboxPage({ kind }: { kind: ListView['kind'] }) {
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
   const list = useConversationList(view, filters);
-  const statuses = useStatuses();
-  const priorities = usePriorities();
-  const tags = useTags();
   const agent = useAgent();
   const title = useTitle(view);
   const navigate = useNavigate();
@@ -55,6 +51,7 @@ export function InboxPage({ kind }: { kind: ListView['kind'] }) {
   const openUuid = open?.params.uuid;
   const [focus, setFocus] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
   const listRef = useRef<HTMLUListElement>(null);
   const rows = useMemo(() => list.data?.results ?? [], [list.data]);
 
@@ -66,21 +63,22 @@ export function InboxPage({ kind }: { kind: ListView['kind'] }) {
     setFocus(0);
   }, [listKey]);
 
-  const setParam = (name: string, value: string | null) => {
+  // A filter of several values is its parameter repeated (`status=Open&status=Snoozed`).
+  const setParam = (name: string, value: string | readonly string[] | null) => {
     const next = new URLSearchParams(params);
-    if (value === null) next.delete(name);
-    else next.set(name, value);
+    next.delete(name);
+    for (const one of value === null ? [] : typeof value === 'string' ? [value] : value) next.append(name, one);
     if (name !== 'page') next.delete('page');
     setParams(next);
   };
   const href = (uuid: string) => `${viewPath(view)}/c/${uuid}${params.size ? `?${params}` : ''}`;
 
+  // Every request answered, then one refresh of the lists and open conversations.
   const applyToMany = useCallback(
     async (uuids: readonly string[], change: Change) => {
-      const { ok, error } = await changeMany(uuids, change);
+      const outcome = await changeMany(uuids, change);
       await client.invalidateQueries({ queryKey: keys.conversations.all });
-      if (error) toast(t('inbox.bulk.partial', { ok, n: uuids.length, error: error.message }), 'error');
-      else toast(tn(ok, 'inbox.bulk.doneOne', 'inbox.bulk.done'));
+      toast(describeOutcome(outcome), outcome.failed ? 'error' : undefined);
     },
     [client],
   );
@@ -114,14 +112,7 @@ export function InboxPage({ kind }: { kind: ListView['kind'] }) {
     },
   });
 
-  const statusOptions = [
-    { value: ANY, label: t('inbox.filter.anyStatus') },
-    ...(statuses.data ?? []).map((s) => ({ value: s.name, label: s.name })),
-  ];
-  const priorityOptions = [
-    { value: ANY, label: t('inbox.filter.anyPriority') },
-    ...(priorities.data ?? []).map((p) => ({ value: p.name, label: p.name })),
-  ];
+  const selectedTags = [...new Set(rows.filter((row) => selected.has(row.uuid)).flatMap((row) => row.tags))].sort();
   const page = list.data?.page ?? filters.page;
   const pages = list.data?.total_pages ?? 1;
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.uuid));
@@ -142,56 +133,21 @@ export function InboxPage({ kind }: { kind: ListView['kind'] }) {
               onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((row) => row.uuid)) : new Set())}
               aria-label={t('inbox.selectAll')}
             />
-            <Select
-              size="sm"
-              aria-label={t('inbox.filter.status')}
-              value={filters.status ?? ANY}
-              options={statusOptions}
-              onValueChange={(value) => setParam('status', value === ANY ? null : value)}
-            />
-            <Select
-              size="sm"
-              aria-label={t('inbox.filter.priority')}
-              value={filters.priority ?? ANY}
-              options={priorityOptions}
-              onValueChange={(value) => setParam('priority', value === ANY ? null : value)}
-            />
-            {(tags.data ?? []).length > 0 ? (
-              <Select
-                size="sm"
-                aria-label={t('inbox.filter.tag')}
-                value={filters.tag ?? ANY}
-                options={[
-                  { value: ANY, label: t('inbox.filter.anyTag') },
-                  ...(tags.data ?? []).map((tag) => ({ value: tag.name, label: tag.name })),
-                ]}
-                onValueChange={(value) => setParam('tag', value === ANY ? null : value)}
-              />
-            ) : null}
-            <Select
-              size="sm"
-              aria-label={t('inbox.sort')}
-              value={filters.order_by}
-              options={ORDER_BY.map((o) => ({ value: o, label: t(`inbox.sort.${o}`) }))}
-              onValueChange={(value) => setParam('order_by', value)}
-            />
-            <Button
-              size="sm"
-              variant="ghost"
-              icon
-              aria-label={t('inbox.order.toggle')}
-              title={t(`inbox.order.${filters.order}`)}
-              onClick={() => setParam('order', filters.order === 'desc' ? 'asc' : 'desc')}
-            >
-              {filters.order === 'desc' ? '↓' : '↑'}
-            </Button>
+            <FilterBar view={view} filters={filters} setParam={setParam} />
           </div>
           {selected.size > 0 ? (
             <div className="inbox__selectbar">
               <BulkBar
                 count={selected.size}
+                selectedTags={selectedTags}
+                busy={busy}
                 onChange={async (change) => {
-                  await applyToMany([...selected], change);
+                  setBusy(true);
+                  try {
+                    await applyToMany([...selected], change);
+                  } finally {
+                    setBusy(false);
+                  }
                   setSelected(new Set());
                 }}
                 onClear={() => setSelected(new Set())}

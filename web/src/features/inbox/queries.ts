@@ -13,9 +13,10 @@ export function useConversationList(view: ListView, filters: ConversationFilters
 }
 
 const TOTAL_FILTERS: ConversationFilters = {
-  status: 'Open',
-  priority: null,
-  tag: null,
+  status: ['Open'],
+  priority: [],
+  tag: [],
+  assignee: [],
   order_by: 'last_message_at',
   order: 'desc',
   page: 1,

@@ -12,10 +12,16 @@ export type ListView =
 export const ORDER_BY = ['last_message_at', 'created_at', 'updated_at', 'waiting_since', 'next_sla_deadline_at'] as const;
 export type OrderBy = (typeof ORDER_BY)[number];
 
+/**
+ * A list's filters, as the URL holds them (`?status=Open&status=Snoozed&assignee=3`): several
+ * values of one filter match any of them. `assignee` holds agent ids, or only `none` (no agent:
+ * the API's unassigned lists, since `assignee_id` takes ids only).
+ */
 export interface ConversationFilters {
-  status: string | null;
-  priority: string | null;
-  tag: string | null;
+  status: string[];
+  priority: string[];
+  tag: string[];
+  assignee: string[];
   order_by: OrderBy;
   order: 'asc' | 'desc';
   page: number;
@@ -43,13 +49,31 @@ export function viewPath(view: ListView): string {
   }
 }
 
+export const UNASSIGNED = 'none';
+/** The filters that take several values, each a repeated URL parameter of that name. */
+export type MultiFilter = 'status' | 'priority' | 'tag' | 'assignee';
+
+const isId = (value: string) => /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2147483647;
+const distinct = (values: string[]) => [...new Set(values.filter((value) => value.trim() !== ''))];
+
+/** Agent ids, or `none` alone (a URL naming both keeps `none`). */
+function assigneesFrom(values: string[]): string[] {
+  return values.includes(UNASSIGNED) ? [UNASSIGNED] : distinct(values.filter(isId));
+}
+
+/** Whether a view offers the assignee filter: the lists that hold several agents' conversations. */
+export function hasAssigneeFilter(view: ListView, readAll: boolean): boolean {
+  return view.kind === 'all' || view.kind === 'inbox' || (view.kind === 'team' && readAll);
+}
+
 export function filtersFrom(params: URLSearchParams): ConversationFilters {
   const orderBy = params.get('order_by');
   const page = Number(params.get('page'));
   return {
-    status: params.get('status'),
-    priority: params.get('priority'),
-    tag: params.get('tag'),
+    status: distinct(params.getAll('status')),
+    priority: distinct(params.getAll('priority')),
+    tag: distinct(params.getAll('tag')),
+    assignee: assigneesFrom(params.getAll('assignee')),
     order_by: ORDER_BY.find((o) => o === orderBy) ?? 'last_message_at',
     order: params.get('order') === 'asc' ? 'asc' : 'desc',
     page: Number.isInteger(page) && page > 0 ? page : 1,
@@ -58,7 +82,9 @@ export function filtersFrom(params: URLSearchParams): ConversationFilters {
 
 /**
  * One page of a view. A team view reads every conversation of the team for an agent who may read
- * them all, else the team's unassigned queue (what `read_team_inbox` shows).
+ * them all, else the team's unassigned queue (what `read_team_inbox` shows). The assignee filter
+ * applies to the views that offer it (`hasAssigneeFilter`); "no agent" reads the unassigned list
+ * narrowed to the view's inbox or team.
  */
 export async function fetchConversations(
   view: ListView,
@@ -66,15 +92,23 @@ export async function fetchConversations(
   readAll: boolean,
   pageSize = PAGE_SIZE,
 ): Promise<ConversationPage> {
+  const assignee = hasAssigneeFilter(view, readAll) ? filters.assignee : [];
   const query = {
     page: filters.page,
     page_size: pageSize,
     order_by: filters.order_by,
     order: filters.order,
-    ...(filters.status ? { status: [filters.status] } : {}),
-    ...(filters.priority ? { priority: [filters.priority] } : {}),
-    ...(filters.tag ? { tag: [filters.tag] } : {}),
+    ...(filters.status.length ? { status: filters.status } : {}),
+    ...(filters.priority.length ? { priority: filters.priority } : {}),
+    ...(filters.tag.length ? { tag: filters.tag } : {}),
+    ...(assignee.length && assignee[0] !== UNASSIGNED ? { assignee_id: assignee.map(Number) } : {}),
   };
+  if (assignee[0] === UNASSIGNED) {
+    if (view.kind === 'team')
+      return unwrap(api.GET('/api/v1/teams/{id}/conversations/unassigned', { params: { path: { id: view.id }, query } }));
+    const inbox = view.kind === 'inbox' ? { inbox_id: [view.id] } : {};
+    return unwrap(api.GET('/api/v1/conversations/unassigned', { params: { query: { ...query, ...inbox } } }));
+  }
   switch (view.kind) {
     case 'mine':
       return unwrap(api.GET('/api/v1/conversations/assigned', { params: { query } }));
