@@ -140,6 +140,8 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
       await editor.click();
       await page.keyboard.press('End');
       await page.keyboard.type(' It leaves tomorrow.');
+      // The macro's own changes have reached the thread (the picture shows them beside the sidebar's).
+      await thread.getByText('set the priority to High').waitFor();
       await shot(page, 'conversation');
       await page.getByRole('button', { name: 'Send', exact: true }).click();
       await thread.getByText('It leaves tomorrow.').waitFor();

@@ -108,6 +108,11 @@ export function frameApplier(client: QueryClient, live: Live, meId: () => number
         // SLA events and anything this frame does not carry whole (deadlines) are read again.
         if ('sla' in data || 'status' in data) void client.invalidateQueries({ queryKey: keys.conversations.sla(uuid) });
         if ('sla' in data) void client.invalidateQueries({ queryKey: keys.conversations.detail(uuid), exact: true });
+        // A change (status, priority, assignee, tags, SLA) wrote its activity line in the thread, which no
+        // frame carries: an open thread is read again. The contact's last look is no change of that kind.
+        if (Object.keys(data).some((field) => field !== 'uuid' && field !== 'contact_last_seen_at')) {
+          void client.invalidateQueries({ queryKey: keys.conversations.messages(uuid), exact: true });
+        }
         invalidateLists();
         return;
       }
