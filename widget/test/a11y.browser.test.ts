@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { createInbox, type Inbox } from '../../server/test/factories.ts';
 import { type Caller, dataOf } from '../../server/test/helpers.ts';
+import { PRECHAT_FORM } from './fixtures.ts';
 import {
   browserMissing,
   chatFrame,
@@ -89,15 +90,7 @@ describe('the widget passes axe on the visitor’s screens', { skip: skip ?? fal
         greeting_message: 'Hi there! How can we help?',
         introduction_message: 'Questions about an order, a delivery or a lamp? Write to us.',
         chat_reply_expectation_message: 'We usually answer within a few minutes.',
-        prechat_form: {
-          enabled: true,
-          title: 'Tell us who you are',
-          fields: [
-            { key: 'name', type: 'text', label: 'Name', required: true, enabled: true, order: 1, is_default: true },
-            { key: 'email', type: 'email', label: 'Email', required: true, enabled: true, order: 2, is_default: true },
-            { key: 'order_number', type: 'text', label: 'Order number', required: false, enabled: true, order: 3 },
-          ],
-        },
+        prechat_form: PRECHAT_FORM,
       },
     });
     world.pages.set('/', sitePage(world, inbox.uuid, SHOP));

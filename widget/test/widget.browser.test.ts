@@ -9,18 +9,10 @@ import { dataOf } from '../../server/test/helpers.ts';
 import { SOCKETS_PER_SESSION } from '../../server/src/realtime/widget-socket.ts';
 import { nextFrame, openSocket, type TestSocket } from '../../server/test/sockets.ts';
 import { createWidgetInbox, signIdentity, type WidgetInboxFixture } from '../../server/test/widget.ts';
+import { PRECHAT_FORM } from './fixtures.ts';
 import { browserMissing, chatFrame, LAUNCHER, sitePage, startWorld, storedSession, type World, watch, whenShown } from './harness.ts';
 
 const skip = browserMissing();
-const PRECHAT = {
-  enabled: true,
-  title: 'Tell us who you are',
-  fields: [
-    { key: 'name', type: 'text', label: 'Name', required: true, enabled: true, order: 1, is_default: true },
-    { key: 'email', type: 'email', label: 'Email', required: true, enabled: true, order: 2, is_default: true },
-    { key: 'order_number', type: 'text', label: 'Order number', required: false, enabled: true, order: 3 },
-  ],
-};
 
 type Conversation = { uuid: string; contact: { id: number; email: string | null }; custom_attributes: Record<string, unknown> };
 
@@ -63,7 +55,7 @@ describe('the widget on a customer site', { skip: skip ?? false, timeout: 120_00
     chat = await createWidgetInbox(world.t, {
       brand_name: 'Acme Support',
       greeting_message: 'Hello from Acme!',
-      prechat_form: PRECHAT,
+      prechat_form: PRECHAT_FORM,
       trusted_domains: ['localhost'],
     });
     world.pages.set('/', sitePage(world, chat.uuid));
