@@ -2,7 +2,8 @@
 // a note added (the API has it); a search finds a conversation by a word of its subject and opens
 // it; the reports overview shows what is open now and the tags; the service report shows the
 // API's figures, filtered by team too; each screen (the contacts list, a contact, the search
-// results, both reports) passes axe's serious and critical checks and fits a 375 px wide phone. Run by `npm run test:browser`.
+// results, both reports) passes axe's serious and critical checks and fits a 375 px wide phone; a
+// conversation's SLA panel says due, none owed, or paused while it waits. Run by `npm run test:browser`.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -177,5 +178,33 @@ describe('contacts, search and reports', { skip }, () => {
     } finally {
       await phone.context.close();
     }
+  });
+  // Last: it adds a conversation, which the reports above do not count.
+  it('shows a conversation’s SLA: a deadline due, a next response none owed, both paused while it waits', async () => {
+    const { t } = server;
+    const policy = dataOf<{ id: number }>(
+      await t.call({
+        method: 'POST',
+        url: '/api/v1/sla',
+        payload: { name: 'Panel', first_response_minutes: 30, next_response_minutes: 60 },
+      }),
+    );
+    const inbox = await createInbox(t);
+    const c = await createConversation(t, { inbox_id: inbox.id, contact_id: contactId, subject: 'SLA panel', initiator: 'contact' });
+    dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${c.uuid}/sla`, payload: { sla_policy_id: policy.id } }));
+    await page.goto(`/inbox/all/c/${c.uuid}`);
+    const panel = page.locator('section[aria-labelledby="details-sla"]');
+    await panel.getByText(/SLA due in/).waitFor();
+    await panel.getByText('none owed now').waitFor();
+    // Snoozed elsewhere: the panel follows live.
+    dataOf(
+      await t.call({ method: 'PUT', url: `/api/v1/conversations/${c.uuid}/status`, payload: { status: 'Snoozed', snoozed_until: '1d' } }),
+    );
+    await panel.getByText('paused while waiting').first().waitFor();
+    assert.equal(
+      await panel.getByText('paused while waiting').count(),
+      2,
+      'the first response frozen, the next response none owed while waiting',
+    );
   });
 });

@@ -206,6 +206,7 @@ export const en = {
   'sidebar.sla.breached': 'breached',
   'sidebar.sla.due': 'due {when}',
   'sidebar.sla.paused': 'paused while waiting',
+  'sidebar.sla.notOwed': 'none owed now',
   'sidebar.contact': 'Contact',
   'sidebar.contact.notes': 'Notes',
   'sidebar.contact.addNote': 'Add a note',
