@@ -112,7 +112,7 @@ export async function lockAgentState(db: DB, id: number) {
     .where('id', '=', id)
     .where('type', '=', 'agent')
     .where('deleted_at', 'is', null)
-    .select(['id', 'availability_status', 'availability_source'])
+    .select(['id', 'availability_status', 'availability_source', 'absent_from_status', 'absent_from_source'])
     .forUpdate()
     .executeTakeFirst();
 }
@@ -201,12 +201,37 @@ export async function setApiCredentials(db: DB, id: number, apiKey: string | nul
     .execute();
 }
 
-export async function setAvailability(db: DB, id: number, status: Availability, source: AvailabilitySource, now: Date): Promise<void> {
+/** Sets the agent's availability; what it was before an absence is forgotten (unless `absentFrom` keeps it). */
+export async function setAvailability(
+  db: DB,
+  id: number,
+  status: Availability,
+  source: AvailabilitySource,
+  now: Date,
+  absentFrom: { status: Exclude<Availability, 'offline'>; source: AvailabilitySource } | null = null,
+): Promise<void> {
   await db
     .updateTable('users')
-    .set({ availability_status: status, availability_source: source, updated_at: now })
+    .set({
+      availability_status: status,
+      availability_source: source,
+      absent_from_status: absentFrom?.status ?? null,
+      absent_from_source: absentFrom?.source ?? null,
+      updated_at: now,
+    })
     .where('id', '=', id)
     .execute();
+}
+
+/** An agent's availability as the absence rule left it (unlocked: a cheap look before a locked change). */
+export async function absenceState(db: DB, id: number) {
+  return db
+    .selectFrom('users')
+    .where('id', '=', id)
+    .where('type', '=', 'agent')
+    .where('deleted_at', 'is', null)
+    .select(['availability_status', 'availability_source', 'absent_from_status', 'absent_from_source'])
+    .executeTakeFirst();
 }
 
 export async function countAgents(db: DB): Promise<number> {

@@ -261,7 +261,8 @@ export function nextAvailability(
 
 export async function setMyAvailability(deps: AppDeps, id: number, status: Availability, source: AvailabilitySource): Promise<AgentRecord> {
   await deps.db.transaction().execute(async (trx) => {
-    const current = await q.findAgentState(trx, id);
+    // Locked: a socket's return from an absence, or the absence rule, waits for this change.
+    const current = await q.lockAgentState(trx, id);
     if (!current) throw new NotFoundError('Agent not found');
     const next = nextAvailability({ status: current.availability_status, source: current.availability_source }, { status, source });
     if (!next || (next.status === current.availability_status && next.source === current.availability_source)) return;
@@ -286,26 +287,34 @@ export async function setIdleOffline(deps: AppDeps, id: number, stillAbsent: (db
     const current = await q.lockAgentState(trx, id);
     if (!current || current.availability_status === 'offline' || !(await stillAbsent(trx))) return false;
     const now = deps.clock.now();
-    await q.setAvailability(trx, id, 'offline', 'idle', now);
+    // What it was is kept: the agent's socket opening brings it back (returnFromAbsence).
+    const before = { status: current.availability_status, source: current.availability_source };
+    await q.setAvailability(trx, id, 'offline', 'idle', now, before);
     await recordEvent(trx, 'agent.availability_changed', { agent_id: id, availability_status: 'offline', source: 'idle' }, now);
     return true;
   });
 }
 
 /**
- * The agent's socket opened: an agent that is offline because nobody chose otherwise (the
- * absence rule above, or a new agent) is back, `available` with source idle (so idle detection
- * may move it again), and round robin may place conversations with it. A status the agent
- * chose (a manual offline too) stays. Returns whether it changed.
+ * The agent's socket opened (a person's, signed in: not an integration's API key). An agent that
+ * is offline because nobody chose it comes back as it was before the absence rule put it offline
+ * (busy stays busy), or `available` when it never was anything else (a new agent), and round
+ * robin may place conversations with it again. A status the agent chose, a manual offline too,
+ * stays. A cheap unlocked look first: most sockets open for agents already there. Returns
+ * whether it changed.
  */
 export async function returnFromAbsence(deps: AppDeps, id: number): Promise<boolean> {
+  const seen = await q.absenceState(deps.db, id);
+  if (seen?.availability_status !== 'offline' || seen.availability_source !== 'idle') return false;
   return deps.db.transaction().execute(async (trx) => {
     const current = await q.lockAgentState(trx, id);
     if (current?.availability_status !== 'offline' || current.availability_source !== 'idle') return false;
     const now = deps.clock.now();
-    await q.setAvailability(trx, id, 'available', 'idle', now);
-    await recordEvent(trx, 'agent.availability_changed', { agent_id: id, availability_status: 'available', source: 'idle' }, now);
-    await enqueuePlacementFor(deps, trx, id);
+    const status = current.absent_from_status ?? 'available';
+    const source = current.absent_from_source ?? 'idle';
+    await q.setAvailability(trx, id, status, source, now);
+    await recordEvent(trx, 'agent.availability_changed', { agent_id: id, availability_status: status, source }, now);
+    if (status === 'available') await enqueuePlacementFor(deps, trx, id);
     return true;
   });
 }

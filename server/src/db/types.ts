@@ -28,6 +28,9 @@ export interface UsersTable {
   password_hash: string | null;
   availability_status: Generated<Availability>;
   availability_source: Generated<AvailabilitySource>;
+  /** What the agent was before the absence rule put it offline (restored when its socket opens). */
+  absent_from_status: Exclude<Availability, 'offline'> | null;
+  absent_from_source: AvailabilitySource | null;
   phone_number_country_code: string | null;
   phone_number: string | null;
   avatar_url: string | null;

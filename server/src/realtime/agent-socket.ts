@@ -21,6 +21,8 @@ const PONG = JSON.stringify({ type: 'pong' });
 interface Authenticated {
   principal: Principal;
   reauthenticate: () => Promise<Principal>;
+  /** Signed in with a session (a person at the web app), not an integration's API key. */
+  session: boolean;
 }
 
 async function authenticateUpgrade(deps: AppDeps, request: FastifyRequest): Promise<Authenticated> {
@@ -29,7 +31,7 @@ async function authenticateUpgrade(deps: AppDeps, request: FastifyRequest): Prom
   if (header) {
     // Renewals re-read the agent without the slow hash (many sockets would pay it together every 30 s).
     const { principal, renew } = await authenticateApiKeyHolder(deps, header, ip);
-    return { principal, reauthenticate: renew };
+    return { principal, reauthenticate: renew, session: false };
   }
   const token = request.cookies[SESSION_COOKIE];
   if (!token) throw new UnauthorizedError('Authentication required: send API credentials or log in');
@@ -37,7 +39,11 @@ async function authenticateUpgrade(deps: AppDeps, request: FastifyRequest): Prom
   if (request.headers.origin !== new URL(deps.config.baseUrl).origin) {
     throw new PermissionError('Origin not allowed: the session cookie is accepted only from pages of this server');
   }
-  return { principal: await authenticateSession(deps, token), reauthenticate: () => authenticateSession(deps, token) };
+  return {
+    principal: await authenticateSession(deps, token),
+    reauthenticate: () => authenticateSession(deps, token),
+    session: true,
+  };
 }
 
 export async function readableFacts(deps: AppDeps, principal: Principal, uuid: string): Promise<Facts | null> {
@@ -96,10 +102,14 @@ export function registerAgentSocket(app: FastifyInstance, deps: AppDeps, hub: Hu
         handle(data, isBinary);
       });
       hub.addAgent(conn);
-      touchPresence(deps.db, [conn.agentId], deps.clock.now()).catch(() => undefined);
-      // Back from an absence: an offline nobody chose becomes available (docs/api.md, "Realtime").
-      returnFromAbsence(deps, conn.agentId).catch((error: unknown) => {
-        request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not mark the agent back');
+      // Present from now, and then (a person's session only: an integration's key stays as it is)
+      // back from an absence: an offline nobody chose ends (docs/api.md, "Realtime").
+      const arrive = async () => {
+        await touchPresence(deps.db, [conn.agentId], deps.clock.now());
+        if (auth.session) await returnFromAbsence(deps, conn.agentId);
+      };
+      arrive().catch((error: unknown) => {
+        request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not record the agent as present');
       });
 
       async function onFrame(data: Buffer, isBinary: boolean): Promise<void> {

@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { createConversation } from '../../test/factories.ts';
 import { buildTestApp, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
-import { closeOf, listen, nextFrame, openSocket } from '../../test/sockets.ts';
+import { closeOf, listen, nextFrame, noFrame, openSocket } from '../../test/sockets.ts';
+import { returnFromAbsence } from '../agents/agents.service.ts';
 import { markAbsentAgentsOffline } from './presence.ts';
 import { pruneDomainEvents } from './pruning.ts';
 import { readCursor } from './realtime.queries.ts';
@@ -77,41 +78,56 @@ describe('realtime periodic tasks and timers', () => {
     await observer.close();
   });
 
-  it('makes an agent whose offline nobody chose available when its socket opens; an offline it chose stays', async () => {
-    const observer = await openSocket(`${base}/ws`, t.admin.headers);
+  it('brings an agent back from an absence when its signed-in socket opens: as it was before, or available; a chosen offline stays', async () => {
+    let observer = await openSocket(`${base}/ws`, t.admin.headers);
     const status = async (id: number) =>
       dataOf<{ availability_status: string }>(await t.call({ method: 'GET', url: `/api/v1/agents/${id}` })).availability_status;
-    const availableFrame = (id: number) =>
-      nextFrame(
-        observer,
-        (f) => f.type === 'agent_availability_update' && (f.data as { agent_id: number; availability_status: string }).agent_id === id,
-      );
-    // A new agent starts offline; its first socket makes it available, and the others hear of it.
-    const agent = await t.makeAgent();
+    const update = (id: number, to: string) =>
+      nextFrame(observer, (f) => {
+        const data = f.data as { agent_id: number; availability_status: string };
+        return f.type === 'agent_availability_update' && data.agent_id === id && data.availability_status === to;
+      });
+    const password = 'agent-password-123';
+    const agent = await t.makeAgent({ password });
+    const login = await t.call({ method: 'POST', url: '/api/v1/auth/login', as: null, payload: { email: agent.email, password } });
+    const session = (login.cookies as Array<{ name: string; value: string }>).find((c) => c.name === 'parley_session');
+    assert.ok(session);
+    const signedIn = { cookie: `parley_session=${session.value}`, origin: new URL(t.deps.config.baseUrl).origin };
+
+    // An integration's API key opens a socket: the agent stays offline (no round robin for a bot).
     assert.equal(await status(agent.id), 'offline');
-    const heard = availableFrame(agent.id);
     let socket = await openSocket(`${base}/ws`, agent.headers);
-    assert.deepEqual((await heard).data, { agent_id: agent.id, availability_status: 'available' });
-    assert.equal(await status(agent.id), 'available');
-    await socket.close();
-
-    // Busy by choice, then gone 5 minutes: offline by the absence rule, and back available with the socket.
-    dataOf(await t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', as: agent, payload: { status: 'busy' } }));
-    clock.advance(5 * MINUTE + 1000);
-    assert.ok((await markAbsentAgentsOffline(t.deps)) >= 1);
-    assert.equal(await status(agent.id), 'offline');
-    const back = availableFrame(agent.id);
-    socket = await openSocket(`${base}/ws`, agent.headers);
-    await back;
-    assert.equal(await status(agent.id), 'available');
-
-    // Offline by choice: a socket opening changes nothing.
-    dataOf(await t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', as: agent, payload: { status: 'offline' } }));
-    await socket.close();
-    socket = await openSocket(`${base}/ws`, agent.headers);
     socket.send({ type: 'ping' });
     await nextFrame(socket, (f) => f.type === 'pong');
-    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(await returnFromAbsence(t.deps, agent.id), true, 'a new agent: offline nobody chose');
+    await update(agent.id, 'available');
+    await socket.close();
+
+    // Busy by choice, then gone 5 minutes: offline by the absence rule; the signed-in socket brings busy back.
+    dataOf(await t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', as: agent, payload: { status: 'busy' } }));
+    await update(agent.id, 'busy');
+    clock.advance(5 * MINUTE + 1000);
+    // The heartbeat ends a socket that looks silent for 5 minutes: the observer starts again.
+    await observer.close();
+    observer = await openSocket(`${base}/ws`, t.admin.headers);
+    assert.ok((await markAbsentAgentsOffline(t.deps)) >= 1);
+    assert.equal(await status(agent.id), 'offline');
+    await update(agent.id, 'offline');
+    const back = update(agent.id, 'busy');
+    socket = await openSocket(`${base}/ws`, signedIn);
+    await back;
+    assert.equal(await status(agent.id), 'busy');
+    await socket.close();
+
+    // Offline by choice: nothing brings it back.
+    dataOf(await t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', as: agent, payload: { status: 'offline' } }));
+    await update(agent.id, 'offline');
+    assert.equal(await returnFromAbsence(t.deps, agent.id), false);
+    socket = await openSocket(`${base}/ws`, signedIn);
+    await noFrame(observer, (f) => {
+      const data = f.data as { agent_id: number; availability_status: string };
+      return f.type === 'agent_availability_update' && data.agent_id === agent.id && data.availability_status !== 'offline';
+    });
     assert.equal(await status(agent.id), 'offline');
     await socket.close();
     await observer.close();
