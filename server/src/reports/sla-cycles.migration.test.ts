@@ -29,9 +29,12 @@ describe('migration 0033: one SLA outcome per cycle', () => {
     const db = t.deps.db;
     // Back to the schema before 0033.
     for (const statement of [
-      'drop index sla_outcomes_key',
+      'drop trigger sla_outcome_cycle on sla_outcomes',
+      'drop function sla_outcome_cycle',
+      'drop trigger sla_metric_started_at on applied_sla_metrics',
+      'drop function sla_metric_started_at',
+      'drop index sla_outcomes_cycle_key',
       'alter table sla_outcomes drop column started_at',
-      'create unique index sla_outcomes_key on sla_outcomes (applied_sla_id, metric, deadline_at)',
       'alter table applied_sla_metrics drop column started_at',
     ]) {
       await sql.raw(statement).execute(db);
@@ -78,6 +81,20 @@ describe('migration 0033: one SLA outcome per cycle', () => {
       metrics.map((m) => m.started_at),
       metrics.map(() => appliedAt),
     );
+    // An instance of the previous version (a rolling upgrade) writes as it did: without started_at,
+    // keyed by the deadline. Its breach of the first response, whose deadline a wait moved, folds
+    // into the cycle's one row instead of adding a second.
+    await sql`insert into sla_outcomes (applied_sla_id, conversation_id, metric, deadline_at, outcome, at)
+      values (${id}, ${conversationId}, 'first_response', '2026-10-01T09:50:00Z', 'breached', '2026-10-01T09:55:00Z')
+      on conflict (applied_sla_id, metric, deadline_at) do nothing`.execute(db);
+    assert.deepEqual((await report())['first_response'], { met: 0, breached: 1 });
+    const firstRows = await db
+      .selectFrom('sla_outcomes')
+      .where('applied_sla_id', '=', id)
+      .where('metric', '=', 'first_response')
+      .select('outcome')
+      .execute();
+    assert.deepEqual(firstRows, [{ outcome: 'breached' }]);
     // The rollups' triggers are on again: a new outcome counts.
     await sql`insert into sla_outcomes (applied_sla_id, conversation_id, metric, started_at, deadline_at, outcome, at)
       values (${id}, ${conversationId}, 'next_response', '2026-10-01T14:00:00Z', '2026-10-01T14:30:00Z', 'met', '2026-10-01T14:10:00Z')`.execute(

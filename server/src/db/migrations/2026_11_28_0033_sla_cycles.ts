@@ -13,6 +13,11 @@
 // now). Two outcomes already recorded for one cycle are merged into the one the report should
 // have counted: breached if either was, else the later one; the deletes go through the rollups'
 // triggers, which take them out of the report's sums.
+//
+// A rolling upgrade: the previous version's instances keep working on the migrated database
+// (docs/operations.md): two triggers fill `started_at` when they leave it out and fold their
+// second outcome of a cycle into the first, and their unique key on the deadline stays until
+// a later release drops it with the triggers.
 import { type Kysely, sql } from 'kysely';
 
 const statements = [
@@ -20,6 +25,18 @@ const statements = [
   `update applied_sla_metrics m set started_at = case when m.metric = 'next_response' then coalesce(m.deadline_at, a.applied_at) else a.applied_at end
      from applied_slas a where a.id = m.applied_sla_id`,
   `alter table applied_sla_metrics alter column started_at set not null`,
+  // Instances of the previous version (a rolling upgrade) insert metrics without it: filled as above.
+  `create function sla_metric_started_at() returns trigger language plpgsql set search_path from current as $$
+   begin
+     if new.started_at is null then
+       new.started_at := case when new.metric = 'next_response' and new.deadline_at is not null then new.deadline_at
+                              else (select a.applied_at from applied_slas a where a.id = new.applied_sla_id) end;
+     end if;
+     return new;
+   end
+   $$`,
+  `create trigger sla_metric_started_at before insert on applied_sla_metrics
+   for each row execute function sla_metric_started_at()`,
 
   `alter table sla_outcomes add column started_at timestamptz`,
   `delete from sla_outcomes o where o.metric <> 'next_response' and exists (
@@ -32,8 +49,30 @@ const statements = [
      from applied_slas a where a.id = o.applied_sla_id`,
   `select set_config('parley.service_rollups', 'on', true)`,
   `alter table sla_outcomes alter column started_at set not null`,
-  `drop index sla_outcomes_key`,
-  `create unique index sla_outcomes_key on sla_outcomes (applied_sla_id, metric, started_at)`,
+  `create unique index sla_outcomes_cycle_key on sla_outcomes (applied_sla_id, metric, started_at)`,
+  // The previous version's key stays for this release (its instances upsert on it during a
+  // rolling upgrade), and so does their way of writing: an outcome without started_at gets its
+  // cycle's start, and a second outcome of a cycle they would have added as a new row (its
+  // deadline moved by a wait) becomes the cycle's one row instead, breached winning.
+  `create function sla_outcome_cycle() returns trigger language plpgsql set search_path from current as $$
+   begin
+     if new.started_at is null then
+       new.started_at := case when new.metric = 'next_response' then new.deadline_at
+                              else (select a.applied_at from applied_slas a where a.id = new.applied_sla_id) end;
+     end if;
+     if new.outcome = 'breached' then
+       update sla_outcomes o set outcome = 'breached', at = new.at, deadline_at = new.deadline_at
+        where o.applied_sla_id = new.applied_sla_id and o.metric = new.metric and o.started_at = new.started_at
+          and o.outcome = 'met';
+     end if;
+     if exists (select 1 from sla_outcomes o where o.applied_sla_id = new.applied_sla_id and o.metric = new.metric
+                                              and o.started_at = new.started_at) then
+       return null;
+     end if;
+     return new;
+   end
+   $$`,
+  `create trigger sla_outcome_cycle before insert on sla_outcomes for each row execute function sla_outcome_cycle()`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
