@@ -70,6 +70,19 @@ export function frameApplier(client: QueryClient, live: Live, meId: () => number
     timer = window.setTimeout(() => void client.invalidateQueries({ queryKey: keys.conversations.lists }), 300);
   };
   const addMessage = (message: Message) => addMessageToCache(client, message);
+  // One re-read of a thread for a burst of changes (a macro's several), never cancelling a read
+  // in flight (a first read, or older pages being loaded).
+  const rereads = new Map<string, number>();
+  const rereadThread = (uuid: string) => {
+    window.clearTimeout(rereads.get(uuid));
+    rereads.set(
+      uuid,
+      window.setTimeout(() => {
+        rereads.delete(uuid);
+        void client.invalidateQueries({ queryKey: keys.conversations.messages(uuid), exact: true }, { cancelRefetch: false });
+      }, 300),
+    );
+  };
 
   return function apply(frame: ServerFrame): void {
     const data = frame.data;
@@ -110,9 +123,7 @@ export function frameApplier(client: QueryClient, live: Live, meId: () => number
         if ('sla' in data) void client.invalidateQueries({ queryKey: keys.conversations.detail(uuid), exact: true });
         // A change (status, priority, assignee, tags, SLA) wrote its activity line in the thread, which no
         // frame carries: an open thread is read again. The contact's last look is no change of that kind.
-        if (Object.keys(data).some((field) => field !== 'uuid' && field !== 'contact_last_seen_at')) {
-          void client.invalidateQueries({ queryKey: keys.conversations.messages(uuid), exact: true });
-        }
+        if (Object.keys(data).some((field) => field !== 'uuid' && field !== 'contact_last_seen_at')) rereadThread(uuid);
         invalidateLists();
         return;
       }

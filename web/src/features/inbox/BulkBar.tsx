@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button';
 import { DropdownMenu, type MenuEntry } from '../../ui/DropdownMenu';
 import { can, displayName, useAgent } from '../auth/session';
 import type { Change } from '../conversation/changes';
+import { teamEmoji } from '../../ui/glyph';
 
 /**
  * Actions on the selected conversations: status (no snooze: that needs a time), priority, assign to
@@ -81,7 +82,7 @@ export function BulkBar({
             t('inbox.bulk.assignTeam'),
             (teams.data ?? []).map((team) => ({
               id: String(team.id),
-              label: `${team.emoji} ${team.name}`.trim(),
+              label: `${teamEmoji(team)} ${team.name}`.trim(),
               onSelect: () => onChange({ kind: 'team', id: team.id }),
             })),
           )
