@@ -101,7 +101,7 @@ export async function findAgentState(db: DB, id: number) {
     .where('id', '=', id)
     .where('type', '=', 'agent')
     .where('deleted_at', 'is', null)
-    .select(['id', 'enabled', 'password_hash', 'availability_status', 'availability_source'])
+    .select(['id', 'enabled', 'password_hash', 'availability_status', 'availability_source', 'absent_from_status', 'absent_from_source'])
     .executeTakeFirst();
 }
 
@@ -221,17 +221,6 @@ export async function setAvailability(
     })
     .where('id', '=', id)
     .execute();
-}
-
-/** An agent's availability as the absence rule left it (unlocked: a cheap look before a locked change). */
-export async function absenceState(db: DB, id: number) {
-  return db
-    .selectFrom('users')
-    .where('id', '=', id)
-    .where('type', '=', 'agent')
-    .where('deleted_at', 'is', null)
-    .select(['availability_status', 'availability_source', 'absent_from_status', 'absent_from_source'])
-    .executeTakeFirst();
 }
 
 export async function countAgents(db: DB): Promise<number> {

@@ -304,7 +304,7 @@ export async function setIdleOffline(deps: AppDeps, id: number, stillAbsent: (db
  * whether it changed.
  */
 export async function returnFromAbsence(deps: AppDeps, id: number): Promise<boolean> {
-  const seen = await q.absenceState(deps.db, id);
+  const seen = await q.findAgentState(deps.db, id);
   if (seen?.availability_status !== 'offline' || seen.availability_source !== 'idle') return false;
   return deps.db.transaction().execute(async (trx) => {
     const current = await q.lockAgentState(trx, id);
