@@ -3,8 +3,8 @@
 // read so that none is lost, none is shown twice, and the thread stays in the server's order.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ChatMessage } from '../src/frame/api.ts';
-import { Arrivals, mergeRead } from '../src/frame/live-messages.ts';
+import type { ChatConversation, ChatMessage } from '../src/frame/api.ts';
+import { Arrivals, ChangesDuringReads, mergeRead } from '../src/frame/live-messages.ts';
 import { agentAuthor } from './fixtures.ts';
 
 const A = '0b8a3c1e-1111-4222-8333-00000000000a';
@@ -66,5 +66,55 @@ describe('the messages that arrive while a conversation is read', () => {
     const merged = mergeRead(read, [], []);
     assert.deepEqual(uuids(merged), ['r1']);
     assert.notEqual(merged, read, 'a copy, never the read itself');
+  });
+});
+
+describe('the status and assignee changes heard while reads are on their way', () => {
+  type Assignee = NonNullable<ChatConversation['assignee']>;
+  const grace: Assignee = {
+    id: 7,
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    avatar_url: null,
+    availability_status: 'available',
+    type: 'agent',
+    active_at: null,
+  };
+  const conversation = (uuid: string) => ({ uuid, status: 'Open', assignee: null as Assignee | null });
+
+  it('are laid over the answer of a read that began before them, for that conversation only', () => {
+    const changes = new ChangesDuringReads();
+    changes.note(A, { status: 'Snoozed' });
+    const read = changes.begin();
+    changes.note(A, { assignee: grace });
+    changes.note(B, { status: 'Resolved' });
+    const laid = changes.end(read);
+    assert.deepEqual(
+      laid(conversation(A)),
+      { uuid: A, status: 'Open', assignee: grace },
+      'the snooze heard before the read began is in its answer',
+    );
+    assert.deepEqual(laid(conversation(B)), { uuid: B, status: 'Resolved', assignee: null });
+  });
+
+  it('in the order heard, the last one winning', () => {
+    const changes = new ChangesDuringReads();
+    const read = changes.begin();
+    changes.note(A, { assignee: grace });
+    changes.note(A, { assignee: null });
+    assert.deepEqual(changes.end(read)(conversation(A)).assignee, null);
+  });
+
+  it('are kept while any read is on its way, and forgotten once none is', () => {
+    const changes = new ChangesDuringReads();
+    const first = changes.begin();
+    changes.note(A, { status: 'Snoozed' });
+    const second = changes.begin();
+    changes.note(A, { assignee: grace });
+    assert.deepEqual(changes.end(second)(conversation(A)), { uuid: A, status: 'Open', assignee: grace });
+    assert.deepEqual(changes.end(first)(conversation(A)), { uuid: A, status: 'Snoozed', assignee: grace });
+    changes.note(A, { status: 'Closed' });
+    const later = changes.begin();
+    assert.deepEqual(changes.end(later)(conversation(A)), conversation(A), 'nothing heard since it began');
   });
 });

@@ -4,7 +4,7 @@
 // call these actions; nothing else talks to the API or the socket.
 import { ApiError, type Api, type ChatConversation, type ChatMessage, createApi, type Settings } from './api.ts';
 import { conversationUpdate, isChatMessage, typingData } from './frames.ts';
-import { Arrivals, mergeRead } from './live-messages.ts';
+import { Arrivals, ChangesDuringReads, mergeRead } from './live-messages.ts';
 import type { HostBridge } from './host.ts';
 import { type SessionStore, sessionStore, type StoredUser } from './session.ts';
 import { type ChatSocket, openSocket, type SocketFrame } from './socket.ts';
@@ -62,6 +62,8 @@ export function createChat(inbox: string, host: HostBridge) {
   let reportedUnread = -1;
   /** What arrives for the conversation being opened before its read lands (live-messages.ts). */
   const arrivals = new Arrivals();
+  /** Status and assignee changes heard while a read is on its way, laid over its answer. */
+  const changes = new ChangesDuringReads();
 
   const api: Api = createApi('', inbox, store, () => forget());
 
@@ -128,9 +130,12 @@ export function createChat(inbox: string, host: HostBridge) {
 
   async function loadConversations(): Promise<void> {
     if (!store.token()) return;
+    const read = changes.begin();
     try {
-      set({ conversations: await api.conversations() });
+      const conversations = await api.conversations();
+      set({ conversations: conversations.map(changes.end(read)) });
     } catch {
+      changes.end(read);
       // Shown as it was; the next event or reconnect tries again.
     }
   }
@@ -156,6 +161,7 @@ export function createChat(inbox: string, host: HostBridge) {
       const patch: Partial<ChatConversation> = {};
       if (data.status !== undefined) patch.status = data.status;
       if (data.assignee !== undefined) patch.assignee = data.assignee;
+      changes.note(data.uuid, patch);
       updateConversation(data.uuid, patch);
     }
   }
@@ -209,15 +215,18 @@ export function createChat(inbox: string, host: HostBridge) {
     // A slow answer for A must not land once the view moved to B: send() posts to the view's uuid.
     const stillShown = () => state.view.name === 'conversation' && state.view.uuid === uuid;
     if (state.current?.conversation.uuid !== uuid) arrivals.expect(uuid);
+    const read = changes.begin();
     try {
       const data = await api.conversation(uuid);
+      const laid = changes.end(read);
       if (!stillShown()) return;
       const shown = state.current?.conversation.uuid === uuid ? state.current.messages : [];
       const messages = mergeRead([...data.messages].reverse(), shown, arrivals.of(uuid));
       arrivals.clear();
-      set({ current: { conversation: data.conversation, messages } });
+      set({ current: { conversation: laid(data.conversation), messages } });
       if (state.visible) markSeen(uuid);
     } catch (error) {
+      changes.end(read);
       if (stillShown()) {
         arrivals.clear();
         set({ notice: failure(error) });

@@ -2,7 +2,7 @@
 // replies over the socket and the visitor's own sends. A read answers what the server held when
 // it read, so what came after it is kept and merged in: nothing shown vanishes when an older
 // answer lands, and nothing that arrived before the thread was there is lost.
-import type { ChatMessage } from './api.ts';
+import type { ChatConversation, ChatMessage } from './api.ts';
 
 /** The conversation being opened and the messages that arrived for it before its read landed. */
 export class Arrivals {
@@ -55,4 +55,44 @@ export function mergeRead(read: readonly ChatMessage[], shown: readonly ChatMess
   for (const m of arrived) add(m);
   for (const m of shown) if (Date.parse(m.created_at) >= newest) add(m);
   return extra.length === 0 ? [...read] : [...read, ...extra].sort(byCreation);
+}
+
+type Change = Partial<Pick<ChatConversation, 'status' | 'assignee'>>;
+
+/**
+ * Changes to conversations (status, assignee) heard over the socket while reads are on their way.
+ * A read answers what the server held when it read; a change heard meanwhile may be newer, so it
+ * is laid over the answer rather than lost under it. Changes are applied in the order heard, and
+ * the socket delivers them in the order made, so the last one heard wins.
+ */
+export class ChangesDuringReads {
+  #heard = 0;
+  #log: Array<{ at: number; uuid: string; change: Change }> = [];
+  #reads = new Set<{ from: number }>();
+
+  /** Starts a read: what is heard from now on is laid over its answer. */
+  begin(): { from: number } {
+    const read = { from: this.#heard };
+    this.#reads.add(read);
+    return read;
+  }
+
+  /** Notes a change heard; kept only while a read is on its way. */
+  note(uuid: string, change: Change): void {
+    this.#heard += 1;
+    if (this.#reads.size > 0) this.#log.push({ at: this.#heard, uuid, change });
+  }
+
+  /** Ends a read (answered or failed): lays what was heard since it began over a conversation of its answer. */
+  end(read: { from: number }): <C extends { uuid: string }>(conversation: C) => C {
+    this.#reads.delete(read);
+    const heard = this.#log.filter((entry) => entry.at > read.from);
+    const oldest = Math.min(...[...this.#reads].map((r) => r.from));
+    this.#log = this.#log.filter((entry) => entry.at > oldest);
+    return <C extends { uuid: string }>(conversation: C): C => {
+      let laid = conversation;
+      for (const entry of heard) if (entry.uuid === conversation.uuid) laid = { ...laid, ...entry.change };
+      return laid;
+    };
+  }
 }
