@@ -244,7 +244,8 @@ describe('the widget on a customer site', { skip: skip ?? false, timeout: 120_00
     assert.deepEqual(problems, []);
   });
 
-  it('keeps a reply that arrives live while an older read of the conversation is on its way', async () => {
+  it('keeps a reply and an assignment that arrive live while an older read of the conversation is on its way', async () => {
+    const linus = await world.t.makeAgent({ first_name: 'Linus', roles: ['Admin'] });
     await frame.getByRole('button', { name: 'Back to conversations' }).click();
     await frame.getByText('Your conversations').waitFor();
     // The server answers the read at once (before the reply exists); the answer reaches the frame only when released.
@@ -272,13 +273,19 @@ describe('the widget on a customer site', { skip: skip ?? false, timeout: 120_00
           payload: { message: 'Arrived while you were reading' },
         }),
       );
-      // The reply reaches the frame over its socket while the read is held.
-      const until = Date.now() + 10_000;
-      while (!received.some((f) => f.includes('Arrived while you were reading')) && Date.now() < until) await page.waitForTimeout(20);
-      assert.ok(
-        received.some((f) => f.includes('Arrived while you were reading')),
-        'the reply came over the socket',
+      dataOf(
+        await world.t.call({
+          method: 'PUT',
+          url: `/api/v1/conversations/${conversation.uuid}/assignee/user`,
+          payload: { assignee_id: linus.id },
+        }),
       );
+      // The reply and the assignment reach the frame over its socket while the read is held.
+      const heard = (text: string) => received.some((f) => f.includes(text));
+      const until = Date.now() + 10_000;
+      while (!(heard('Arrived while you were reading') && heard('Linus')) && Date.now() < until) await page.waitForTimeout(20);
+      assert.ok(heard('Arrived while you were reading'), 'the reply came over the socket');
+      assert.ok(heard('"conversation_update"') && heard('Linus'), 'the assignment came over the socket');
       const answered = page.waitForResponse((response) => response.url().endsWith(`/chat/conversations/${conversation.uuid}`));
       release();
       await answered;
@@ -286,6 +293,8 @@ describe('the widget on a customer site', { skip: skip ?? false, timeout: 120_00
       const log = frame.locator('[role="log"]');
       assert.equal(await log.getByText('Arrived while you were reading').count(), 1, 'the older read did not take the reply away');
       assert.equal(await log.getByText('Welcome back, Ada').count(), 1, 'and the read messages are there once');
+      // The read's answer (no assignee yet) did not undo the assignment heard after it was made.
+      await frame.getByText('You are chatting with Linus Test').waitFor({ timeout: 5_000 });
     } finally {
       release();
       await page.unroute(url);
