@@ -5,6 +5,7 @@
 import { ApiError, type Api, type ChatConversation, type ChatMessage, createApi, type Settings } from './api.ts';
 import { conversationUpdate, isChatMessage, typingData } from './frames.ts';
 import { Arrivals, ChangesDuringReads, mergeRead } from './live-messages.ts';
+import { PageVisits, refusal, subjectOf, Typing } from './outgoing.ts';
 import type { HostBridge } from './host.ts';
 import { type SessionStore, sessionStore, type StoredUser } from './session.ts';
 import { type ChatSocket, openSocket, type SocketFrame } from './socket.ts';
@@ -30,9 +31,7 @@ export interface ChatState {
 
 export type FormValues = Record<string, string | number | boolean>;
 
-const TYPING_IDLE_MS = 3000;
 const TYPING_SHOWN_MS = 8000;
-const PAGE_VISIT_GAP_MS = 1100;
 
 export function createChat(inbox: string, host: HostBridge) {
   const store: SessionStore = sessionStore(inbox, (name, value) => host.send({ parley: 1, type: 'store', data: { name, value } }));
@@ -52,12 +51,9 @@ export function createChat(inbox: string, host: HostBridge) {
   };
   const listeners = new Set<() => void>();
   let socket: ChatSocket | null = null;
-  let page: { url: string; title: string } | null = null;
-  let pageSent = '';
-  let pageTimer: ReturnType<typeof setTimeout> | undefined;
-  let lastVisitAt = 0;
-  let typingSentAt = 0;
-  let typingStop: ReturnType<typeof setTimeout> | undefined;
+  const sendFrame = (type: string, data: unknown) => socket?.send(type, data) ?? false;
+  const pageVisits = new PageVisits(sendFrame);
+  const visitorTyping = new Typing(sendFrame, () => (state.view.name === 'conversation' ? state.view.uuid : null));
   let typingShown: ReturnType<typeof setTimeout> | undefined;
   let reportedUnread = -1;
   /** What arrives for the conversation being opened before its read lands (live-messages.ts). */
@@ -96,7 +92,7 @@ export function createChat(inbox: string, host: HostBridge) {
       // Every join re-reads: what happened between the last read and the join (or while
       // disconnected) is not replayed by the server.
       onJoined() {
-        sendPage();
+        pageVisits.flush();
         void resync();
       },
       onJoinFailed() {
@@ -277,7 +273,7 @@ export function createChat(inbox: string, host: HostBridge) {
 
   async function send(message: string): Promise<boolean> {
     const uuid = state.view.name === 'conversation' ? state.view.uuid : null;
-    stopTyping();
+    visitorTyping.stop();
     if (uuid === null) return start(message, {});
     set({ busy: true, notice: null });
     try {
@@ -312,23 +308,10 @@ export function createChat(inbox: string, host: HostBridge) {
     set({ busy: false, conversations, current: current && messages ? { ...current, messages } : current });
   }
 
-  /** Checks a file against the inbox's limits before sending it; the server checks again. */
-  function refuseFile(file: File): string | null {
-    const limits = state.settings?.file_upload;
-    if (!limits?.enabled) return text('uploadDisabled');
-    if (file.size === 0) return text('fileEmpty', { name: file.name });
-    if (file.size > limits.max_size_mb * 1024 * 1024) return text('fileTooLarge', { name: file.name, max: limits.max_size_mb });
-    const dot = file.name.lastIndexOf('.');
-    const extension = dot >= 0 ? file.name.slice(dot + 1).toLowerCase() : '';
-    const allowed = limits.allowed_extensions.map((e) => e.replace(/^\./, '').toLowerCase());
-    if (!allowed.includes('*') && !allowed.includes(extension)) return text('fileTypeRefused', { name: file.name });
-    return null;
-  }
-
   async function upload(file: File): Promise<void> {
     const uuid = state.view.name === 'conversation' ? state.view.uuid : null;
     if (!uuid) return;
-    const refused = refuseFile(file);
+    const refused = refusal(file, state.settings);
     if (refused) return set({ notice: refused });
     set({ busy: true, notice: text('uploading', { name: file.name }) });
     try {
@@ -339,51 +322,7 @@ export function createChat(inbox: string, host: HostBridge) {
     }
   }
 
-  function typing(): void {
-    const uuid = state.view.name === 'conversation' ? state.view.uuid : null;
-    if (!uuid || !socket) return;
-    const now = Date.now();
-    if (now - typingSentAt > 2000) {
-      typingSentAt = now;
-      socket.send('typing', { conversation_uuid: uuid, is_typing: true });
-    }
-    clearTimeout(typingStop);
-    typingStop = setTimeout(stopTyping, TYPING_IDLE_MS);
-  }
-
-  function stopTyping(): void {
-    clearTimeout(typingStop);
-    const uuid = state.view.name === 'conversation' ? state.view.uuid : null;
-    if (typingSentAt === 0 || !uuid) return;
-    typingSentAt = 0;
-    socket?.send('typing', { conversation_uuid: uuid, is_typing: false });
-  }
-
   // ------------------------------------------------------------ the host page
-
-  function sendPage(): void {
-    if (!page || !socket || page.url === pageSent || !/^https?:/i.test(page.url)) return;
-    const wait = lastVisitAt + PAGE_VISIT_GAP_MS - Date.now();
-    clearTimeout(pageTimer);
-    if (wait > 0) {
-      pageTimer = setTimeout(sendPage, wait);
-      return;
-    }
-    if (socket.send('page_visit', { url: page.url.slice(0, 2048), title: page.title.slice(0, 256) })) {
-      pageSent = page.url;
-      lastVisitAt = Date.now();
-    }
-  }
-
-  /** The JWT's external_user_id, read (not verified: the server does that) to skip exchanging the same user twice. */
-  function subjectOf(jwt: string): string | undefined {
-    try {
-      const payload = JSON.parse(atob((jwt.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { external_user_id?: unknown };
-      return typeof payload.external_user_id === 'string' ? payload.external_user_id : undefined;
-    } catch {
-      return undefined;
-    }
-  }
 
   async function setUser(jwt: string): Promise<void> {
     const subject = subjectOf(jwt);
@@ -407,8 +346,7 @@ export function createChat(inbox: string, host: HostBridge) {
 
   function onHost(message: Parameters<Parameters<HostBridge['listen']>[0]>[0]): void {
     if (message.type === 'page') {
-      page = message.data;
-      sendPage();
+      pageVisits.visit(message.data);
     } else if (message.type === 'visibility') {
       set({ visible: message.data.open });
       const uuid = state.view.name === 'conversation' ? state.view.uuid : null;
@@ -467,7 +405,7 @@ export function createChat(inbox: string, host: HostBridge) {
     },
     openConversation: (uuid: string) => openConversation(uuid),
     newConversation() {
-      stopTyping();
+      visitorTyping.stop();
       const view: View = prechatFields().length > 0 ? { name: 'prechat' } : { name: 'conversation', uuid: null };
       arrivals.clear();
       set({ view, current: null, notice: null, typing: null });
@@ -475,7 +413,7 @@ export function createChat(inbox: string, host: HostBridge) {
     start,
     send,
     upload,
-    typing,
+    typing: () => visitorTyping.keyPressed(),
     close: () => host.send({ parley: 1, type: 'close' }),
   };
 }
