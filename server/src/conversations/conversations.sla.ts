@@ -67,7 +67,11 @@ export async function recordSlaAlerts(deps: AppDeps): Promise<number> {
           const deadline = alert.deadline_at.toISOString();
           const metric = METRIC_NAMES[alert.metric];
           const text =
-            kind === 'warning' ? `The ${metric} SLA deadline is near (${deadline})` : `The ${metric} SLA deadline passed (${deadline})`;
+            kind === 'breach'
+              ? `The ${metric} SLA deadline passed (${deadline})`
+              : alert.deadline_at > now
+                ? `The ${metric} SLA deadline is near (${deadline})`
+                : `The ${metric} SLA deadline is past; this warning comes late (${deadline})`;
           const data = { applied_sla_id: alert.applied_sla_id, metric: alert.metric, deadline_at: deadline };
           await logActivity(trx, c, SYSTEM, text, { type: kind === 'warning' ? 'sla_warning' : 'sla_breached', ...data }, now);
           await conversationEvent(trx, kind === 'warning' ? 'conversation.sla_warning' : 'conversation.sla_breached', c, SYSTEM, data, now);

@@ -1,29 +1,14 @@
 // The deadlines of applied SLAs, driven through the API with a fake clock: every event that
 // moves one (entering a team, replies, contact messages, waiting, resolving, reopening),
-// business hours against calendar time, and warnings and breaches recorded exactly once.
+// business hours against calendar time. Warnings and breaches: sla.alerts.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { agentWith, createBusinessHours, createConversation, createTeam, uniqueNumber } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
-import { createWidgetInbox, startVisitor, type Visitor, type WidgetInboxFixture, widgetCall } from '../../test/widget.ts';
+import { type Applied, type Json, slaCalls } from '../../test/sla.ts';
+import { createWidgetInbox, startVisitor, type WidgetInboxFixture } from '../../test/widget.ts';
 import { wakeSnoozedConversations } from '../conversations/conversations.changes.ts';
 import { recordSlaAlerts } from '../conversations/conversations.sla.ts';
-import { framesOf } from '../realtime/frames.ts';
-
-type Json = Record<string, unknown>;
-interface Metric {
-  deadline_at: string | null;
-  met_at: string | null;
-  breached: boolean;
-}
-interface Applied {
-  applied_sla_id: number;
-  sla_policy_id: number | null;
-  applied_at: string;
-  first_response: Metric | null;
-  next_response: Metric | null;
-  resolution: Metric | null;
-}
 
 /** Thursday 2026-01-15, 10:00 UTC (11:00 in Berlin). */
 const START = new Date('2026-01-15T10:00:00Z');
@@ -39,49 +24,7 @@ describe('SLA deadlines', () => {
   });
   after(() => t.close());
 
-  const at = (iso: string) => clock.set(new Date(iso));
-  const policy = async (body: Json) =>
-    dataOf<{ id: number }>(await t.call({ method: 'POST', url: '/api/v1/sla', payload: { name: `Policy ${uniqueNumber()}`, ...body } }));
-  const conversation = async (uuid: string) => dataOf<Json>(await t.call({ url: `/api/v1/conversations/${uuid}` }));
-  const applied = async (uuid: string) => dataOf<Applied | null>(await t.call({ url: `/api/v1/conversations/${uuid}/sla` }));
-  const put = async (uuid: string, path: string, payload: Json) =>
-    dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${uuid}/${path}`, payload }));
-  const reply = async (uuid: string, extra: Json = {}) =>
-    dataOf(await t.call({ method: 'POST', url: `/api/v1/conversations/${uuid}/messages`, payload: { message: 'On it', ...extra } }));
-  const write = async (visitor: Visitor) =>
-    dataOf(
-      await widgetCall(t, {
-        method: 'POST',
-        url: `chat/conversations/${visitor.conversationUuid}/message`,
-        inbox: chat.uuid,
-        token: visitor.token,
-        payload: { message: 'Any news?' },
-      }),
-    );
-  /** A contact's conversation (from the widget) that enters `teamId`. */
-  const inTeam = async (teamId: number) => {
-    const visitor = await startVisitor(t, chat.uuid);
-    await put(visitor.conversationUuid, 'assignee/team', { assignee_id: teamId });
-    return visitor;
-  };
-  const deadlines = (c: Json) => ({
-    first: c['first_response_deadline_at'],
-    resolution: c['resolution_deadline_at'],
-    next: c['next_response_deadline_at'],
-    nextMet: c['next_response_met_at'],
-    soonest: c['next_sla_deadline_at'],
-  });
-  const slaEvents = async (uuid: string) => {
-    const rows = await t.deps.db
-      .selectFrom('domain_events')
-      .where('type', 'in', ['conversation.sla_warning', 'conversation.sla_breached'])
-      .select(['type', 'payload'])
-      .orderBy('id')
-      .execute();
-    return rows
-      .filter((r) => (r.payload as Json)['conversation_uuid'] === uuid)
-      .map((r): Json => ({ type: r.type, ...(r.payload as Json) }));
-  };
+  const { at, policy, conversation, applied, put, reply, write, inTeam, deadlines, slaEvents } = slaCalls(clock, () => ({ t, chat }));
 
   it('entering a team applies its policy; replies and contact messages move the deadlines (calendar time)', async () => {
     at('2026-01-15T10:00:00Z');
@@ -167,69 +110,6 @@ describe('SLA deadlines', () => {
     assert.equal((await applied(uuid))?.resolution?.breached, true);
     const messages = dataOf<{ results: Json[] }>(await t.call({ url: `/api/v1/conversations/${uuid}/messages?page_size=100` }));
     assert.ok(messages.results.some((m) => m['type'] === 'activity' && String(m['content']).includes('resolution SLA deadline passed')));
-  });
-
-  it('a next response warns and breaches on its own; each owed response is a new deadline, met or breached alone', async () => {
-    at('2026-01-15T10:00:00Z');
-    const p = await policy({ next_response_minutes: 30, warning_minutes: 10 });
-    const team = await createTeam(t, { sla_policy_id: p.id });
-    const visitor = await inTeam(team.id);
-    const uuid = visitor.conversationUuid;
-    const summary = async () => (await slaEvents(uuid)).map((e) => `${e['type']} ${e['metric']} ${e['deadline_at']}`);
-    await reply(uuid);
-    at('2026-01-15T10:30:00Z');
-    await write(visitor); // owed by 11:00
-    at('2026-01-15T10:52:00Z');
-    await recordSlaAlerts(t.deps);
-    assert.deepEqual(await summary(), ['conversation.sla_warning next_response 2026-01-15T11:00:00.000Z']);
-    at('2026-01-15T11:01:00Z');
-    await recordSlaAlerts(t.deps);
-    await recordSlaAlerts(t.deps);
-    at('2026-01-15T11:05:00Z');
-    await reply(uuid); // late: the breach stands
-    assert.deepEqual((await applied(uuid))?.next_response, {
-      deadline_at: '2026-01-15T11:00:00.000Z',
-      met_at: '2026-01-15T11:05:00.000Z',
-      breached: true,
-    });
-
-    // The contact writes again: a new deadline, warned, breached and met on its own.
-    at('2026-01-15T11:10:00Z');
-    await write(visitor);
-    let c = await conversation(uuid);
-    assert.deepEqual(
-      [c['next_response_deadline_at'], c['next_response_met_at'], c['next_sla_deadline_at']],
-      ['2026-01-15T11:40:00.000Z', null, '2026-01-15T11:40:00.000Z'],
-    );
-    assert.deepEqual((await applied(uuid))?.next_response?.breached, false);
-    at('2026-01-15T11:20:00Z');
-    await reply(uuid);
-    c = await conversation(uuid);
-    assert.equal(c['next_response_met_at'], '2026-01-15T11:20:00.000Z');
-    at('2026-01-15T12:00:00Z');
-    await recordSlaAlerts(t.deps);
-    assert.deepEqual(await summary(), [
-      'conversation.sla_warning next_response 2026-01-15T11:00:00.000Z',
-      'conversation.sla_breached next_response 2026-01-15T11:00:00.000Z',
-    ]);
-    const report = dataOf<{ sla: Record<string, unknown> }>(
-      await t.call({ url: `/api/v1/reports/service?from=2026-01-15&to=2026-01-15&team_id=${team.id}` }),
-    );
-    assert.deepEqual(report.sla['next_response'], { met: 1, breached: 1 });
-  });
-
-  it('a warning whose time passed while no task ran is recorded late, just before its breach', async () => {
-    at('2026-01-15T10:00:00Z');
-    const p = await policy({ first_response_minutes: 30, warning_minutes: 10 });
-    const team = await createTeam(t, { sla_policy_id: p.id });
-    const uuid = (await inTeam(team.id)).conversationUuid;
-    at('2026-01-15T12:00:00Z'); // both the warning (10:20) and the deadline (10:30) passed meanwhile
-    await recordSlaAlerts(t.deps);
-    await recordSlaAlerts(t.deps);
-    assert.deepEqual(
-      (await slaEvents(uuid)).map((e) => `${e['type']} ${e['deadline_at']}`),
-      ['conversation.sla_warning 2026-01-15T10:30:00.000Z', 'conversation.sla_breached 2026-01-15T10:30:00.000Z'],
-    );
   });
 
   it('a conversation created in a team gets the team’s policy at once', async () => {
@@ -440,80 +320,5 @@ describe('SLA deadlines', () => {
     };
     assert.deepEqual(await order('asc'), [uuids[1], uuids[2], uuids[0], without]);
     assert.deepEqual(await order('desc'), [uuids[0], uuids[2], uuids[1], without]);
-  });
-
-  it('a warning, then a breach, each recorded exactly once by two instances at the same time', async () => {
-    at('2026-01-15T10:00:00Z');
-    const p = await policy({ first_response_minutes: 30, warning_minutes: 10 });
-    const team = await createTeam(t, { sla_policy_id: p.id });
-    const uuids: string[] = [];
-    for (let i = 0; i < 5; i++) uuids.push((await inTeam(team.id)).conversationUuid);
-    // One of them is answered in time: nothing is recorded for it.
-    await reply(uuids[4]!);
-    const second = await t.secondInstance();
-    try {
-      at('2026-01-15T10:19:00Z');
-      await recordSlaAlerts(t.deps);
-      assert.deepEqual(await slaEvents(uuids[0]!), [], 'not yet');
-      at('2026-01-15T10:25:00Z');
-      const warned = await Promise.all([recordSlaAlerts(t.deps), recordSlaAlerts(second.deps), recordSlaAlerts(t.deps)]);
-      at('2026-01-15T10:31:00Z');
-      const breached = await Promise.all([recordSlaAlerts(second.deps), recordSlaAlerts(t.deps), recordSlaAlerts(second.deps)]);
-      assert.ok(warned.reduce((a, b) => a + b) >= 4 && breached.reduce((a, b) => a + b) >= 4);
-    } finally {
-      await second.close();
-    }
-    for (const [i, uuid] of uuids.entries()) {
-      const events = (await slaEvents(uuid)).map((e) => `${e['type']} ${e['metric']} ${e['deadline_at']}`);
-      const expected =
-        i === 4
-          ? []
-          : [
-              'conversation.sla_warning first_response 2026-01-15T10:30:00.000Z',
-              'conversation.sla_breached first_response 2026-01-15T10:30:00.000Z',
-            ];
-      assert.deepEqual(events, expected, uuid);
-    }
-    // The webhook payloads and activity messages follow the events: one activity message each.
-    const activity = await t.deps.db
-      .selectFrom('messages as m')
-      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-      .where('c.uuid', '=', uuids[0]!)
-      .where('m.type', '=', 'activity')
-      .where('m.content', 'like', '%SLA deadline%')
-      .select('m.content')
-      .execute();
-    assert.equal(activity.length, 2);
-    assert.equal((await applied(uuids[0]!))?.first_response?.breached, true);
-
-    // Agents' sockets get a conversation_update naming the deadline; the widget gets nothing.
-    const [event] = await slaEvents(uuids[0]!);
-    const frames = framesOf({
-      id: 1,
-      type: String(event!['type']),
-      created_at: '2026-01-15T10:25:00.000Z',
-      payload: event!,
-      conversation: {
-        uuid: uuids[0]!,
-        assigned_user_id: null,
-        assigned_team_id: team.id,
-        contact_id: 1,
-        inbox_id: chat.inbox.id,
-        livechat: true,
-      },
-      previous: null,
-      message: null,
-      widget: null,
-    });
-    assert.equal(frames.widget, null);
-    assert.deepEqual(JSON.parse(frames.agent ?? 'null').data, {
-      uuid: uuids[0],
-      sla: {
-        event: 'warning',
-        applied_sla_id: event!['applied_sla_id'],
-        metric: 'first_response',
-        deadline_at: '2026-01-15T10:30:00.000Z',
-      },
-    });
   });
 });
