@@ -289,55 +289,6 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
     }
   });
 
-  it('virtualises a long thread and loads older pages on demand', async () => {
-    const { t } = server;
-    const long = await createConversation(t, {
-      inbox_id: inboxId,
-      assignee_id: ann.id,
-      subject: 'A long one',
-      content: '<p>Message 0</p>',
-      contact_email: 'noah@example.com',
-    });
-    for (let i = 1; i <= 149; i++) {
-      dataOf(
-        await t.call({
-          method: 'POST',
-          url: `/api/v1/conversations/${long.uuid}/messages`,
-          payload: { message: `<p>Message ${i}</p>`, private: true },
-        }),
-      );
-    }
-    const { page, context } = await newPage(browser, server.base);
-    try {
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(ann.email);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('list', { name: 'Conversation list' }).waitFor();
-      await page.goto(`/inbox/mine/c/${long.uuid}`);
-      const thread = page.getByRole('log', { name: 'Messages' });
-      await thread.getByText('Message 149', { exact: true }).waitFor();
-      const rendered = await thread.locator('article').count();
-      assert.ok(rendered > 0 && rendered < 40, `only what is on screen is in the page: ${rendered} of 100 loaded`);
-      // The first page holds the newest 100; the oldest arrive with "Load older messages".
-      await thread.getByRole('button', { name: 'Load older messages' }).click();
-      await thread.getByRole('button', { name: 'Load older messages' }).waitFor({ state: 'detached' });
-      // Scrolled to the top with the keyboard (the thread takes focus). Rows are measured as they
-      // appear, which can stop a long scroll short of the top: Home again, as a person would.
-      await thread.focus();
-      const oldest = thread.getByText('Message 0', { exact: true });
-      for (let i = 0; i < 5 && !(await oldest.isVisible()); i++) {
-        await page.keyboard.press('Home');
-        await page.waitForTimeout(400);
-      }
-      await thread.getByText('Message 0', { exact: true }).waitFor();
-      assert.ok((await thread.locator('article').count()) < 40, 'still virtualised with every page loaded');
-      assert.deepEqual(pageErrors(page), []);
-    } finally {
-      await context.close();
-    }
-  });
-
   it('sets availability from the account menu, goes away when idle and back when active, signs out', async () => {
     const { page, context } = await newPage(browser, server.base);
     const availability = async () =>

@@ -102,7 +102,7 @@ export function ConversationView() {
             ☰
           </Button>
         </header>
-        <Thread key={uuid} uuid={uuid} contactName={contact} />
+        <Thread key={uuid} uuid={uuid} contact={{ name: contact, avatarUrl: c.contact.avatar_url ?? null }} />
         <TypingLine uuid={uuid} contact={contact} />
         <Suspense fallback={<Loading />}>
           {/* Keyed: another conversation gets a composer of its own, never this one's draft. */}

@@ -6,6 +6,12 @@ import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { ago, dateTime } from '../inbox/format';
 
+/** Who wrote a message, as the thread shows them: a name and, when they have one, a picture. */
+export interface Person {
+  name: string;
+  avatarUrl: string | null;
+}
+
 function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
@@ -35,7 +41,8 @@ function EmailMeta({ message }: { message: Message }) {
   );
 }
 
-export function MessageItem({ message, author, contactName }: { message: Message; author: string; contactName: string }) {
+/** `author`: the contact for an incoming message, else the agent (or the system) who wrote it. */
+export function MessageItem({ message, author }: { message: Message; author: Person }) {
   if (message.type === 'activity') {
     return (
       <div className="message message--activity">
@@ -44,11 +51,11 @@ export function MessageItem({ message, author, contactName }: { message: Message
     );
   }
   const kind = message.private ? 'note' : message.type;
-  const name = message.type === 'incoming' ? contactName : author;
+  const name = author.name;
   return (
     <article className={`message message--${kind}`} aria-label={message.private ? t('conversation.private') : name}>
       <header className="message__header">
-        <Avatar name={name} size="sm" />
+        <Avatar name={name} src={author.avatarUrl} size="sm" />
         <span className="message__author">{name}</span>
         {message.private ? <Badge tone="warning">{t('conversation.private')}</Badge> : null}
         {message.status === 'pending' ? <Badge>{t('conversation.status.pending')}</Badge> : null}

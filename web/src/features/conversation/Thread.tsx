@@ -8,16 +8,19 @@ import { t } from '../../i18n/t';
 import { Button } from '../../ui/Button';
 import { Loading } from '../../ui/Spinner';
 import { displayName } from '../auth/session';
-import { MessageItem } from './MessageItem';
+import { MessageItem, type Person } from './MessageItem';
 import { useMessages } from './queries';
 
-export function Thread({ uuid, contactName }: { uuid: string; contactName: string }) {
+export function Thread({ uuid, contact }: { uuid: string; contact: Person }) {
   const messages = useMessages(uuid);
   const agents = useAgents();
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const items = useMemo(() => (messages.data?.pages ?? []).flatMap((page) => page.results).reverse(), [messages.data]);
-  const names = useMemo(() => new Map((agents.data ?? []).map((a) => [a.id, displayName(a)])), [agents.data]);
+  const people = useMemo(
+    () => new Map((agents.data ?? []).map((a): [number, Person] => [a.id, { name: displayName(a), avatarUrl: a.avatar_url }])),
+    [agents.data],
+  );
 
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -69,7 +72,12 @@ export function Thread({ uuid, contactName }: { uuid: string; contactName: strin
         {virtualizer.getVirtualItems().map((row) => {
           const message = items[row.index];
           if (!message) return null;
-          const author = message.sender_id === null ? t('conversation.system') : (names.get(message.sender_id) ?? t('common.unknown'));
+          const author =
+            message.type === 'incoming'
+              ? contact
+              : message.sender_id === null
+                ? { name: t('conversation.system'), avatarUrl: null }
+                : (people.get(message.sender_id) ?? { name: t('common.unknown'), avatarUrl: null });
           return (
             <div
               key={row.key}
@@ -78,7 +86,7 @@ export function Thread({ uuid, contactName }: { uuid: string; contactName: strin
               className="thread__row"
               style={{ transform: `translateY(${row.start}px)` }}
             >
-              <MessageItem message={message} author={author} contactName={contactName} />
+              <MessageItem message={message} author={author} />
             </div>
           );
         })}
