@@ -1,13 +1,15 @@
 // The conversation screen's composer and live behaviour in a real browser: drafts stay with
 // their conversation, the typing signal is steady, a resend after a lost answer posts once, an
 // open conversation is marked read as messages arrive, shortcuts act on the right conversation,
-// a message that arrives while the thread is being read is not lost.
+// a message that arrives while the thread is being read is not lost, the AI rewrite menu
+// replaces the draft with the provider's answer (an OpenAI-compatible server on loopback).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserMissing, launchBrowser, newPage, pageErrors, startWebServer, type WebServer } from '../browser.ts';
 import { createConversation, createInbox, type Conversation } from '../factories.ts';
 import { type Caller, dataOf } from '../helpers.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../openai-server.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -239,6 +241,62 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
       assert.deepEqual(pageErrors(page), []);
     } finally {
       await context.close();
+    }
+  });
+
+  it('rewrites the draft with a prompt of the AI menu, and keeps it when the provider fails', async () => {
+    const fake: FakeOpenAi = await startFakeOpenAi({ apiKey: 'sk-test', models: ['gpt-test'] });
+    const { page, context } = await newPage(browser, server.base);
+    try {
+      dataOf(
+        await server.t.call({
+          method: 'PUT',
+          url: '/api/v1/ai/provider',
+          payload: { provider: 'openai', api_key: 'sk-test', base_url: fake.baseUrl, model: 'gpt-test' },
+        }),
+      );
+      const prompts = dataOf<Array<{ key: string; title: string }>>(await server.t.call({ url: '/api/v1/ai/prompts' }));
+      const friendly = prompts.find((p) => p.key === 'make_friendly');
+      assert.ok(friendly, 'the default prompts are there');
+      const c = await conversation('a rewrite');
+      await signIn(page);
+      await page.goto(`/inbox/mine/c/${c.uuid}`);
+      const editor = page.getByRole('textbox', { name: 'Message editor' });
+      // With no draft the prompts are there but cannot be chosen, and the menu says why.
+      await page.getByRole('button', { name: 'Rewrite with AI' }).click();
+      await page.getByText('Write a draft first').waitFor();
+      assert.equal(await page.getByRole('menuitem', { name: friendly.title }).getAttribute('aria-disabled'), 'true');
+      await page.keyboard.press('Escape');
+      await editor.click();
+      await page.keyboard.type('we cant refund that sorry');
+
+      fake.behaviour = { kind: 'answer', text: '<p>We are <strong>so sorry</strong>: this order cannot be refunded.</p>' };
+      await page.getByRole('button', { name: 'Rewrite with AI' }).click();
+      await page.getByRole('menuitem', { name: friendly.title }).click();
+      await editor.getByText('so sorry').waitFor();
+      assert.equal(await editor.locator('strong').textContent(), 'so sorry', 'the answer is the draft, formatting kept');
+      assert.equal(fake.requests.length, 1);
+      const sent = fake.messagesOf(fake.requests[0]!);
+      assert.deepEqual(sent.at(-1), { role: 'user', content: '<p>we cant refund that sorry</p>' }, 'the draft went to the provider');
+
+      // The provider fails: the agent is told, and the draft stays as it was.
+      fake.behaviour = { kind: 'status', status: 500, message: 'The model is overloaded' };
+      await page.getByRole('button', { name: 'Rewrite with AI' }).click();
+      await page.getByRole('menuitem', { name: friendly.title }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /AI provider|failed|error/i })
+        .first()
+        .waitFor();
+      assert.match((await editor.textContent()) ?? '', /We are so sorry: this order cannot be refunded\./);
+      const refused = pageErrors(page);
+      assert.ok(
+        refused.every((e) => /status of 50\d/.test(e)),
+        `only the provider's refusal was logged: ${refused.join('; ')}`,
+      );
+    } finally {
+      await context.close();
+      await fake.close();
     }
   });
 });

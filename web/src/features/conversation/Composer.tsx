@@ -218,11 +218,14 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
                 {rewrite.isPending ? t('reply.ai.working') : t('reply.ai')}
               </Button>
             }
-            entries={(prompts.data ?? []).map((prompt) => ({
-              label: prompt.title,
-              disabled: empty,
-              onSelect: () => rewrite.mutate(prompt.key),
-            }))}
+            entries={[
+              ...(empty ? [{ kind: 'label' as const, label: t('reply.ai.empty') }] : []),
+              ...(prompts.data ?? []).map((prompt) => ({
+                label: prompt.title,
+                disabled: empty,
+                onSelect: () => rewrite.mutate(prompt.key),
+              })),
+            ]}
           />
         ) : null}
       </div>
