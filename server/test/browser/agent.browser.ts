@@ -297,10 +297,7 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
     try {
       // The page's timers run on a clock the test can move forward.
       await page.clock.install();
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(ann.email);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signIn(page, ann.email, PASSWORD);
       await page.getByRole('list', { name: 'Conversation list' }).waitFor();
 
       await page.getByRole('button', { name: /Ann Test/ }).click();
@@ -343,10 +340,7 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
   it('is usable at a phone width and in dark mode', async () => {
     const { page, context } = await newPage(browser, server.base, { width: 390, height: 844, colorScheme: 'dark' });
     try {
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(ann.email);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signIn(page, ann.email, PASSWORD);
       await page.getByRole('list', { name: 'Conversation list' }).getByText('Invoice address').waitFor();
       await assertAccessible(page, 'list, phone, dark');
       await shot(page, 'inbox-phone-dark');
@@ -368,10 +362,7 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
   it('has a dark mode on the wide screens too', { skip: SCREENSHOTS ? false : 'screenshots only' }, async () => {
     const { page, context } = await newPage(browser, server.base, { colorScheme: 'dark' });
     try {
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(ann.email);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signIn(page, ann.email, PASSWORD);
       await page.getByRole('list', { name: 'Conversation list' }).getByText('Invoice address').click();
       await page.getByRole('log', { name: 'Messages' }).getByText('billing is on it').waitFor();
       await assertAccessible(page, 'conversation, dark');

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserMissing, launchBrowser, newPage, pageErrors, startWebServer, type WebServer } from '../browser.ts';
+import { signIn } from './admin-harness.ts';
 import { createConversation, createInbox, type Conversation } from '../factories.ts';
 import { type Caller, dataOf } from '../helpers.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../openai-server.ts';
@@ -19,11 +20,8 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
   let ann: Caller;
   let inboxId: number;
 
-  const signIn = async (page: Page) => {
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(ann.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+  const signedIn = async (page: Page) => {
+    await signIn(page, ann.email, PASSWORD);
     await page.getByRole('list', { name: 'Conversation list' }).waitFor();
   };
   const conversation = (subject: string): Promise<Conversation> =>
@@ -46,7 +44,7 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
     const b = await conversation('Draft B');
     const { page, context } = await newPage(browser, server.base);
     try {
-      await signIn(page);
+      await signedIn(page);
       const list = page.getByRole('list', { name: 'Conversation list' });
       const editor = page.getByRole('textbox', { name: 'Message editor' });
       const thread = page.getByRole('log', { name: 'Messages' });
@@ -100,7 +98,7 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
     await createConversation(server.t, { inbox_id: inboxId, assignee_id: bob.id, subject: 'Only for Bob' });
     const { page, context } = await newPage(browser, server.base);
     try {
-      await signIn(page);
+      await signedIn(page);
       const list = page.getByRole('list', { name: 'Conversation list' });
       await list.getByText('Only for Ann', { exact: true }).waitFor();
       // The session ends behind the app's back (expired, revoked): the next read answers 401.
@@ -131,7 +129,7 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
       }),
     );
     try {
-      await signIn(page);
+      await signedIn(page);
       await page.goto(`/inbox/mine/c/${c.uuid}`);
       const editor = page.getByRole('textbox', { name: 'Message editor' });
       await editor.click();
@@ -161,7 +159,7 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
     const c = await conversation('Lost answer');
     const { page, context } = await newPage(browser, server.base);
     try {
-      await signIn(page);
+      await signedIn(page);
       await page.goto(`/inbox/mine/c/${c.uuid}`);
       // The first send reaches the server, but its answer never comes back.
       let lost = false;
@@ -197,7 +195,7 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
     const received: string[] = [];
     page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => received.push(String(payload))));
     try {
-      await signIn(page);
+      await signedIn(page);
       // The server answers the thread's read at once (before the message exists); the answer reaches the page when released.
       let release = () => {};
       const held = new Promise<void>((resolve) => {
@@ -259,7 +257,7 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
       const friendly = prompts.find((p) => p.key === 'make_friendly');
       assert.ok(friendly, 'the default prompts are there');
       const c = await conversation('a rewrite');
-      await signIn(page);
+      await signedIn(page);
       await page.goto(`/inbox/mine/c/${c.uuid}`);
       const editor = page.getByRole('textbox', { name: 'Message editor' });
       // With no draft the prompts are there but cannot be chosen, and the menu says why.

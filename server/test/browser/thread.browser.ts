@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import { createConversation, createInbox } from '../factories.ts';
 import { type Caller, dataOf } from '../helpers.ts';
 import { browserMissing, launchBrowser, newPage, pageErrors, startWebServer, type WebServer } from '../browser.ts';
+import { signIn } from './admin-harness.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -31,10 +32,7 @@ describe('the conversation thread in a browser', { skip: browserMissing() ?? fal
   /** A page signed in as Ann. */
   async function signedIn() {
     const opened = await newPage(browser, server.base);
-    await opened.page.goto('/login');
-    await opened.page.getByLabel('Email').fill(ann.email);
-    await opened.page.getByLabel('Password').fill(PASSWORD);
-    await opened.page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(opened.page, ann.email, PASSWORD);
     await opened.page.getByRole('list', { name: 'Conversation list' }).waitFor();
     return opened;
   }
