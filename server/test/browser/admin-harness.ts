@@ -47,13 +47,14 @@ export interface AdminSession {
 /**
  * What each administration test file's `before` did: a Parley, `seed` run against it, Chromium,
  * one page signed in as the admin. On a failure part way, what had started is closed again.
- * `clock`: the server's (a seed that writes a history moves it); `viewport`: the page's size.
+ * `clock`: the server's (a seed that writes a history moves it); `viewport`: the page's size; `env`:
+ * the server's environment (as startWebServer's).
  */
 export async function adminSession(
   seed?: (server: WebServer) => Promise<void>,
-  options: { clock?: Clock; viewport?: { width: number; height: number } } = {},
+  options: { clock?: Clock; viewport?: { width: number; height: number }; env?: Record<string, string> } = {},
 ): Promise<AdminSession> {
-  const server = await startWebServer({}, options.clock ? { clock: options.clock } : {});
+  const server = await startWebServer(options.env ?? {}, options.clock ? { clock: options.clock } : {});
   let browser: Browser | undefined;
   try {
     await seed?.(server);

@@ -133,6 +133,7 @@ export const enAdminSettings = {
   'admin.webhooks.outcome.refused': 'Refused',
   'admin.webhooks.manual': 'Manual',
   'admin.webhooks.body': 'Body sent',
+  'admin.webhooks.answerOf': 'Answer to attempt {n}',
   'admin.webhooks.noBody': 'Built at the first attempt',
   'admin.sso.title': 'Single sign-on',
   'admin.sso.hint': 'OpenID Connect providers agents may sign in with.',

@@ -14,6 +14,7 @@ import { Card, ErrorBanner } from '../../../ui/Page';
 import { Pager } from '../../../ui/Pager';
 import { QueryState } from '../../../ui/QueryState';
 import { Select } from '../../../ui/Select';
+import { ScrollableBlock } from '../../../ui/ScrollableBlock';
 import { ago, dateTime } from '../../inbox/format';
 import { useAdminMutation } from '../crud';
 
@@ -112,14 +113,20 @@ function DeliveryDialog({ webhookId, deliveryId, onClose }: { webhookId: number;
                       <span className="cell-muted">{dateTime(attempt.started_at)}</span>
                     </span>
                     {attempt.error ? <span className="danger-text">{attempt.error}</span> : null}
-                    {attempt.response_snippet ? <pre className="code-block">{attempt.response_snippet}</pre> : null}
+                    {attempt.response_snippet ? (
+                      <ScrollableBlock label={t('admin.webhooks.answerOf', { n: attempt.attempt })} className="code-block">
+                        {attempt.response_snippet}
+                      </ScrollableBlock>
+                    ) : null}
                   </li>
                 ))}
               </ol>
             )}
             <h3 className="form-section-title">{t('admin.webhooks.body')}</h3>
             {data.request_body ? (
-              <pre className="code-block body-block">{prettyJson(data.request_body)}</pre>
+              <ScrollableBlock label={t('admin.webhooks.body')} className="code-block body-block">
+                {prettyJson(data.request_body)}
+              </ScrollableBlock>
             ) : (
               <p className="cell-muted">{t('admin.webhooks.noBody')}</p>
             )}
