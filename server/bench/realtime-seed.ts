@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { createAgent, generateApiKey } from '../src/agents/agents.service.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { createInbox } from '../src/inboxes/inboxes.service.ts';
-import { AGENT_ROLE } from '../src/roles/permissions.ts';
+import { AGENT_ROLE } from '../src/auth/permissions.ts';
 import { createTeam } from '../src/teams/teams.service.ts';
 import { issueWidgetSession, VISITOR_SESSION_MS } from '../src/widget/widget.sessions.ts';
 import type { RealtimeFixtures } from './realtime-plan.ts';

@@ -12,7 +12,7 @@ import { createInbox } from '../src/inboxes/inboxes.service.ts';
 import { foldReportRollups } from '../src/reports/reports.service.ts';
 import { rebuildServiceRollups } from '../src/reports/service-rollups.service.ts';
 import { rebuildCounts } from '../src/conversations/counts.queries.ts';
-import { AGENT_ROLE } from '../src/roles/permissions.ts';
+import { AGENT_ROLE } from '../src/auth/permissions.ts';
 import { prepareDatabase } from '../src/setup.ts';
 import { createTeam } from '../src/teams/teams.service.ts';
 import { FIRST_NAMES, LAST_NAMES, tagNames, WORDS } from './words.ts';

@@ -7,7 +7,7 @@ import { ConflictError, DataError, InputError, NotFoundError, PermissionError } 
 import { recordEvent } from '../events/events.service.ts';
 import type { PageRequest } from '../http/schemas.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
-import { ADMIN_ROLE } from '../roles/permissions.ts';
+import { ADMIN_ROLE } from '../auth/permissions.ts';
 import { resolveRoleIds } from '../roles/roles.service.ts';
 import { hashSecret, randomAlphanumeric, verifySecret } from '../security/hashing.ts';
 import { assertTeamsExist } from '../teams/teams.service.ts';

@@ -1,7 +1,7 @@
 // Every /api/v1/agents endpoint (docs/api.md: Agents and availability; Pagination and lists) and the availability rules.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AGENT_ROLE_PERMISSIONS } from '../roles/permissions.ts';
+import { AGENT_ROLE_PERMISSIONS } from '../auth/permissions.ts';
 import { agentWith, createTeam } from '../../test/factories.ts';
 import { AGENT_RECORD_FIELDS, assertError, buildTestApp, type Caller, dataOf, type TestApp } from '../../test/helpers.ts';
 

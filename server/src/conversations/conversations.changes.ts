@@ -10,7 +10,7 @@ import { surveyOnStatusChange } from '../csat/csat.service.ts';
 import type { AppDeps } from '../deps.ts';
 import { DataError, InputError } from '../errors.ts';
 import { recordResolution } from '../reports/service-report.service.ts';
-import { type Permission, requireAnyPermission } from '../roles/permissions.ts';
+import { type Permission, requireAnyPermission } from '../auth/permissions.ts';
 import { slaAfterStatusChange } from '../sla/sla.deadlines.ts';
 import { findPriorityByName, findStatusByName } from '../statuses/statuses.service.ts';
 import { findTagsByNames } from '../tags/tags.service.ts';

@@ -8,7 +8,7 @@ import type { AppDeps } from '../deps.ts';
 import { DataError, InputError, PermissionError } from '../errors.ts';
 import { findLiveInbox } from '../inboxes/inboxes.service.ts';
 import { hasContent, prepareContent } from '../messages/messages.content.ts';
-import { requirePermission } from '../roles/permissions.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import { findTeam } from '../teams/teams.service.ts';
 import { autoAssign } from './assignment.service.ts';
 import { type Actor, actorOf, conversationEvent, SYSTEM } from './conversations.activity.ts';

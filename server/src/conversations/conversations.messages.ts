@@ -17,7 +17,7 @@ import {
   type SendMessageInput,
   toRecord,
 } from '../messages/messages.service.ts';
-import { requirePermission } from '../roles/permissions.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import { canReadConversation } from './conversations.access.ts';
 import { agentMessage, appendAgentMessageAtOnce, appendMessage } from './conversations.append.ts';
 import { assertCanRead, lockReadableConversation } from './conversations.read.ts';

@@ -7,7 +7,7 @@ import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError, NotFoundError, PermissionError } from '../errors.ts';
 import { type PageRequest, pagedJson } from '../http/schemas.ts';
-import { requirePermission } from '../roles/permissions.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import { findPrioritiesByNames, findStatusesByNames } from '../statuses/statuses.service.ts';
 import { findTagsByNames } from '../tags/tags.service.ts';
 import { findTeam } from '../teams/teams.service.ts';

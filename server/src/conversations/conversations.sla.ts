@@ -5,7 +5,7 @@
 import type { Principal } from '../auth/credential-cache.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
-import { requireAnyPermission } from '../roles/permissions.ts';
+import { requireAnyPermission } from '../auth/permissions.ts';
 import { appliedSlaRecord, applySlaPolicy, applyTeamSla, claimDueSlaAlerts } from '../sla/sla.deadlines.ts';
 import { type Actor, actorOf, conversationEvent, logActivity, SYSTEM } from './conversations.activity.ts';
 import type { LockedConversation } from './conversations.queries.ts';

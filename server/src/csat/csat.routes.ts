@@ -8,7 +8,7 @@ import type { AppDeps } from '../deps.ts';
 import { AppError, InputError, NotFoundError, RateLimitError } from '../errors.ts';
 import { Envelope, errors, ok } from '../http/schemas.ts';
 import { findUnstorableText, unstorableTextError } from '../http/text.ts';
-import { enforceLimit, widgetLimiter } from '../widget/widget.edge.ts';
+import { enforceLimit, publicLimiter } from '../http/public-limits.ts';
 import { type PageState, sendRefusalPage, sendSurveyPage } from './csat.page.ts';
 import { CsatParams, CsatResponseBody, MAX_FEEDBACK, PublicCsatSurvey } from './csat.schema.ts';
 import { answerSurvey, getPublicSurvey } from './csat.service.ts';
@@ -59,7 +59,7 @@ function pageErrorHandler(deps: AppDeps) {
 
 export function csatRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const perAddress = widgetLimiter(deps, 'csat', deps.config.widgetRateLimitPerMinute);
+    const perAddress = publicLimiter(deps, 'csat', deps.config.widgetRateLimitPerMinute);
     app.addHook('onRequest', async (request) => {
       await enforceLimit(perAddress, request.ip, 'requests from this address');
     });

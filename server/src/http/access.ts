@@ -7,7 +7,7 @@ import type { Principal } from '../auth/credential-cache.ts';
 import type { AppDeps } from '../deps.ts';
 import { PermissionError, UnauthorizedError } from '../errors.ts';
 import { errors } from './schemas.ts';
-import { type Permission, requirePermission } from '../roles/permissions.ts';
+import { type Permission, requirePermission } from '../auth/permissions.ts';
 
 /**
  * Rules a service applies per resource, beyond the route's own (docs/api.md, Permissions and access).

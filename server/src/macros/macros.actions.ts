@@ -7,7 +7,7 @@ import { type ConversationChanges, distinctNames, type TagsChange } from '../con
 import type { DB } from '../db/database.ts';
 import { InputError } from '../errors.ts';
 import { SLA_PERMISSIONS } from '../conversations/conversations.sla.ts';
-import { type Permission, requireAnyPermission } from '../roles/permissions.ts';
+import { type Permission, requireAnyPermission } from '../auth/permissions.ts';
 import { assertSlaPolicyExists } from '../sla/sla.service.ts';
 import { findPriorityByName, findStatusByName } from '../statuses/statuses.service.ts';
 import { findTagsByNames } from '../tags/tags.service.ts';

@@ -13,7 +13,7 @@ import type { MacroVisibility } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
 import { DataError, InputError, NotFoundError } from '../errors.ts';
 import { hasContent, prepareContent, sanitizeBounded, sanitizeMessageHtml, tooDeepReason } from '../messages/messages.content.ts';
-import { requirePermission } from '../roles/permissions.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import { findTeam } from '../teams/teams.service.ts';
 import { assertCanManageMacro, canSeeMacro, macroVisibilityFilter, type OwnedMacro } from './macros.access.ts';
 import { changesOf, checkActions, requireActionPermissions, storedActions } from './macros.actions.ts';

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { principalOf } from '../http/access.ts';
 import { Envelope, errors, IdParams, ok, TrueEnvelope } from '../http/schemas.ts';
-import { PERMISSIONS } from './permissions.ts';
+import { PERMISSIONS } from '../auth/permissions.ts';
 import { CreateRoleBody, RoleRecord, UpdateRoleBody } from './roles.schema.ts';
 import * as roles from './roles.service.ts';
 

@@ -2,7 +2,7 @@ import { invalidateCredentials } from '../auth/credential-cache.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, DataError, InputError, NotFoundError, PermissionError } from '../errors.ts';
-import { ADMIN_ROLE, AGENT_ROLE, AGENT_ROLE_PERMISSIONS, isPermission, PERMISSIONS } from './permissions.ts';
+import { ADMIN_ROLE, AGENT_ROLE, AGENT_ROLE_PERMISSIONS, isPermission, PERMISSIONS } from '../auth/permissions.ts';
 import * as q from './roles.queries.ts';
 
 /** Seeds the built-in roles; Admin always holds the whole catalogue, also after the catalogue grows. Stored sorted, like every role's permissions. */

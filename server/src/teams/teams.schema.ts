@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
-import { AvailabilityStatus } from '../agents/agents.schema.ts';
-import { ASSIGNMENT_TYPES } from '../db/types.ts';
+import { ASSIGNMENT_TYPES, AVAILABILITIES } from '../db/types.ts';
 import { DateTime, Nullable, StringEnum } from '../http/schemas.ts';
 
 export const AssignmentType = StringEnum(ASSIGNMENT_TYPES);
@@ -30,7 +29,7 @@ export const TeamMember = Type.Object({
   last_name: Type.String(),
   email: Nullable(Type.String()),
   avatar_url: Nullable(Type.String()),
-  availability_status: AvailabilityStatus,
+  availability_status: StringEnum(AVAILABILITIES),
   enabled: Type.Boolean(),
 });
 

@@ -17,7 +17,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import type { AppDeps } from '../deps.ts';
 import { AppError, NotFoundError, PermissionError } from '../errors.ts';
 import { TRUSTED_DOMAIN } from '../inboxes/inboxes.schema.ts';
-import { enforceLimit, widgetLimiter } from './widget.edge.ts';
+import { enforceLimit, publicLimiter } from '../http/public-limits.ts';
 import { findWidgetInbox, isAddressBlocked } from './widget.inbox.ts';
 
 /** Where `npm run build -w widget` writes. */
@@ -198,7 +198,7 @@ export function widgetAssetRoutes(deps: AppDeps, options: { dir?: string } = {})
   const read = assetStore();
   const connectSrc = frameConnectSrc(deps.config.baseUrl);
   return async (app) => {
-    const perAddress = widgetLimiter(deps, 'frame', deps.config.widgetRateLimitPerMinute);
+    const perAddress = publicLimiter(deps, 'frame', deps.config.widgetRateLimitPerMinute);
     const route = { schema: { hide: true }, config: { auth: 'public' as const } };
 
     app.get('/widget.js', route, async (request, reply) => {

@@ -1,12 +1,11 @@
 // The edge of the widget API (docs/api.md, "Live chat (widget API)"), run before validation
-// on every widget route: the per-address rate limit, the inbox selection (header
+// on every widget route: the per-address rate limit (its counters in http/public-limits.ts), the inbox selection (header
 // X-Service-Inbox-ID, else query inbox_id), the blocked-address rule and CORS. Browsers call
 // these routes cross-origin from the customer's site: only the launcher settings are open to
 // every origin; the others to the inbox's trusted_domains (every origin when that list is empty).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type AuthFailureLimiter, memoryAuthFailureLimiter, noAuthFailureLimit, redisAuthFailureLimiter } from '../auth/auth-failures.ts';
 import type { AppDeps } from '../deps.ts';
-import { InputError, NotFoundError, PermissionError, RateLimitError } from '../errors.ts';
+import { InputError, NotFoundError, PermissionError } from '../errors.ts';
 import { findWidgetInbox, isAddressBlocked, type WidgetInbox } from './widget.inbox.ts';
 
 export const INBOX_HEADER = 'x-service-inbox-id';
@@ -16,29 +15,6 @@ const ALLOW_HEADERS = 'Authorization, Content-Type, X-Service-Inbox-ID, X-Servic
 const EXPOSE_HEADERS = 'X-Service-Clear-Visitor, Retry-After, X-Request-Id';
 const ALLOW_METHODS = 'GET, POST, OPTIONS';
 const PREFLIGHT_MAX_AGE = '600';
-
-/** A fixed-window counter per key: 0 when the hit is allowed, else the seconds to wait. */
-export interface WidgetLimiter {
-  hit(key: string): Promise<number>;
-}
-
-/** Limits shared by every instance through Redis when configured, else per process. 0 = no limit. */
-export function widgetLimiter(deps: AppDeps, name: string, perMinute: number): WidgetLimiter {
-  let counter: AuthFailureLimiter;
-  if (perMinute === 0) counter = noAuthFailureLimit;
-  else if (deps.redis) {
-    counter = redisAuthFailureLimiter(deps.redis, `${deps.redisPrefix}widget:${name}:`, perMinute, (err) =>
-      deps.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'widget rate limit: redis error, not limiting'),
-    );
-  } else counter = memoryAuthFailureLimiter(perMinute, deps.clock);
-  return { hit: (key) => counter.reserve(key) };
-}
-
-/** Throws the 429 when `limiter` refuses `key`. */
-export async function enforceLimit(limiter: WidgetLimiter, key: string, what: string): Promise<void> {
-  const wait = await limiter.hit(key);
-  if (wait > 0) throw new RateLimitError(`Too many ${what}; retry in ${wait} s`, wait);
-}
 
 function single(value: unknown): string | undefined {
   if (typeof value === 'string') return value;

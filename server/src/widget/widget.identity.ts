@@ -6,7 +6,7 @@ import { recordEvent } from '../events/events.service.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError, PermissionError, UnauthorizedError } from '../errors.ts';
 import { isEmailAddress } from '../http/formats.ts';
-import { enforceLimit, type WidgetLimiter } from './widget.edge.ts';
+import { enforceLimit, type PublicLimiter } from '../http/public-limits.ts';
 import type { WidgetInbox } from './widget.inbox.ts';
 import * as q from './widget.queries.ts';
 import { issueWidgetSession, resolveWidgetSession, sessionLifetimeMs } from './widget.sessions.ts';
@@ -211,7 +211,7 @@ export const MAX_SESSIONS_PER_CONTACT = 20;
  * 429 past it) before anything is written; the new session replaces the contact's least recently
  * used ones in this inbox beyond MAX_SESSIONS_PER_CONTACT.
  */
-export async function exchangeIdentity(deps: AppDeps, inbox: WidgetInbox, jwt: string, perContact: WidgetLimiter) {
+export async function exchangeIdentity(deps: AppDeps, inbox: WidgetInbox, jwt: string, perContact: PublicLimiter) {
   const claims = parseClaims(await verifyIdentityToken(deps, inbox, jwt));
   await enforceLimit(perContact, claims.externalUserId, 'session exchanges for this contact');
   const now = deps.clock.now();

@@ -10,17 +10,16 @@ import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { InputError, UnauthorizedError } from '../errors.ts';
 import { Envelope, errors, ok, TrueEnvelope } from '../http/schemas.ts';
+import { enforceLimit, publicLimiter } from '../http/public-limits.ts';
 import { isMultipartFormData } from '../media/media.upload.ts';
 import {
   answerPreflight,
   applyErrorCors,
   applyInboxCors,
   CLEAR_VISITOR_HEADER,
-  enforceLimit,
   openCors,
   selectInbox,
   VISITOR_HEADER,
-  widgetLimiter,
 } from './widget.edge.ts';
 import {
   authenticateWidget,
@@ -63,9 +62,9 @@ export function widgetRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       limits: { files: 20, fields: 20, fieldSize: 65_536, parts: 40, headerPairs: 200 },
       throwFileSizeLimit: true,
     });
-    const perAddress = widgetLimiter(deps, 'address', deps.config.widgetRateLimitPerMinute);
-    const perUser = widgetLimiter(deps, 'user', deps.config.widgetMessageRateLimitPerMinute);
-    const perContactExchange = widgetLimiter(deps, 'exchange', EXCHANGES_PER_CONTACT_PER_MINUTE);
+    const perAddress = publicLimiter(deps, 'address', deps.config.widgetRateLimitPerMinute);
+    const perUser = publicLimiter(deps, 'user', deps.config.widgetMessageRateLimitPerMinute);
+    const perContactExchange = publicLimiter(deps, 'exchange', EXCHANGES_PER_CONTACT_PER_MINUTE);
     const contexts = new WeakMap<FastifyRequest, WidgetContext>();
 
     const contextOf = (request: FastifyRequest): WidgetContext => {
