@@ -7,21 +7,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { createConversation, createInbox, type Conversation as ConversationRecord } from '../factories.ts';
+import { createConversation, type Conversation as ConversationRecord } from '../factories.ts';
 import { type Caller, dataOf } from '../helpers.ts';
-import {
-  browserMissing,
-  describeViolations,
-  launchBrowser,
-  newPage,
-  pageErrors,
-  seriousViolations,
-  startWebServer,
-  type WebServer,
-} from '../browser.ts';
+import { browserMissing, describeViolations, newPage, pageErrors, seriousViolations, type WebServer } from '../browser.ts';
 import { shot, SCREENSHOTS, signIn } from './admin-harness.ts';
-
-const PASSWORD = 'correct horse battery';
+import { AGENT_PASSWORD, type AgentDesk, agentDesk } from './agent-harness.ts';
 
 type Conversation = { uuid: string; status: string; priority: string | null; tags: string[]; snoozed_until: string | null };
 type Message = { type: string; private: boolean; content: string; attachments: Array<{ name: string }> };
@@ -32,6 +22,7 @@ async function assertAccessible(page: Page, screen: string): Promise<void> {
 }
 
 describe('the agent web app in a browser', { skip: browserMissing() ?? false, timeout: 240_000 }, () => {
+  let desk: AgentDesk | undefined;
   let server: WebServer;
   let browser: Browser;
   let ann: Caller;
@@ -41,12 +32,9 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
   const timings: Record<string, number> = {};
 
   before(async () => {
-    server = await startWebServer();
-    browser = await launchBrowser();
+    desk = await agentDesk();
+    ({ server, browser, ann, inboxId } = desk);
     const { t } = server;
-    ann = await t.makeAgent({ roles: ['Agent'], first_name: 'Ann', email: 'ann@example.com', password: PASSWORD });
-    const inbox = await createInbox(t, { name: 'Website chat' });
-    inboxId = inbox.id;
     dataOf(await t.call({ method: 'POST', url: '/api/v1/tags', payload: { name: 'shipping' } }));
     dataOf(
       await t.call({
@@ -61,25 +49,24 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
       }),
     );
     first = await createConversation(t, {
-      inbox_id: inbox.id,
+      inbox_id: inboxId,
       assignee_id: ann.id,
       subject: 'Order 1042 never arrived',
       content: '<p>Hello, I ordered a lamp two weeks ago and it never arrived.</p>',
       contact_email: 'maria@example.com',
     });
     second = await createConversation(t, {
-      inbox_id: inbox.id,
+      inbox_id: inboxId,
       assignee_id: ann.id,
       subject: 'Invoice address',
       content: '<p>Could you change the address on my invoice?</p>',
       contact_email: 'li@example.com',
     });
-    await createConversation(t, { inbox_id: inbox.id, subject: 'Nobody has this one yet', contact_email: 'sam@example.com' });
+    await createConversation(t, { inbox_id: inboxId, subject: 'Nobody has this one yet', contact_email: 'sam@example.com' });
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.close();
+    await desk?.close();
     if (Object.keys(timings).length) process.stdout.write(`# browser timings: ${JSON.stringify(timings)}\n`);
   });
 
@@ -89,7 +76,7 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
       await page.goto('/');
       await page.waitForURL(/\/login\?next=/);
       await page.getByLabel('Email').fill(ann.email);
-      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByLabel('Password').fill(AGENT_PASSWORD);
       await assertAccessible(page, 'sign-in');
       await shot(page, 'sign-in');
 
@@ -238,7 +225,7 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
     };
     const { page, context } = await newPage(browser, server.base);
     try {
-      await signIn(page, ann.email, PASSWORD, '/inbox/unassigned');
+      await signIn(page, ann.email, AGENT_PASSWORD, '/inbox/unassigned');
       const list = page.getByRole('list', { name: 'Conversation list' });
       const links = list.locator('[data-conversation-link]');
       /** A fresh list, the row showing `subject` selected with j and k (the first row is selected on arrival). */
@@ -297,7 +284,7 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
     try {
       // The page's timers run on a clock the test can move forward.
       await page.clock.install();
-      await signIn(page, ann.email, PASSWORD);
+      await signIn(page, ann.email, AGENT_PASSWORD);
       await page.getByRole('list', { name: 'Conversation list' }).waitFor();
 
       await page.getByRole('button', { name: /Ann Test/ }).click();
@@ -340,7 +327,7 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
   it('is usable at a phone width and in dark mode', async () => {
     const { page, context } = await newPage(browser, server.base, { width: 390, height: 844, colorScheme: 'dark' });
     try {
-      await signIn(page, ann.email, PASSWORD);
+      await signIn(page, ann.email, AGENT_PASSWORD);
       await page.getByRole('list', { name: 'Conversation list' }).getByText('Invoice address').waitFor();
       await assertAccessible(page, 'list, phone, dark');
       await shot(page, 'inbox-phone-dark');
@@ -362,7 +349,7 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
   it('has a dark mode on the wide screens too', { skip: SCREENSHOTS ? false : 'screenshots only' }, async () => {
     const { page, context } = await newPage(browser, server.base, { colorScheme: 'dark' });
     try {
-      await signIn(page, ann.email, PASSWORD);
+      await signIn(page, ann.email, AGENT_PASSWORD);
       await page.getByRole('list', { name: 'Conversation list' }).getByText('Invoice address').click();
       await page.getByRole('log', { name: 'Messages' }).getByText('billing is on it').waitFor();
       await assertAccessible(page, 'conversation, dark');

@@ -6,38 +6,28 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserMissing, launchBrowser, newPage, pageErrors, startWebServer, type WebServer } from '../browser.ts';
-import { signIn } from './admin-harness.ts';
-import { createConversation, createInbox, type Conversation } from '../factories.ts';
+import { browserMissing, newPage, pageErrors, type WebServer } from '../browser.ts';
+import { AGENT_PASSWORD, type AgentDesk, agentDesk } from './agent-harness.ts';
+import { createConversation, type Conversation } from '../factories.ts';
 import { type Caller, dataOf } from '../helpers.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../openai-server.ts';
 
-const PASSWORD = 'correct horse battery';
-
 describe('the composer and the open conversation', { skip: browserMissing() ?? false, timeout: 240_000 }, () => {
+  let desk: AgentDesk | undefined;
   let server: WebServer;
   let browser: Browser;
   let ann: Caller;
   let inboxId: number;
 
-  const signedIn = async (page: Page) => {
-    await signIn(page, ann.email, PASSWORD);
-    await page.getByRole('list', { name: 'Conversation list' }).waitFor();
-  };
+  const signedIn = (page: Page) => desk?.signedIn(page);
   const conversation = (subject: string): Promise<Conversation> =>
     createConversation(server.t, { inbox_id: inboxId, assignee_id: ann.id, subject, content: `<p>About ${subject}</p>` });
 
   before(async () => {
-    server = await startWebServer();
-    browser = await launchBrowser();
-    ann = await server.t.makeAgent({ roles: ['Agent'], first_name: 'Ann', email: 'ann@example.com', password: PASSWORD });
-    inboxId = (await createInbox(server.t, { name: 'Website chat' })).id;
+    desk = await agentDesk();
+    ({ server, browser, ann, inboxId } = desk);
   });
-
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  after(() => desk?.close());
 
   it('keeps each draft with its own conversation', async () => {
     const a = await conversation('Draft A');
@@ -94,7 +84,7 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
 
   it('forgets what it read as one agent when the session ends', async () => {
     await conversation('Only for Ann');
-    const bob = await server.t.makeAgent({ roles: ['Agent'], first_name: 'Bob', email: 'bob@example.com', password: PASSWORD });
+    const bob = await server.t.makeAgent({ roles: ['Agent'], first_name: 'Bob', email: 'bob@example.com', password: AGENT_PASSWORD });
     await createConversation(server.t, { inbox_id: inboxId, assignee_id: bob.id, subject: 'Only for Bob' });
     const { page, context } = await newPage(browser, server.base);
     try {
@@ -107,7 +97,7 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
       await list.getByText('Only for Ann', { exact: true }).click();
       await page.waitForURL(/\/login\?next=/);
       await page.getByLabel('Email').fill(bob.email);
-      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByLabel('Password').fill(AGENT_PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       // Back where Ann was (no reload: the same tab, the same cache).
       await page.waitForURL(/\/inbox\/mine\/c\//);

@@ -4,36 +4,28 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { createConversation, createInbox } from '../factories.ts';
+import { createConversation } from '../factories.ts';
 import { type Caller, dataOf } from '../helpers.ts';
-import { browserMissing, launchBrowser, newPage, pageErrors, startWebServer, type WebServer } from '../browser.ts';
-import { signIn } from './admin-harness.ts';
-
-const PASSWORD = 'correct horse battery';
+import { browserMissing, newPage, pageErrors, type WebServer } from '../browser.ts';
+import { type AgentDesk, agentDesk } from './agent-harness.ts';
 
 describe('the conversation thread in a browser', { skip: browserMissing() ?? false, timeout: 180_000 }, () => {
+  let desk: AgentDesk | undefined;
   let server: WebServer;
   let browser: Browser;
   let ann: Caller;
   let inboxId: number;
 
   before(async () => {
-    server = await startWebServer();
-    browser = await launchBrowser();
-    ann = await server.t.makeAgent({ roles: ['Agent'], first_name: 'Ann', email: 'ann@example.com', password: PASSWORD });
-    inboxId = (await createInbox(server.t, { name: 'Website chat' })).id;
+    desk = await agentDesk();
+    ({ server, browser, ann, inboxId } = desk);
   });
-
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  after(() => desk?.close());
 
   /** A page signed in as Ann. */
   async function signedIn() {
     const opened = await newPage(browser, server.base);
-    await signIn(opened.page, ann.email, PASSWORD);
-    await opened.page.getByRole('list', { name: 'Conversation list' }).waitFor();
+    await desk?.signedIn(opened.page);
     return opened;
   }
 
