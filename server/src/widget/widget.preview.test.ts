@@ -61,8 +61,12 @@ describe('widget preview', () => {
     assert.deepEqual(answer.launcher.launcher, { spacing: { side: 30, bottom: 40 }, logo_url: '', position: 'left', color: '#0f766e' });
     assert.equal(answer.settings.is_open, false, 'the hours the draft names, closed on Saturday');
     assert.equal(answer.settings.next_open_at, '2026-11-30T08:00:00.000Z');
-    assert.deepEqual((answer.settings['prechat_form'] as { fields: Array<{ key: string }> }).fields.map((f) => f.key), ['name']);
-    for (const hidden of ['secret', 'trusted_domains', 'blocked_ips', 'session_duration']) assert.equal(hidden in answer.settings, false, hidden);
+    assert.deepEqual(
+      (answer.settings['prechat_form'] as { fields: Array<{ key: string }> }).fields.map((f) => f.key),
+      ['name'],
+    );
+    for (const hidden of ['secret', 'trusted_domains', 'blocked_ips', 'session_duration'])
+      assert.equal(hidden in answer.settings, false, hidden);
 
     // Nothing was saved.
     assert.equal((await inboxConfig(chat.inbox.id))['brand_name'], 'Before');

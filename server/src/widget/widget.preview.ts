@@ -22,7 +22,10 @@ const DraftBody = Type.Unsafe<Record<string, unknown>>({
 
 export const WidgetPreview = Type.Object(
   { settings: WidgetSettings, launcher: LauncherSettings },
-  { title: 'WidgetPreview', description: 'What `GET /widget/chat/settings` and `…/settings/launcher` would answer with these settings saved' },
+  {
+    title: 'WidgetPreview',
+    description: 'What `GET /widget/chat/settings` and `…/settings/launcher` would answer with these settings saved',
+  },
 );
 
 /** The widget's settings and launcher for a draft of inbox `id`'s live-chat config; nothing is saved. */
