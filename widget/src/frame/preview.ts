@@ -44,21 +44,22 @@ function sampleMessages(now: number): ChatMessage[] {
     last_active_at: null,
   };
   const visitor = { ...agent, id: 2, first_name: '', type: 'visitor' as const };
-  const message = (n: number, author: ChatMessage['author'], content: string, minutesAgo: number): ChatMessage => ({
+  const message = (n: number, author: ChatMessage['author'], plain: string, minutesAgo: number): ChatMessage => ({
     uuid: `${SAMPLE}${n}`,
     status: 'sent',
     conversation_uuid: `${SAMPLE}0`,
     created_at: new Date(now - minutesAgo * 60_000).toISOString(),
-    content,
-    text_content: content,
+    // Agent replies arrive as (sanitised) HTML, visitors' messages as plain text.
+    content: author.type === 'agent' ? `<p>${plain}</p>` : plain,
+    text_content: plain,
     author,
     attachments: [],
     meta: {},
   });
   return [
-    message(1, { ...agent, type: 'agent' }, `<p>${text('previewReply')}</p>`, 3),
+    message(1, { ...agent, type: 'agent' }, text('previewReply'), 3),
     message(2, visitor, text('previewQuestion'), 2),
-    message(3, { ...agent, type: 'agent' }, `<p>${text('previewAnswer')}</p>`, 1),
+    message(3, { ...agent, type: 'agent' }, text('previewAnswer'), 1),
   ];
 }
 
@@ -71,7 +72,7 @@ function sampleConversation(messages: ChatMessage[]): ChatConversation {
     uuid: `${SAMPLE}0`,
     status: 'Open',
     last_message: { content: last.text_content, created_at: last.created_at, author: { ...person, type: 'agent' } },
-    unread_message_count: 1,
+    unread_message_count: 0,
     assignee: { ...person, type: 'agent' },
   };
 }
