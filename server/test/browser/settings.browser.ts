@@ -13,6 +13,17 @@ import { browserMissing, describeViolations, seriousViolations, type WebServer, 
 
 const skip = browserMissing() ?? false;
 
+/** Reads until `read` answers `expected` (10 s at most), then asserts it. */
+async function until<T>(read: () => Promise<T>, expected: T, label: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let last = await read();
+  while (JSON.stringify(last) !== JSON.stringify(expected) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await read();
+  }
+  assert.deepEqual(last, expected, label);
+}
+
 describe('inbox settings and secrets', { skip }, () => {
   let session: AdminSession | undefined;
   let server: WebServer;
@@ -32,7 +43,8 @@ describe('inbox settings and secrets', { skip }, () => {
     const frame = preview.frameLocator('iframe');
     await frame.getByRole('heading', { name: 'Support' }).waitFor();
     await frame.getByText('Hi there! How can we help?').waitFor();
-    const frameHeader = () => frame.locator('header.top').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const frameHeader = () =>
+      frame.locator('header.top').evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).backgroundColor);
     assert.equal(await frameHeader(), 'rgb(37, 99, 235)', 'the default colour');
     await page.getByLabel('Brand name').fill('Acme Help');
     await page.getByLabel('Main colour', { exact: true }).fill('#ff5500');
@@ -44,25 +56,17 @@ describe('inbox settings and secrets', { skip }, () => {
     // The preview follows the draft before anything is saved.
     await frame.getByRole('heading', { name: 'Acme Help' }).waitFor();
     await frame.getByText('Hello from Acme!').waitFor();
-    await page.waitForFunction(
-      () => {
-        const iframe = document.querySelector<HTMLIFrameElement>('.widget-preview iframe');
-        const header = iframe?.contentDocument?.querySelector('header.top');
-        return header ? getComputedStyle(header).backgroundColor === 'rgb(255, 85, 0)' : false;
-      },
-      null,
-      { timeout: 10_000 },
-    );
+    await until(frameHeader, 'rgb(255, 85, 0)', "the frame's header in the new colour");
     const launcher = preview.locator('[data-testid="preview-launcher"] button');
     // In the left corner: within the left half of the preview's stage.
-    await page.waitForFunction(() => {
-      const button = document.querySelector('[data-testid="preview-launcher"]')?.shadowRoot?.querySelector('button');
-      const stage = document.querySelector('.widget-preview__box');
-      if (!button || !stage) return false;
-      return button.getBoundingClientRect().right - stage.getBoundingClientRect().left < stage.getBoundingClientRect().width / 2;
-    });
+    const stage = preview.locator('.widget-preview__box');
+    const onTheLeft = async () => {
+      const [button, box] = [await launcher.boundingBox(), await stage.boundingBox()];
+      return button !== null && box !== null && button.x + button.width - box.x < box.width / 2;
+    };
+    await until(onTheLeft, true, 'the launcher moved to the left corner');
     const look = await launcher.evaluate((el) => ({
-      background: getComputedStyle(el).backgroundColor,
+      background: el.ownerDocument.defaultView?.getComputedStyle(el).backgroundColor,
       label: el.getAttribute('aria-label'),
     }));
     assert.deepEqual(look, { background: 'rgb(255, 85, 0)', label: 'Close chat' });

@@ -63,8 +63,12 @@ export function WidgetPreview({
   const draft = useDebounced(config, 250);
   const preview = useQuery({
     queryKey: keys.admin.widgetPreview(inboxId, draft),
-    queryFn: () =>
-      unwrap(api.POST('/api/v1/inboxes/{id}/widget-preview', { params: { path: { id: inboxId } }, body: draft })) as Promise<Preview>,
+    queryFn: () => {
+      // The widget never shows the secret: leaving it out keeps a preview working even when the
+      // stored one can no longer be decrypted (the mask would then be refused).
+      const { secret: _secret, ...body } = draft;
+      return unwrap(api.POST('/api/v1/inboxes/{id}/widget-preview', { params: { path: { id: inboxId } }, body })) as Promise<Preview>;
+    },
     placeholderData: keepPreviousData,
     retry: false,
   });
