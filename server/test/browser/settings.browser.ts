@@ -70,6 +70,12 @@ describe('inbox settings and secrets', { skip }, () => {
       label: el.getAttribute('aria-label'),
     }));
     assert.deepEqual(look, { background: 'rgb(255, 85, 0)', label: 'Close chat' });
+    // A half-typed colour is refused by the server: the last good preview stays, with a note.
+    await page.getByLabel('Main colour', { exact: true }).fill('#ff55');
+    await preview.getByText(/Some settings are not valid yet/).waitFor();
+    assert.equal(await frameHeader(), 'rgb(255, 85, 0)');
+    await page.getByLabel('Main colour', { exact: true }).fill('#ff5500');
+    await preview.getByText(/Some settings are not valid yet/).waitFor({ state: 'detached' });
     // The sample conversation, the composer disabled.
     await page.getByRole('button', { name: 'Conversation', exact: true }).click();
     await frame.getByRole('log').getByText('How can we help you today?').waitFor();
