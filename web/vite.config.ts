@@ -51,6 +51,8 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target, changeOrigin: true },
+      // The chat frame, embedded by the live-chat settings' preview (same origin as the app).
+      '/widget': { target, changeOrigin: true },
       // The socket accepts a session cookie only from BASE_URL's origin: present the proxied origin.
       '/ws': {
         target,

@@ -1,5 +1,7 @@
 // `npm start` runs this first (the root `prestart`): every workspace with a `build` script (the
-// web app, the widget) is built when its dist/ is missing or older than its sources, so a fresh
+// web app, the widget) is built when its dist/ is missing or older than its sources (its own
+// files and the folders its package.json lists in `parley.buildInputs`: the web app bundles the
+// widget's launcher-look.ts and protocol.ts for its live preview), so a fresh
 // clone needs only `npm install` and `npm start`. A build already up to date costs a directory
 // walk (milliseconds). `npm run build` builds them all unconditionally. Then the migrated image
 // of the embedded database is made when missing (build-db-image.ts).
@@ -31,14 +33,27 @@ function mtimes(dir: string, skip: ReadonlySet<string>): { newest: number; oldes
   return out;
 }
 
-/** Why a workspace needs building, or null when its dist is newer than every source file. */
+/** Folders outside the workspace its build reads (`parley.buildInputs` in its package.json, relative to it). */
+export function buildInputs(workspaceDir: string): string[] {
+  const file = join(workspaceDir, 'package.json');
+  if (!existsSync(file)) return [];
+  const own = JSON.parse(readFileSync(file, 'utf8')) as { parley?: { buildInputs?: unknown } };
+  const listed = own.parley?.buildInputs;
+  return Array.isArray(listed) ? listed.filter((p): p is string => typeof p === 'string').map((p) => resolve(workspaceDir, p)) : [];
+}
+
+/** Why a workspace needs building, or null when its dist is newer than every source file (its inputs' too). */
 export function staleReason(workspaceDir: string): string | null {
   const dist = join(workspaceDir, 'dist');
   if (!existsSync(dist)) return 'dist/ is missing';
   const built = mtimes(dist, new Set());
   if (built.files === 0) return 'dist/ is empty';
   const sources = mtimes(workspaceDir, SKIPPED);
-  return sources.newest > built.oldest ? 'its sources changed since the last build' : null;
+  if (sources.newest > built.oldest) return 'its sources changed since the last build';
+  for (const input of buildInputs(workspaceDir)) {
+    if (existsSync(input) && mtimes(input, SKIPPED).newest > built.oldest) return `${input} changed since the last build`;
+  }
+  return null;
 }
 
 /** The workspaces of the root package.json that have a build script. */

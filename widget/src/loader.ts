@@ -6,6 +6,7 @@
 // (never a verified contact's), in the host page's storage, and hand it back to Parley's frame alone.
 // Kept free of any framework: every byte here is paid by every page view of the host site.
 
+import { drawLauncher, type LauncherLook, type LauncherSettings, launcherLabel, launcherLook, setLauncherFace } from './launcher-look.ts';
 import { BADGE_MAX, FRAME_PATH, type FromFrame, isMessage, MAX_STORED, STORED_NAMES, type ToFrame } from './protocol.ts';
 
 interface Config {
@@ -34,16 +35,7 @@ interface ParleyApi {
 type Queued = [keyof ParleyApi, ArrayLike<unknown>];
 type Stub = { q?: Queued[] } | undefined;
 
-interface LauncherSettings {
-  launcher: { spacing: { side: number; bottom: number }; logo_url: string; position: 'left' | 'right'; color: string };
-  colors: { primary: string };
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CHAT_ICON =
-  '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-5 4V6a2 2 0 0 1 1-2z"/></svg>';
-const CLOSE_ICON =
-  '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z"/></svg>';
 
 const win = window as unknown as Window & { Parley?: ParleyApi | Stub };
 const script = document.currentScript as HTMLScriptElement | null;
@@ -61,6 +53,7 @@ let face: HTMLSpanElement | null = null;
 let badge: HTMLSpanElement | null = null;
 let panel: HTMLDivElement | null = null;
 let frame: HTMLIFrameElement | null = null;
+let look: LauncherLook | null = null;
 let ready = false;
 let open = false;
 let unread = 0;
@@ -104,19 +97,13 @@ function ensureFrame(): void {
   panel.appendChild(frame);
 }
 
-/** The launcher's name: what a click does, and the unread count while closed. */
-function launcherLabel(): string {
-  if (open) return 'Close chat';
-  return unread > 0 ? `Open chat, ${unread} unread` : 'Open chat';
-}
-
 function setUnread(count: number): void {
   if (count === unread) return;
   unread = count;
   if (badge) {
     badge.textContent = count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
     badge.hidden = count === 0 || open;
-    launcher?.setAttribute('aria-label', launcherLabel());
+    launcher?.setAttribute('aria-label', launcherLabel(open, unread));
   }
   for (const listener of listeners) listener(count);
 }
@@ -128,9 +115,9 @@ function setOpen(next: boolean): void {
   panel.className = next ? 'p o' : 'p';
   if (launcher) {
     launcher.className = next ? 'l o' : 'l';
-    if (face) face.innerHTML = next ? CLOSE_ICON : launcherFace;
+    if (face && look) setLauncherFace(face, look, next);
     launcher.setAttribute('aria-expanded', String(next));
-    launcher.setAttribute('aria-label', launcherLabel());
+    launcher.setAttribute('aria-label', launcherLabel(next, unread));
   }
   if (badge) badge.hidden = next || unread === 0;
   post({ parley: 1, type: 'visibility', data: { open: next } });
@@ -182,14 +169,9 @@ function onMessage(event: MessageEvent): void {
   }
 }
 
-let launcherFace = CHAT_ICON;
-
 function draw(settings: LauncherSettings): void {
-  const { spacing, position, color, logo_url: logo } = settings.launcher;
-  const side = position === 'left' ? 'left' : 'right';
-  const bottom = Math.max(0, Math.min(200, Number(spacing.bottom) || 0));
-  const offset = Math.max(0, Math.min(200, Number(spacing.side) || 0));
-  const fill = /^#[0-9a-f]{3,6}$/i.test(color) ? color : '#2563eb';
+  look = launcherLook(settings);
+  const { side, offset, bottom } = look;
   const host = document.createElement('parley-widget');
   // Inline and !important: the host page's own rules, however broad, cannot restyle or hide it.
   host.setAttribute('style', 'all:initial!important;display:block!important;position:static!important');
@@ -197,36 +179,14 @@ function draw(settings: LauncherSettings): void {
   root = host.attachShadow({ mode: 'open' });
   const style = document.createElement('style');
   style.textContent = `:host{all:initial}*{box-sizing:border-box}
-.l{all:initial;position:fixed;${side}:${offset}px;bottom:${bottom}px;z-index:2147483000;width:56px;height:56px;border-radius:50%;background:${fill};color:#fff;cursor:pointer;display:flex;align-items:center;justify-content:center;box-shadow:0 4px 14px rgba(0,0,0,.25)}
-.l:focus-visible{outline:3px solid ${fill};outline-offset:3px}.i{display:flex}.l svg{width:28px;height:28px;fill:currentColor}.l img{width:36px;height:36px;border-radius:50%;object-fit:cover}
-.b{position:absolute;top:-4px;${side === 'left' ? 'right' : 'left'}:-4px;min-width:20px;height:20px;padding:0 6px;border-radius:10px;background:#dc2626;color:#fff;font:600 12px/20px system-ui,sans-serif;text-align:center}.b[hidden]{display:none}
 .p{display:none;position:fixed;${side}:${offset}px;bottom:${bottom + 68}px;z-index:2147483000;width:380px;height:min(640px,calc(100vh - ${bottom + 88}px));border-radius:14px;overflow:hidden;background:#fff;box-shadow:0 8px 30px rgba(0,0,0,.25)}
 .p.o{display:block}.p iframe{display:block;border:0;width:100%;height:100%}
 @media (max-width:480px){.p{inset:0;width:100%;height:100%;border-radius:0}.l.o{display:none}}`;
   root.appendChild(style);
-  if (logo && /^https?:\/\//i.test(logo)) {
-    const img = document.createElement('img');
-    img.src = logo;
-    img.alt = '';
-    launcherFace = img.outerHTML;
-  }
   if (!hideLauncher) {
-    launcher = document.createElement('button');
-    launcher.type = 'button';
-    launcher.className = 'l';
-    face = document.createElement('span');
-    face.className = 'i';
-    face.innerHTML = launcherFace;
-    launcher.appendChild(face);
-    launcher.setAttribute('aria-expanded', 'false');
-    launcher.setAttribute('aria-label', 'Open chat');
+    // The button itself is drawn by the code the web app's preview draws it with (launcher-look.ts).
+    ({ button: launcher, face, badge } = drawLauncher(root, look));
     launcher.onclick = () => setOpen(!open);
-    badge = document.createElement('span');
-    badge.className = 'b';
-    badge.hidden = true;
-    badge.setAttribute('aria-hidden', 'true');
-    root.appendChild(launcher);
-    launcher.appendChild(badge);
   }
   panel = document.createElement('div');
   panel.className = 'p';

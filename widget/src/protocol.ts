@@ -23,7 +23,17 @@ export type ToFrame =
   | { parley: 1; type: 'set_user'; data: { jwt: string } }
   | { parley: 1; type: 'logout'; data?: undefined }
   /** The session the loader keeps for a frame that has no storage of its own (answer to `ready` asking for it). */
-  | { parley: 1; type: 'restore'; data: { values: Record<string, string> } };
+  | { parley: 1; type: 'restore'; data: { values: Record<string, string> } }
+  /**
+   * Only to a frame in preview mode (`?preview=1`), from Parley's own web app: the widget
+   * settings to show (as `POST /api/v1/inboxes/{id}/widget-preview` answers them) and, optionally,
+   * the view to show. The frame checks their shape (frame/preview.ts) before using them.
+   */
+  | { parley: 1; type: 'preview'; data: { settings: unknown; view?: PreviewView } };
+
+/** What a preview frame shows: the home screen, the pre-chat form or a sample conversation. */
+export const PREVIEW_VIEWS = ['home', 'prechat', 'conversation'] as const;
+export type PreviewView = (typeof PREVIEW_VIEWS)[number];
 
 /** Frame → loader. */
 export type FromFrame =

@@ -114,6 +114,7 @@ const EXPECTED: Record<string, string> = {
   'GET /api/v1/reports/overview/counts': 'reports:manage',
   'GET /api/v1/search': 'any',
   'POST /api/v1/inboxes/{id}/secret/rotate': 'inboxes:manage',
+  'POST /api/v1/inboxes/{id}/widget-preview': 'inboxes:manage',
   'GET /api/v1/webhooks': 'webhooks:manage',
   'POST /api/v1/webhooks': 'webhooks:manage',
   'GET /api/v1/webhooks/compact': 'webhooks:manage',

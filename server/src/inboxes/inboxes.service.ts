@@ -301,6 +301,21 @@ export async function updateInbox(deps: AppDeps, id: number, input: UpdateInboxI
   return toRecord(row);
 }
 
+/**
+ * For the widget's preview (widget/widget.preview.ts): a live-chat inbox's draft `config` checked
+ * and completed exactly as an update would store it (defaults, the rules a schema cannot say,
+ * masked or absent secret kept), with the named business hours checked; nothing is written.
+ * 404 unknown, 422 not a live chat. Internal use only: the result carries the decrypted secret.
+ */
+export async function livechatDraft(deps: AppDeps, id: number, config: Config) {
+  const current = await q.findInbox(deps.db, id);
+  if (!current) throw new NotFoundError('Inbox not found');
+  if (current.channel !== 'livechat') throw new DataError('Only live-chat inboxes have a widget to preview');
+  const plain = prepareConfig(deps, 'livechat', config, decryptConfigForUpdate(deps, 'livechat', current.config));
+  await assertConfigHours(deps.db, plain);
+  return { id: current.id, uuid: current.uuid, name: current.name, config: plain };
+}
+
 export async function toggleInbox(deps: AppDeps, id: number, enabled: boolean) {
   const row = await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();

@@ -101,6 +101,19 @@ describe('the built widget, served', () => {
     assert.equal(redirect.headers['location'], `/widget/frame/?inbox_id=${open}`);
   });
 
+  it('serves the preview page (no inbox) embeddable only by Parley and connecting nowhere', async () => {
+    for (const query of ['?preview=1', `?preview=1&inbox_id=${trusted}`, '?preview=1&inbox_id=nope']) {
+      const res = await built.inject({ url: `/widget/frame/${query}` });
+      assert.equal(res.statusCode, 200, `${query} ${res.body}`);
+      const csp = String(res.headers['content-security-policy']);
+      assert.match(csp, /connect-src 'none'/, query);
+      assert.match(csp, /frame-ancestors 'self'$/, query);
+      assert.match(csp, /script-src 'self'(;|$)/, query);
+    }
+    assert.equal((await built.inject({ url: '/widget/frame/?preview=0' })).statusCode, 404, 'preview=1 only');
+    assert.equal((await missing.inject({ url: '/widget/frame/?preview=1' })).statusCode, 503, 'not built');
+  });
+
   it('writes nothing of a hostile Host or X-Forwarded-Host into the CSP', async () => {
     const clean = await built.inject({ url: `/widget/frame/?inbox_id=${trusted}` });
     const policy = String(clean.headers['content-security-policy']);

@@ -215,6 +215,14 @@ export function widgetAssetRoutes(deps: AppDeps, options: { dir?: string } = {})
       const [path = '', query = ''] = request.url.split('?');
       if (!path.endsWith('/')) return reply.redirect(`${path}/${query ? `?${query}` : ''}`, 301);
       await enforceLimit(perAddress, request.ip, 'requests from this address');
+      // The web app's live preview (widget/src/frame/preview.ts): no inbox, no visitor; it renders
+      // what Parley's own page sends. Only Parley may embed it, and it may connect nowhere.
+      if ((request.query as Record<string, unknown>)['preview'] === '1') {
+        const asset = await read(join(frameDir, 'index.html'));
+        if (!asset) throw new AppError(503, 'GeneralException', NOT_BUILT);
+        frameSecurityHeaders(reply, "connect-src 'none'", "frame-ancestors 'self'");
+        return sendAsset(request, reply, asset, 'no-cache', false);
+      }
       const uuid = (request.query as Record<string, unknown>)['inbox_id'];
       const inbox = typeof uuid === 'string' && UUID.test(uuid) ? await findWidgetInbox(deps, uuid) : null;
       if (!inbox) throw new NotFoundError('This chat is not available (inbox not found)');

@@ -207,10 +207,15 @@ describe('the screenshots of a workspace with a history', { skip }, () => {
     await page.getByRole('tab', { name: 'Appearance' }).click();
     // Clicked, not tabbed to: the picture without the focus ring headless Chromium draws.
     await page.getByRole('tab', { name: 'Appearance' }).blur();
-    await page.getByRole('figure', { name: 'Preview of the chat widget' }).getByText('Hi! How can we help today?').waitFor();
+    // The real chat frame in preview mode, fed the settings.
+    await page
+      .getByRole('figure', { name: 'Preview of the chat widget' })
+      .frameLocator('iframe')
+      .getByText('Hi! How can we help today?')
+      .waitFor();
     await page.waitForLoadState('networkidle');
     // The preview shows the customer's colours, which axe would judge (settings.browser.ts does the same).
-    const violations = await seriousViolations(page, ['.wp-stage']);
+    const violations = await seriousViolations(page, ['.widget-preview__box']);
     assert.deepEqual(violations, [], describeViolations(violations));
     await shot(page, 'admin-inbox-livechat');
   });

@@ -1,5 +1,5 @@
 // The inbox editor and the secrets shown once, in a real browser: a live chat's appearance edited
-// with the preview following before saving, the API then holding the new settings; the embed
+// with the preview (the real chat frame and launcher) following before saving, the API then holding the new settings; the embed
 // snippet names the inbox; an email inbox's new server without its password shows the API's field
 // error on the right tab, and its Test connection shows a closed port refused; a webhook's generated secret and an agent's API secret are shown once and
 // work. Run by `npm run test:browser`.
@@ -12,6 +12,17 @@ import { freePort } from '../process-helpers.ts';
 import { browserMissing, describeViolations, seriousViolations, type WebServer, type AdminSession, adminSession } from './admin-harness.ts';
 
 const skip = browserMissing() ?? false;
+
+/** Reads until `read` answers `expected` (10 s at most), then asserts it. */
+async function until<T>(read: () => Promise<T>, expected: T, label: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let last = await read();
+  while (JSON.stringify(last) !== JSON.stringify(expected) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await read();
+  }
+  assert.deepEqual(last, expected, label);
+}
 
 describe('inbox settings and secrets', { skip }, () => {
   let session: AdminSession | undefined;
@@ -28,6 +39,13 @@ describe('inbox settings and secrets', { skip }, () => {
     await page.goto(`/admin/inboxes/${inbox.id}`);
     await page.getByRole('tab', { name: 'Appearance' }).click();
     const preview = page.getByRole('figure', { name: 'Preview of the chat widget' });
+    // The preview is the real chat frame (preview mode) and the loader's own launcher.
+    const frame = preview.frameLocator('iframe');
+    await frame.getByRole('heading', { name: 'Support' }).waitFor();
+    await frame.getByText('Hi there! How can we help?').waitFor();
+    const frameHeader = () =>
+      frame.locator('header.top').evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).backgroundColor);
+    assert.equal(await frameHeader(), 'rgb(37, 99, 235)', 'the default colour');
     await page.getByLabel('Brand name').fill('Acme Help');
     await page.getByLabel('Main colour', { exact: true }).fill('#ff5500');
     // White text on it is hard to read: the form says so.
@@ -36,17 +54,47 @@ describe('inbox settings and secrets', { skip }, () => {
     await page.getByRole('combobox', { name: 'Corner' }).click();
     await page.getByRole('option', { name: 'Bottom left' }).click();
     // The preview follows the draft before anything is saved.
-    await preview.getByText('Acme Help').waitFor();
-    await preview.getByText('Hello from Acme!').waitFor();
-    const header = await preview.locator('.wp-top').evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).backgroundColor);
-    assert.equal(header, 'rgb(255, 85, 0)');
-    const launcher = await preview.locator('.wp-launcher').evaluate((el) => ({ left: el.style.left, right: el.style.right }));
-    assert.ok(launcher.left !== '' && launcher.right === '', 'the launcher moved to the left corner');
+    await frame.getByRole('heading', { name: 'Acme Help' }).waitFor();
+    await frame.getByText('Hello from Acme!').waitFor();
+    await until(frameHeader, 'rgb(255, 85, 0)', "the frame's header in the new colour");
+    const launcher = preview.locator('[data-testid="preview-launcher"] button');
+    // In the left corner: within the left half of the preview's stage.
+    const stage = preview.locator('.widget-preview__box');
+    const onTheLeft = async () => {
+      const [button, box] = [await launcher.boundingBox(), await stage.boundingBox()];
+      return button !== null && box !== null && button.x + button.width - box.x < box.width / 2;
+    };
+    await until(onTheLeft, true, 'the launcher moved to the left corner');
+    const look = await launcher.evaluate((el) => ({
+      background: el.ownerDocument.defaultView?.getComputedStyle(el).backgroundColor,
+      label: el.getAttribute('aria-label'),
+    }));
+    assert.deepEqual(look, { background: 'rgb(255, 85, 0)', label: 'Close chat' });
+    // A half-typed colour is refused by the server: the last good preview stays, with a note.
+    await page.getByLabel('Main colour', { exact: true }).fill('#ff55');
+    await preview.getByText(/Some settings are not valid yet/).waitFor();
+    assert.equal(await frameHeader(), 'rgb(255, 85, 0)');
+    await page.getByLabel('Main colour', { exact: true }).fill('#ff5500');
+    await preview.getByText(/Some settings are not valid yet/).waitFor({ state: 'detached' });
+    // The sample conversation, the composer disabled.
+    await page.getByRole('button', { name: 'Conversation', exact: true }).click();
+    await frame.getByRole('log').getByText('How can we help you today?').waitFor();
+    assert.equal(await frame.getByLabel('Message').isDisabled(), true);
+    // The launcher closes and opens the preview's chat, as on a site.
+    await launcher.click();
+    await preview.locator('iframe').waitFor({ state: 'hidden' });
+    await launcher.click();
+    await preview.locator('iframe').waitFor({ state: 'visible' });
 
-    // The preview is a picture of the customer's widget in the customer's colours (axe would judge
-    // their choice, which the form already warns about): audit the rest of the screen.
-    const violations = await seriousViolations(page, ['.wp-stage']);
+    // The preview is the customer's widget in the customer's colours (axe would judge their
+    // choice, which the form already warns about): audit the rest of the screen.
+    const violations = await seriousViolations(page, ['.widget-preview__box']);
     assert.deepEqual(violations, [], describeViolations(violations));
+    const visitors = await server.t.deps.db
+      .selectFrom('widget_sessions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(visitors.n), 0, 'the preview created no visitor');
 
     await page.getByRole('button', { name: 'Save changes' }).first().click();
     await page.getByText('Inbox saved', { exact: true }).waitFor();

@@ -49,6 +49,7 @@ export const keys = {
     teamMembers: (id: number) => ['teams', 'members', id] as const,
     inboxes: ['inboxes', 'full'] as const,
     inbox: (id: number) => ['inboxes', 'detail', id] as const,
+    widgetPreview: (id: number, draft: unknown) => ['inboxes', 'detail', id, 'widget-preview', draft] as const,
     emailStatus: (id: number) => ['inboxes', 'detail', id, 'email-status'] as const,
     emailSkipped: (id: number, page: number) => ['inboxes', 'detail', id, 'email-skipped', page] as const,
     businessHours: ['business-hours'] as const,

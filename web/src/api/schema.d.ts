@@ -2023,6 +2023,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inboxes/{id}/widget-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a live chat's widget with unsaved settings
+         * @description Answers what the widget's settings and launcher routes would answer a visitor if these settings were saved (`PUT /inboxes/{id}` with them as `config`): the same checks (400 naming `config.<field>`), the same defaults, the business hours they name in effect now. Nothing is saved. Not a live-chat inbox → 422.
+         *
+         *     Requires permission `inboxes:manage`.
+         */
+        post: operations["createInboxWidgetPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/oidc": {
         parameters: {
             query?: never;
@@ -4286,6 +4308,14 @@ export interface components {
             business_hours_id: number | null;
             /** @description Minutes east of UTC of the business hours' time zone now (DST-aware); null without business hours */
             working_hours_utc_offset: number | null;
+        };
+        /**
+         * WidgetPreview
+         * @description What `GET /widget/chat/settings` and `…/settings/launcher` would answer with these settings saved
+         */
+        WidgetPreview: {
+            settings: components["schemas"]["WidgetSettings"];
+            launcher: components["schemas"]["WidgetLauncherSettings"];
         };
         /** OidcProvider */
         OidcProvider: {
@@ -15194,6 +15224,91 @@ export interface operations {
             };
             /** @description Every error answer has this shape. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createInboxWidgetPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LivechatInboxConfig"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["WidgetPreview"];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,6 +12,8 @@ function Composer({ chat, state }: { chat: Chat; state: ChatState }) {
   const file = useRef<HTMLInputElement>(null);
   const uuid = state.view.name === 'conversation' ? state.view.uuid : null;
   const uploads = state.settings?.file_upload;
+  // The web app's preview shows the composer as visitors see it, but nothing can be sent.
+  const off = state.preview === true;
   useEffect(() => {
     if (state.visible) input.current?.focus();
   }, [uuid, state.visible]);
@@ -36,6 +38,7 @@ function Composer({ chat, state }: { chat: Chat; state: ChatState }) {
         rows={1}
         maxLength={10000}
         placeholder={text('messagePlaceholder')}
+        disabled={off}
         value={draft}
         onInput={(e) => {
           setDraft(e.currentTarget.value);
@@ -60,12 +63,12 @@ function Composer({ chat, state }: { chat: Chat; state: ChatState }) {
               if (chosen) void chat.upload(chosen);
             }}
           />
-          <button type="button" class="icon" aria-label={text('attach')} disabled={state.busy} onClick={() => file.current?.click()}>
+          <button type="button" class="icon" aria-label={text('attach')} disabled={state.busy || off} onClick={() => file.current?.click()}>
             <PaperclipIcon />
           </button>
         </>
       ) : null}
-      <button type="submit" class="primary" disabled={state.busy || draft.trim() === ''}>
+      <button type="submit" class="primary" disabled={state.busy || off || draft.trim() === ''}>
         {state.busy ? text('sending') : text('send')}
       </button>
     </form>

@@ -27,6 +27,8 @@ export interface ChatState {
   connected: boolean;
   busy: boolean;
   notice: string | null;
+  /** The web app's live preview (preview.ts): nothing can be sent. */
+  preview?: boolean;
 }
 
 export type FormValues = Record<string, string | number | boolean>;

@@ -3,11 +3,13 @@
 // against what the browser reports of the embedding page (location.ancestorOrigins, where it
 // exists). Only the parent window at that origin is heard, and everything sent goes to that
 // origin only. Which sites may embed the frame at all is the server's CSP (frame-ancestors).
-import { type FromFrame, isMessage, MAX_STORED, STORED_NAMES, type ToFrame } from '../protocol.ts';
+import { type FromFrame, isMessage, MAX_STORED, PREVIEW_VIEWS, STORED_NAMES, type ToFrame } from '../protocol.ts';
 
 export interface HostBridge {
   /** Whether the frame runs inside a page that can hear it. */
   embedded: boolean;
+  /** The embedding page's origin (null: not embedded). */
+  origin: string | null;
   send(message: FromFrame): void;
   listen(handler: (message: ToFrame) => void): void;
 }
@@ -28,6 +30,7 @@ export function hostBridge(namedOrigin: string | null): HostBridge {
   const origin = hostOrigin(namedOrigin);
   return {
     embedded: origin !== null,
+    origin,
     send(message) {
       if (origin) window.parent.postMessage(message, origin);
     },
@@ -52,6 +55,9 @@ export function hostBridge(namedOrigin: string | null): HostBridge {
             if (typeof value === 'string' && value.length <= MAX_STORED) values[name] = value;
           }
           handler({ parley: 1, type: 'restore', data: { values } });
+        } else if (message.type === 'preview') {
+          const view = PREVIEW_VIEWS.find((name) => name === message.data?.view);
+          handler({ parley: 1, type: 'preview', data: { settings: message.data?.settings, ...(view ? { view } : {}) } });
         }
       });
     },

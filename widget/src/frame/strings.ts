@@ -50,6 +50,11 @@ const en = {
   rateClosed: 'Rating closed.',
   poweredBy: 'Powered by Parley',
   statusResolved: 'This conversation was resolved. Write again to reopen it.',
+  previewNotice: 'Preview: messages cannot be sent here.',
+  previewAgent: 'Alex',
+  previewReply: 'Hi! Thanks for reaching out. How can we help you today?',
+  previewQuestion: 'Hello! I have a question about my order.',
+  previewAnswer: 'Of course. Could you tell me the order number?',
 } as const;
 
 export type StringKey = keyof typeof en;

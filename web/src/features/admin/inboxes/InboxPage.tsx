@@ -106,7 +106,7 @@ function Editor({ inbox }: { inbox: Inbox }) {
       {
         value: 'appearance',
         label: t('admin.inboxes.tab.appearance'),
-        content: <LivechatAppearance config={draft.config} edit={edit} errors={errors} />,
+        content: <LivechatAppearance inboxId={inbox.id} config={draft.config} edit={edit} errors={errors} />,
       },
       {
         value: 'behaviour',

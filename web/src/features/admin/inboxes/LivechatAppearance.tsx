@@ -1,6 +1,7 @@
 // How the live chat looks and greets: brand, logo, colours, the launcher, texts; beside a live
-// preview of the widget drawn from these very settings.
+// preview of the widget: the real chat frame and launcher, fed these very settings (WidgetPreview).
 import { useState } from 'react';
+import type { PreviewView } from '../../../../../widget/src/protocol.ts';
 import { t } from '../../../i18n/t';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
@@ -125,9 +126,12 @@ function Texts({ config, edit, errors }: TabProps<LivechatConfig>) {
   );
 }
 
-export function LivechatAppearance(props: TabProps<LivechatConfig>) {
-  const { config, edit, errors } = props;
+const VIEWS: PreviewView[] = ['home', 'prechat', 'conversation'];
+
+export function LivechatAppearance(props: TabProps<LivechatConfig> & { inboxId: number }) {
+  const { config, edit, errors, inboxId } = props;
   const [open, setOpen] = useState(true);
+  const [view, setView] = useState<PreviewView>('home');
   return (
     <div className="appearance">
       <div className="form-stack appearance__form">
@@ -288,7 +292,24 @@ export function LivechatAppearance(props: TabProps<LivechatConfig>) {
         <Texts {...props} />
       </div>
       <div className="appearance__preview">
-        <WidgetPreview config={config} open={open} />
+        <WidgetPreview inboxId={inboxId} config={config} open={open} onToggle={() => setOpen(!open)} view={view} />
+        <fieldset className="appearance__views">
+          <legend className="visually-hidden">{t('admin.inboxes.previewView')}</legend>
+          {VIEWS.map((name) => (
+            <Button
+              key={name}
+              size="sm"
+              variant={view === name ? 'primary' : 'secondary'}
+              aria-pressed={view === name}
+              onClick={() => {
+                setView(name);
+                setOpen(true);
+              }}
+            >
+              {t(`admin.inboxes.previewView.${name}`)}
+            </Button>
+          ))}
+        </fieldset>
         <Button size="sm" onClick={() => setOpen(!open)}>
           {open ? t('admin.inboxes.previewClosed') : t('admin.inboxes.previewOpen')}
         </Button>

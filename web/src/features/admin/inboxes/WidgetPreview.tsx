@@ -1,68 +1,124 @@
-// A preview of the live-chat widget drawn from the settings being edited, as the real widget
-// (widget/: the loader's launcher and the frame's home screen) shows them: the launcher in its
-// corner with its colour, logo and spacing, and the open chat with the brand, greeting,
-// introduction, notice banner, reply expectation, start button and "powered by".
-import type { CSSProperties } from 'react';
+// The live preview of the live-chat widget beside its settings: the REAL chat frame in preview
+// mode (widget/src/frame/preview.ts, an iframe of /widget/frame/?preview=1) and the launcher drawn
+// by the loader's own code (widget/src/launcher-look.ts). Both are fed what the widget would get
+// from the server if the draft were saved: POST /inboxes/{id}/widget-preview, asked again as the
+// draft changes (debounced), nothing saved. A draft the server refuses (a half-typed colour)
+// leaves the last good preview on screen, with a note.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import {
+  drawLauncher,
+  type LauncherSettings,
+  launcherLabel,
+  launcherLook,
+  setLauncherFace,
+} from '../../../../../widget/src/launcher-look.ts';
+import type { PreviewView } from '../../../../../widget/src/protocol.ts';
+import { api, unwrap } from '../../../api/client';
+import { keys } from '../../../api/keys';
 import { t } from '../../../i18n/t';
-import { DEFAULT_PERMISSIONS, type LivechatConfig } from './draft';
-import './preview.css';
+import { useDebounced } from '../../contacts/useDebounced';
+import type { LivechatConfig } from './draft';
 
-const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
-const URL_OK = /^https?:\/\//i;
+/** The stage is a small page drawn at this scale: the real panel (380 × up to 640 px) and launcher. */
+const PAGE = { width: 440, height: 720 };
+const SCALE = 0.75;
+const FRAME_SRC = '/widget/frame/?preview=1';
 
-export function WidgetPreview({ config, open = true }: { config: LivechatConfig; open?: boolean }) {
-  const primary = HEX.test(config.colors.primary) ? config.colors.primary : '#2563eb';
-  const launcherColor = HEX.test(config.launcher.color) ? config.launcher.color : primary;
-  const side = config.launcher.position === 'left' ? 'left' : 'right';
-  // The stage is a scaled-down page: spacing is drawn at half size, clamped like the loader does.
-  const offset = Math.max(0, Math.min(200, config.launcher.spacing.side)) / 2;
-  const bottom = Math.max(0, Math.min(200, config.launcher.spacing.bottom)) / 2;
-  const rules = config.visitors ?? DEFAULT_PERMISSIONS;
-  const vars: CSSProperties & Record<`--${string}`, string> = { '--wp-primary': primary };
-  const logo = URL_OK.test(config.logo_url) ? config.logo_url : null;
-  const launcherLogo = URL_OK.test(config.launcher.logo_url) ? config.launcher.logo_url : null;
+type Preview = { settings: unknown; launcher: LauncherSettings };
+
+/** The loader's launcher, drawn by the loader's code into a shadow root of its own. */
+function Launcher({ settings, open, onToggle }: { settings: LauncherSettings; open: boolean; onToggle: () => void }) {
+  const host = useRef<HTMLDivElement>(null);
+  const toggle = useRef(onToggle);
+  toggle.current = onToggle;
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const root = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
+    root.replaceChildren();
+    const look = launcherLook(settings);
+    const { button, face } = drawLauncher(root, look, 'absolute');
+    setLauncherFace(face, look, open);
+    button.setAttribute('aria-expanded', String(open));
+    button.setAttribute('aria-label', launcherLabel(open, 0));
+    button.onclick = () => toggle.current();
+  }, [settings, open]);
+  return <div ref={host} className="widget-preview__launcher" data-testid="preview-launcher" />;
+}
+
+export function WidgetPreview({
+  inboxId,
+  config,
+  open,
+  onToggle,
+  view,
+}: {
+  inboxId: number;
+  config: LivechatConfig;
+  open: boolean;
+  onToggle: () => void;
+  view: PreviewView;
+}) {
+  const draft = useDebounced(config, 250);
+  const preview = useQuery({
+    queryKey: keys.admin.widgetPreview(inboxId, draft),
+    queryFn: () => {
+      // The widget never shows the secret: leaving it out keeps a preview working even when the
+      // stored one can no longer be decrypted (the mask would then be refused).
+      const { secret: _secret, ...body } = draft;
+      return unwrap(api.POST('/api/v1/inboxes/{id}/widget-preview', { params: { path: { id: inboxId } }, body })) as Promise<Preview>;
+    },
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [ready, setReady] = useState(false);
+
+  // The frame says `ready` once it listens; only Parley's own frame is heard.
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as { parley?: unknown; type?: unknown } | null;
+      if (event.source !== frame.current?.contentWindow || event.origin !== location.origin) return;
+      if (data?.parley === 1 && data.type === 'ready') setReady(true);
+    };
+    addEventListener('message', onMessage);
+    return () => removeEventListener('message', onMessage);
+  }, []);
+
+  const data = preview.data;
+  useEffect(() => {
+    if (!ready || !data) return;
+    frame.current?.contentWindow?.postMessage({ parley: 1, type: 'preview', data: { settings: data.settings, view } }, location.origin);
+  }, [ready, data, view]);
+
+  const look = data ? launcherLook(data.launcher) : null;
+  const panel = look
+    ? {
+        [look.side]: `${look.offset}px`,
+        bottom: `${look.bottom + 68}px`,
+        height: `${Math.min(640, PAGE.height - look.bottom - 88)}px`,
+      }
+    : {};
   return (
     <figure className="widget-preview" aria-label={t('admin.inboxes.preview')}>
-      <div className={`wp-stage${config.dark_mode ? ' wp-stage--dark' : ''}`} style={vars}>
-        <div className="wp-page" aria-hidden>
-          <span />
-          <span />
-          <span />
-        </div>
-        {open ? (
-          <div className="wp-window" style={{ [side]: offset, bottom: bottom + 44 }}>
-            <div className="wp-top">
-              {logo ? <img className="wp-logo" src={logo} alt="" /> : null}
-              <strong className="wp-brand">{config.brand_name || ' '}</strong>
-              <span className="wp-close" aria-hidden>
-                ✕
-              </span>
-            </div>
-            {config.notice_banner.enabled && config.notice_banner.text ? <p className="wp-banner">{config.notice_banner.text}</p> : null}
-            <div className="wp-body">
-              <p className="wp-greeting">{config.greeting_message}</p>
-              {config.introduction_message ? <p className="wp-text">{config.introduction_message}</p> : null}
-              {config.chat_introduction ? <p className="wp-text wp-muted">{config.chat_introduction}</p> : null}
-              {config.chat_reply_expectation_message ? <p className="wp-text">{config.chat_reply_expectation_message}</p> : null}
-              {rules.allow_start_conversation ? <span className="wp-button">{rules.start_conversation_button_text}</span> : null}
-            </div>
-            {config.show_powered_by ? <p className="wp-powered">{t('admin.inboxes.poweredBy')}</p> : null}
+      <div className="widget-preview__box" style={{ width: PAGE.width * SCALE, height: PAGE.height * SCALE }}>
+        <div className="widget-preview__page" style={{ ...PAGE, transform: `scale(${SCALE})` }}>
+          <div className="widget-preview__site" aria-hidden>
+            <span />
+            <span />
+            <span />
           </div>
-        ) : null}
-        <span className="wp-launcher" style={{ [side]: offset, bottom, background: launcherColor }}>
-          {open ? (
-            <span aria-hidden>✕</span>
-          ) : launcherLogo ? (
-            <img src={launcherLogo} alt="" />
-          ) : (
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <title>{t('admin.inboxes.preview')}</title>
-              <path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-5 4V6a2 2 0 0 1 1-2z" />
-            </svg>
-          )}
-        </span>
+          <div className="widget-preview__panel" style={panel} hidden={!open || !data}>
+            <iframe ref={frame} title={t('admin.inboxes.preview')} src={FRAME_SRC} data-testid="preview-frame" />
+          </div>
+          {data ? <Launcher settings={data.launcher} open={open} onToggle={onToggle} /> : null}
+        </div>
       </div>
-      <figcaption className="cell-muted">{t('admin.inboxes.previewHint')}</figcaption>
+      <figcaption className="cell-muted">
+        {preview.isError ? <output>{t('admin.inboxes.previewStale')} </output> : null}
+        {t('admin.inboxes.previewHint')}
+      </figcaption>
     </figure>
   );
 }
