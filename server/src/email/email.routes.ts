@@ -19,7 +19,7 @@ import {
   StringEnum,
 } from '../http/schemas.ts';
 import { ImapConfig, SmtpConfig } from '../inboxes/inboxes.email-config.ts';
-import { documented } from '../inboxes/inboxes.routes.ts';
+import { documentedAs } from '../http/openapi.ts';
 import { EMAIL_READER_STATES } from './email.reader-state.ts';
 import { listSkippedMails, readerStatus } from './email.status.ts';
 import { TEST_TIMEOUT_SECONDS, testEmailConnection } from './email.test-connection.ts';
@@ -139,7 +139,7 @@ export function emailRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       {
         config: {
           ...manage,
-          swaggerTransform: documented({ body: DocumentedConnectionTestBody }),
+          swaggerTransform: documentedAs({ body: DocumentedConnectionTestBody }),
           rateLimit: {
             max: CONNECTION_TESTS_PER_MINUTE,
             timeWindow: 60_000,

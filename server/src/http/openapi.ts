@@ -2,7 +2,9 @@
 // operationId, schemas with a `title` or an `$id` become named components, nullable
 // values are written the way OpenAPI 3.1 tools read them, and nothing the generators
 // trip on (anonymous `def-N` names, `$id` inside the document) is left in it.
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import type { TSchema } from 'typebox';
+import { Envelope } from './schemas.ts';
 
 type Json = Record<string, unknown>;
 
@@ -260,3 +262,20 @@ export const openApiDocumentOptions = {
   transformObject: (input: { openapiObject?: Json; swaggerObject?: Json }) =>
     completeDocument((input.openapiObject ?? input.swaggerObject) as Json),
 };
+
+/**
+ * A route's `swaggerTransform` when the document should show more than the route validates: a
+ * channel's config or a webhook's events in full, where the route schema leaves them to the
+ * service (which checks them with those same schemas once it knows which apply). `data` is the
+ * 200 answer's `data`, in the envelope.
+ */
+export function documentedAs(parts: { body?: TSchema; data?: TSchema }) {
+  return ({ schema, url }: { schema: FastifySchema; url: string }) => ({
+    url,
+    schema: {
+      ...schema,
+      ...(parts.body ? { body: parts.body } : {}),
+      ...(parts.data ? { response: { ...(schema.response as object), 200: Envelope(parts.data) } } : {}),
+    },
+  });
+}

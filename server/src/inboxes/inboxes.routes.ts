@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifySchema } from 'fastify';
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { InputError } from '../errors.ts';
+import { documentedAs } from '../http/openapi.ts';
 import { Envelope, errors, IdParams, ok, TrueEnvelope } from '../http/schemas.ts';
 import {
   CreateInboxBody,
@@ -15,21 +15,6 @@ import {
   UpdateInboxBody,
 } from './inboxes.schema.ts';
 import * as inboxes from './inboxes.service.ts';
-
-/**
- * The document shows each channel's config in full (its components), where the route schemas
- * leave `config` to the service: it checks it with those same schemas once the channel is known.
- */
-export function documented(parts: { body?: TSchema; data?: TSchema }) {
-  return ({ schema, url }: { schema: FastifySchema; url: string }) => ({
-    url,
-    schema: {
-      ...schema,
-      ...(parts.body ? { body: parts.body } : {}),
-      ...(parts.data ? { response: { ...(schema.response as object), 200: Envelope(parts.data) } } : {}),
-    },
-  });
-}
 
 export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -46,11 +31,11 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
 
     const tags = ['Inboxes'];
     const manage = { permission: 'inboxes:manage' } as const;
-    const oneInbox = { ...manage, swaggerTransform: documented({ data: DocumentedInbox }) };
+    const oneInbox = { ...manage, swaggerTransform: documentedAs({ data: DocumentedInbox }) };
     app.get(
       '/inboxes',
       {
-        config: { ...manage, swaggerTransform: documented({ data: Type.Array(DocumentedInbox) }) },
+        config: { ...manage, swaggerTransform: documentedAs({ data: Type.Array(DocumentedInbox) }) },
         schema: {
           tags,
           summary: 'List inboxes (secrets masked)',
@@ -86,7 +71,7 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.post(
       '/inboxes',
       {
-        config: { ...manage, swaggerTransform: documented({ body: DocumentedCreateInboxBody, data: DocumentedInbox }) },
+        config: { ...manage, swaggerTransform: documentedAs({ body: DocumentedCreateInboxBody, data: DocumentedInbox }) },
         schema: {
           tags,
           summary: 'Create an inbox',
@@ -101,7 +86,7 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.put(
       '/inboxes/:id',
       {
-        config: { ...manage, swaggerTransform: documented({ body: DocumentedUpdateInboxBody, data: DocumentedInbox }) },
+        config: { ...manage, swaggerTransform: documentedAs({ body: DocumentedUpdateInboxBody, data: DocumentedInbox }) },
         schema: {
           tags,
           summary: 'Update an inbox (partial; `config` replaces the whole config)',

@@ -1,9 +1,9 @@
 // Webhook records and the delivery log (docs/api.md, "Webhooks"). The test and retry routes
 // are in webhooks.delivery.routes.ts, beside the engine they drive.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifySchema } from 'fastify';
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
+import { documentedAs } from '../http/openapi.ts';
 import { Envelope, errors, IdParams, ok, Paged, pageRequest, TrueEnvelope } from '../http/schemas.ts';
 import {
   CreateWebhookBody,
@@ -20,11 +20,6 @@ import {
   WebhookRecord,
 } from './webhooks.schema.ts';
 import * as webhooks from './webhooks.service.ts';
-
-/** The document shows the subscribable events as an enum; the route leaves them to the service, whose 400 names an unknown one. */
-function documentedBody(body: TSchema) {
-  return ({ schema, url }: { schema: FastifySchema; url: string }) => ({ url, schema: { ...schema, body } });
-}
 
 export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -60,7 +55,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.post(
       '/webhooks',
       {
-        config: { ...manage, swaggerTransform: documentedBody(DocumentedCreateWebhookBody) },
+        config: { ...manage, swaggerTransform: documentedAs({ body: DocumentedCreateWebhookBody }) },
         schema: {
           tags,
           summary: 'Create a webhook',
@@ -82,7 +77,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.put(
       '/webhooks/:id',
       {
-        config: { ...manage, swaggerTransform: documentedBody(DocumentedUpdateWebhookBody) },
+        config: { ...manage, swaggerTransform: documentedAs({ body: DocumentedUpdateWebhookBody }) },
         schema: {
           tags,
           summary: 'Update a webhook (the whole object)',

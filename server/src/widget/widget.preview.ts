@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { Envelope, errors, IdParams, ok } from '../http/schemas.ts';
-import { documented } from '../inboxes/inboxes.routes.ts';
+import { documentedAs } from '../http/openapi.ts';
 import { LivechatConfig } from '../inboxes/inboxes.schema.ts';
 import { livechatDraft } from '../inboxes/inboxes.service.ts';
 import { LauncherSettings, WidgetSettings } from './widget.schema.ts';
@@ -39,7 +39,7 @@ export function widgetPreviewRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.post(
       '/inboxes/:id/widget-preview',
       {
-        config: { permission: 'inboxes:manage', swaggerTransform: documented({ body: LivechatConfig }) },
+        config: { permission: 'inboxes:manage', swaggerTransform: documentedAs({ body: LivechatConfig }) },
         schema: {
           tags: ['Inboxes'],
           summary: "Preview a live chat's widget with unsaved settings",
