@@ -1,4 +1,5 @@
-// The service report from its rollups (migration 0028; docs/performance.md, "Service report"):
+// The service report from its rollups (migration 0028; docs/performance.md, "Service report"),
+// and by tag from the tag rollups (migration 0035, "The service report by tag from rollups"):
 // a year reads a few thousand rollup rows instead of every conversation of the year. Counts
 // are exact; medians and 90th percentiles come from log-spaced bins and are within 2% (or
 // below one second) of the exact ones. The rows are keyed by local day of one zone: while the
