@@ -1,7 +1,8 @@
 // The service report's rollups (migration 0028): counts per local day of the zone they are
 // keyed in, in blocks of 1, 4, 16, 64 and 256 days and four projections (the row itself, all,
-// per team, per assignee); by tag (migration 0035), the same rows once per tag, without projections. Reports add the pending rows the fold has not moved yet, so they
-// are exact at once. Day numbers are days since 1970-01-01 in that zone.
+// per team, per assignee); by tag (migration 0035), the full rows once per tag, without
+// projections. Reports add the pending rows the fold has not moved yet, so they are exact at
+// once. Day numbers are days since 1970-01-01 in that zone.
 import { type RawBuilder, sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import type { ReportFilter } from './service-report.queries.ts';
