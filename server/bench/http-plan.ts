@@ -81,7 +81,7 @@ export function scenarios(bare: Child, parley: Child, targets: LoadTargets, page
       sequential: true,
     },
     {
-      // A tag filter reads the rows instead of the rollups: the seed's most used tag is its worst case.
+      // A tag filter reads that tag's rollups (migration 0035): the seed's most used tag has the most rows.
       id: 'service-report-tag',
       title: '`GET /api/v1/reports/service?tag=…` (366 days, the most used tag)',
       as: 'admin',

@@ -425,7 +425,7 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
  * the rows and dead versions earlier runs' replies left do not make each run slower than the last.
  */
 export async function vacuumDataset(db: DB): Promise<void> {
-  for (const table of ['conversations', 'messages', 'conversation_last_seen', 'service_rollups']) {
+  for (const table of ['conversations', 'messages', 'conversation_last_seen', 'service_rollups', 'service_tag_rollups']) {
     await sql`vacuum (analyze) ${sql.table(table)}`.execute(db);
   }
   await sql`analyze`.execute(db);

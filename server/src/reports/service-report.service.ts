@@ -60,10 +60,10 @@ export async function serviceReport(deps: AppDeps, query: Query, options: { from
   const { timezone } = await getGeneralSettings(deps);
   const { first, last } = reportDays(query, timezone, deps.clock.now());
   const filter = await filterOf(deps.db, query);
-  // The rollups (exact counts, percentiles within 2%) unless they cannot answer: a tag filter
-  // (they have no tag dimension) or a zone they are not keyed in yet (it just changed).
+  // The rollups (exact counts, percentiles within 2%), any filter or filters together (a tag's
+  // own rollups when a tag is given), unless a zone they are not keyed in yet (it just changed).
   const figures =
-    !options.fromRows && filter.tagId === undefined && (await rollupsServe(deps, timezone))
+    !options.fromRows && (await rollupsServe(deps, timezone))
       ? await rollupFigures(deps, first, last, filter)
       : await rowFigures(deps.db, timezone, first, last, filter);
 
@@ -111,7 +111,7 @@ export async function serviceReport(deps: AppDeps, query: Query, options: { from
   };
 }
 
-/** The figures read from the rows themselves: exact, and what a tag filter or a fresh zone needs. */
+/** The figures read from the rows themselves: exact, and what a fresh zone needs. */
 async function rowFigures(db: DB, timezone: string, first: number, last: number, filter: q.ReportFilter): Promise<Figures> {
   const dayStarts: Date[] = [];
   for (let day = first; day <= last; day++) dayStarts.push(new Date(instantOf(timezone, day * DAY_MS)));

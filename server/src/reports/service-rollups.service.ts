@@ -1,4 +1,5 @@
-// The service report from its rollups (migration 0028; docs/performance.md, "Service report"):
+// The service report from its rollups (migration 0028; docs/performance.md, "Service report"),
+// and by tag from the tag rollups (migration 0035, "The service report by tag from rollups"):
 // a year reads a few thousand rollup rows instead of every conversation of the year. Counts
 // are exact; medians and 90th percentiles come from log-spaced bins and are within 2% (or
 // below one second) of the exact ones. The rows are keyed by local day of one zone: while the
@@ -56,10 +57,10 @@ const SLA_METRICS = ['first_response', 'next_response', 'resolution'] as const;
 const add = <K>(map: Map<K, number>, key: K, n: number) => map.set(key, (map.get(key) ?? 0) + n);
 const bins = () => new Map<number, number>();
 
-/** The figures of local days [first, last] (days since 1970-01-01), filtered by team, inbox, agent (not tag). */
+/** The figures of local days [first, last] (days since 1970-01-01), filtered by tag, team, inbox, agent or any of them together. */
 export async function rollupFigures(deps: AppDeps, first: number, last: number, filter: ReportFilter): Promise<Figures> {
   const [rows, days] = await Promise.all([q.rollupTotals(deps.db, first, last, filter), q.rollupDays(deps.db, first, last, filter)]);
-  const filtered = filter.teamId !== undefined || filter.inboxId !== undefined || filter.agentId !== undefined;
+  const filtered = Object.values(filter).some((value) => value !== undefined);
   // Per metric: all, per team, per assignee; each a map from bin to count.
   const all = new Map<number, Map<number, number>>();
   const byTeam = new Map<number, Map<number, number>>();

@@ -9,50 +9,12 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { createConversation, createInbox, createTeam } from '../../test/factories.ts';
 import { buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { assertAgrees, BIN, exact, type Report } from '../../test/service-report.ts';
 import { recordSlaAlerts } from '../conversations/conversations.sla.ts';
 import { foldReportRollups } from './reports.service.ts';
 import { serviceReport } from './service-report.service.ts';
 import { blocksOf, rollupZone } from './service-rollups.queries.ts';
 import { spreadOfBins } from './service-rollups.service.ts';
-
-type Report = Awaited<ReturnType<typeof serviceReport>>;
-
-/** Exact percentile_cont over sorted values. */
-function exact(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const position = p * (sorted.length - 1);
-  const low = Math.floor(position);
-  return sorted[low]! + (sorted[Math.ceil(position)]! - sorted[low]!) * (position - low);
-}
-
-const BIN = (seconds: number) => (seconds < 1 ? 0 : 1 + Math.floor(Math.log(seconds) / Math.log(1.04)));
-
-/** Within 2% of the exact figure, or one second (both are rounded to whole seconds). */
-function near(actual: number | null, expected: number | null, what: string) {
-  if (expected === null || actual === null) return assert.equal(actual, expected, what);
-  assert.ok(Math.abs(actual - expected) <= 0.02 * Math.abs(expected) + 1, `${what}: ${actual} is not within 2% of ${expected}`);
-}
-
-/** The rollup report equals the row report: counts exactly, percentiles within the bound. */
-function assertAgrees(rollup: Report, rows: Report, what: string) {
-  for (const key of ['first_response_seconds', 'resolution_seconds'] as const) {
-    assert.equal(rollup[key].count, rows[key].count, `${what} ${key}.count`);
-    near(rollup[key].median, rows[key].median, `${what} ${key}.median`);
-    near(rollup[key].p90, rows[key].p90, `${what} ${key}.p90`);
-  }
-  assert.equal(rollup.by_agent.length, rows.by_agent.length, `${what} by_agent`);
-  rollup.by_agent.forEach((agent, index) => {
-    const expected = rows.by_agent[index]!;
-    assert.deepEqual(
-      { ...agent, first_response_median_seconds: null },
-      { ...expected, first_response_median_seconds: null },
-      `${what} by_agent ${index}`,
-    );
-    near(agent.first_response_median_seconds, expected.first_response_median_seconds, `${what} agent ${agent.agent_id} median`);
-  });
-  const strip = (r: Report) => ({ ...r, first_response_seconds: null, resolution_seconds: null, by_agent: null });
-  assert.deepEqual(strip(rollup), strip(rows), what);
-}
 
 describe('the service report from its rollups', () => {
   it('splits a range into aligned blocks that cover it exactly', () => {
