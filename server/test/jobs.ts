@@ -1,8 +1,8 @@
 // Shared by the job queue tests (server/src/jobs/jobs.*.test.ts): waiting for a condition,
 // sleeping, and reading the jobs of a kind.
 import assert from 'node:assert/strict';
-import type { TestApp } from './helpers.ts';
 import { findJob, type JobRow } from '../src/jobs/jobs.queries.ts';
+import type { TestApp } from './helpers.ts';
 
 export const DAY = 24 * 3600 * 1000;
 

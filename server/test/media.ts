@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { createConversation } from './factories.ts';
-import { assertError, type Caller, dataOf, type ErrorBody, type TestApp } from './helpers.ts';
 import type { DB } from '../src/db/database.ts';
 import type { AttachmentRecord } from '../src/media/media.schema.ts';
+import { createConversation } from './factories.ts';
+import { assertError, type Caller, dataOf, type ErrorBody, type TestApp } from './helpers.ts';
 
 export type Response = { statusCode: number; body: string; rawPayload: Buffer; headers: Record<string, unknown>; json: () => unknown };
 

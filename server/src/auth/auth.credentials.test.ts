@@ -2,9 +2,9 @@
 // (generated, revoked, regenerated), its cache, and the same across two instances sharing Redis.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { AGENT_FIELDS, type Agent, authCalls, PASSWORD, type Response } from '../../test/auth.ts';
 import { assertError, basicHeader, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 import { sha256 } from '../security/hashing.ts';
-import { type Agent, AGENT_FIELDS, authCalls, PASSWORD, type Response } from '../../test/auth.ts';
 
 describe('auth', () => {
   const clock = fakeClock();

@@ -2,8 +2,8 @@
 // per address, and the client address behind proxies (TRUST_PROXY).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertError, basicHeader, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 import { type Agent, PASSWORD, setCookies } from '../../test/auth.ts';
+import { assertError, basicHeader, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 
 describe('auth: login rate limit', () => {
   let t: TestApp;

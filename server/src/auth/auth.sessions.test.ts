@@ -2,8 +2,8 @@
 // changed password, last activity and the session lifetime.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { AGENT_FIELDS, type Agent, authCalls, cookieValue, PASSWORD, setCookies } from '../../test/auth.ts';
 import { assertError, basicHeader, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
-import { type Agent, AGENT_FIELDS, authCalls, cookieValue, PASSWORD, setCookies } from '../../test/auth.ts';
 
 describe('auth', () => {
   const clock = fakeClock();

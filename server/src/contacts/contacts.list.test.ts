@@ -1,9 +1,9 @@
 // GET /api/v1/contacts: the paged list, its search and ordering (docs/api.md: Pagination and lists).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { assertContactShape, type Contact, contactCalls, type Paged } from '../../test/contacts.ts';
 import { uniqueEmail } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
-import { assertContactShape, type Contact, contactCalls, type Paged } from '../../test/contacts.ts';
 
 describe('contacts', () => {
   const clock = fakeClock();

@@ -1,9 +1,9 @@
 // /api/v1/contacts/{id}/notes: adding, listing, sanitising and deleting notes, and their permissions.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { contactCalls, ISO, NOTE_FIELDS, type Note } from '../../test/contacts.ts';
 import { agentWith } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
-import { contactCalls, ISO, type Note, NOTE_FIELDS } from '../../test/contacts.ts';
 
 describe('contacts', () => {
   const clock = fakeClock();

@@ -2,9 +2,9 @@
 // contacts route (docs/api.md: Agents and availability; spec: Agent record, contact block).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { assertContactShape, type Contact, contactCalls, type Paged } from '../../test/contacts.ts';
 import { agentWith, uniqueEmail, uniqueNumber } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
-import { assertContactShape, type Contact, contactCalls, type Paged } from '../../test/contacts.ts';
 
 describe('contacts', () => {
   const clock = fakeClock();

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { edgeFixtures, type FieldErrors, refused } from '../../test/edge.ts';
 import { buildTestApp, dataOf, type TestApp } from '../../test/helpers.ts';
 import { isEmailAddress, isHttpUrl } from './formats.ts';
-import { edgeFixtures, type FieldErrors, refused } from '../../test/edge.ts';
 
 describe('edge', () => {
   let t: TestApp;

@@ -2,8 +2,8 @@
 // and what validation messages say.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { buildTestApp, dataOf, type TestApp } from '../../test/helpers.ts';
 import { type Answer, edgeFixtures, type FieldErrors, fieldsOf, type Json, jsonText, refused } from '../../test/edge.ts';
+import { buildTestApp, dataOf, type TestApp } from '../../test/helpers.ts';
 
 describe('edge', () => {
   let t: TestApp;

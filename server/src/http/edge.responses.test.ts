@@ -5,11 +5,11 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
+import { edgeFixtures, type Json, refused } from '../../test/edge.ts';
 import { buildTestApp, type ErrorBody, type TestApp } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
 import { ERROR_TYPES, WWW_AUTHENTICATE, WWW_AUTHENTICATE_SESSION } from '../errors.ts';
 import { redactUrl } from './logging.ts';
-import { edgeFixtures, type Json, refused } from '../../test/edge.ts';
 
 describe('edge', () => {
   let t: TestApp;

@@ -2,9 +2,9 @@
 // depth are refused before anything changes.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { edgeFixtures, fieldsOf, type Json, jsonText, refused, tableCounts } from '../../test/edge.ts';
 import { buildTestApp, dataOf, type TestApp } from '../../test/helpers.ts';
 import { scanJson } from './json.ts';
-import { edgeFixtures, fieldsOf, type Json, jsonText, refused, tableCounts } from '../../test/edge.ts';
 
 describe('edge', () => {
   let t: TestApp;

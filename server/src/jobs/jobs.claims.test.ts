@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { jobQueries, sleep, waitFor } from '../../test/jobs.ts';
 import { findJob } from './jobs.queries.ts';
 import { type JobHandler, startJobRunner } from './jobs.runner.ts';
 import { enqueueJob, reapLostJobs } from './jobs.service.ts';
-import { jobQueries, sleep, waitFor } from '../../test/jobs.ts';
 
 describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
   let t: TestApp;

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { DAY, jobQueries, sleep, waitFor } from '../../test/jobs.ts';
 import { describeJobError, PermanentJobError, startJobRunner } from './jobs.runner.ts';
 import { enqueueJob } from './jobs.service.ts';
-import { DAY, jobQueries, sleep, waitFor } from '../../test/jobs.ts';
 
 describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
   let t: TestApp;

@@ -3,11 +3,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { DAY, jobQueries, sleep, waitFor } from '../../test/jobs.ts';
 import { periodicTasks, startWorkers } from '../workers.ts';
 import { findJob } from './jobs.queries.ts';
 import { startPeriodicTasks } from './jobs.scheduler.ts';
 import { enqueueJob, purgeCompletedJobs } from './jobs.service.ts';
-import { DAY, jobQueries, sleep, waitFor } from '../../test/jobs.ts';
 
 describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
   let t: TestApp;

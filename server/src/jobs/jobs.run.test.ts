@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { buildTestApp, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { jobQueries, sleep, waitFor } from '../../test/jobs.ts';
 import { startJobRunner } from './jobs.runner.ts';
 import { enqueueJob, JOB_WAKE_CHANNEL, startJobWakeRelay } from './jobs.service.ts';
-import { jobQueries, sleep, waitFor } from '../../test/jobs.ts';
 
 describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
   let t: TestApp;

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
-import { ALL_WHEN, type Json, type Macro, MACRO_FIELDS, macroCalls, macroFixtures } from '../../test/macros.ts';
+import { ALL_WHEN, type Json, MACRO_FIELDS, type Macro, macroCalls, macroFixtures } from '../../test/macros.ts';
 
 describe('macros', () => {
   const clock = fakeClock();

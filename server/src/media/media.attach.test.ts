@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { KyselyPlugin } from 'kysely';
 import { buildTestApp, type Caller, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { fails, file, filesUnder, JPEG, makeMessage, mediaCalls, mediaRows, PNG, uploadsDir } from '../../test/media.ts';
 import { attachMediaToMessage, attachmentsByMessage, purgeOrphanMedia, storeMedia } from './media.service.ts';
 import { signedMediaUrl } from './media.signing.ts';
-import { fails, file, filesUnder, JPEG, makeMessage, mediaCalls, mediaRows, PNG, uploadsDir } from '../../test/media.ts';
 
 describe('media (local disk storage)', () => {
   const clock = fakeClock();

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, type Caller, fakeClock, type TestApp } from '../../test/helpers.ts';
+import { fails, file, mediaCalls, PNG, pathOf, withQuery } from '../../test/media.ts';
 import { signedMediaUrl } from './media.signing.ts';
-import { fails, file, mediaCalls, pathOf, PNG, withQuery } from '../../test/media.ts';
 
 describe('media (local disk storage)', () => {
   const clock = fakeClock();

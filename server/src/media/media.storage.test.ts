@@ -9,13 +9,13 @@ import { after, before, describe, it } from 'node:test';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pino from 'pino';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { fails, file, filesUnder, mediaRows, multipart, PNG, pathOf } from '../../test/media.ts';
 import { type FakeS3, startFakeS3 } from '../../test/s3-fake.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { AttachmentRecord } from './media.schema.ts';
 import { purgeOrphanMedia, storeMedia } from './media.service.ts';
 import { localStorage, type MediaStorage } from './media.storage.ts';
 import { s3Storage } from './media.storage-s3.ts';
-import { fails, file, filesUnder, mediaRows, multipart, pathOf, PNG } from '../../test/media.ts';
 
 describe('media: local storage backend', () => {
   let root: string;

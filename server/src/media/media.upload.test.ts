@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { agentWith } from '../../test/factories.ts';
 import { buildTestApp, type Caller, fakeClock, type TestApp } from '../../test/helpers.ts';
-import { sanitiseFilename } from './media.files.ts';
 import { fails, file, filesUnder, GIF, JPEG, mediaCalls, mediaRows, multipart, PNG, uploadsDir, WEBP } from '../../test/media.ts';
+import { sanitiseFilename } from './media.files.ts';
 
 describe('media (local disk storage)', () => {
   const clock = fakeClock();
