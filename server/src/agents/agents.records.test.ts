@@ -1,51 +1,11 @@
-// Every /api/v1/agents endpoint (docs/api.md: Agents and availability; Pagination and lists) and the availability rules.
+// /api/v1/agents/{id} and POST /api/v1/agents: create, read, update, delete, API keys, and what
+// users:manage alone may not do (docs/api.md: Agents and availability).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { type Agent, agentCalls, agentsFixtures, assertAgentShape, type Paged, type Team, uniqueEmail } from '../../test/agents.ts';
+import { agentWith } from '../../test/factories.ts';
+import { assertError, buildTestApp, type Caller, dataOf, type TestApp } from '../../test/helpers.ts';
 import { AGENT_ROLE_PERMISSIONS } from '../auth/permissions.ts';
-import { agentWith, createTeam } from '../../test/factories.ts';
-import { AGENT_RECORD_FIELDS, assertError, buildTestApp, type Caller, dataOf, type TestApp } from '../../test/helpers.ts';
-
-type Team = { id: number; name: string; emoji: string };
-type Agent = {
-  id: number;
-  created_at: string;
-  updated_at: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  type: string;
-  availability_status: string;
-  enabled: boolean;
-  roles: string[];
-  permissions: string[];
-  teams: Team[];
-  api_key: string | null;
-  api_key_last_used_at: string | null;
-  custom_attributes: Record<string, unknown>;
-  [key: string]: unknown;
-};
-type Paged<T> = { results: T[]; total: number; per_page: number; total_pages: number; page: number };
-
-const AGENT_FIELDS = AGENT_RECORD_FIELDS;
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
-
-function assertAgentShape(a: Agent): void {
-  assert.deepEqual(Object.keys(a).sort(), AGENT_FIELDS);
-  assert.ok(Number.isInteger(a.id));
-  assert.match(a.created_at, ISO);
-  assert.match(a.updated_at, ISO);
-  assert.equal(a.type, 'agent');
-  assert.ok(['available', 'busy', 'away', 'offline'].includes(a.availability_status));
-  assert.equal(typeof a.enabled, 'boolean');
-  assert.ok(Array.isArray(a.roles));
-  assert.deepEqual(a.permissions, [...a.permissions].sort(), 'permissions are sorted');
-  assert.equal(new Set(a.permissions).size, a.permissions.length, 'permissions have no duplicates');
-  for (const team of a.teams) assert.deepEqual(Object.keys(team).sort(), ['emoji', 'id', 'name']);
-  assert.deepEqual(typeof a.custom_attributes, 'object');
-}
-
-let seq = 0;
-const uniqueEmail = (label = 'a') => `${label}-${process.pid}-${Date.now()}-${++seq}@example.com`;
 
 describe('agents', () => {
   let t: TestApp;
@@ -55,29 +15,11 @@ describe('agents', () => {
 
   before(async () => {
     t = await buildTestApp();
-    agent = await t.makeAgent();
-    teamA = await createTeam(t, { name: 'Alpha team', emoji: '🅰️' });
-    teamB = await createTeam(t, { name: 'Bravo team' });
-    dataOf(
-      await t.call({
-        method: 'POST',
-        url: '/api/v1/roles',
-        payload: { name: 'Reporter', permissions: ['reports:manage', 'tags:manage', 'messages:read'] },
-      }),
-    );
-    dataOf(await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'UserManager', permissions: ['users:manage'] } }));
+    ({ agent, teamA, teamB } = await agentsFixtures(t));
   });
   after(() => t.close());
 
-  const create = (payload: Record<string, unknown>, as?: Caller | null) =>
-    t.call({ method: 'POST', url: '/api/v1/agents', payload, ...(as !== undefined ? { as } : {}) });
-  const get = (id: number | string, as?: Caller | null) =>
-    t.call({ method: 'GET', url: `/api/v1/agents/${id}`, ...(as !== undefined ? { as } : {}) });
-  const update = (id: number, payload: Record<string, unknown>, as?: Caller | null) =>
-    t.call({ method: 'PUT', url: `/api/v1/agents/${id}`, payload, ...(as !== undefined ? { as } : {}) });
-  const list = (query: string) => t.call({ method: 'GET', url: `/api/v1/agents${query}` });
-  const newAgent = async (extra: Record<string, unknown> = {}) =>
-    dataOf<Agent>(await create({ first_name: 'New', email: uniqueEmail(), roles: ['Agent'], ...extra }));
+  const { create, get, update, list, newAgent } = agentCalls(() => t);
 
   describe('POST /agents', () => {
     it('creates an agent with exactly the spec fields', async () => {
@@ -167,134 +109,6 @@ describe('agents', () => {
       assertError(await create(payload, null), 401, 'UnauthorizedException');
       assertError(await create(payload, agent), 403, 'PermissionException');
       assert.equal(dataOf<Paged<Agent>>(await list(`?q=${encodeURIComponent(payload.email)}`)).total, 0);
-    });
-  });
-
-  describe('GET /agents (paged)', () => {
-    before(async () => {
-      for (const name of ['Zed', 'Yara', 'Xavier']) await newAgent({ first_name: name, last_name: 'Listed' });
-    });
-
-    it('returns the paged wrapper with full agent records', async () => {
-      const page = dataOf<Paged<Agent>>(await list(''));
-      assert.deepEqual(Object.keys(page).sort(), ['page', 'per_page', 'results', 'total', 'total_pages']);
-      assert.equal(page.page, 1);
-      assert.equal(page.per_page, 30);
-      assert.ok(page.total >= 5);
-      assert.equal(page.total_pages, Math.ceil(page.total / 30));
-      assert.equal(page.results.length, Math.min(page.total, 30));
-      for (const a of page.results) assertAgentShape(a);
-      assert.ok(page.results.some((a) => a.id === t.admin.id));
-      // default order: created_at asc, id tiebreaker
-      const ids = page.results.map((a) => a.id);
-      assert.deepEqual(
-        ids,
-        [...ids].sort((x, y) => x - y),
-      );
-    });
-
-    it('clamps page_size into 1..100 and page to at least 1', async () => {
-      const one = dataOf<Paged<Agent>>(await list('?page_size=0'));
-      assert.equal(one.per_page, 1);
-      assert.equal(one.results.length, 1);
-      assert.equal(one.total_pages, one.total);
-      const big = dataOf<Paged<Agent>>(await list('?page_size=1000'));
-      assert.equal(big.per_page, 100);
-      const negative = dataOf<Paged<Agent>>(await list('?page=-3&page_size=2'));
-      assert.equal(negative.page, 1);
-      assert.equal(negative.per_page, 2);
-      const zero = dataOf<Paged<Agent>>(await list('?page=0'));
-      assert.equal(zero.page, 1);
-    });
-
-    it('pages through the results, and total stays true past the last page', async () => {
-      const all = dataOf<Paged<Agent>>(await list('?page_size=100')).results.map((a) => a.id);
-      const p1 = dataOf<Paged<Agent>>(await list('?page=1&page_size=2'));
-      const p2 = dataOf<Paged<Agent>>(await list('?page=2&page_size=2'));
-      assert.deepEqual(
-        [...p1.results, ...p2.results].map((a) => a.id),
-        all.slice(0, 4),
-      );
-      assert.equal(p2.page, 2);
-      const past = dataOf<Paged<Agent>>(await list('?page=999&page_size=2'));
-      assert.deepEqual(past.results, []);
-      assert.equal(past.total, all.length);
-      assert.equal(past.page, 999);
-    });
-
-    it('refuses non-integer page values and unknown ordering with 400', async () => {
-      for (const query of ['?page=abc', '?page=1.5', '?page_size=ten', '?page_size=2.5', '?order_by=password_hash', '?order=sideways']) {
-        assertError(await list(query), 400, 'InputException');
-      }
-    });
-
-    it('filters by q on name and email, case-insensitively', async () => {
-      const byName = dataOf<Paged<Agent>>(await list('?q=yARA'));
-      assert.deepEqual(
-        byName.results.map((a) => a.first_name),
-        ['Yara'],
-      );
-      assert.equal(byName.total, 1);
-      const byFullName = dataOf<Paged<Agent>>(await list(`?q=${encodeURIComponent('xavier listed')}`));
-      assert.deepEqual(
-        byFullName.results.map((a) => a.first_name),
-        ['Xavier'],
-      );
-      const byEmail = dataOf<Paged<Agent>>(await list(`?q=${encodeURIComponent(t.admin.email.toUpperCase())}`));
-      assert.deepEqual(
-        byEmail.results.map((a) => a.id),
-        [t.admin.id],
-      );
-      const byLastName = dataOf<Paged<Agent>>(await list('?q=Listed&order_by=first_name'));
-      assert.deepEqual(
-        byLastName.results.map((a) => a.first_name),
-        ['Xavier', 'Yara', 'Zed'],
-      );
-      // LIKE wildcards are taken literally
-      assert.equal(dataOf<Paged<Agent>>(await list('?q=%25')).total, 0);
-      assert.equal(dataOf<Paged<Agent>>(await list('?q=Y_ra')).total, 0);
-      assert.equal(dataOf<Paged<Agent>>(await list('?q=Y%25a')).total, 0);
-    });
-
-    it('orders by order_by and order', async () => {
-      const desc = dataOf<Paged<Agent>>(await list('?q=Listed&order_by=first_name&order=desc'));
-      assert.deepEqual(
-        desc.results.map((a) => a.first_name),
-        ['Zed', 'Yara', 'Xavier'],
-      );
-      const byEmail = dataOf<Paged<Agent>>(await list('?order_by=email&page_size=100')).results.map((a) => a.email);
-      assert.deepEqual(byEmail, [...byEmail].sort());
-      const newest = dataOf<Paged<Agent>>(await list('?order_by=created_at&order=desc&page_size=100')).results.map((a) => a.id);
-      assert.deepEqual(
-        newest,
-        [...newest].sort((x, y) => y - x),
-      );
-    });
-
-    it('needs users:manage (403 for an Agent, 401 anonymous)', async () => {
-      assertError(await t.call({ method: 'GET', url: '/api/v1/agents', as: agent }), 403, 'PermissionException');
-      assertError(await t.call({ method: 'GET', url: '/api/v1/agents', as: null }), 401, 'UnauthorizedException');
-    });
-  });
-
-  describe('GET /agents/compact', () => {
-    it('answers any agent with id, name, avatar and availability', async () => {
-      const items = dataOf<Array<Record<string, unknown>>>(await t.call({ method: 'GET', url: '/api/v1/agents/compact', as: agent }));
-      assert.ok(items.length >= 2);
-      for (const item of items) {
-        assert.deepEqual(Object.keys(item).sort(), [
-          'availability_status',
-          'avatar_url',
-          'email',
-          'enabled',
-          'first_name',
-          'id',
-          'last_name',
-        ]);
-      }
-      assert.ok(items.some((i) => i['id'] === agent.id));
-      assert.ok(items.some((i) => i['id'] === t.admin.id));
-      assertError(await t.call({ method: 'GET', url: '/api/v1/agents/compact', as: null }), 401, 'UnauthorizedException');
     });
   });
 
@@ -493,124 +307,6 @@ describe('agents', () => {
       assert.equal(pair.api_key.length, 32);
       dataOf(await t.call({ method: 'PUT', url: `/api/v1/agents/${plain.id}`, payload: { first_name: 'Renamed' }, as: manager }));
       assertError(await t.call({ method: 'POST', url: '/api/v1/agents/987654/api-key', as: manager }), 404, 'NotFoundException');
-    });
-  });
-
-  describe('/agents/me', () => {
-    it('GET returns the caller', async () => {
-      const me = dataOf<Agent>(await t.call({ method: 'GET', url: '/api/v1/agents/me', as: agent }));
-      assertAgentShape(me);
-      assert.equal(me.id, agent.id);
-      assertError(await t.call({ method: 'GET', url: '/api/v1/agents/me', as: null }), 401, 'UnauthorizedException');
-    });
-
-    it('PUT updates the name; other fields keep their value and roles cannot be changed here', async () => {
-      const before = dataOf<Agent>(await t.call({ method: 'GET', url: '/api/v1/agents/me', as: agent }));
-      const after = dataOf<Agent>(
-        await t.call({
-          method: 'PUT',
-          url: '/api/v1/agents/me',
-          payload: { first_name: ' Renamed ', phone_number: '555-0100' },
-          as: agent,
-        }),
-      );
-      assert.equal(after.first_name, 'Renamed');
-      assert.equal(after.phone_number, '555-0100');
-      assert.equal(after.last_name, before.last_name);
-      assert.equal(after.email, before.email);
-      const escalate = await t.call({
-        method: 'PUT',
-        url: '/api/v1/agents/me',
-        payload: { roles: ['Admin'], enabled: false, email: 'x@example.com' },
-        as: agent,
-      });
-      if (escalate.statusCode !== 400) dataOf(escalate);
-      const now = dataOf<Agent>(await t.call({ method: 'GET', url: '/api/v1/agents/me', as: agent }));
-      assert.deepEqual(now.roles, ['Agent']);
-      assert.equal(now.enabled, true);
-      assert.equal(now.email, before.email);
-      for (const payload of [{ first_name: '' }, { first_name: 7 }, { new_password: 'short', current_password: 'whatever-long' }]) {
-        assertError(await t.call({ method: 'PUT', url: '/api/v1/agents/me', payload, as: agent }), 400, 'InputException');
-      }
-    });
-
-    it('changing the password needs the correct current_password (400 otherwise)', async () => {
-      const user = await t.makeAgent({ password: 'original-password' });
-      const put = (payload: Record<string, unknown>) => t.call({ method: 'PUT', url: '/api/v1/agents/me', payload, as: user });
-      const wrong = assertError(await put({ current_password: 'not-the-password', new_password: 'replacement-pw' }), 400, 'InputException');
-      assert.match(wrong.message, /current_password/);
-      assertError(await put({ new_password: 'replacement-pw' }), 400, 'InputException');
-      const login = (password: string) =>
-        t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password }, as: null });
-      assert.equal((await login('replacement-pw')).statusCode, 401);
-      dataOf(await put({ current_password: 'original-password', new_password: 'replacement-pw' }));
-      assert.equal(dataOf<Agent>(await login('replacement-pw')).id, user.id);
-      assertError(await login('original-password'), 401, 'UnauthorizedException');
-    });
-  });
-
-  describe('PUT /agents/me/availability (docs/api.md: Agents and availability)', () => {
-    const set = (who: Caller, payload: Record<string, unknown>) =>
-      t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', payload, as: who });
-    const status = async (who: Caller, payload: Record<string, unknown>) => {
-      const a = dataOf<Agent>(await set(who, payload));
-      assertAgentShape(a);
-      assert.equal(a.id, who.id);
-      return a.availability_status;
-    };
-
-    it('a user change (the default source) applies any status and returns the agent', async () => {
-      const who = await t.makeAgent();
-      for (const s of ['available', 'busy', 'away', 'offline', 'available']) assert.equal(await status(who, { status: s }), s);
-      assert.equal(await status(who, { status: 'busy', source: 'user' }), 'busy');
-      assert.equal(dataOf<Agent>(await get(who.id)).availability_status, 'busy');
-    });
-
-    it('refuses a bad status or source with 400', async () => {
-      const who = await t.makeAgent();
-      const bodies = [
-        {},
-        { status: 'sleeping' },
-        { status: 'AVAILABLE' },
-        { status: 5 },
-        { status: 'away', source: 'robot' },
-        { status: 'away', source: 5 },
-        { availability_status: 'away' },
-      ];
-      for (const payload of bodies) assertError(await set(who, payload), 400, 'InputException');
-      assertError(await set(who, { status: 'busy', source: 'idle' }), 400, 'InputException');
-      assertError(await set(who, { status: 'offline', source: 'idle' }), 400, 'InputException');
-      assertError(
-        await t.call({ method: 'PUT', url: '/api/v1/agents/me/availability', payload: { status: 'away' }, as: null }),
-        401,
-        'UnauthorizedException',
-      );
-    });
-
-    it('idle does not overwrite a manual away, busy or offline: the agent comes back unchanged', async () => {
-      const who = await t.makeAgent();
-      for (const manual of ['away', 'busy', 'offline']) {
-        const before = dataOf<Agent>(await set(who, { status: manual }));
-        for (const requested of ['available', 'away']) {
-          const after = dataOf<Agent>(await set(who, { status: requested, source: 'idle' }));
-          assert.deepEqual(after, before, `idle ${requested} over manual ${manual}`);
-        }
-      }
-    });
-
-    it('idle moves available to away and back; a manual away after that is protected again', async () => {
-      const who = await t.makeAgent();
-      assert.equal(await status(who, { status: 'available' }), 'available');
-      assert.equal(await status(who, { status: 'away', source: 'idle' }), 'away');
-      assert.equal(await status(who, { status: 'away', source: 'idle' }), 'away');
-      assert.equal(await status(who, { status: 'available', source: 'idle' }), 'available');
-      assert.equal(await status(who, { status: 'available', source: 'idle' }), 'available');
-      // idle-away, then the user confirms away by hand: idle may no longer bring it back
-      assert.equal(await status(who, { status: 'away', source: 'idle' }), 'away');
-      assert.equal(await status(who, { status: 'away' }), 'away');
-      assert.equal(await status(who, { status: 'available', source: 'idle' }), 'away');
-      // the user can always leave it
-      assert.equal(await status(who, { status: 'available' }), 'available');
     });
   });
 });
