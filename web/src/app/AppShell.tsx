@@ -8,7 +8,7 @@ import { WorkspaceNav } from '../features/admin/WorkspaceNav';
 import { AccountMenu } from '../features/auth/AccountMenu';
 import { can, useAgent } from '../features/auth/session';
 import { useIdleAway } from '../features/auth/useIdleAway';
-import { useViewTotal } from '../features/inbox/queries';
+import { capped, useViewCount } from '../features/inbox/queries';
 import { viewPath, type ListView } from '../features/inbox/views';
 import { t } from '../i18n/t';
 import { RealtimeProvider, useRealtime } from '../realtime/RealtimeProvider';
@@ -28,16 +28,31 @@ function ViewLink({
   icon?: string;
   onNavigate?: (() => void) | undefined;
 }) {
-  const total = useViewTotal(view);
+  const { count, cap } = useViewCount(view);
+  const unread = count?.unread ?? 0;
   return (
-    <NavLink to={viewPath(view)} className="nav__link" onClick={onNavigate}>
+    <NavLink
+      to={viewPath(view)}
+      className="nav__link"
+      onClick={onNavigate}
+      aria-label={unread > 0 ? t('nav.withUnread', { label, n: capped(unread, cap) }) : label}
+    >
       {icon ? (
         <span className="nav__icon" aria-hidden>
           {icon}
         </span>
       ) : null}
       <span className="nav__label">{label}</span>
-      {total ? <span className="nav__count">{total}</span> : null}
+      {count?.open ? (
+        <span className="nav__count" title={t('nav.open', { n: capped(count.open, cap) })}>
+          {capped(count.open, cap)}
+        </span>
+      ) : null}
+      {unread > 0 ? (
+        <span className="nav__badge" data-testid="unread-badge">
+          {capped(unread, cap)}
+        </span>
+      ) : null}
     </NavLink>
   );
 }

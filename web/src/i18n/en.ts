@@ -39,6 +39,8 @@ export const en = {
   'nav.teams': 'Teams',
   'nav.inboxes': 'Inboxes',
   'nav.primary': 'Main navigation',
+  'nav.withUnread': '{label}, {n} unread',
+  'nav.open': '{n} open',
 
   'login.title': 'Sign in to Parley',
   'login.email': 'Email',
