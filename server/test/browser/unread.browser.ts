@@ -9,7 +9,17 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { dataOf } from '../helpers.ts';
 import { createWidgetInbox, startVisitor, type Visitor, type WidgetInboxFixture, widgetCall } from '../widget.ts';
-import { ADMIN_PASSWORD, type AdminSession, adminSession, browserMissing, newPage, signIn, type WebServer } from './admin-harness.ts';
+import {
+  ADMIN_PASSWORD,
+  type AdminSession,
+  adminSession,
+  browserMissing,
+  describeViolations,
+  newPage,
+  seriousViolations,
+  signIn,
+  type WebServer,
+} from './admin-harness.ts';
 
 const skip = browserMissing() ?? false;
 
@@ -55,6 +65,8 @@ describe('unread counts in the navigation', { skip }, () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('link', { name: 'Mine, 1 unread' }).waitFor();
     assert.equal(await nav.getByRole('link', { name: 'Mine, 1 unread' }).getByTestId('unread-badge').textContent(), '1', 'the badge');
+    const violations = await seriousViolations(page, [], ['nav']);
+    assert.equal(violations.length, 0, describeViolations(violations));
 
     await contactWrites('Any news?');
     await nav.getByRole('link', { name: 'Mine, 2 unread' }).waitFor();

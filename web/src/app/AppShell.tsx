@@ -30,26 +30,29 @@ function ViewLink({
 }) {
   const { count, cap } = useViewCount(view);
   const unread = count?.unread ?? 0;
+  const name = unread > 0 ? t('nav.withUnread', { label, n: capped(unread, cap) }) : null;
+  // The link's name is its text: the label or, with unread conversations, "Mine, 3 unread" in a
+  // visually hidden span that the label and the badge's bare number give way to (one span, so
+  // no space creeps in before the comma; no aria-label, so the name starts with what is seen).
+  // The open count is there for the eye only.
   return (
-    <NavLink
-      to={viewPath(view)}
-      className="nav__link"
-      onClick={onNavigate}
-      aria-label={unread > 0 ? t('nav.withUnread', { label, n: capped(unread, cap) }) : label}
-    >
+    <NavLink to={viewPath(view)} className="nav__link" onClick={onNavigate}>
       {icon ? (
         <span className="nav__icon" aria-hidden>
           {icon}
         </span>
       ) : null}
-      <span className="nav__label">{label}</span>
+      <span className="nav__label" aria-hidden={name ? true : undefined}>
+        {label}
+      </span>
+      {name ? <span className="visually-hidden">{name}</span> : null}
       {count?.open ? (
-        <span className="nav__count" title={t('nav.open', { n: capped(count.open, cap) })}>
+        <span className="nav__count" aria-hidden>
           {capped(count.open, cap)}
         </span>
       ) : null}
       {unread > 0 ? (
-        <span className="nav__badge" data-testid="unread-badge">
+        <span className="nav__badge" aria-hidden data-testid="unread-badge">
           {capped(unread, cap)}
         </span>
       ) : null}

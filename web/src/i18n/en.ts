@@ -40,7 +40,6 @@ export const en = {
   'nav.inboxes': 'Inboxes',
   'nav.primary': 'Main navigation',
   'nav.withUnread': '{label}, {n} unread',
-  'nav.open': '{n} open',
 
   'login.title': 'Sign in to Parley',
   'login.email': 'Email',
