@@ -195,10 +195,12 @@ describe('conversation view counts', () => {
     assert.deepEqual(viewAccess(noQueue).teams, []);
   });
 
-  it('answers 401 without credentials and 403 without conversations:read', async () => {
+  it('answers 401 without credentials, 403 without conversations:read, 400 for a parameter', async () => {
     assertError(await t.call({ method: 'GET', url: '/api/v1/conversations/counts', as: null }), 401, 'UnauthorizedException');
     const none = await agentWith(t, ['contacts:read']);
     assertError(await t.call({ method: 'GET', url: '/api/v1/conversations/counts', as: none }), 403, 'PermissionException');
     assertError(await t.call({ method: 'POST', url: '/api/v1/conversations/counts' }), 405, 'GeneralException');
+    // No parameters: an unknown one (a cap of the caller's choosing) is refused.
+    assertError(await t.call({ method: 'GET', url: '/api/v1/conversations/counts?cap=5000' }), 400, 'InputException');
   });
 });
