@@ -2,7 +2,8 @@
 //   read_all; read_assigned and assigned to me; read_team_inbox and its team is mine;
 //   read_unassigned and no agent assigned.
 // The same rule exists twice, as a predicate on one row and as SQL for lists and search,
-// and both are built from accessScope() so they cannot drift apart.
+// and both are built from accessScope() so they cannot drift apart. Which lists (views) a
+// caller may read is decided here too (listDenial), for the lists and their counts alike.
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Principal } from '../auth/credential-cache.ts';
 import type { Database } from '../db/types.ts';
@@ -84,4 +85,55 @@ export function scopeFilter<DB extends WithC, TB extends 'c' & keyof DB>(scope: 
 /** What of a scope shapes scopeFilter's SQL (the ids are values). */
 export function scopeShape(scope: AccessScope): string {
   return scope.all ? 'all' : `${scope.assignedTo !== null ? 'a' : ''}${scope.teams.length > 0 ? 't' : ''}${scope.unassigned ? 'u' : ''}`;
+}
+
+// Lists (views)
+
+/** The lists: each is one of the access rules above, so every item of a list is readable. */
+export type ListKind = { kind: 'all' } | { kind: 'assigned' } | { kind: 'unassigned' } | { kind: 'team_unassigned'; teamId: number };
+
+/**
+ * Why the caller may not read a list, or null when they may: each list needs `conversations:read`
+ * and its own permission; a team's unassigned queue needs `read_team_inbox` and membership of the
+ * team, or `read_all`. The list endpoints answer 403 with this reason; the view counts leave the
+ * view out (null).
+ */
+export function listDenial(principal: Principal, list: ListKind): string | null {
+  const p = principal.permissions;
+  const needs = (permission: string) => (p.has(permission) ? null : `Permission denied: requires ${permission}`);
+  const own =
+    list.kind === 'all'
+      ? needs('conversations:read_all')
+      : list.kind === 'assigned'
+        ? needs('conversations:read_assigned')
+        : list.kind === 'unassigned'
+          ? needs('conversations:read_unassigned')
+          : (principal.teamIds.includes(list.teamId) && p.has('conversations:read_team_inbox')) || p.has('conversations:read_all')
+            ? null
+            : 'Permission denied: requires conversations:read_team_inbox and membership of the team';
+  return own ?? needs('conversations:read');
+}
+
+/**
+ * The views the web app's navigation lists, as the caller may read them (listDenial): a team's
+ * view holds every conversation of the team for a caller who may read all (`teams: 'every'`), else
+ * the unassigned queue of each of their teams they may read; inbox views need `read_all`.
+ */
+export interface ViewAccess {
+  mine: boolean;
+  unassigned: boolean;
+  all: boolean;
+  teams: 'every' | readonly number[];
+  inboxes: boolean;
+}
+
+export function viewAccess(principal: Principal): ViewAccess {
+  const all = listDenial(principal, { kind: 'all' }) === null;
+  return {
+    mine: listDenial(principal, { kind: 'assigned' }) === null,
+    unassigned: listDenial(principal, { kind: 'unassigned' }) === null,
+    all,
+    teams: all ? 'every' : principal.teamIds.filter((teamId) => listDenial(principal, { kind: 'team_unassigned', teamId }) === null),
+    inboxes: all,
+  };
 }

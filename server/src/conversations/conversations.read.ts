@@ -7,11 +7,10 @@ import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError, NotFoundError, PermissionError } from '../errors.ts';
 import { type PageRequest, pagedJson } from '../http/schemas.ts';
-import { requirePermission } from '../auth/permissions.ts';
 import { findPrioritiesByNames, findStatusesByNames } from '../statuses/statuses.service.ts';
 import { findTagsByNames } from '../tags/tags.service.ts';
 import { findTeam } from '../teams/teams.service.ts';
-import { canReadConversation } from './conversations.access.ts';
+import { canReadConversation, type ListKind, listDenial } from './conversations.access.ts';
 import * as q from './conversations.queries.ts';
 import * as records from './records.queries.ts';
 import type { ConversationListQuery } from './conversations.schema.ts';
@@ -144,32 +143,15 @@ export function requireNamed<T extends { name: string }>(rows: T[], names: reado
 
 // Lists
 
-export type ListKind = { kind: 'all' } | { kind: 'assigned' } | { kind: 'unassigned' } | { kind: 'team_unassigned'; teamId: number };
+export type { ListKind };
 
 export type ListQuery = Static<typeof ConversationListQuery>;
 
-/** Each list needs its own permission; its rule is one of the access rules, so every item is readable. */
+/** Each list needs its own permission (listDenial, conversations.access.ts); an unknown team is a 404 first. */
 async function scopeOf(deps: AppDeps, principal: Principal, list: ListKind): Promise<records.ListScope> {
-  switch (list.kind) {
-    case 'all':
-      requirePermission(principal, 'conversations:read_all');
-      break;
-    case 'assigned':
-      requirePermission(principal, 'conversations:read_assigned');
-      break;
-    case 'unassigned':
-      requirePermission(principal, 'conversations:read_unassigned');
-      break;
-    case 'team_unassigned': {
-      if (!(await findTeam(deps.db, list.teamId))) throw new NotFoundError('Team not found');
-      const member = principal.teamIds.includes(list.teamId) && principal.permissions.has('conversations:read_team_inbox');
-      if (!member && !principal.permissions.has('conversations:read_all')) {
-        throw new PermissionError('Permission denied: requires conversations:read_team_inbox and membership of the team');
-      }
-      break;
-    }
-  }
-  requirePermission(principal, 'conversations:read');
+  if (list.kind === 'team_unassigned' && !(await findTeam(deps.db, list.teamId))) throw new NotFoundError('Team not found');
+  const denial = listDenial(principal, list);
+  if (denial) throw new PermissionError(denial);
   return list.kind === 'assigned' ? { kind: 'assigned', userId: principal.userId } : list;
 }
 

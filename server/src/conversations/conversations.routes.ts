@@ -22,7 +22,9 @@ import {
   TagsBody,
   TeamIdParams,
   UuidParams,
+  ViewCounts,
 } from './conversations.schema.ts';
+import { viewCounts } from './conversations.views.ts';
 
 const LIST_DESCRIPTION =
   '`page` (default 1) and `page_size` (default 30, clamped to 1..100). Filters (repeat a parameter for several values): `status`, `priority`, `tag` (names, case-insensitive; unknown → 400), `inbox_id`, `team_id`, `assignee_id`, `contact_id`. Order: `order_by` = last_message_at (default) | created_at | updated_at | waiting_since | next_sla_deadline_at (nulls last in both directions), `order` = desc (default) | asc; id breaks ties.';
@@ -74,6 +76,20 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request, reply) =>
         sendJsonText(reply, await list(request, request.query, { kind: 'team_unassigned', teamId: request.params.id })),
+    );
+    app.get(
+      '/conversations/counts',
+      {
+        config: { permission: 'conversations:read' },
+        schema: {
+          tags,
+          summary: "The caller's views with their open and unread conversations (the navigation's badges)",
+          description:
+            'Per view (mine, unassigned, all, each team, each inbox): open conversations and, of those, the ones with unread messages from the contact for the caller. A view the caller may not read (the permissions of its list) is null or not listed. Each count stops at `cap` + 1.',
+          response: { 200: Envelope(ViewCounts), ...errors(401, 403) },
+        },
+      },
+      async (request) => ok(await viewCounts(deps, principalOf(request))),
     );
     app.post(
       '/conversations',

@@ -164,3 +164,25 @@ export const TagsBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** One view's counts: open conversations, and those among them with unread messages from the contact; both stop at `cap + 1`. */
+const ViewCount = Type.Object({
+  open: Type.Integer({ minimum: 0, description: 'Open conversations of the view (status category open), at most cap + 1' }),
+  unread: Type.Integer({
+    minimum: 0,
+    description: "Of those, the ones with a public message from the contact newer than the caller's last-seen mark, at most cap + 1",
+  }),
+});
+const IdViewCount = Type.Object({ id: Type.Integer(), ...ViewCount.properties });
+
+export const ViewCounts = Type.Object({
+  cap: Type.Integer({ description: 'Counts stop at cap + 1: show "cap+" above cap' }),
+  mine: Type.Union([ViewCount, Type.Null()], { description: 'Assigned to the caller; null without conversations:read_assigned' }),
+  unassigned: Type.Union([ViewCount, Type.Null()], { description: 'No agent assigned; null without conversations:read_unassigned' }),
+  all: Type.Union([ViewCount, Type.Null()], { description: 'Every conversation; null without conversations:read_all' }),
+  teams: Type.Array(IdViewCount, {
+    description:
+      "Per team: every conversation of the team with conversations:read_all (every team), else the unassigned queue of each of the caller's teams with conversations:read_team_inbox",
+  }),
+  inboxes: Type.Array(IdViewCount, { description: 'Per live inbox, with conversations:read_all; empty otherwise' }),
+});

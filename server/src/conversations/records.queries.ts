@@ -1,5 +1,5 @@
 // The statements of the conversation record (list item and detail) and of the lists.
-import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import { compiledPerShape } from '../db/statement.ts';
 import type { Database } from '../db/types.ts';
@@ -133,8 +133,16 @@ function countedTotal(filter: ListFilter) {
     union all select k.delta from conversation_count_pending k ${where}) counted)`;
 }
 
-/** Public messages from the contact newer than the viewer's last-seen mark (`ls`). */
-const UNREAD_COUNT = sql<number>`(select count(*)::int from messages m where m.conversation_id = c.id and m.type = 'incoming' and m.private = false and m.created_at > coalesce(ls.last_seen_at, '-infinity'::timestamptz))`;
+/**
+ * The unread rule: the contact's public messages on conversation `c` newer than the viewer's
+ * last-seen mark (`lastSeen`, null when never seen). The list items count them, the view counts
+ * (views.queries.ts) ask whether there is one.
+ */
+export function unreadMessages(lastSeen: RawBuilder<unknown>) {
+  return sql`messages m where m.conversation_id = c.id and m.type = 'incoming' and m.private = false and m.created_at > coalesce(${lastSeen}, '-infinity'::timestamptz)`;
+}
+
+const UNREAD_COUNT = sql<number>`(select count(*)::int from ${unreadMessages(sql.ref('ls.last_seen_at'))})`;
 
 type ListArg = number | readonly number[];
 

@@ -86,6 +86,7 @@ const EXPECTED: Record<string, string> = {
   'GET /api/v1/conversations/all': 'conversations:read_all',
   'GET /api/v1/conversations/assigned': 'conversations:read_assigned',
   'GET /api/v1/conversations/unassigned': 'conversations:read_unassigned',
+  'GET /api/v1/conversations/counts': 'conversations:read',
   'GET /api/v1/teams/{id}/conversations/unassigned': 'any',
   'POST /api/v1/conversations': 'conversations:write',
   'GET /api/v1/conversations/{cuuid}': 'any',

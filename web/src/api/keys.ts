@@ -18,6 +18,8 @@ export const keys = {
     all: ['conversations'] as const,
     lists: ['conversations', 'list'] as const,
     list: (view: ListView, filters: ConversationFilters) => ['conversations', 'list', view, filters] as const,
+    /** The navigation's view counts: under the lists, so what re-reads the lists re-reads them. */
+    counts: ['conversations', 'list', 'counts'] as const,
     detail: (uuid: string) => ['conversations', 'detail', uuid] as const,
     messages: (uuid: string) => ['conversations', 'detail', uuid, 'messages'] as const,
     sla: (uuid: string) => ['conversations', 'detail', uuid, 'sla'] as const,

@@ -1117,6 +1117,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/conversations/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's views with their open and unread conversations (the navigation's badges)
+         * @description Per view (mine, unassigned, all, each team, each inbox): open conversations and, of those, the ones with unread messages from the contact for the caller. A view the caller may not read (the permissions of its list) is null or not listed. Each count stops at `cap` + 1.
+         *
+         *     Requires permission `conversations:read`.
+         */
+        get: operations["getConversationsCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/conversations": {
         parameters: {
             query?: never;
@@ -11611,6 +11633,97 @@ export interface operations {
             };
             /** @description Every error answer has this shape. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getConversationsCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: {
+                            /** @description Counts stop at cap + 1: show "cap+" above cap */
+                            cap: number;
+                            /** @description Assigned to the caller; null without conversations:read_assigned */
+                            mine: {
+                                /** @description Open conversations of the view (status category open), at most cap + 1 */
+                                open: number;
+                                /** @description Of those, the ones with a public message from the contact newer than the caller's last-seen mark, at most cap + 1 */
+                                unread: number;
+                            } | null;
+                            /** @description No agent assigned; null without conversations:read_unassigned */
+                            unassigned: {
+                                /** @description Open conversations of the view (status category open), at most cap + 1 */
+                                open: number;
+                                /** @description Of those, the ones with a public message from the contact newer than the caller's last-seen mark, at most cap + 1 */
+                                unread: number;
+                            } | null;
+                            /** @description Every conversation; null without conversations:read_all */
+                            all: {
+                                /** @description Open conversations of the view (status category open), at most cap + 1 */
+                                open: number;
+                                /** @description Of those, the ones with a public message from the contact newer than the caller's last-seen mark, at most cap + 1 */
+                                unread: number;
+                            } | null;
+                            /** @description Per team: every conversation of the team with conversations:read_all (every team), else the unassigned queue of each of the caller's teams with conversations:read_team_inbox */
+                            teams: {
+                                id: number;
+                                /** @description Open conversations of the view (status category open), at most cap + 1 */
+                                open: number;
+                                /** @description Of those, the ones with a public message from the contact newer than the caller's last-seen mark, at most cap + 1 */
+                                unread: number;
+                            }[];
+                            /** @description Per live inbox, with conversations:read_all; empty otherwise */
+                            inboxes: {
+                                id: number;
+                                /** @description Open conversations of the view (status category open), at most cap + 1 */
+                                open: number;
+                                /** @description Of those, the ones with a public message from the contact newer than the caller's last-seen mark, at most cap + 1 */
+                                unread: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

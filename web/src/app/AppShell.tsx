@@ -8,7 +8,7 @@ import { WorkspaceNav } from '../features/admin/WorkspaceNav';
 import { AccountMenu } from '../features/auth/AccountMenu';
 import { can, useAgent } from '../features/auth/session';
 import { useIdleAway } from '../features/auth/useIdleAway';
-import { useViewTotal } from '../features/inbox/queries';
+import { capped, useViewCount } from '../features/inbox/queries';
 import { viewPath, type ListView } from '../features/inbox/views';
 import { t } from '../i18n/t';
 import { RealtimeProvider, useRealtime } from '../realtime/RealtimeProvider';
@@ -28,7 +28,13 @@ function ViewLink({
   icon?: string;
   onNavigate?: (() => void) | undefined;
 }) {
-  const total = useViewTotal(view);
+  const { count, cap } = useViewCount(view);
+  const unread = count?.unread ?? 0;
+  const name = unread > 0 ? t('nav.withUnread', { label, n: capped(unread, cap) }) : null;
+  // The link's name is its text: the label or, with unread conversations, "Mine, 3 unread" in a
+  // visually hidden span that the label and the badge's bare number give way to (one span, so
+  // no space creeps in before the comma; no aria-label, so the name starts with what is seen).
+  // The open count is there for the eye only.
   return (
     <NavLink to={viewPath(view)} className="nav__link" onClick={onNavigate}>
       {icon ? (
@@ -36,8 +42,20 @@ function ViewLink({
           {icon}
         </span>
       ) : null}
-      <span className="nav__label">{label}</span>
-      {total ? <span className="nav__count">{total}</span> : null}
+      <span className="nav__label" aria-hidden={name ? true : undefined}>
+        {label}
+      </span>
+      {name ? <span className="visually-hidden">{name}</span> : null}
+      {count?.open ? (
+        <span className="nav__count" aria-hidden>
+          {capped(count.open, cap)}
+        </span>
+      ) : null}
+      {unread > 0 ? (
+        <span className="nav__badge" aria-hidden data-testid="unread-badge">
+          {capped(unread, cap)}
+        </span>
+      ) : null}
     </NavLink>
   );
 }

@@ -39,6 +39,7 @@ export const en = {
   'nav.teams': 'Teams',
   'nav.inboxes': 'Inboxes',
   'nav.primary': 'Main navigation',
+  'nav.withUnread': '{label}, {n} unread',
 
   'login.title': 'Sign in to Parley',
   'login.email': 'Email',

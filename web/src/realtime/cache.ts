@@ -92,8 +92,18 @@ export function frameApplier(client: QueryClient, live: Live, meId: () => number
         const message = data as unknown as Message;
         addMessage(message);
         if (message.type !== 'activity' && !message.private) {
+          // A message from the contact is unread for this agent until they mark the conversation
+          // seen: an open conversation does so at once (ConversationView), which needs the count.
+          const unread = message.type === 'incoming' ? 1 : 0;
           client.setQueryData<Conversation>(keys.conversations.detail(message.conversation_uuid), (c) =>
-            c ? { ...c, last_message: message.text_content, last_message_at: message.created_at } : c,
+            c
+              ? {
+                  ...c,
+                  last_message: message.text_content,
+                  last_message_at: message.created_at,
+                  unread_message_count: c.unread_message_count + unread,
+                }
+              : c,
           );
         }
         invalidateLists();

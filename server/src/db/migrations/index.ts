@@ -34,6 +34,7 @@ import * as conversationCounts from './2026_11_27_0032_conversation_counts.ts';
 import * as slaCycles from './2026_11_28_0033_sla_cycles.ts';
 import * as agentsBackFromAbsence from './2026_11_28_0034_agents_back_from_absence.ts';
 import * as serviceTagRollups from './2026_11_28_0035_service_tag_rollups.ts';
+import * as viewCounts from './2026_11_28_0036_view_counts.ts';
 
 export const migrations: Record<string, ParleyMigration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -70,4 +71,5 @@ export const migrations: Record<string, ParleyMigration> = {
   '2026_11_28_0033_sla_cycles': slaCycles,
   '2026_11_28_0034_agents_back_from_absence': agentsBackFromAbsence,
   '2026_11_28_0035_service_tag_rollups': serviceTagRollups,
+  '2026_11_28_0036_view_counts': viewCounts,
 };

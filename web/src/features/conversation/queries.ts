@@ -1,7 +1,7 @@
 // What the conversation screen reads: the conversation, its messages (newest page first, older
 // pages on demand), its SLA, the macros that apply to it, its contact's notes and page visits.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
+import { api, type Conversation, unwrap } from '../../api/client';
 import { keys } from '../../api/keys';
 import type { MessagePage } from '../../realtime/cache';
 
@@ -86,6 +86,10 @@ export function useMarkSeen() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (uuid: string) => unwrap(api.PUT('/api/v1/conversations/{cuuid}/last-seen', { params: { path: { cuuid: uuid } } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.conversations.lists }),
+    onSuccess: (_, uuid) => {
+      // Read now: a later message from the contact counts from 0 (and marks it seen again).
+      client.setQueryData<Conversation>(keys.conversations.detail(uuid), (c) => (c ? { ...c, unread_message_count: 0 } : c));
+      return client.invalidateQueries({ queryKey: keys.conversations.lists });
+    },
   });
 }

@@ -6,7 +6,15 @@ import { Button } from '../../ui/Button';
 import { DropdownMenu, type MenuEntry } from '../../ui/DropdownMenu';
 import { Select } from '../../ui/Select';
 import { can, displayName, useAgent } from '../auth/session';
-import { type ConversationFilters, hasAssigneeFilter, type ListView, type MultiFilter, ORDER_BY, UNASSIGNED } from './views';
+import {
+  type ConversationFilters,
+  hasAssigneeFilter,
+  hasNoAgentFilter,
+  type ListView,
+  type MultiFilter,
+  ORDER_BY,
+  UNASSIGNED,
+} from './views';
 
 interface Option {
   value: string;
@@ -83,8 +91,7 @@ export function FilterBar({
   const agents = useAgents();
   const readAll = can(agent, 'conversations:read_all');
   const byAssignee = hasAssigneeFilter(view, readAll);
-  // "No agent" reads the unassigned lists: a team's answers with read_all, the others need read_unassigned.
-  const noAgent = view.kind === 'team' || can(agent, 'conversations:read_unassigned');
+  const noAgent = hasNoAgentFilter(view, { readAll, readUnassigned: can(agent, 'conversations:read_unassigned') });
   const multi = (name: MultiFilter, label: string, anyLabel: string, options: readonly Option[], exclusive?: string) => (
     <FilterMenu
       label={label}

@@ -66,6 +66,21 @@ export function hasAssigneeFilter(view: ListView, readAll: boolean): boolean {
   return view.kind === 'all' || view.kind === 'inbox' || (view.kind === 'team' && readAll);
 }
 
+/** What the agent may read of the lists (their permissions `conversations:read_all` and `read_unassigned`). */
+export interface ListAccess {
+  readAll: boolean;
+  readUnassigned: boolean;
+}
+
+/**
+ * Whether a view offers "no agent" among its assignees: it reads an unassigned list, a team's
+ * (readable with read_all) or the workspace's (read_unassigned). A URL naming it where it is not
+ * offered has it ignored (fetchConversations), not refused with a 403.
+ */
+export function hasNoAgentFilter(view: ListView, access: ListAccess): boolean {
+  return view.kind === 'team' || access.readUnassigned;
+}
+
 export function filtersFrom(params: URLSearchParams): ConversationFilters {
   const orderBy = params.get('order_by');
   const page = Number(params.get('page'));
@@ -84,15 +99,17 @@ export function filtersFrom(params: URLSearchParams): ConversationFilters {
  * One page of a view. A team view reads every conversation of the team for an agent who may read
  * them all, else the team's unassigned queue (what `read_team_inbox` shows). The assignee filter
  * applies to the views that offer it (`hasAssigneeFilter`); "no agent" reads the unassigned list
- * narrowed to the view's inbox or team.
+ * narrowed to the view's inbox or team, and is ignored where the agent may not read that list.
  */
 export async function fetchConversations(
   view: ListView,
   filters: ConversationFilters,
-  readAll: boolean,
+  access: ListAccess,
   pageSize = PAGE_SIZE,
 ): Promise<ConversationPage> {
-  const assignee = hasAssigneeFilter(view, readAll) ? filters.assignee : [];
+  const { readAll } = access;
+  const offered = hasAssigneeFilter(view, readAll) ? filters.assignee : [];
+  const assignee = offered[0] === UNASSIGNED && !hasNoAgentFilter(view, access) ? [] : offered;
   const query = {
     page: filters.page,
     page_size: pageSize,
