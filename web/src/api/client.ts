@@ -77,26 +77,18 @@ export async function unwrap<T>(call: Promise<{ data?: { data: T }; error?: unkn
   );
 }
 
-/** Uploads files (multipart, field `files`) and answers their uuids for a message's `attachments`. */
+/**
+ * Uploads files (multipart, field `files`) and answers their uuids for a message's `attachments`.
+ * Through the generated client like every call (CSRF header, 401 handling); the browser writes
+ * the multipart body and its boundary from the FormData.
+ */
 export async function uploadFiles(files: readonly File[]): Promise<Schemas['Message']['attachments']> {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
-  const token = csrfToken();
-  const response = await fetch('/api/v1/media/upload', {
-    method: 'POST',
-    body: form,
-    credentials: 'same-origin',
-    headers: token ? { 'X-CSRF-Token': token } : {},
-  });
-  const body = (await response.json().catch(() => ({}))) as ErrorBody & { data?: Schemas['Message']['attachments'] };
-  if (!response.ok || !body.data) {
-    if (response.status === 401) onUnauthorized();
-    throw new ApiError(
-      response.status,
-      typeof body.message === 'string' ? body.message : 'Upload failed',
-      String(body.error_type ?? ''),
-      null,
-    );
-  }
-  return body.data;
+  return unwrap(
+    api.POST('/api/v1/media/upload', {
+      body: { files: files.map((file) => file.name) },
+      bodySerializer: () => form,
+    }),
+  );
 }
