@@ -9,8 +9,11 @@ import { describe, it } from 'node:test';
 
 const SRC = resolve(import.meta.dirname, '..', 'src');
 
-/** `import … from './x.ts'` and `export … from './x.ts'` that bring values (not `import type`). */
-const VALUE_IMPORT = /^(?:import|export)\s+(?!type\s)[^;]*?\sfrom\s+'(\.{1,2}\/[^']+)'/gm;
+/**
+ * What makes one module load another: `import … from`, `export … from` (not `import type`), a
+ * bare `import './x.ts'` and a dynamic `import('./x.ts')`.
+ */
+const VALUE_IMPORTS = [/^(?:import|export)\s+(?!type\s)(?:[^;]*?\sfrom\s+)?'(\.{1,2}\/[^']+)'/gm, /\bimport\(\s*'(\.{1,2}\/[^']+)'\s*\)/g];
 
 type Graph = Map<string, Map<string, string[]>>;
 
@@ -34,7 +37,8 @@ function domainGraph(files: readonly string[], read: (path: string) => string): 
   for (const file of files) {
     const from = domainOf(file);
     if (from === null) continue;
-    for (const match of read(file).matchAll(VALUE_IMPORT)) {
+    const text = read(file);
+    for (const match of VALUE_IMPORTS.flatMap((pattern) => [...text.matchAll(pattern)])) {
       const target = resolve(dirname(file), match[1] ?? '');
       const to = domainOf(target);
       if (to === null || to === from) continue;
@@ -81,15 +85,24 @@ function cycles(graph: Graph): string[][] {
 
 describe('the domains of server/src', () => {
   it('finds a cycle when there is one (the check can fail)', () => {
-    const files = ['a/a.service.ts', 'b/b.service.ts', 'c/c.service.ts', 'd/d.service.ts'].map((f) => join(SRC, f));
+    const files = ['a/a.service.ts', 'b/b.service.ts', 'c/c.service.ts', 'd/d.service.ts', 'e/e.ts', 'f/f.ts'].map((f) => join(SRC, f));
     const text: Record<string, string> = {
       'a/a.service.ts': "import { b } from '../b/b.service.ts';",
       'b/b.service.ts': "import { c } from '../c/c.service.ts';\nimport type { D } from '../d/d.service.ts';",
       'c/c.service.ts': "export { a } from '../a/a.service.ts';",
       'd/d.service.ts': "import {\n  a,\n} from '../a/a.service.ts';",
+      'e/e.ts': "import '../f/f.ts';",
+      'f/f.ts': "const { e } = await import('../e/e.ts');",
     };
     const graph = domainGraph(files, (path) => text[relative(SRC, path)] ?? '');
-    assert.deepEqual(cycles(graph), [['a', 'b', 'c']], 'd only reaches b by a type import');
+    assert.deepEqual(
+      cycles(graph),
+      [
+        ['a', 'b', 'c'],
+        ['e', 'f'],
+      ],
+      'd only reaches b by a type import',
+    );
   });
 
   it('import one another in one direction only', () => {

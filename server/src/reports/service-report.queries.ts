@@ -22,6 +22,11 @@ export interface ReportFilter {
   tagId?: number | undefined;
 }
 
+/** Whether the report is narrowed at all (else the installation's whole figures). */
+export function isFiltered(filter: ReportFilter): boolean {
+  return filter.teamId !== undefined || filter.inboxId !== undefined || filter.agentId !== undefined || filter.tagId !== undefined;
+}
+
 /** Records a move of a conversation into a resolved status, with its assignee and team now. */
 export async function insertResolution(db: DB, conversationId: number, now: Date): Promise<void> {
   await sql`insert into conversation_resolutions (conversation_id, resolved_at, conversation_created_at, inbox_id, assignee_id, team_id)
@@ -69,8 +74,6 @@ const onResolution = (filter: ReportFilter) =>
 /** The position (1-based) of an instant's local day in the range. */
 const dayIndex = (column: RawBuilder<Date>, range: ReportRange) =>
   sql<number>`width_bucket(${column}, ${range.dayStarts.map((start) => start.toISOString())}::timestamptz[])`;
-
-const isFiltered = (filter: ReportFilter) => Object.values(filter).some((value) => value !== undefined);
 
 /** Conversations created in the range, per local day (its position in the range) and team. */
 export async function createdCounts(db: DB, range: ReportRange, filter: ReportFilter) {

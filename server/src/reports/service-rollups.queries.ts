@@ -5,7 +5,7 @@
 // once. Day numbers are days since 1970-01-01 in that zone.
 import { type RawBuilder, sql } from 'kysely';
 import type { DB } from '../db/database.ts';
-import type { ReportFilter } from './service-report.queries.ts';
+import { isFiltered, type ReportFilter } from './service-report.queries.ts';
 
 export const METRIC = { created: 1, resolved: 2, firstResponse: 3, resolution: 4, sla: 5, csat: 6 } as const;
 
@@ -53,9 +53,6 @@ export interface RollupRow {
   bin: number;
   n: number;
 }
-
-const isFiltered = (filter: ReportFilter) =>
-  filter.teamId !== undefined || filter.inboxId !== undefined || filter.agentId !== undefined || filter.tagId !== undefined;
 
 /**
  * Where the filter's rows are: by tag (migration 0035: full rows only, one set per tag the

@@ -7,7 +7,7 @@
 // rebuilds the rollups in the new zone.
 import type { AppDeps } from '../deps.ts';
 import { getGeneralSettings } from '../settings/settings.service.ts';
-import type { CsatRows, ReportFilter, SlaFigures, Spread } from './service-report.queries.ts';
+import { type CsatRows, isFiltered, type ReportFilter, type SlaFigures, type Spread } from './service-report.queries.ts';
 import * as q from './service-rollups.queries.ts';
 
 /** What the report is built from, whichever way it was read. Days are positions in the range (1 = the first). */
@@ -60,7 +60,7 @@ const bins = () => new Map<number, number>();
 /** The figures of local days [first, last] (days since 1970-01-01), filtered by tag, team, inbox, agent or any of them together. */
 export async function rollupFigures(deps: AppDeps, first: number, last: number, filter: ReportFilter): Promise<Figures> {
   const [rows, days] = await Promise.all([q.rollupTotals(deps.db, first, last, filter), q.rollupDays(deps.db, first, last, filter)]);
-  const filtered = Object.values(filter).some((value) => value !== undefined);
+  const filtered = isFiltered(filter);
   // Per metric: all, per team, per assignee; each a map from bin to count.
   const all = new Map<number, Map<number, number>>();
   const byTeam = new Map<number, Map<number, number>>();

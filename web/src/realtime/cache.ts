@@ -63,11 +63,35 @@ export function addMessageToCache(client: QueryClient, message: Message): void {
   });
 }
 
+/**
+ * The navigation's counts, re-read for others' changes at most this often: every open tab of every
+ * agent asks for them, and a busy installation changes something every second. The agent's own
+ * changes re-read them at once (they invalidate the lists, counts included).
+ */
+const COUNTS_EVERY_MS = 3000;
+const isCounts = (key: readonly unknown[]) => keys.conversations.counts.every((part, i) => key[i] === part);
+
 export function frameApplier(client: QueryClient, live: Live, meId: () => number | null) {
   let timer = 0;
+  let countsRead = 0;
+  let countsTimer = 0;
+  const rereadCounts = () => {
+    if (countsTimer) return;
+    countsTimer = window.setTimeout(
+      () => {
+        countsTimer = 0;
+        countsRead = Date.now();
+        void client.invalidateQueries({ queryKey: keys.conversations.counts, exact: true });
+      },
+      Math.max(0, countsRead + COUNTS_EVERY_MS - Date.now()),
+    );
+  };
   const invalidateLists = () => {
     window.clearTimeout(timer);
-    timer = window.setTimeout(() => void client.invalidateQueries({ queryKey: keys.conversations.lists }), 300);
+    timer = window.setTimeout(() => {
+      void client.invalidateQueries({ queryKey: keys.conversations.lists, predicate: (query) => !isCounts(query.queryKey) });
+      rereadCounts();
+    }, 300);
   };
   const addMessage = (message: Message) => addMessageToCache(client, message);
   // One re-read of a thread for a burst of changes (a macro's several), never cancelling a read

@@ -249,8 +249,11 @@ const statements = [
    end
    $$`,
   `alter function service_rollups_rebuild(text) rename to service_rollups_rebuild_counts`,
+  // Every table either rebuild reads, locked at once first: taken one rebuild after the other, a
+  // tag change holding conversation_tags and waiting for conversations would deadlock with it.
   `create function service_rollups_rebuild(zone text) returns void language plpgsql set search_path from current as $$
    begin
+     lock table conversations, conversation_resolutions, sla_outcomes, csat_surveys, conversation_tags in share row exclusive mode;
      perform service_rollups_rebuild_counts(zone);
      perform service_tag_rollups_rebuild();
    end

@@ -23,7 +23,9 @@ import type { LivechatConfig } from './draft';
 /** The stage is a small page drawn at this scale: the real panel (380 × up to 640 px) and launcher. */
 const PAGE = { width: 440, height: 720 };
 const SCALE = 0.75;
-const FRAME_SRC = '/widget/frame/?preview=1';
+// The frame learns its parent's origin from the browser where it can (ancestorOrigins) and from
+// `origin` elsewhere (Firefox); it renders only for Parley's own.
+const FRAME_SRC = `/widget/frame/?preview=1&origin=${encodeURIComponent(location.origin)}`;
 
 type Preview = { settings: unknown; launcher: LauncherSettings };
 
