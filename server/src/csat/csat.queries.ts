@@ -85,8 +85,18 @@ export async function findPublicSurvey(db: DB, uuid: string) {
     .executeTakeFirst();
 }
 
-/** The survey, locked for the rest of the transaction (an answer). */
+/**
+ * The survey, locked for the rest of the transaction (an answer), after its conversation: a tag
+ * change locks the conversation too, so whichever of the two comes second sees the other's work
+ * and the rollups by tag (migration 0035) count the answer under the tags the conversation has.
+ */
 export async function lockSurvey(db: DB, uuid: string) {
+  await db
+    .selectFrom('conversations')
+    .where('id', '=', (eb) => eb.selectFrom('csat_surveys').where('uuid', '=', uuid).select('conversation_id'))
+    .select('id')
+    .forNoKeyUpdate()
+    .execute();
   return db.selectFrom('csat_surveys').where('uuid', '=', uuid).select(['id', 'created_at', 'feedback']).forUpdate().executeTakeFirst();
 }
 
