@@ -2,8 +2,8 @@
 // with their unread conversations (in the link's accessible name), a message from the contact
 // raises it live, opening the conversation lowers it, and a message arriving while it is open
 // leaves it read (marked seen again). An agent who may read all but not the unassigned list
-// opening a URL with the "no agent" filter gets the list, not a refusal. Run by
-// `npm run test:browser`.
+// opening a URL with the "no agent" filter gets the list, not a refusal. A conversation read in
+// one tab is read in the agent's other tabs. Run by `npm run test:browser`.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -103,5 +103,24 @@ describe('unread counts in the navigation', { skip }, () => {
     await other.page.getByRole('list', { name: 'Conversation list' }).getByText('Hello? Still there?').waitFor();
     assert.deepEqual(refused, []);
     await other.context.close();
+  });
+
+  it("lowers the badge in the agent's other tab when a conversation is read in one", async () => {
+    const nav = (p: Page) => p.getByRole('navigation', { name: 'Main navigation' });
+    await page.goto('/inbox/all');
+    const second = await page.context().newPage();
+    try {
+      await second.goto('/inbox/all');
+      await nav(second).getByRole('link', { name: 'Mine, 1 unread' }).waitFor();
+      await contactWrites('One more thing');
+      for (const tab of [page, second]) await nav(tab).getByRole('link', { name: 'Mine, 2 unread' }).waitFor();
+
+      await page.getByRole('list', { name: 'Conversation list' }).getByText('One more thing').click();
+      await nav(page).getByRole('link', { name: 'Mine, 1 unread' }).waitFor();
+      // Nothing comes over the socket for a read: the other tab hears it from this one.
+      await nav(second).getByRole('link', { name: 'Mine, 1 unread' }).waitFor({ timeout: 5000 });
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useState
 import { keys } from '../api/keys';
 import { useAgent } from '../features/auth/session';
 import { frameApplier, type Live } from './cache';
+import { listenForSeen } from './seen';
 import { AgentSocket, type SocketState } from './socket';
 
 /** A typing indicator lasts this long without a new frame (the server repeats one every 2 s while typing). */
@@ -83,7 +84,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     });
     next.start();
     setSocket(next);
-    return () => next.stop();
+    const stopSeen = listenForSeen(client, agentId);
+    return () => {
+      stopSeen();
+      next.stop();
+    };
   }, [client, live, agentId]);
 
   const value = useMemo(() => ({ state, socket, live }), [state, socket, live]);

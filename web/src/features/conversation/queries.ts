@@ -1,9 +1,11 @@
 // What the conversation screen reads: the conversation, its messages (newest page first, older
 // pages on demand), its SLA, the macros that apply to it, its contact's notes and page visits.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Conversation, unwrap } from '../../api/client';
+import { api, unwrap } from '../../api/client';
 import { keys } from '../../api/keys';
 import type { MessagePage } from '../../realtime/cache';
+import { announceSeen, applySeen } from '../../realtime/seen';
+import { useAgent } from '../auth/session';
 
 const MESSAGE_PAGE = 100;
 
@@ -84,12 +86,12 @@ export function useBlockContact(contactId: number, conversationUuid: string) {
 /** Marks the conversation read for this agent (its unread count in the lists drops to 0). */
 export function useMarkSeen() {
   const client = useQueryClient();
+  const agent = useAgent();
   return useMutation({
     mutationFn: (uuid: string) => unwrap(api.PUT('/api/v1/conversations/{cuuid}/last-seen', { params: { path: { cuuid: uuid } } })),
     onSuccess: (_, uuid) => {
-      // Read now: a later message from the contact counts from 0 (and marks it seen again).
-      client.setQueryData<Conversation>(keys.conversations.detail(uuid), (c) => (c ? { ...c, unread_message_count: 0 } : c));
-      return client.invalidateQueries({ queryKey: keys.conversations.lists });
+      announceSeen(agent.id, uuid);
+      return applySeen(client, uuid);
     },
   });
 }
