@@ -29,6 +29,7 @@ export const WEBHOOK_EVENTS = [
   'contact.created',
   'contact.enabled_changed',
   'contact.merged',
+  'webhook.test',
 ] as const satisfies readonly WebhookEvent[];
 // Fails to compile when the API adds an event this list lacks.
 const complete: Exclude<WebhookEvent, (typeof WEBHOOK_EVENTS)[number]> extends never ? true : false = true;
