@@ -2,12 +2,7 @@
 // each failure is a 400 naming the field, before anything is stored.
 import { InputError } from '../errors.ts';
 import { SECRET_MASK } from '../security/encryption.ts';
-import {
-  WEBHOOK_HEADER_NAME_MAX,
-  WEBHOOK_HEADER_VALUE_MAX,
-  WEBHOOK_HEADERS_MAX,
-  WEBHOOK_NAME_MAX,
-} from './webhooks.schema.ts';
+import { WEBHOOK_HEADER_NAME_MAX, WEBHOOK_HEADER_VALUE_MAX, WEBHOOK_HEADERS_MAX, WEBHOOK_NAME_MAX } from './webhooks.schema.ts';
 import { WEBHOOK_EVENTS, type WebhookEvent } from './webhooks.events.ts';
 
 /** Trimmed, then 1..100 characters (code points, as PostgreSQL's char_length counts them). */

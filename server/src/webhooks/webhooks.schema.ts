@@ -15,7 +15,6 @@ import { WEBHOOK_EVENTS } from './webhooks.events.ts';
 
 const strict = { additionalProperties: false } as const;
 
-
 export const WEBHOOK_NAME_MAX = 100;
 export const WEBHOOK_HEADERS_MAX = 20;
 export const WEBHOOK_HEADER_NAME_MAX = 100;

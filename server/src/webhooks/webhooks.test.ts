@@ -93,7 +93,11 @@ describe('webhooks: records', () => {
     const events = [...WEBHOOK_EVENTS];
     assert.ok(events.includes('webhook.test'));
     const created = dataOf<WebhookRecord>(
-      await t.call({ method: 'POST', url: '/api/v1/webhooks', payload: { name: 'Everything', url: 'https://hooks.example.com/all', events } }),
+      await t.call({
+        method: 'POST',
+        url: '/api/v1/webhooks',
+        payload: { name: 'Everything', url: 'https://hooks.example.com/all', events },
+      }),
     );
     assert.deepEqual(created.events, events);
     assert.deepEqual((await get(created.id)).events, events);
