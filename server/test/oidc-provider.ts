@@ -227,6 +227,7 @@ export interface SsoProvider {
   logo_url: string;
   auto_provision: boolean;
   provision_role_id: number | null;
+  configured_by: { id: number; name: string; enabled: boolean } | null;
   created_at: string;
   updated_at: string;
 }
@@ -235,13 +236,14 @@ let providerCount = 0;
 
 /**
  * A Parley single sign-on provider for this identity provider, through the API (as the test
- * app's admin): created, its redirect URI registered at the provider with a new client, and
+ * app's admin, or `as`): created, its redirect URI registered at the provider with a new client, and
  * that client's credentials saved on it.
  */
 export async function createSsoProvider(
   t: TestApp,
   idp: TestIdp,
   overrides: { auto_provision?: boolean; provision_role_id?: number | null; enabled?: boolean; name?: string } = {},
+  as?: Caller,
 ): Promise<SsoProvider & { clientSecret: string }> {
   providerCount += 1;
   const body = {
@@ -251,10 +253,10 @@ export async function createSsoProvider(
     client_id: 'registered-next',
     client_secret: 'registered-next',
   };
-  const created = dataOf<SsoProvider>(await t.call({ method: 'POST', url: '/api/v1/oidc', payload: body }));
+  const created = dataOf<SsoProvider>(await t.call({ method: 'POST', url: '/api/v1/oidc', payload: body, ...(as ? { as } : {}) }));
   const client = await idp.registerClient([created.redirect_uri]);
   const payload = { ...body, client_id: client.clientId, client_secret: client.clientSecret, ...overrides };
-  const saved = dataOf<SsoProvider>(await t.call({ method: 'PUT', url: `/api/v1/oidc/${created.id}`, payload }));
+  const saved = dataOf<SsoProvider>(await t.call({ method: 'PUT', url: `/api/v1/oidc/${created.id}`, payload, ...(as ? { as } : {}) }));
   return { ...saved, clientSecret: client.clientSecret };
 }
 

@@ -246,6 +246,12 @@ export async function findAgentForSignIn(deps: AppDeps, email: string): Promise<
   return agent ? { id: agent.id, enabled: agent.enabled } : undefined;
 }
 
+/** The permissions an agent holds now, or null when it is not an enabled, undeleted agent. */
+export async function activeAgentPermissions(deps: AppDeps, agentId: number): Promise<ReadonlySet<string> | null> {
+  const row = await q.findActiveAgentPrincipal(deps.db, agentId);
+  return row ? new Set(row.permissions) : null;
+}
+
 export async function logout(deps: AppDeps, principal: Principal): Promise<void> {
   if (!principal.sessionId) return;
   await q.deleteSession(deps.db, principal.sessionId);

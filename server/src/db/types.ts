@@ -315,8 +315,18 @@ export interface OidcProvidersTable {
   enabled: Generated<boolean>;
   auto_provision: Generated<boolean>;
   provision_role_id: number | null;
+  /** The agent who last set its issuer, client id or client secret (oidc.trust.ts); null: nobody vouches for it. */
+  configured_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** The provider account (`sub`) each agent signs in with, per provider (oidc.trust.ts). */
+export interface OidcIdentitiesTable {
+  provider_id: number;
+  user_id: number;
+  subject: string;
+  created_at: Generated<Date>;
 }
 
 export interface AiProvidersTable {
@@ -478,6 +488,7 @@ export interface Database extends ConversationDatabase {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   oidc_providers: OidcProvidersTable;
+  oidc_identities: OidcIdentitiesTable;
   ai_providers: AiProvidersTable;
   ai_prompts: AiPromptsTable;
   mail_ids: MailIdsTable;

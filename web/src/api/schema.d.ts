@@ -4339,6 +4339,16 @@ export interface components {
             settings: components["schemas"]["WidgetSettings"];
             launcher: components["schemas"]["WidgetLauncherSettings"];
         };
+        /**
+         * OidcConfigurer
+         * @description The agent who last set provider_url, client_id or client_secret. The provider signs in only agents whose permissions this agent holds (all of them for an Admin); null or disabled: nobody. Send the client secret again to become it.
+         */
+        OidcConfigurer: {
+            id: number;
+            name: string;
+            /** @description False when that agent is disabled or deleted: the provider then signs nobody in. */
+            enabled: boolean;
+        };
         /** OidcProvider */
         OidcProvider: {
             id: number;
@@ -4363,6 +4373,7 @@ export interface components {
             auto_provision: boolean;
             /** @description The role such an agent gets. */
             provision_role_id: number | null;
+            configured_by: components["schemas"]["OidcConfigurer"] | null;
         };
         /** OidcProviderBody */
         OidcProviderBody: {
