@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { principalOf } from '../http/access.ts';
-import { Envelope, errors, Nullable, ok, TrueEnvelope } from '../http/schemas.ts';
+import { Envelope, errors, Nullable, ok, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import { complete, createAiClients } from './ai.completion.ts';
 import {
   CompletionBody,
@@ -62,7 +62,7 @@ export function aiRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           summary: 'Set the AI provider',
           description:
             'Any OpenAI-compatible endpoint (OpenAI, Azure-compatible gateways, Ollama, vLLM, LM Studio). The key is stored encrypted and never answered; the mask keeps it. `base_url` and `model`, when left out, keep their stored values (defaults for a new provider).',
-          body: ProviderBody,
+          body: PutBody(ProviderBody, ProviderRecord),
           response: { 200: TrueEnvelope, ...errors(400, 401, 403) },
         },
       },
@@ -122,7 +122,7 @@ export function aiRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           summary: "Change an AI prompt's text",
           description: 'The title is kept when left out.',
           params: PromptKeyParams,
-          body: PromptUpdateBody,
+          body: PutBody(PromptUpdateBody, PromptRecord),
           response: { 200: Envelope(PromptRecord), ...errors(400, 401, 403, 404) },
         },
       },

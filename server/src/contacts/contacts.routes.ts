@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { principalOf } from '../http/access.ts';
-import { Envelope, errors, IdParams, ok, Paged, pagedResult, pageRequest, TrueEnvelope } from '../http/schemas.ts';
+import { Envelope, errors, IdParams, ok, Paged, pagedResult, pageRequest, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import {
   BlockBody,
   ContactListQuery,
@@ -67,7 +67,7 @@ export function contactsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Update a contact (partial: omitted fields keep their value)',
           params: IdParams,
-          body: UpdateContactBody,
+          body: PutBody(UpdateContactBody, ContactRecord),
           response: { 200: Envelope(ContactRecord), ...errors(400, 401, 403, 404, 409) },
         },
       },
