@@ -1,6 +1,7 @@
 // Page visits of contacts (docs/api.md, "Realtime"): sent by the widget socket, the last
 // PAGE_VISITS_KEPT kept per contact, read by agents with GET /api/v1/contacts/{id}/page-visits.
-import { getContact } from '../contacts/contacts.service.ts';
+import type { Principal } from '../auth/credential-cache.ts';
+import { assertContactReadable } from '../contact-access/contact-access.service.ts';
 import type { AppDeps } from '../deps.ts';
 import { insertPageVisit, pageVisitsOf } from './realtime.queries.ts';
 
@@ -20,8 +21,8 @@ export async function recordPageVisit(deps: AppDeps, contactId: number, url: str
   });
 }
 
-/** The contact's last visits, newest first; 404 for an unknown contact. */
-export async function listPageVisits(deps: AppDeps, contactId: number): Promise<PageVisit[]> {
-  await getContact(deps, contactId);
+/** The contact's last visits, newest first; 404 for an unknown contact, 403 for one the caller may not read. */
+export async function listPageVisits(deps: AppDeps, principal: Principal, contactId: number): Promise<PageVisit[]> {
+  await assertContactReadable(deps.db, principal, contactId);
   return pageVisitsOf(deps.db, contactId, PAGE_VISITS_KEPT);
 }
