@@ -242,6 +242,16 @@ export async function findLiveContactByEmail(db: DB, email: string) {
     .executeTakeFirst();
 }
 
+/** Sets the contact's last_active_at to `now` unless it was set after `staleBefore`. */
+export async function touchLastActive(db: DB, contactId: number, now: Date, staleBefore: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ last_active_at: now })
+    .where('id', '=', contactId)
+    .where((eb) => eb.or([eb('last_active_at', 'is', null), eb('last_active_at', '<', staleBefore)]))
+    .execute();
+}
+
 /** The fields macro placeholders fill in. */
 export async function findContactFields(db: DB, contactId: number) {
   return db.selectFrom('users').where('id', '=', contactId).select(['first_name', 'last_name', 'email']).executeTakeFirst();

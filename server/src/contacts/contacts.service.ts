@@ -76,6 +76,23 @@ async function assertIdentityFree(db: DB, email: string | null, externalUserId: 
   }
 }
 
+/** The page visits kept per contact (the newest; the widget socket's `page_visit` frames). */
+export const PAGE_VISITS_KEPT = 20;
+
+/** How often a contact's `last_active_at` is written at most: it says "active in the last minute". */
+export const LAST_ACTIVE_EVERY_MS = 60_000;
+
+/**
+ * The contact is active now (a widget request or socket, a page visit): its `last_active_at`
+ * is written at most once a minute. `known`, the value the caller has already read, spares the
+ * statement when it is recent.
+ */
+export async function noteContactActive(db: DB, contactId: number, now: Date, known?: Date | null): Promise<void> {
+  const staleBefore = new Date(now.getTime() - LAST_ACTIVE_EVERY_MS);
+  if (known && known >= staleBefore) return;
+  await q.touchLastActive(db, contactId, now, staleBefore);
+}
+
 export async function getContact(deps: AppDeps, id: number): Promise<ContactRecord> {
   const contact = await q.findContactRecord(deps.db, id);
   if (!contact) throw new NotFoundError('Contact not found');
