@@ -12,7 +12,7 @@ import { aiRoutes } from './ai/ai.routes.ts';
 import { sessionRoutes } from './agents/sessions.routes.ts';
 import { businessHoursRoutes } from './business-hours/business-hours.routes.ts';
 import { listenForInvalidations } from './auth/credential-cache.ts';
-import { contactsRoutes } from './contacts/contacts.routes.ts';
+import { contactsRoutes } from './contact-access/contacts.routes.ts';
 import { csatRoutes } from './csat/csat.routes.ts';
 import { conversationsRoutes } from './conversations/conversations.routes.ts';
 import type { AppDeps } from './deps.ts';

@@ -7,7 +7,7 @@
 // rolls back (a person's message, whose row names the message it wrote).
 import { appendMessage, contactMessage } from '../conversations/conversations.append.ts';
 import { startContactConversation } from '../conversations/conversations.create.ts';
-import { findLiveContact, findLiveContactByEmail, findOrCreateContactByEmail } from '../contacts/contacts.service.ts';
+import { findLiveContact, findLiveContactByEmail, findOrCreateContactByEmail, noteContactActive } from '../contacts/contacts.service.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError } from '../errors.ts';
@@ -232,6 +232,8 @@ export async function takeMessage(
     automatic,
   };
   const message = await appendMessage(deps, trx, conversation, contactMessage(contact.id, prepared, extra), now);
+  // A mail the contact wrote (not an auto-reply) is the contact being active.
+  if (!automatic) await noteContactActive(trx, contact.id, now);
   await attachMediaToMessage(deps, trx, { mediaUuids, uploaderId: null, messageId: message.id });
   const outcome = automatic ? 'auto_reply' : 'stored';
   await claim(trx, inbox, { headerId: mail.headerId, conversationId: conversation.id, messageId: message.id, outcome }, now);

@@ -99,6 +99,18 @@ export const DOMAIN_EVENTS = {
   /** Blocked (`enabled` false: its widget sessions and sockets stop working) or unblocked. */
   'contact.enabled_changed': Type.Object({ contact_id: Id, enabled: Type.Boolean() }, exact),
   'contact.merged': Type.Object({ contact_id: Id, merged_contact_id: Id, conversation_ids: Type.Array(Id) }, exact),
+  /** An agent changed the contact's email or gave it its first external id; each of `conversation_ids` got an activity message. */
+  'contact.identity_changed': Type.Object(
+    {
+      contact_id: Id,
+      actor_id: Nullable(Id),
+      changes: Type.Array(
+        Type.Object({ field: StringEnum(['email', 'external_user_id']), from: Nullable(Text), to: Nullable(Text) }, exact),
+      ),
+      conversation_ids: Type.Array(Id),
+    },
+    exact,
+  ),
   /** The contact read the conversation in the widget (its `contact_last_seen_at`). */
   'conversation.contact_seen': Type.Object(
     { conversation_id: Id, conversation_uuid: Uuid, contact_id: Id, contact_last_seen_at: DateTime },

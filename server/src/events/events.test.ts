@@ -85,6 +85,8 @@ describe('domain events', () => {
     // Blocking and unblocking a contact.
     await call('PUT', `/contacts/${contact.id}/block`, { enabled: false });
     await call('PUT', `/contacts/${contact.id}/block`, { enabled: true });
+    // Changing the contact's email (an identity change: an activity line on each of its conversations).
+    await call('PUT', `/contacts/${contact.id}`, { email: `changed-${contact.id}@example.com` });
     // The widget: a visitor reads its conversation, then signs in and is merged into the verified contact.
     const chat = await createWidgetInbox(t);
     const visitor = await startVisitor(t, chat.uuid);

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
+import { principalOf } from '../http/access.ts';
 import { DateTime, Envelope, errors, IdParams, ok } from '../http/schemas.ts';
 import { registerAgentSocket } from './agent-socket.ts';
 import { CLOSE_GOING_AWAY, createHub } from './hub.ts';
@@ -57,7 +58,7 @@ export function pageVisitRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.get(
       '/contacts/:id/page-visits',
       {
-        config: { permission: 'contacts:read' },
+        config: { permission: 'contacts:read', serviceRule: 'contact' },
         schema: {
           tags: ['Contacts'],
           summary: "A contact's last page visits (newest first, at most 20)",
@@ -66,7 +67,7 @@ export function pageVisitRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(Type.Array(PageVisit)), ...errors(400, 401, 403, 404) },
         },
       },
-      async (request) => ok(await listPageVisits(deps, request.params.id)),
+      async (request) => ok(await listPageVisits(deps, principalOf(request), request.params.id)),
     );
   };
 }

@@ -1,5 +1,6 @@
 // Global search over conversations, messages and contacts, within what the caller may read.
 import type { Principal } from '../auth/credential-cache.ts';
+import { contactFilter } from '../contact-access/contacts.access.ts';
 import { accessFilter } from '../conversations/conversations.access.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError } from '../errors.ts';
@@ -134,7 +135,7 @@ export async function search(deps: AppDeps, principal: Principal, input: SearchI
   const readable = accessFilter<q.WithC, 'c'>(principal);
   // `#123` is a reference number only; `123` also matches the number in subjects.
   const reference = referenceOf(text);
-  const readsAllContacts = principal.permissions.has('contacts:read_all');
+  const readableContacts = contactFilter(principal);
   // A caller who may read no conversation gets empty sections, not an error; so does a query without a word to look for.
   const [conversations, messages, contacts] = await Promise.all([
     readable
@@ -150,13 +151,7 @@ export async function search(deps: AppDeps, principal: Principal, input: SearchI
     readable && messageQuery && principal.permissions.has('messages:read')
       ? q.searchMessages(deps.db, readable, filters, messageQuery, limit)
       : [],
-    query === null
-      ? []
-      : readsAllContacts
-        ? q.searchContacts(deps.db, null, query, limit)
-        : readable
-          ? q.searchContacts(deps.db, readable, query, limit)
-          : [],
+    query === null || readableContacts === null ? [] : q.searchContacts(deps.db, readableContacts, query, limit),
   ]);
   return {
     conversations: conversations.map((hit) => conversationHit(hit, folded)),

@@ -32,6 +32,7 @@ export const enContacts = {
   'contacts.field.firstName': 'First name',
   'contacts.field.lastName': 'Last name',
   'contacts.field.email': 'Email',
+  'contacts.field.emailLocked': 'Replies go to this address: only an agent allowed to change contact identities may change it.',
   'contacts.field.phone': 'Phone number',
   'contacts.field.countryCode': 'Country',
   'contacts.field.countryCodeHint': 'Two letters, e.g. DE',
