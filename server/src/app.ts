@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { agentsRoutes } from './agents/agents.routes.ts';
@@ -20,6 +19,7 @@ import { emailRoutes } from './email/email.routes.ts';
 import { firstRunRoutes } from './first-run/first-run.routes.ts';
 import { answerFrameworkError, clientErrorHandler, InputError, RateLimitError, registerErrorHandling } from './errors.ts';
 import { registerAccessControl } from './http/access.ts';
+import { registerApiDocs } from './http/api-docs.ts';
 import { openApiDocumentOptions, registerOpenApiCompletion } from './http/openapi.ts';
 import { serializeRequest } from './http/logging.ts';
 import { registerWebApp, type WebApp } from './http/web-app.ts';
@@ -145,7 +145,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     ...openApiDocumentOptions,
   });
   registerOpenApiCompletion(app);
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await registerApiDocs(app, deps.config.baseUrl);
 
   registerAccessControl(app, deps);
   // Before every route: the request timer sees them all (and GET /metrics with METRICS_TOKEN).
