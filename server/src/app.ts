@@ -75,6 +75,7 @@ export interface BuildOptions {
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const trust = deps.config.trustProxy;
+  const timeouts = deps.config.httpTimeouts;
   const schemas = lazySchemas();
   const app = Fastify({
     // Each route's response serializers compiled on first use (http/lazy-compile.ts).
@@ -90,7 +91,16 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Node would answer a missing Host with a bare 400 of its own; Parley refuses it with the envelope (below).
-    http: { requireHostHeader: false },
+    // Timeouts (docs/operations.md, "Reverse proxy"): a client trickling its headers or body, or
+    // holding a silent connection, is cut off (checked every few seconds).
+    http: {
+      requireHostHeader: false,
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(timeouts.headersMs / 2)),
+    },
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.idleMs,
     // Failures below the routes (router, HTTP parser) answer with the envelope and an X-Request-Id too.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: clientErrorHandler(deps.log),
