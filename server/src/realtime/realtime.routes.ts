@@ -1,5 +1,6 @@
 // Realtime (docs/api.md, "Realtime"): the WebSocket plugin, this instance's hub and relay,
 // the agent socket `/ws`, the widget socket `/widget/ws`, and the page visits an agent reads.
+import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,7 @@ import { registerAgentSocket } from './agent-socket.ts';
 import { CLOSE_GOING_AWAY, createHub } from './hub.ts';
 import { listPageVisits } from './page-visits.ts';
 import { type RelayOptions, startRelay } from './relay.ts';
+import { socketErrorHandler } from './socket-errors.ts';
 import { registerWidgetSocket } from './widget-socket.ts';
 
 /** Frames larger than this close the socket (1009). */
@@ -26,9 +28,14 @@ export async function registerRealtime(app: FastifyInstance, deps: AppDeps, opti
   const relay = startRelay(deps, options.relay);
   await app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
+    errorHandler: socketErrorHandler(deps.metrics),
     preClose: (done) => {
-      // Shutdown: every socket, joined or not, is told why (1001); a peer that does not answer
-      // the close within 2 s is cut off, so the shutdown never waits on a client.
+      // Shutdown: no new socket from here on. Fastify answers an upgrade arriving while it closes
+      // with a 503 on a response it does not end the connection of, and the server's close then
+      // waited on that connection (a client reconnecting at once held a stop to the forced exit).
+      refuseUpgrades(app);
+      // Every socket, joined or not, is told why (1001); a peer that does not answer the close
+      // within 2 s is cut off, so the shutdown never waits on a client.
       hub.closeAll(CLOSE_GOING_AWAY, 'server shutting down');
       for (const client of app.websocketServer.clients) client.close(CLOSE_GOING_AWAY, 'server shutting down');
       const cutoff = setTimeout(() => {
@@ -49,6 +56,17 @@ export async function registerRealtime(app: FastifyInstance, deps: AppDeps, opti
     registerWidgetSocket(scope, deps, hub);
   });
   return relay;
+}
+
+const SHUTTING_DOWN = 'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\nRetry-After: 5\r\n\r\n';
+
+/** From now on, an upgrade request is answered 503 and its connection ended. */
+function refuseUpgrades(app: FastifyInstance): void {
+  app.server.removeAllListeners('upgrade');
+  app.server.on('upgrade', (_request: unknown, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    socket.end(SHUTTING_DOWN);
+  });
 }
 
 const PageVisit = Type.Object({ url: Type.String(), title: Type.String(), visited_at: DateTime }, { title: 'PageVisit' });
