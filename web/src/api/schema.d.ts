@@ -1844,7 +1844,7 @@ export interface paths {
         };
         /**
          * Launcher settings (any origin)
-         * @description What the host page needs before the widget opens. `Access-Control-Allow-Origin: *`.
+         * @description What the host page needs before the widget opens. `Access-Control-Allow-Origin: *`. A page of a site the inbox's `trusted_domains` leaves out (its `Origin`) gets a 403 naming the site, readable by that page: the loader then shows nothing.
          *
          *     Public: no credentials.
          */
@@ -2061,6 +2061,28 @@ export interface paths {
          *     Requires permission `inboxes:manage`.
          */
         post: operations["createInboxWidgetPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{id}/widget-origin-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check whether a site may embed a live chat's widget
+         * @description Answers whether a page at `url` may embed the inbox's chat: by the rule the widget applies (the frame's `frame-ancestors`, the launcher's 403), against `trusted_domains` as sent, else as saved. Parley's own origin always may. A malformed address or list → 400; not a live-chat inbox → 422.
+         *
+         *     Requires permission `inboxes:manage`.
+         */
+        post: operations["createInboxWidgetOriginCheck"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4338,6 +4360,15 @@ export interface components {
         WidgetPreview: {
             settings: components["schemas"]["WidgetSettings"];
             launcher: components["schemas"]["WidgetLauncherSettings"];
+        };
+        /** WidgetOriginCheck */
+        WidgetOriginCheck: {
+            /** @description The origin checked (scheme, host and port of `url`) */
+            origin: string;
+            /** @description Whether a page of that origin may embed the chat */
+            allowed: boolean;
+            /** @description True when the list is empty: every site may embed the chat */
+            any_site: boolean;
         };
         /** OidcProvider */
         OidcProvider: {
@@ -15381,6 +15412,96 @@ export interface operations {
                         /** @enum {string} */
                         status: "success";
                         data: components["schemas"]["WidgetPreview"];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createInboxWidgetOriginCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An address of the site (`https://shop.example.com/cart`); a bare host name is read as https */
+                    url: string;
+                    /** @description The list being edited (as `PUT /inboxes/{id}`'s `config.trusted_domains`, checked the same way); the saved one when absent */
+                    trusted_domains?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["WidgetOriginCheck"];
                     };
                 };
             };
