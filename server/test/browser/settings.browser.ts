@@ -112,7 +112,7 @@ describe('inbox settings and secrets', { skip }, () => {
     assert.equal(snippet, `<script src="${server.base}/widget.js" data-inbox="${inbox.uuid}" async></script>`);
   });
 
-  it("checks on the Install tab whether a site may embed the chat, by the allowed sites as edited", async () => {
+  it('checks on the Install tab whether a site may embed the chat, by the allowed sites as edited', async () => {
     const inbox = await createInbox(server.t, { name: 'Shop chat', config: { trusted_domains: ['shop.example.com'] } });
     await page.goto(`/admin/inboxes/${inbox.id}`);
     await page.getByRole('tab', { name: 'Install' }).click();
