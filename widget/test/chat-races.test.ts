@@ -2,7 +2,8 @@
 // (fetch) and the socket's frames (WebSocket) are played by the test, so that a read or a start
 // can be held while the socket delivers what happens meanwhile. What arrives for a conversation
 // while its start or its read is on its way (an agent's reply, an assignment, a status, typing)
-// is shown once the answer lands, not hidden under the older answer.
+// is shown once the answer lands, not hidden under the older answer. And setUser(jwt), called on
+// each page load, exchanges a token only when the customer changes.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ChatConversation, ChatMessage } from '../src/frame/api.ts';
@@ -135,6 +136,31 @@ describe('the chat while a start or a read is on its way', () => {
     socket().deliver('joined');
     await settle();
     assert.equal(chat.get().connected, true);
+  });
+
+  it('setUser(jwt) exchanges once per customer: called again for the same one (each page load), it sends nothing', async () => {
+    const jwt = (subject: string) => `h.${Buffer.from(JSON.stringify({ external_user_id: subject })).toString('base64url')}.s`;
+    const exchanged: string[] = [];
+    routes.set(`POST ${CHAT}/auth/exchange`, () => {
+      exchanged.push('exchange');
+      return {
+        session_token: `contact-token-${exchanged.length}`,
+        user: { user_id: 10 + exchanged.length, is_visitor: false, first_name: 'Ada', last_name: '' },
+      };
+    });
+    routes.set(`GET ${CHAT}/auth/me`, () => ({ user_id: 11, is_visitor: false, first_name: 'Ada', last_name: '' }));
+    const setUser = async (token: string) => {
+      fromHost?.({ parley: 1, type: 'set_user', data: { jwt: token } });
+      await settle();
+    };
+    await setUser(jwt('u-42'));
+    assert.deepEqual(exchanged, ['exchange']);
+    assert.equal(chat.get().user?.is_visitor, false);
+    await setUser(jwt('u-42'));
+    await setUser(jwt('u-42'));
+    assert.deepEqual(exchanged, ['exchange'], 'the same customer again: nothing sent');
+    await setUser(jwt('u-43'));
+    assert.deepEqual(exchanged, ['exchange', 'exchange'], 'another customer: exchanged');
   });
 
   after(() => {
