@@ -44,6 +44,7 @@ import { webhookDeliveryRoutes } from './webhooks/webhooks.delivery.routes.ts';
 import { webhooksDocumentSection } from './webhooks/webhooks.payloads.ts';
 import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
 import { widgetAssetRoutes } from './widget/widget.assets.ts';
+import { widgetEmbedRoutes } from './widget/widget.embed.ts';
 import { widgetPreviewRoutes } from './widget/widget.preview.ts';
 import { widgetRoutes } from './widget/widget.routes.ts';
 
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(webhookDeliveryRoutes(deps), api);
   await app.register(widgetRoutes(deps), api);
   await app.register(widgetPreviewRoutes(deps), api);
+  await app.register(widgetEmbedRoutes(deps), api);
   await app.register(oidcRoutes(deps), api);
   await app.register(pageVisitRoutes(deps), api);
   await app.register(aiRoutes(deps), api);

@@ -112,6 +112,33 @@ describe('inbox settings and secrets', { skip }, () => {
     assert.equal(snippet, `<script src="${server.base}/widget.js" data-inbox="${inbox.uuid}" async></script>`);
   });
 
+  it('checks on the Install tab whether a site may embed the chat, by the allowed sites as edited', async () => {
+    const inbox = await createInbox(server.t, { name: 'Shop chat', config: { trusted_domains: ['shop.example.com'] } });
+    await page.goto(`/admin/inboxes/${inbox.id}`);
+    await page.getByRole('tab', { name: 'Install' }).click();
+    const site = page.getByRole('textbox', { name: 'Check a site' });
+    const check = page.getByRole('button', { name: 'Check', exact: true });
+    await site.fill('https://shop.example.com/cart');
+    await check.click();
+    await page.getByText('https://shop.example.com may embed the chat.').waitFor();
+    await site.fill('blog.example.net');
+    await site.press('Enter');
+    await page.getByText('https://blog.example.net is not in the allowed sites', { exact: false }).waitFor();
+    assert.equal(await page.getByText('Not allowed', { exact: true }).count(), 1);
+    // The list as edited counts, before it is saved.
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByLabel('Sites allowed to embed the chat').fill('shop.example.com\nblog.example.net');
+    await page.getByRole('tab', { name: 'Install' }).click();
+    await site.fill('https://blog.example.net');
+    await check.click();
+    await page.getByText('https://blog.example.net may embed the chat.').waitFor();
+    await site.fill('ftp://blog.example.net');
+    await check.click();
+    await page.getByText('url: must be an http or https address').waitFor();
+    const violations = await seriousViolations(page);
+    assert.deepEqual(violations, [], describeViolations(violations));
+  });
+
   it("shows the API's field error on the mail servers' tab", async () => {
     const inbox = await createInbox(server.t, { channel: 'email' });
     await page.goto(`/admin/inboxes/${inbox.id}`);

@@ -718,12 +718,12 @@ export interface paths {
         };
         /**
          * Get a contact
-         * @description Requires permission `contacts:read`.
+         * @description Requires permission `contacts:read`; the service then applies the contact access rule: `contacts:read_all`, or a conversation of the contact the caller may read; an unknown contact is a 404, one the caller may not read a 403.
          */
         get: operations["getContact"];
         /**
          * Update a contact (partial: omitted fields keep their value)
-         * @description Requires permission `contacts:write`.
+         * @description Requires permission `contacts:write`; the service then applies the contact access rule (unknown → 404, not readable → 403); changing the email, or giving the contact its first `external_user_id`, needs `contacts:write_identity` (403); a set `external_user_id` belongs to the widget's identity token and cannot be changed (422).
          */
         put: operations["updateContact"];
         post?: never;
@@ -745,7 +745,7 @@ export interface paths {
          * Block or unblock a contact
          * @description `enabled` false blocks the contact, true unblocks it. Returns the contact.
          *
-         *     Requires permission `contacts:block`.
+         *     Requires permission `contacts:block`; the service then applies the contact access rule: `contacts:read_all`, or a conversation of the contact the caller may read; an unknown contact is a 404, one the caller may not read a 403.
          */
         put: operations["blockContact"];
         post?: never;
@@ -766,13 +766,13 @@ export interface paths {
          * A contact's notes, newest first
          * @description At most the newest 1000 notes.
          *
-         *     Requires permission `contact_notes:read`.
+         *     Requires permission `contact_notes:read`; the service then applies the contact access rule: `contacts:read_all`, or a conversation of the contact the caller may read; an unknown contact is a 404, one the caller may not read a 403.
          */
         get: operations["listContactNotes"];
         put?: never;
         /**
          * Add a note to a contact
-         * @description Requires permission `contact_notes:write`.
+         * @description Requires permission `contact_notes:write`; the service then applies the contact access rule: `contacts:read_all`, or a conversation of the contact the caller may read; an unknown contact is a 404, one the caller may not read a 403.
          */
         post: operations["createContactNote"];
         delete?: never;
@@ -795,7 +795,7 @@ export interface paths {
          * Delete a note
          * @description The author may delete their own note with `contact_notes:write`; deleting another agent's note requires `contact_notes:delete`.
          *
-         *     Any authenticated agent at the route level; the service then applies note authorship: the author deletes their own note with `contact_notes:write`; another agent's note needs `contact_notes:delete`.
+         *     Any authenticated agent at the route level; the service then applies the contact access rule (unknown → 404, not readable → 403), then note authorship: the author deletes their own note with `contact_notes:write`; another agent's note needs `contact_notes:delete`.
          */
         delete: operations["deleteContactNote"];
         options?: never;
@@ -1844,7 +1844,7 @@ export interface paths {
         };
         /**
          * Launcher settings (any origin)
-         * @description What the host page needs before the widget opens. `Access-Control-Allow-Origin: *`.
+         * @description What the host page needs before the widget opens. `Access-Control-Allow-Origin: *`. A page of a site the inbox's `trusted_domains` leaves out (its `Origin`) gets a 403 naming the site, readable by that page: the loader then shows nothing.
          *
          *     Public: no credentials.
          */
@@ -2067,6 +2067,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inboxes/{id}/widget-origin-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check whether a site may embed a live chat's widget
+         * @description Answers whether a page at `url` may embed the inbox's chat: by the rule the widget applies (the frame's `frame-ancestors`, the launcher's 403), against `trusted_domains` as sent, else as saved. Parley's own origin always may. A malformed address or list → 400; not a live-chat inbox → 422.
+         *
+         *     Requires permission `inboxes:manage`.
+         */
+        post: operations["createInboxWidgetOriginCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/oidc": {
         parameters: {
             query?: never;
@@ -2226,7 +2248,7 @@ export interface paths {
          * A contact's last page visits (newest first, at most 20)
          * @description Sent by the live-chat widget socket (`page_visit` frames); agents hear of new ones as `contact_update`.
          *
-         *     Requires permission `contacts:read`.
+         *     Requires permission `contacts:read`; the service then applies the contact access rule: `contacts:read_all`, or a conversation of the contact the caller may read; an unknown contact is a 404, one the caller may not read a 403.
          */
         get: operations["listContactPageVisits"];
         put?: never;
@@ -4339,6 +4361,15 @@ export interface components {
             settings: components["schemas"]["WidgetSettings"];
             launcher: components["schemas"]["WidgetLauncherSettings"];
         };
+        /** WidgetOriginCheck */
+        WidgetOriginCheck: {
+            /** @description The origin checked (scheme, host and port of `url`) */
+            origin: string;
+            /** @description Whether a page of that origin may embed the chat */
+            allowed: boolean;
+            /** @description True when the list is empty: every site may embed the chat */
+            any_site: boolean;
+        };
         /**
          * OidcConfigurer
          * @description The agent who last set provider_url, client_id or client_secret. The provider signs in only agents whose permissions this agent holds (all of them for an Admin); null or disabled: nobody. Send the client secret again to become it.
@@ -6361,6 +6392,36 @@ export interface operations {
                     current_password?: string;
                     /** @description At least 10 characters */
                     new_password?: string;
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly email?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly type?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly availability_status?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly enabled?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly last_active_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly last_login_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly roles?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly permissions?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly custom_attributes?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly teams?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly api_key?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly api_key_last_used_at?: unknown;
                 };
             };
         };
@@ -6697,6 +6758,26 @@ export interface operations {
                      * @description Absolute http(s) URL of the picture; null for none
                      */
                     avatar_url?: string | null;
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly type?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly last_active_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly last_login_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly permissions?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly custom_attributes?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly api_key?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly api_key_last_used_at?: unknown;
                 };
             };
         };
@@ -7269,6 +7350,14 @@ export interface operations {
                     description?: string;
                     /** @description Permission identifiers, resource:action, from GET /api/v1/permissions */
                     permissions?: string[];
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly is_builtin?: unknown;
                 };
             };
         };
@@ -7693,6 +7782,12 @@ export interface operations {
                     sla_policy_id?: number | null;
                     /** @description 0 = no cap */
                     max_auto_assigned_conversations?: number;
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
                 };
             };
         };
@@ -8301,6 +8396,12 @@ export interface operations {
                 "application/json": {
                     /** @description Trimmed of surrounding whitespace, then 1..100 characters; unique case-insensitively */
                     name: string;
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
                 };
             };
         };
@@ -8584,6 +8685,14 @@ export interface operations {
                     name?: string;
                     /** @enum {string} */
                     category?: "open" | "waiting" | "resolved";
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly is_system?: unknown;
                 };
             };
         };
@@ -9126,6 +9235,12 @@ export interface operations {
                          */
                         yearly?: boolean;
                     }[];
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
                 };
             };
         };
@@ -9619,6 +9734,12 @@ export interface operations {
                     warning_minutes?: number | null;
                     /** @description true: count only the business hours of the conversation's team, else the default hours (calendar time when neither is set); false: calendar time */
                     business_hours_only?: boolean;
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
                 };
             };
         };
@@ -10039,6 +10160,34 @@ export interface operations {
                     custom_attributes?: {
                         [key: string]: unknown;
                     };
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly type?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly availability_status?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly avatar_url?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly enabled?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly last_active_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly last_login_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly roles?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly permissions?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly teams?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly api_key?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly api_key_last_used_at?: unknown;
                 };
             };
         };
@@ -15451,6 +15600,96 @@ export interface operations {
             };
         };
     };
+    createInboxWidgetOriginCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An address of the site (`https://shop.example.com/cart`); a bare host name is read as https */
+                    url: string;
+                    /** @description The list being edited (as `PUT /inboxes/{id}`'s `config.trusted_domains`, checked the same way); the saved one when absent */
+                    trusted_domains?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["WidgetOriginCheck"];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listOidcProviders: {
         parameters: {
             query?: never;
@@ -15683,7 +15922,41 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OidcProviderBody"];
+                "application/json": {
+                    /** @description Trimmed, 1..100 characters; unique case-insensitively */
+                    name: string;
+                    /** @default Custom */
+                    provider?: string;
+                    /**
+                     * Format: http-url
+                     * @description The issuer URL, exactly as the provider states it (`issuer` in its discovery document). https, or http for a loopback or private-network host only.
+                     */
+                    provider_url: string;
+                    client_id: string;
+                    /** @description Required on creation. On update, leave it out or send "••••••••••" to keep the stored secret. */
+                    client_secret?: string;
+                    /**
+                     * @description Absolute http(s) URL, or empty
+                     * @default
+                     */
+                    logo_url?: string | "";
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @default false */
+                    auto_provision?: boolean;
+                    /** @description An existing role id; required when auto_provision is true */
+                    provision_role_id?: number | null;
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly redirect_uri?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly configured_by?: unknown;
+                };
             };
         };
         responses: {
@@ -16239,6 +16512,12 @@ export interface operations {
                     base_url?: string;
                     /** @description Model name, as the provider spells it. Default `gpt-4o-mini`; when left out, the stored value is kept. */
                     model?: string;
+                    /** @description Read-only: ignored when sent back */
+                    readonly has_api_key?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
                 };
             };
         };
@@ -16495,6 +16774,14 @@ export interface operations {
                     title?: string;
                     /** @description Plain text, trimmed, then 1..4000 characters */
                     content: string;
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly key?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
                 };
             };
         };

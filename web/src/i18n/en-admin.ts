@@ -340,4 +340,14 @@ export const enAdmin = {
   'admin.inboxes.installTrusted': 'Then list your site under Security → "Sites allowed to embed the chat". The inbox’s id:',
   'admin.inboxes.snippet': 'Embed snippet',
   'admin.inboxes.uuid': 'Inbox id',
+  'admin.inboxes.checkSite': 'Check a site',
+  'admin.inboxes.checkSiteHint':
+    'Whether a page at this address may show the chat, by the allowed sites on the Security tab (as edited here, saved or not).',
+  'admin.inboxes.checkSiteButton': 'Check',
+  'admin.inboxes.siteAllowedBadge': 'Allowed',
+  'admin.inboxes.siteRefusedBadge': 'Not allowed',
+  'admin.inboxes.siteAllowed': '{origin} may embed the chat.',
+  'admin.inboxes.siteAllowedAny': '{origin} may embed the chat: the list of allowed sites is empty, so every site may.',
+  'admin.inboxes.siteRefused':
+    '{origin} is not in the allowed sites: the chat stays hidden there. Add its host name under Security → "Sites allowed to embed the chat".',
 } as const;

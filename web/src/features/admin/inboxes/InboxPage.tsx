@@ -118,7 +118,11 @@ function Editor({ inbox }: { inbox: Inbox }) {
         label: t('admin.inboxes.tab.security'),
         content: <LivechatSecurity inboxId={inbox.id} config={draft.config} edit={edit} errors={errors} />,
       },
-      { value: 'install', label: t('admin.inboxes.tab.install'), content: <LivechatInstall uuid={inbox.uuid} /> },
+      {
+        value: 'install',
+        label: t('admin.inboxes.tab.install'),
+        content: <LivechatInstall uuid={inbox.uuid} inboxId={inbox.id} trusted={draft.config.trusted_domains} />,
+      },
     );
   }
 

@@ -12,6 +12,7 @@ import { Card } from '../../../ui/Page';
 import { useAdminMutation } from '../crud';
 import { ListInput } from '../fields';
 import type { LivechatConfig, TabProps } from './draft';
+import { OriginCheck } from './OriginCheck';
 
 function SecretRotation({ inboxId }: { inboxId: number }) {
   const [secret, setSecret] = useState<string | null>(null);
@@ -105,7 +106,7 @@ export function embedSnippet(origin: string, uuid: string): string {
   return `<script src="${origin}/widget.js" data-inbox="${uuid}" async></script>`;
 }
 
-export function LivechatInstall({ uuid }: { uuid: string }) {
+export function LivechatInstall({ uuid, inboxId, trusted }: { uuid: string; inboxId: number; trusted: string[] }) {
   return (
     <div className="form-stack">
       <Card title={t('admin.inboxes.install')}>
@@ -115,6 +116,9 @@ export function LivechatInstall({ uuid }: { uuid: string }) {
           <p className="muted">{t('admin.inboxes.installTrusted')}</p>
           <CopyField label={t('admin.inboxes.uuid')} value={uuid} />
         </div>
+      </Card>
+      <Card title={t('admin.inboxes.checkSite')}>
+        <OriginCheck inboxId={inboxId} trusted={trusted} />
       </Card>
     </div>
   );
