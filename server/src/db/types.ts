@@ -157,6 +157,10 @@ export interface InboxesTable {
   channel: 'email' | 'livechat';
   enabled: Generated<boolean>;
   csat_enabled: Generated<boolean>;
+  /** The team a new conversation without one enters (migration 0501); null when none. */
+  default_team_id: Generated<number | null>;
+  /** An unassigned conversation goes to the agent who sends its first public reply (migration 0501). */
+  assign_on_first_reply: Generated<boolean>;
   from: string | null;
   config: Json<Record<string, unknown>>;
   deleted_at: NullableTimestamp;
