@@ -220,12 +220,25 @@ async function assignFirstResponder(trx: DB, c: LockedConversation, agentId: num
   c.assigned_user_id = agentId;
   const name = `${agent.first_name} ${agent.last_name}`.trim() || `Agent ${agentId}`;
   const actor = { userId: agentId, name };
-  await logActivity(trx, c, actor, `${name} sent the first reply and was assigned the conversation`, {
-    type: 'assignee',
+  await logActivity(
+    trx,
+    c,
+    actor,
+    `${name} sent the first reply and was assigned the conversation`,
+    {
+      type: 'assignee',
+      assignee_id: agentId,
+      first_reply: true,
+    },
+    now,
+  );
+  const event = {
+    assignee_type: 'user',
     assignee_id: agentId,
-    first_reply: true,
-  }, now);
-  const event = { assignee_type: 'user', assignee_id: agentId, previous_assignee_id: null, team_id: c.assigned_team_id, auto: true } as const;
+    previous_assignee_id: null,
+    team_id: c.assigned_team_id,
+    auto: true,
+  } as const;
   await conversationEvent(trx, 'conversation.assigned', c, actor, event, now);
 }
 
@@ -261,7 +274,11 @@ export async function appendAgentMessageAtOnce(
       job: publicReply ? { maxAttempts: DEFAULT_MAX_ATTEMPTS } : null,
       idempotency,
     },
-    { jobSuffix: DELIVERY_SUFFIX, withoutSla: messageMovesSla(kindOf(input)), withoutFirstReplyAssignment: publicReply && !input.automatic },
+    {
+      jobSuffix: DELIVERY_SUFFIX,
+      withoutSla: messageMovesSla(kindOf(input)),
+      withoutFirstReplyAssignment: publicReply && !input.automatic,
+    },
   );
   if (written && publicReply) announceJob(deps, `${written.inbox_channel}${DELIVERY_SUFFIX}`, null, false);
   return written;

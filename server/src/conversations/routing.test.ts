@@ -44,7 +44,11 @@ describe('routing by inbox', () => {
   /** A round-robin team with an SLA policy: one member available, one busy. */
   const routedTeam = async () => {
     const policy = dataOf<{ id: number; name: string }>(
-      await t.call({ method: 'POST', url: '/api/v1/sla', payload: { name: `Routing ${Date.now()}-${Math.random()}`, first_response_minutes: 30 } }),
+      await t.call({
+        method: 'POST',
+        url: '/api/v1/sla',
+        payload: { name: `Routing ${Date.now()}-${Math.random()}`, first_response_minutes: 30 },
+      }),
     );
     const team = await createTeam(t, { conversation_assignment_type: 'round_robin', sla_policy_id: policy.id });
     const busy = await t.makeAgent({ teams: [team.id] });
@@ -106,7 +110,11 @@ describe('routing by inbox', () => {
       assertError(await putInbox(inbox.id, { assign_on_first_reply: 'yes' }), 400, 'InputException');
       assertError(await putInbox(inbox.id, { assign_on_first_reply: null }), 400, 'InputException');
       assertError(
-        await t.call({ method: 'POST', url: '/api/v1/inboxes', payload: { name: 'X', channel: 'livechat', config: {}, default_team_id: 999_999 } }),
+        await t.call({
+          method: 'POST',
+          url: '/api/v1/inboxes',
+          payload: { name: 'X', channel: 'livechat', config: {}, default_team_id: 999_999 },
+        }),
         400,
         'InputException',
       );
@@ -149,7 +157,12 @@ describe('routing by inbox', () => {
       dataOf(await putInbox(inbox.id, { default_team_id: routed.team.id }));
       const sender = uniqueEmail('mail');
       const messageId = newMessageId();
-      const outcome = await ingestMail(t.deps, inbox, await buildMail({ from: sender, to: inbox.from, subject: 'Broken', messageId }), nextSource());
+      const outcome = await ingestMail(
+        t.deps,
+        inbox,
+        await buildMail({ from: sender, to: inbox.from, subject: 'Broken', messageId }),
+        nextSource(),
+      );
       assert.equal(outcome.kind, 'stored');
       if (outcome.kind !== 'stored') return;
       await assertRouted(outcome.conversationUuid, routed);
@@ -171,11 +184,15 @@ describe('routing by inbox', () => {
       const base = { inbox_id: inbox.id, contact_id: contact.id, content: 'Hello', initiator: 'contact' };
       const created = dataOf<Json>(await t.call({ method: 'POST', url: '/api/v1/conversations', payload: base }));
       await assertRouted(String(created['uuid']), routed);
-      const explicit = dataOf<Json>(await t.call({ method: 'POST', url: '/api/v1/conversations', payload: { ...base, team_id: other.id } }));
+      const explicit = dataOf<Json>(
+        await t.call({ method: 'POST', url: '/api/v1/conversations', payload: { ...base, team_id: other.id } }),
+      );
       assert.equal(explicit['assigned_team_id'], other.id);
       // An explicit assignee is kept, though not a member of the default team.
       const outsider = await t.makeAgent();
-      const kept = dataOf<Json>(await t.call({ method: 'POST', url: '/api/v1/conversations', payload: { ...base, assignee_id: outsider.id } }));
+      const kept = dataOf<Json>(
+        await t.call({ method: 'POST', url: '/api/v1/conversations', payload: { ...base, assignee_id: outsider.id } }),
+      );
       assert.equal(kept['assigned_team_id'], routed.team.id);
       assert.equal(kept['assigned_user_id'], outsider.id);
     });
@@ -237,7 +254,13 @@ describe('routing by inbox', () => {
 
       const on = await firstReplyInbox();
       const b = await startVisitor(t, on.uuid);
-      dataOf(await t.call({ method: 'PUT', url: `/api/v1/conversations/${b.conversationUuid}/assignee/user`, payload: { assignee_id: other.id } }));
+      dataOf(
+        await t.call({
+          method: 'PUT',
+          url: `/api/v1/conversations/${b.conversationUuid}/assignee/user`,
+          payload: { assignee_id: other.id },
+        }),
+      );
       dataOf(await reply(b.conversationUuid, agent));
       assert.equal((await conversation(b.conversationUuid))['assigned_user_id'], other.id, 'already assigned');
 
@@ -267,7 +290,10 @@ describe('routing by inbox', () => {
           );
           for (const answer of answers) assert.equal(answer.statusCode, 200, answer.body);
           const assignee = (await conversation(uuid))['assigned_user_id'];
-          assert.ok(agents.some((a) => a.id === assignee), `round ${round}: one of the two (${String(assignee)})`);
+          assert.ok(
+            agents.some((a) => a.id === assignee),
+            `round ${round}: one of the two (${String(assignee)})`,
+          );
           const users = (await events(uuid, 'conversation.assigned')).filter((e) => e['assignee_type'] === 'user');
           assert.equal(users.length, 1, `round ${round}: one assignment`);
           assert.equal((await ownActivity(uuid)).length, 1);

@@ -290,7 +290,7 @@ const createFields = {
   enabled: Type.Optional(Type.Boolean({ default: true })),
   csat_enabled: Type.Optional(Type.Boolean({ default: false })),
   default_team_id: Type.Optional(DefaultTeamId),
-  assign_on_first_reply: Type.Optional({ ...AssignOnFirstReply, default: false }),
+  assign_on_first_reply: Type.Optional(AssignOnFirstReply),
 };
 
 export const CreateInboxBody = Type.Object({ ...createFields, channel: Channel, from: Type.Optional(From), config: ConfigObject }, strict);

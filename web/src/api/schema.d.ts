@@ -2996,6 +2996,10 @@ export interface components {
             name: string;
             enabled: boolean;
             csat_enabled: boolean;
+            /** @description The team a new conversation arriving without one enters; null: none */
+            default_team_id: number | null;
+            /** @description An unassigned conversation goes to the agent who sends its first public reply */
+            assign_on_first_reply: boolean;
             from: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3225,6 +3229,10 @@ export interface components {
             name: string;
             enabled: boolean;
             csat_enabled: boolean;
+            /** @description The team a new conversation arriving without one enters; null: none */
+            default_team_id: number | null;
+            /** @description An unassigned conversation goes to the agent who sends its first public reply */
+            assign_on_first_reply: boolean;
             from: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3242,6 +3250,10 @@ export interface components {
             enabled: boolean;
             /** @default false */
             csat_enabled: boolean;
+            /** @description A team id: a new conversation of the inbox arriving without a team enters it (the team's SLA policy and round robin apply); null: none */
+            default_team_id?: number | null;
+            /** @description An unassigned conversation of the inbox goes to the agent who sends its first public reply */
+            assign_on_first_reply?: boolean;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3258,6 +3270,10 @@ export interface components {
             enabled: boolean;
             /** @default false */
             csat_enabled: boolean;
+            /** @description A team id: a new conversation of the inbox arriving without a team enters it (the team's SLA policy and round robin apply); null: none */
+            default_team_id?: number | null;
+            /** @description An unassigned conversation of the inbox goes to the agent who sends its first public reply */
+            assign_on_first_reply?: boolean;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3290,6 +3306,10 @@ export interface components {
             name?: string;
             enabled?: boolean;
             csat_enabled?: boolean;
+            /** @description A team id: a new conversation of the inbox arriving without a team enters it (the team's SLA policy and round robin apply); null: none */
+            default_team_id?: number | null;
+            /** @description An unassigned conversation of the inbox goes to the agent who sends its first public reply */
+            assign_on_first_reply?: boolean;
             /** @description Sender address, e.g. "support@example.com" or "Support <support@example.com>"; required for email inboxes */
             from?: string | null;
             /** @description The config of the inbox's channel */
