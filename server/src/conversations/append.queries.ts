@@ -59,7 +59,7 @@ export async function insertMessage(db: DB, values: NewMessage) {
 /** The conversation's denormalised columns after a message: `set` always, `setIfNull` only where the row has no value yet. */
 export interface ColumnsAfterMessage {
   set: ConversationUpdate;
-  setIfNull: { first_reply_at?: Date; waiting_since?: Date };
+  setIfNull: { first_reply_at?: Date; waiting_since?: Date; first_message?: string };
 }
 
 /** The fields of `message.created` known before the statement (the ids come from its rows). */

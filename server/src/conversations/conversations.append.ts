@@ -95,9 +95,14 @@ export function contactMessage(contactId: number, prepared: Prepared, extra: Ext
   };
 }
 
-/** The conversation's denormalised columns after a message (the first reply, and the contact's wait, are kept once set). */
+/**
+ * The conversation's denormalised columns after a message (the first reply, the contact's wait
+ * and the first message's preview are kept once set).
+ */
 function columnsAfter(input: AppendMessageInput, now: Date): ColumnsAfterMessage {
   const preview = previewOf(input.textContent, input.attachmentCount);
+  // The first message a conversation shows (its title when it has no subject): the contact's, or an agent's reply.
+  const first = preview === '' ? {} : { first_message: preview };
   if (input.type === 'outgoing' && !input.private && input.automatic) {
     return { set: { last_message: preview, last_message_at: now, last_message_sender: 'agent', updated_at: now }, setIfNull: {} };
   }
@@ -111,13 +116,13 @@ function columnsAfter(input: AppendMessageInput, now: Date): ColumnsAfterMessage
         waiting_since: null,
         updated_at: now,
       },
-      setIfNull: { first_reply_at: now },
+      setIfNull: { first_reply_at: now, ...first },
     };
   }
   if (input.type === 'incoming') {
     return {
       set: { last_message: preview, last_message_at: now, last_message_sender: 'contact', last_incoming_at: now, updated_at: now },
-      setIfNull: input.automatic ? {} : { waiting_since: now },
+      setIfNull: input.automatic ? first : { waiting_since: now, ...first },
     };
   }
   return { set: { updated_at: now }, setIfNull: {} };

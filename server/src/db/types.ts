@@ -555,6 +555,8 @@ export interface ConversationsTable {
   last_reply_at: NullableTimestamp;
   resolved_at: NullableTimestamp;
   last_message: string | null;
+  /** The first public message, shortened as last_message (migration 0502): the title of a conversation without subject. */
+  first_message: string | null;
   last_message_at: NullableTimestamp;
   last_message_sender: SenderType | null;
   last_incoming_at: NullableTimestamp;

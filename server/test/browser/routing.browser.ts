@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createInbox, createTeam } from '../factories.ts';
+import { startVisitor } from '../widget.ts';
 import { dataOf } from '../helpers.ts';
 import { type AdminSession, adminSession, browserMissing, describeViolations, seriousViolations, type WebServer } from './admin-harness.ts';
 
@@ -55,6 +56,64 @@ describe('routing, CSAT and titles', { skip }, () => {
     await page.getByRole('button', { name: 'Save changes' }).first().click();
     await page.getByText('Inbox saved', { exact: true }).waitFor();
     assert.equal((await read())['default_team_id'], null);
+    assert.deepEqual(errors, []);
+  });
+
+  it("shows the contact's CSAT rating and comment on the open conversation as the answer arrives", async () => {
+    const inbox = await createInbox(server.t, { name: 'Rated chat', csat_enabled: true });
+    const visitor = await startVisitor(server.t, inbox.uuid, 'My invoice is wrong');
+    const resolved = dataOf<{ csat: { uuid: string } }>(
+      await server.t.call({
+        method: 'PUT',
+        url: `/api/v1/conversations/${visitor.conversationUuid}/status`,
+        payload: { status: 'Resolved' },
+      }),
+    );
+    await page.goto(`/inbox/all/c/${visitor.conversationUuid}`);
+    const details = page.getByRole('complementary', { name: 'Conversation details' });
+    const satisfaction = details.getByRole('region', { name: 'Satisfaction' });
+    await satisfaction.getByText(/Survey sent .*; no answer yet/).waitFor();
+    // The contact answers through the public route; the open page follows without a reload.
+    await page.evaluate('window.parleySameDocument = true');
+    dataOf(
+      await server.t.call({
+        method: 'POST',
+        url: `/api/v1/csat/${resolved.csat.uuid}/response`,
+        payload: { rating: 4, feedback: 'Quick and kind <b>thanks</b>' },
+        as: null,
+      }),
+    );
+    await satisfaction.getByText('Rated 4 of 5').waitFor();
+    await satisfaction.getByText('Quick and kind <b>thanks</b>', { exact: true }).waitFor();
+    await satisfaction.getByText(/^Answered /).waitFor();
+    assert.equal(await page.evaluate('window.parleySameDocument'), true, 'no reload');
+    const violations = await seriousViolations(page);
+    assert.deepEqual(violations, [], describeViolations(violations));
+    assert.deepEqual(errors, []);
+  });
+
+  it('titles a live chat without subject by its first message: list, header, search, browser tab', async () => {
+    const inbox = await createInbox(server.t, { name: 'Titled chat' });
+    const visitor = await startVisitor(server.t, inbox.uuid, 'My parcel never arrived, order 7731');
+    dataOf(
+      await server.t.call({
+        method: 'POST',
+        url: `/api/v1/conversations/${visitor.conversationUuid}/messages`,
+        payload: { message: 'Let me check the carrier' },
+      }),
+    );
+    const title = 'My parcel never arrived, order 7731';
+    await page.goto(`/inbox/channel/${inbox.id}`);
+    const row = page.getByRole('list', { name: 'Conversation list' }).getByRole('listitem').filter({ hasText: title });
+    await row.waitFor();
+    assert.equal(await row.getByText('(no subject)').count(), 0);
+    await row.getByText('Let me check the carrier').waitFor();
+    await row.getByRole('link').click();
+    await page.getByRole('heading', { name: title, level: 2 }).waitFor();
+    await page.waitForFunction((expected) => document.title === expected, `${title} · Parley`);
+    await page.goto('/search?q=parcel');
+    await page.getByRole('link', { name: title }).first().waitFor();
+    assert.equal(await page.getByText('(no subject)').count(), 0);
     assert.deepEqual(errors, []);
   });
 });

@@ -3424,6 +3424,8 @@ export interface components {
             resolved_at: string | null;
             subject: string;
             last_message: string | null;
+            /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+            first_message: string | null;
             /** Format: date-time */
             last_message_at: string | null;
             /** @enum {string|null} */
@@ -3510,6 +3512,8 @@ export interface components {
             resolved_at: string | null;
             subject: string;
             last_message: string | null;
+            /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+            first_message: string | null;
             /** Format: date-time */
             last_message_at: string | null;
             /** @enum {string|null} */
@@ -3786,6 +3790,8 @@ export interface components {
                 number,
                 number
             ][];
+            /** @description The conversation's first message, shortened: its title when it has no subject */
+            first_message: string | null;
             /** @description Status name */
             status: string;
             inbox_id: number;
@@ -3829,6 +3835,8 @@ export interface components {
             reference_number: string;
             /** @description The conversation's subject (hits of one conversation are grouped under it) */
             conversation_subject: string;
+            /** @description The conversation's first message, shortened: its title when it has no subject */
+            conversation_first_message: string | null;
             /** @description The conversation's status name */
             conversation_status: string;
             /** @enum {string} */
@@ -4533,6 +4541,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -4662,6 +4672,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -4790,6 +4802,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -4905,6 +4919,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5030,6 +5046,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5144,6 +5162,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5269,6 +5289,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5395,6 +5417,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5523,6 +5547,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5651,6 +5677,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
