@@ -110,7 +110,7 @@ describe('routing, CSAT and titles', { skip }, () => {
     await row.getByText('Let me check the carrier').waitFor();
     await row.getByRole('link').click();
     await page.getByRole('heading', { name: title, level: 2 }).waitFor();
-    await page.waitForFunction((expected) => document.title === expected, `${title} · Parley`);
+    await page.waitForFunction(`document.title === ${JSON.stringify(`${title} · Parley`)}`);
     await page.goto('/search?q=parcel');
     await page.getByRole('link', { name: title }).first().waitFor();
     assert.equal(await page.getByText('(no subject)').count(), 0);
