@@ -157,6 +157,10 @@ export interface InboxesTable {
   channel: 'email' | 'livechat';
   enabled: Generated<boolean>;
   csat_enabled: Generated<boolean>;
+  /** The team a new conversation without one enters (migration 0501); null when none. */
+  default_team_id: Generated<number | null>;
+  /** An unassigned conversation goes to the agent who sends its first public reply (migration 0501). */
+  assign_on_first_reply: Generated<boolean>;
   from: string | null;
   config: Json<Record<string, unknown>>;
   deleted_at: NullableTimestamp;
@@ -562,6 +566,8 @@ export interface ConversationsTable {
   last_reply_at: NullableTimestamp;
   resolved_at: NullableTimestamp;
   last_message: string | null;
+  /** The first public message, shortened as last_message (migration 0502): the title of a conversation without subject. */
+  first_message: string | null;
   last_message_at: NullableTimestamp;
   last_message_sender: SenderType | null;
   last_incoming_at: NullableTimestamp;

@@ -116,6 +116,18 @@ export const DOMAIN_EVENTS = {
     { conversation_id: Id, conversation_uuid: Uuid, contact_id: Id, contact_last_seen_at: DateTime },
     exact,
   ),
+  /** The contact answered the conversation's CSAT survey, or changed the answer. */
+  'conversation.csat_answered': Type.Object(
+    {
+      conversation_id: Id,
+      conversation_uuid: Uuid,
+      survey_uuid: Uuid,
+      rating: Type.Integer({ minimum: 1, maximum: 5 }),
+      feedback: Text,
+      submitted_at: DateTime,
+    },
+    exact,
+  ),
   /** An inbox's settings, enabled flag or existence changed: open widget sockets are checked again (address, origin, enabled). */
   'inbox.changed': Type.Object({ inbox_id: Id, inbox_uuid: Uuid, enabled: Type.Boolean(), deleted: Type.Boolean() }, exact),
   'agent.availability_changed': Type.Object(

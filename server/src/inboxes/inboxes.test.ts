@@ -9,7 +9,20 @@ import { frameAncestors } from '../widget/widget.assets.ts';
 type Json = Record<string, unknown>;
 type Res = { statusCode: number; body: string; json: () => unknown };
 
-const INBOX_KEYS = ['channel', 'config', 'created_at', 'csat_enabled', 'enabled', 'from', 'id', 'name', 'updated_at', 'uuid'];
+const INBOX_KEYS = [
+  'assign_on_first_reply',
+  'channel',
+  'config',
+  'created_at',
+  'csat_enabled',
+  'default_team_id',
+  'enabled',
+  'from',
+  'id',
+  'name',
+  'updated_at',
+  'uuid',
+];
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const IMAP_PASSWORD = 'imap-plain-password-1';

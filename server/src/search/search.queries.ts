@@ -83,6 +83,7 @@ export interface ConversationHitRow {
   uuid: string;
   reference_number: string;
   subject: string;
+  first_message: string | null;
   status: string;
   inbox_id: number;
   contact: { id: number; first_name: string; last_name: string; email: string | null };
@@ -160,6 +161,7 @@ export async function searchConversations(
       'c.uuid',
       'c.reference_number',
       'c.subject',
+      'c.first_message',
       's.name as status',
       'c.inbox_id',
       'u.id as contact_id',
@@ -191,6 +193,7 @@ export interface MessageHitRow {
   conversation_uuid: string;
   reference_number: string;
   subject: string;
+  first_message: string | null;
   status: string;
   type: 'incoming' | 'outgoing';
   private: boolean;
@@ -385,6 +388,7 @@ async function messageHits(db: DB, ids: number[]): Promise<MessageHitRow[]> {
       'c.uuid as conversation_uuid',
       'c.reference_number',
       'c.subject',
+      'c.first_message',
       's.name as status',
       sql<'incoming' | 'outgoing'>`m.type`.as('type'),
       'm.private',

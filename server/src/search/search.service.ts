@@ -42,8 +42,9 @@ export interface ConversationHit extends Omit<q.ConversationHitRow, 'contact' | 
   tags: Array<{ name: string; highlights: Range[] }>;
 }
 
-export interface MessageHit extends Omit<q.MessageHitRow, 'text' | 'subject' | 'status'> {
+export interface MessageHit extends Omit<q.MessageHitRow, 'text' | 'subject' | 'first_message' | 'status'> {
   conversation_subject: string;
+  conversation_first_message: string | null;
   conversation_status: string;
   snippet: string;
   highlights: Range[];
@@ -196,9 +197,16 @@ function conversationHit({ contact, tags, ...hit }: q.ConversationHitRow, terms:
   };
 }
 
-function messageHit({ text, subject, status, ...hit }: q.MessageHitRow, terms: FoldedTerm[]): MessageHit {
+function messageHit({ text, subject, first_message, status, ...hit }: q.MessageHitRow, terms: FoldedTerm[]): MessageHit {
   const excerpt = snippet(text, terms);
-  return { ...hit, conversation_subject: subject, conversation_status: status, snippet: excerpt.snippet, highlights: excerpt.highlights };
+  return {
+    ...hit,
+    conversation_subject: subject,
+    conversation_first_message: first_message,
+    conversation_status: status,
+    snippet: excerpt.snippet,
+    highlights: excerpt.highlights,
+  };
 }
 
 function contactHit(hit: q.ContactHitRow, terms: FoldedTerm[]): ContactHit {

@@ -2,6 +2,7 @@
 // conversation (creating the visitor only when its conversation is created), listing and
 // reading the caller's conversations, sending a message, and the last-seen mark.
 import { contactMessage, appendMessage, lockConversationForChannel } from '../conversations/conversations.append.ts';
+import { enterDefaultTeam } from '../conversations/conversations.changes.ts';
 import { startContactConversation } from '../conversations/conversations.create.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
@@ -258,6 +259,7 @@ export async function initConversation(deps: AppDeps, inbox: WidgetInbox, caller
       now,
     );
     await appendMessage(deps, trx, conversation, contactMessage(user.userId, prepared, { contentType: 'text' }), now);
+    await enterDefaultTeam(deps, trx, conversation, now);
     await sendAwayMessage(deps, trx, inbox, conversation, now, awayHours);
     return { conversationId: conversation.id, user, token };
   });

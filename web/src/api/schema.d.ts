@@ -3018,6 +3018,10 @@ export interface components {
             name: string;
             enabled: boolean;
             csat_enabled: boolean;
+            /** @description The team a new conversation arriving without one enters; null: none */
+            default_team_id: number | null;
+            /** @description An unassigned conversation goes to the agent who sends its first public reply */
+            assign_on_first_reply: boolean;
             from: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3247,6 +3251,10 @@ export interface components {
             name: string;
             enabled: boolean;
             csat_enabled: boolean;
+            /** @description The team a new conversation arriving without one enters; null: none */
+            default_team_id: number | null;
+            /** @description An unassigned conversation goes to the agent who sends its first public reply */
+            assign_on_first_reply: boolean;
             from: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3264,6 +3272,10 @@ export interface components {
             enabled: boolean;
             /** @default false */
             csat_enabled: boolean;
+            /** @description A team id: a new conversation of the inbox arriving without a team enters it (the team's SLA policy and round robin apply); null: none */
+            default_team_id?: number | null;
+            /** @description An unassigned conversation of the inbox goes to the agent who sends its first public reply */
+            assign_on_first_reply?: boolean;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3280,6 +3292,10 @@ export interface components {
             enabled: boolean;
             /** @default false */
             csat_enabled: boolean;
+            /** @description A team id: a new conversation of the inbox arriving without a team enters it (the team's SLA policy and round robin apply); null: none */
+            default_team_id?: number | null;
+            /** @description An unassigned conversation of the inbox goes to the agent who sends its first public reply */
+            assign_on_first_reply?: boolean;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3312,6 +3328,10 @@ export interface components {
             name?: string;
             enabled?: boolean;
             csat_enabled?: boolean;
+            /** @description A team id: a new conversation of the inbox arriving without a team enters it (the team's SLA policy and round robin apply); null: none */
+            default_team_id?: number | null;
+            /** @description An unassigned conversation of the inbox goes to the agent who sends its first public reply */
+            assign_on_first_reply?: boolean;
             /** @description Sender address, e.g. "support@example.com" or "Support <support@example.com>"; required for email inboxes */
             from?: string | null;
             /** @description The config of the inbox's channel */
@@ -3426,6 +3446,8 @@ export interface components {
             resolved_at: string | null;
             subject: string;
             last_message: string | null;
+            /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+            first_message: string | null;
             /** Format: date-time */
             last_message_at: string | null;
             /** @enum {string|null} */
@@ -3512,6 +3534,8 @@ export interface components {
             resolved_at: string | null;
             subject: string;
             last_message: string | null;
+            /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+            first_message: string | null;
             /** Format: date-time */
             last_message_at: string | null;
             /** @enum {string|null} */
@@ -3788,6 +3812,8 @@ export interface components {
                 number,
                 number
             ][];
+            /** @description The conversation's first message, shortened: its title when it has no subject */
+            first_message: string | null;
             /** @description Status name */
             status: string;
             inbox_id: number;
@@ -3831,6 +3857,8 @@ export interface components {
             reference_number: string;
             /** @description The conversation's subject (hits of one conversation are grouped under it) */
             conversation_subject: string;
+            /** @description The conversation's first message, shortened: its title when it has no subject */
+            conversation_first_message: string | null;
             /** @description The conversation's status name */
             conversation_status: string;
             /** @enum {string} */
@@ -4555,6 +4583,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -4684,6 +4714,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -4812,6 +4844,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -4927,6 +4961,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5052,6 +5088,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5166,6 +5204,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5291,6 +5331,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5417,6 +5459,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5545,6 +5589,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5673,6 +5719,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */

@@ -197,6 +197,13 @@ export const enAdmin = {
   'admin.inboxes.enabledHint': 'A disabled inbox takes nothing in and sends nothing out',
   'admin.inboxes.csat': 'Satisfaction surveys',
   'admin.inboxes.csatHint': 'Ask the contact to rate the conversation when it is first resolved',
+  'admin.inboxes.routing': 'Routing',
+  'admin.inboxes.defaultTeam': 'Default team',
+  'admin.inboxes.defaultTeamHint':
+    'New conversations of this inbox go to this team: its SLA policy applies and its round robin assigns them',
+  'admin.inboxes.noDefaultTeam': 'No team',
+  'admin.inboxes.assignOnFirstReply': 'Assign to the agent who replies first',
+  'admin.inboxes.assignOnFirstReplyHint': 'An unassigned conversation goes to the agent who sends its first reply',
   'admin.inboxes.imap': 'Incoming mail (IMAP)',
   'admin.inboxes.smtp': 'Outgoing mail (SMTP)',
   'admin.inboxes.host': 'Server',

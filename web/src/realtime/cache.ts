@@ -152,6 +152,19 @@ export function frameApplier(client: QueryClient, live: Live, meId: () => number
         const changed: Json = {};
         for (const field of CONVERSATION_FIELDS) if (field in data) changed[field] = data[field];
         client.setQueryData<Conversation>(keys.conversations.detail(uuid), (c) => (c ? ({ ...c, ...changed } as Conversation) : c));
+        // The contact's CSAT answer: merged into the survey the record holds (or, if it holds none yet, read again).
+        if (isObject(data['csat'])) {
+          const answer = data['csat'] as Pick<NonNullable<Conversation['csat']>, 'uuid' | 'rating' | 'feedback' | 'submitted_at'>;
+          const cached = client.getQueryData<Conversation>(keys.conversations.detail(uuid));
+          if (cached?.csat?.uuid === answer.uuid) {
+            const { rating, feedback, submitted_at } = answer;
+            client.setQueryData<Conversation>(keys.conversations.detail(uuid), {
+              ...cached,
+              csat: { ...cached.csat, rating, feedback, submitted_at },
+            });
+          } else if (cached) void client.invalidateQueries({ queryKey: keys.conversations.detail(uuid), exact: true });
+          return;
+        }
         // SLA events and anything this frame does not carry whole (deadlines) are read again.
         if ('sla' in data || 'status' in data) void client.invalidateQueries({ queryKey: keys.conversations.sla(uuid) });
         if ('sla' in data) void client.invalidateQueries({ queryKey: keys.conversations.detail(uuid), exact: true });

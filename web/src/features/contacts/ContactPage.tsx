@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { t } from '../../i18n/t';
+import { conversationTitle } from '../conversation/title';
 import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -53,7 +54,7 @@ function Conversations({ contactId }: { contactId: number }) {
             <li key={row.uuid}>
               <Link to={`/conversations/${row.uuid}`} className="contact-conversation">
                 <span className="contact-conversation__top">
-                  <span className="contact-conversation__subject">{row.subject || t('inbox.noSubject')}</span>
+                  <span className="contact-conversation__subject">{conversationTitle(row)}</span>
                   <span className="cell-muted">{ago(row.last_message_at ?? row.created_at)}</span>
                 </span>
                 <span className="contact-conversation__meta">

@@ -17,6 +17,7 @@ import { useChangeConversation } from './changes';
 import { useConversation, useMarkSeen } from './queries';
 import { Sidebar } from './Sidebar';
 import { Thread } from './Thread';
+import { conversationTitle, useDocumentTitle } from './title';
 import './conversation.css';
 
 const Composer = lazy(() => import('./Composer'));
@@ -48,6 +49,7 @@ export function ConversationView() {
   // Beside the thread on a wide screen; over it, on demand, on a narrower one.
   const [details, setDetails] = useState(() => matchMedia('(min-width: 1200px)').matches);
   useConversationSubscription(uuid);
+  useDocumentTitle(conversation.data ? conversationTitle(conversation.data) : null);
 
   const lastMessageAt = conversation.data?.last_message_at;
   const unread = conversation.data?.unread_message_count ?? 0;
@@ -87,7 +89,7 @@ export function ConversationView() {
             ←
           </Link>
           <div className="conversation__titles">
-            <h2 id="conversation-title">{c.subject || t('inbox.noSubject')}</h2>
+            <h2 id="conversation-title">{conversationTitle(c)}</h2>
             <p className="conversation__sub">
               {contact} · #{c.reference_number} · {c.inbox_name}
             </p>

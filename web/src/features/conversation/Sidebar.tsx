@@ -1,5 +1,5 @@
 // The conversation's details beside the thread: status (with snooze), priority, agent and team,
-// tags, SLA deadlines, and the contact card.
+// tags, SLA deadlines, the contact's CSAT answer, and the contact card.
 import type { ComponentProps } from 'react';
 import type { Conversation } from '../../api/client';
 import { useAgents, usePriorities, useStatuses, useTags, useTeams } from '../../api/reference';
@@ -10,6 +10,7 @@ import { toast } from '../../ui/Toast';
 import { displayName } from '../auth/session';
 import { type Change, useChangeConversation } from './changes';
 import { ContactCard } from './ContactCard';
+import { CsatPanel } from './CsatPanel';
 import { SlaPanel } from './SlaPanel';
 import { SnoozeMenu } from './SnoozeMenu';
 import { teamEmoji } from '../../ui/glyph';
@@ -121,6 +122,7 @@ export function Sidebar({ conversation: c }: { conversation: Conversation }) {
         ) : null}
       </section>
       <SlaPanel conversation={c} />
+      <CsatPanel conversation={c} />
       <ContactCard conversation={c} />
       {change.isPending ? <Badge>{t('app.loading')}</Badge> : null}
     </aside>

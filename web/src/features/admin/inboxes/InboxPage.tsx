@@ -61,6 +61,8 @@ function Editor({ inbox }: { inbox: Inbox }) {
             name: value.name.trim(),
             enabled: value.enabled,
             csat_enabled: value.csat_enabled,
+            default_team_id: value.default_team_id,
+            assign_on_first_reply: value.assign_on_first_reply,
             from: value.from.trim() || null,
             config: value.config,
           },
