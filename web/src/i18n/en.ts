@@ -2,6 +2,7 @@
 import { enAdmin } from './en-admin';
 import { enAdminSettings } from './en-admin-settings';
 import { enContacts } from './en-contacts';
+import { enPermissions } from './en-permissions';
 import { enReports } from './en-reports';
 export const en = {
   'app.name': 'Parley',
@@ -74,6 +75,8 @@ export const en = {
   'availability.idleAway': 'Away (idle)',
 
   'realtime.offline': 'Live updates paused: reconnecting…',
+  'realtime.elsewhere': 'Live updates unavailable here: new messages and changes show only when you reload.',
+  'realtime.elsewhereLink': 'Open Parley at {url}',
 
   'inbox.title.mine': 'My conversations',
   'inbox.title.unassigned': 'Unassigned',
@@ -112,9 +115,11 @@ export const en = {
   'inbox.bulk.addTag': 'Add tag',
   'inbox.bulk.removeTag': 'Remove tag',
   'inbox.bulk.clear': 'Clear the selection',
-  'inbox.bulk.done': 'Updated {n} conversations',
-  'inbox.bulk.doneOne': 'Updated the conversation',
-  'inbox.bulk.partial': 'Updated {ok} of {n} conversations; {failed} failed: {error}',
+  'inbox.bulk.done': { one: 'Updated the conversation', other: 'Updated {n} conversations' },
+  'inbox.bulk.partial': {
+    one: 'Updated {ok} of {n} conversation; {failed} failed: {error}',
+    other: 'Updated {ok} of {n} conversations; {failed} failed: {error}',
+  },
   'inbox.list': 'Conversation list',
   'inbox.noSubject': '(no subject)',
   'inbox.slaDue': 'SLA due {when}',
@@ -136,8 +141,7 @@ export const en = {
   'conversation.email.subject': 'Subject',
   'conversation.attachments': 'Attachments',
   'conversation.olderMessages': 'Load older messages',
-  'conversation.contactTyping': '{name} is typing…',
-  'conversation.agentTyping': '{name} is typing…',
+  'conversation.contactTyping': { one: '{name} is typing…', other: '{name} are typing…' },
   'conversation.contactOnline': 'Viewing now',
   'conversation.contactOffline': 'Not on the page',
 
@@ -182,6 +186,7 @@ export const en = {
   'macro.action.set_tags': 'set tags to {value}',
 
   'sidebar.label': 'Conversation details',
+  'sidebar.close': 'Close the details',
   'sidebar.status': 'Status',
   'sidebar.snooze': 'Snooze',
   'sidebar.snoozeFor': 'Snooze for',
@@ -249,6 +254,7 @@ export const en = {
   // Contacts, search, reports and administration: one catalogue file each (en-*.ts).
   ...enContacts,
   ...enReports,
+  ...enPermissions,
   ...enAdmin,
   ...enAdminSettings,
 } as const;
