@@ -111,6 +111,20 @@ describe('administration screens', { skip }, () => {
     assert.match(macro.message_content, /Hello \{\{contact\.first_name\}\}/);
   });
 
+  it("words the API's validation errors for people: no validator text, no request part", async () => {
+    await page.goto('/admin/teams');
+    await page.getByRole('button', { name: 'New team' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New team' });
+    const refused = page.waitForResponse((response) => response.url().endsWith('/api/v1/teams') && response.status() === 400);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const body = (await (await refused).json()) as { data: { errors: Array<{ reason: string }> } };
+    assert.match(body.data.errors[0]?.reason ?? '', /must NOT have fewer than 1 characters/, 'the API answered in its own words');
+    await dialog.getByText('Must not be empty').waitFor();
+    const text = (await dialog.textContent()) ?? '';
+    assert.doesNotMatch(text, /must NOT|Invalid body|body\/|\/api\//);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('passes axe on the teams list and the team dialog', async () => {
     await page.goto('/admin/teams');
     await page.getByRole('cell', { name: 'Escalations', exact: true }).waitFor();
@@ -171,9 +185,9 @@ describe('administration screens', { skip }, () => {
     await page.keyboard.press('Escape');
   });
 
-  it('logged no page errors beyond the expected refusals (the signed-out probe, the duplicate tag)', () => {
+  it('logged no page errors beyond the expected refusals (the signed-out probe, the duplicate tag, the empty team name)', () => {
     assert.deepEqual(
-      errors.filter((error) => !/status of (401|409)/.test(error)),
+      errors.filter((error) => !/status of (400|401|409)/.test(error)),
       [],
     );
   });
