@@ -6,6 +6,7 @@ import { principalOf } from '../http/access.ts';
 import { Envelope, errors, Nullable, ok, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import { complete, createAiClients } from './ai.completion.ts';
 import {
+  AiStatus,
   CompletionBody,
   PromptCreateBody,
   PromptKeyParams,
@@ -88,6 +89,19 @@ export function aiRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
     );
 
+    app.get(
+      '/ai/status',
+      {
+        schema: {
+          tags,
+          summary: 'Whether AI rewriting is available',
+          description:
+            '`enabled` is true when a provider is configured: the web app offers "Rewrite with AI" only then. Any signed-in agent may ask; the provider itself is `GET /ai/provider` (`ai:manage`).',
+          response: { 200: Envelope(AiStatus), ...errors(401) },
+        },
+      },
+      async () => ok({ enabled: (await ai.getProvider(deps)) !== null }),
+    );
     app.get(
       '/ai/prompts',
       {

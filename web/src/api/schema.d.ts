@@ -2293,6 +2293,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ai/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether AI rewriting is available
+         * @description `enabled` is true when a provider is configured: the web app offers "Rewrite with AI" only then. Any signed-in agent may ask; the provider itself is `GET /ai/provider` (`ai:manage`).
+         *
+         *     Any authenticated agent.
+         */
+        get: operations["getAiStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ai/prompts": {
         parameters: {
             query?: never;
@@ -2747,6 +2769,8 @@ export interface components {
         SetupState: {
             /** @description True while no agent exists: the web app then shows the setup form */
             needed: boolean;
+            /** @description The address Parley is served at (BASE_URL). Live updates accept a browser's session only from its origin: the web app opened at another address says so and links here. */
+            base_url: string;
         };
         /** Role */
         Role: {
@@ -4501,6 +4525,11 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** AiStatus */
+        AiStatus: {
+            /** @description True when an AI provider is configured */
+            enabled: boolean;
         };
         /** AiPrompt */
         AiPrompt: {
@@ -16665,6 +16694,48 @@ export interface operations {
             };
             /** @description Every error answer has this shape. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAiStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["AiStatus"];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

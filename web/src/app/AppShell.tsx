@@ -16,6 +16,7 @@ import { Button } from '../ui/Button';
 import { teamEmoji } from '../ui/glyph';
 import { toggleTheme, useTheme } from '../ui/theme';
 import { CommandPalette } from './CommandPalette';
+import { OriginNotice } from './OriginNotice';
 
 function ViewLink({
   view,
@@ -148,6 +149,7 @@ function Shell() {
           </Button>
           <AccountMenu />
         </header>
+        <OriginNotice />
         <main id="main" className="shell__content" tabIndex={-1}>
           <Outlet />
         </main>

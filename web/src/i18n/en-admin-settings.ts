@@ -23,7 +23,7 @@ export const enAdminSettings = {
     'Times as HH:MM in the time zone above; 24:00 closes at midnight. Past midnight, write two intervals (Fri 22:00–24:00, Sat 00:00–02:00).',
   'admin.hours.holidays': 'Holidays',
   'admin.hours.noHolidays': 'No holidays',
-  'admin.hours.holidayCount': '{n} holidays',
+  'admin.hours.holidayCount': { one: '{n} holiday', other: '{n} holidays' },
   'admin.hours.holidayDate': 'Holiday {n}: date',
   'admin.hours.holidayName': 'Name (optional)',
   'admin.hours.holidayNameN': 'Holiday {n}: name',
@@ -79,7 +79,7 @@ export const enAdminSettings = {
   'admin.webhooks.url': 'Address',
   'admin.webhooks.urlHint': 'Where events are POSTed; put credentials in a header, not in the address',
   'admin.webhooks.events': 'Events',
-  'admin.webhooks.eventCount': '{n} events',
+  'admin.webhooks.eventCount': { one: '{n} event', other: '{n} events' },
   'admin.webhooks.headers': 'Extra headers',
   'admin.webhooks.headersHint':
     'Sent with every delivery. Values of credential headers (Authorization, X-Api-Key…) come back masked; they are kept while the address stays the same.',

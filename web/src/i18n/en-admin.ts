@@ -154,7 +154,7 @@ export const enAdmin = {
   'admin.roles.empty': 'No roles',
   'admin.roles.saved': 'Role "{name}" saved',
   'admin.roles.permissions': 'Permissions',
-  'admin.roles.permissionCount': '{n} permissions',
+  'admin.roles.permissionCount': { one: '{n} permission', other: '{n} permissions' },
   'admin.roles.builtInHint': 'Built-in roles keep their name',
   'admin.roles.adminLocked': 'The Admin role holds every permission and cannot lose one.',
   'admin.roles.group.conversations': 'Conversations',

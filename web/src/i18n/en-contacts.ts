@@ -1,7 +1,7 @@
 // Strings of the contacts screens and the search (features/contacts, features/search).
 export const enContacts = {
   'contacts.title': 'Contacts',
-  'contacts.total': '{n} contacts',
+  'contacts.total': { one: '{n} contact', other: '{n} contacts' },
   'contacts.new': 'New contact',
   'contacts.edit': 'Edit contact',
   'contacts.filters': 'Search and sort contacts',

@@ -18,7 +18,7 @@ import { DropdownMenu } from '../../ui/DropdownMenu';
 import { toast } from '../../ui/Toast';
 import { type Attachment, clearDraft, type Mode, readDraft, saveDraft } from './draft';
 import { MacroMenu } from './macros';
-import { useAiPrompts } from './queries';
+import { useAiPrompts, useAiStatus } from './queries';
 
 /** After this long without a keystroke the agent has stopped typing. */
 const TYPING_IDLE_MS = 3000;
@@ -68,6 +68,7 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
   const [uploading, setUploading] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const client = useQueryClient();
+  const ai = useAiStatus();
   const prompts = useAiPrompts();
   const typing = useTypingSignal(conversationUuid, mode);
   const send = useRef<() => void>(() => {});
@@ -210,7 +211,7 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
         )}
         <span className="composer__spacer" />
         <MacroMenu conversationUuid={conversationUuid} onText={(html) => editor?.chain().focus().insertContent(html).run()} />
-        {(prompts.data ?? []).length > 0 ? (
+        {ai.data?.enabled && (prompts.data ?? []).length > 0 ? (
           <DropdownMenu
             align="end"
             trigger={

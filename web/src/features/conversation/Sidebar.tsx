@@ -12,6 +12,7 @@ import { type Change, useChangeConversation } from './changes';
 import { ContactCard } from './ContactCard';
 import { CsatPanel } from './CsatPanel';
 import { SlaPanel } from './SlaPanel';
+import { DetailsHeader } from './DetailsHeader';
 import { SnoozeMenu } from './SnoozeMenu';
 import { teamEmoji } from '../../ui/glyph';
 
@@ -29,7 +30,19 @@ function DetailSelect({ id, label, ...select }: { id: string; label: string } & 
   );
 }
 
-export function Sidebar({ conversation: c }: { conversation: Conversation }) {
+/**
+ * `onClose`: the panel's close button and Escape inside it (over the thread on a narrow screen it
+ * hides the thread); `focusClose`: the agent opened it, so the close button takes the focus.
+ */
+export function Sidebar({
+  conversation: c,
+  onClose,
+  focusClose,
+}: {
+  conversation: Conversation;
+  onClose: () => void;
+  focusClose: boolean;
+}) {
   const statuses = useStatuses();
   const priorities = usePriorities();
   const agents = useAgents();
@@ -44,7 +57,15 @@ export function Sidebar({ conversation: c }: { conversation: Conversation }) {
   const freeTags = (tags.data ?? []).filter((tag) => !c.tags.some((name) => name.toLowerCase() === tag.name.toLowerCase()));
 
   return (
-    <aside className="details" aria-label={t('sidebar.label')}>
+    <aside
+      className="details"
+      aria-label={t('sidebar.label')}
+      onKeyDown={(event) => {
+        // Only from the panel itself: Escape in a menu it opened (portalled) closes the menu.
+        if (event.key === 'Escape' && event.target instanceof Node && event.currentTarget.contains(event.target)) onClose();
+      }}
+    >
+      <DetailsHeader onClose={onClose} focusClose={focusClose} />
       <section className="details__section">
         <label className="details__label" htmlFor="details-status">
           {t('sidebar.status')}
