@@ -116,6 +116,7 @@ const EXPECTED: Record<string, string> = {
   'GET /api/v1/search': 'any',
   'POST /api/v1/inboxes/{id}/secret/rotate': 'inboxes:manage',
   'POST /api/v1/inboxes/{id}/widget-preview': 'inboxes:manage',
+  'POST /api/v1/inboxes/{id}/widget-origin-check': 'inboxes:manage',
   'GET /api/v1/webhooks': 'webhooks:manage',
   'POST /api/v1/webhooks': 'webhooks:manage',
   'GET /api/v1/webhooks/compact': 'webhooks:manage',

@@ -56,8 +56,10 @@ export async function checkOrigin(deps: AppDeps, id: number, url: string, draft:
   const origin = originOfAddress(url);
   const saved = await getInbox(deps, id);
   if (saved.channel !== 'livechat') throw new DataError('Only live-chat inboxes have a widget to embed');
-  // A list being edited is checked within the saved config, as the update would check it.
-  const config = draft === undefined ? saved.config : (await livechatDraft(deps, id, { ...saved.config, trusted_domains: draft })).config;
+  // A list being edited is checked within the saved config, as the update would check it (the
+  // secret left out: the stored one is kept, as the preview does, and never needed here).
+  const { secret: _secret, ...rest } = saved.config;
+  const config = draft === undefined ? saved.config : (await livechatDraft(deps, id, { ...rest, trusted_domains: draft })).config;
   const trusted = Array.isArray(config['trusted_domains']) ? config['trusted_domains'].filter((d) => typeof d === 'string') : [];
   return { origin, allowed: mayEmbed(deps, trusted, origin), any_site: trusted.length === 0 };
 }
