@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with email and password
-         * @description Sets an HttpOnly session cookie `parley_session` and a readable `csrf_token` cookie. Cookie-authenticated POST/PUT/PATCH/DELETE requests must send `X-CSRF-Token` equal to that cookie. Rate limited per client address.
+         * @description Sets an HttpOnly session cookie `parley_session` and a readable `csrf_token` cookie. Cookie-authenticated POST/PUT/PATCH/DELETE requests must send `X-CSRF-Token` equal to that cookie. Failed logins are limited per account and client address, and per account (docs/api.md, "Authentication").
          *
          *     Public: no credentials.
          */
