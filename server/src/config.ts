@@ -34,6 +34,8 @@ export interface Config {
   /** Fastify's trustProxy: false, true (every hop: only behind a proxy that overwrites X-Forwarded-For), a hop count, or proxy addresses/CIDRs. */
   readonly trustProxy: boolean | number | string[];
   readonly loginRateLimitPerMinute: number;
+  /** Failed logins on one account from every address per hour (LOGIN_ACCOUNT_FAILURES_PER_HOUR). */
+  readonly loginAccountFailuresPerHour: number;
   /** Failed API authentications per client address per minute before 429 (0 = no limit). */
   readonly authFailureLimitPerMinute: number;
   /** Widget HTTP requests per client address per minute (0 = no limit). */
@@ -315,6 +317,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     trustProxy: trustProxy(env),
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20, 1, 100000),
+    loginAccountFailuresPerHour: integer(env, 'LOGIN_ACCOUNT_FAILURES_PER_HOUR', 100, 1, 1_000_000),
     authFailureLimitPerMinute: integer(env, 'AUTH_FAILURE_LIMIT_PER_MINUTE', 60, 0, 100000),
     widgetRateLimitPerMinute: integer(env, 'WIDGET_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     widgetMessageRateLimitPerMinute: integer(env, 'WIDGET_MESSAGE_RATE_LIMIT_PER_MINUTE', 30, 0, 100000),

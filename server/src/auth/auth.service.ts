@@ -1,4 +1,5 @@
 // Who is calling: API credentials (Basic or token scheme) or a session cookie.
+import type { LoginLimits } from './login-limits.ts';
 import type { AppDeps } from '../deps.ts';
 import { RateLimitError, UnauthorizedError } from '../errors.ts';
 import { constantTimeEqual, randomToken, sha256, verifySecret } from '../security/hashing.ts';
@@ -233,10 +234,17 @@ export async function startSession(deps: AppDeps, agentId: number, meta: Session
 }
 
 /** Checks email and password; the same answer for an unknown email and a wrong password. */
-export async function login(deps: AppDeps, input: { email: string; password: string } & SessionMeta): Promise<NewSession> {
+export async function login(
+  deps: AppDeps,
+  limits: LoginLimits,
+  input: { email: string; password: string } & SessionMeta & { ip: string },
+): Promise<NewSession> {
   const agent = await q.findAgentForLogin(deps.db, input.email);
+  const known = async () => agent !== undefined && (await q.hasLiveSessionFrom(deps.db, agent.id, input.ip, deps.clock.now()));
+  const attempt = await limits.reserve(input.email, input.ip, known);
   const valid = await verifySecret(input.password, agent?.password_hash ?? null);
   if (!agent || !valid || !agent.enabled) throw new UnauthorizedError('Invalid email or password');
+  await attempt.succeeded();
   return startSession(deps, agent.id, input);
 }
 

@@ -95,3 +95,9 @@ export async function findLiveInbox(db: DB, id: number) {
     .select(['id', 'channel', 'enabled', 'name', 'default_team_id'])
     .executeTakeFirst();
 }
+
+/** Ends every widget session of the inbox (a secret rotated with its sessions ended). */
+export async function deleteWidgetSessionsOfInbox(db: DB, inboxId: number): Promise<number> {
+  const result = await db.deleteFrom('widget_sessions').where('inbox_id', '=', inboxId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -260,15 +260,28 @@ export async function createInbox(deps: AppDeps, input: CreateInboxInput) {
 }
 
 /** A new live-chat JWT secret, shown once (422 for another channel). Identity tokens signed with the old one stop working at once. */
-export async function rotateInboxSecret(deps: AppDeps, id: number): Promise<{ secret: string }> {
+/**
+ * A new JWT secret for a live-chat inbox. With `endSessions`, every widget session of the inbox
+ * ends with it (visitors and contacts start anew; their open sockets are closed through the
+ * `inbox.changed` event): what a leaked secret let someone open is closed too.
+ */
+export async function rotateInboxSecret(
+  deps: AppDeps,
+  id: number,
+  options: { endSessions: boolean } = { endSessions: false },
+): Promise<{ secret: string; sessions_ended: number }> {
   return deps.db.transaction().execute(async (trx) => {
     const current = await q.findInboxForUpdate(trx, id);
     if (!current) throw new NotFoundError('Inbox not found');
     if (current.channel !== 'livechat') throw new DataError('Only live-chat inboxes have a secret to rotate');
     const secret = randomBytes(32).toString('base64url');
     const config = { ...current.config, secret: encryptSecret(deps.config.secretKey, secret) };
-    await q.updateInbox(trx, id, { config, updated_at: deps.clock.now() });
-    return { secret };
+    const now = deps.clock.now();
+    await q.updateInbox(trx, id, { config, updated_at: now });
+    if (!options.endSessions) return { secret, sessions_ended: 0 };
+    const ended = await q.deleteWidgetSessionsOfInbox(trx, id);
+    await recordEvent(trx, 'inbox.changed', { inbox_id: id, inbox_uuid: current.uuid, enabled: current.enabled, deleted: false }, now);
+    return { secret, sessions_ended: ended };
   });
 }
 

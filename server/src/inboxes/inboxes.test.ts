@@ -255,7 +255,7 @@ describe('inboxes', () => {
       const inbox = ok(await create(livechatBody({}, { name: 'Rotating chat' })));
       const before = (await revealed(String(inbox['uuid']))).secret;
       const rotated = ok(await t.call({ method: 'POST', url: `/api/v1/inboxes/${String(inbox['id'])}/secret/rotate` }));
-      assert.deepEqual(Object.keys(rotated), ['secret']);
+      assert.deepEqual(Object.keys(rotated), ['secret', 'sessions_ended']);
       assert.ok(String(rotated['secret']).length >= 32);
       assert.notEqual(rotated['secret'], before);
       assert.equal((await revealed(String(inbox['uuid']))).secret, rotated['secret']);

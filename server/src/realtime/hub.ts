@@ -12,6 +12,7 @@ import type { AppDeps } from '../deps.ts';
 import { PermissionError, UnauthorizedError } from '../errors.ts';
 import { isOriginTrusted } from '../widget/widget.edge.ts';
 import { findWidgetInbox, isAddressBlocked } from '../widget/widget.inbox.ts';
+import { liveSessionHashes } from '../widget/widget.sessions.ts';
 import { EVENTS_CHANNEL } from './relay.ts';
 import type { Facts, RelayedEvent } from './relay.enrich.ts';
 import { frame, framesOf } from './frames.ts';
@@ -62,6 +63,8 @@ export interface WidgetConn extends Conn {
   /** The client address and page origin it joined from, checked again when its inbox changes. */
   address: string;
   origin: string | undefined;
+  /** The SHA-256 of its session token: a session ended (the inbox's sessions ended with a rotation) closes it. */
+  sessionHash: string;
 }
 
 /** What crosses the bus besides the relayed events: never stored, so no outbox. */
@@ -137,15 +140,21 @@ export async function createHub(deps: AppDeps, options: { sweepMs?: number } = {
     }
   }
 
-  /** An inbox changed: its widget sockets that it no longer admits (disabled, deleted, blocked address, untrusted origin) are closed. */
+  /** An inbox changed: its widget sockets that it no longer admits (disabled, deleted, blocked address, untrusted origin, session ended) are closed. */
   async function recheckInbox(inbox: { id: number; uuid: string }): Promise<void> {
     const conns = [...widgets.values()].flatMap((set) => [...set]).filter((conn) => conn.inboxId === inbox.id);
     if (conns.length === 0) return;
     try {
       const fresh = await findWidgetInbox(deps, inbox.uuid);
+      const live = await liveSessionHashes(
+        deps.db,
+        conns.map((conn) => conn.sessionHash),
+        deps.clock.now(),
+      );
       for (const conn of conns) {
         const admitted =
           fresh !== null &&
+          live.has(conn.sessionHash) &&
           !isAddressBlocked(fresh.config.blocked_ips ?? [], conn.address) &&
           (conn.origin === undefined || isOriginTrusted(fresh.config.trusted_domains ?? [], conn.origin));
         if (!admitted) conn.socket.close(CLOSE_POLICY, 'the inbox no longer admits this socket');

@@ -141,7 +141,16 @@ export function registerWidgetSocket(app: FastifyInstance, deps: AppDeps, hub: H
           perSession.set(key, count + 1);
           sessionKey = key;
           const first = hub.widgetCount(contact.id) === 0;
-          conn = { socket, contactId: contact.id, inboxId: inbox.id, address, origin, heardAt: nowMs(), pingedAt: nowMs() };
+          conn = {
+            socket,
+            contactId: contact.id,
+            inboxId: inbox.id,
+            address,
+            origin,
+            sessionHash: key,
+            heardAt: nowMs(),
+            pingedAt: nowMs(),
+          };
           clearTimeout(joinDeadline);
           hub.addWidget(conn);
           reply(JSON.stringify({ type: 'joined', data: { message: 'Joined' } }));

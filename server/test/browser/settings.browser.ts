@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { createInbox } from '../factories.ts';
 import { basicHeader, dataOf } from '../helpers.ts';
 import { freePort } from '../process-helpers.ts';
+import { createWidgetInbox, startVisitor, widgetCall } from '../widget.ts';
 import { browserMissing, describeViolations, seriousViolations, type WebServer, type AdminSession, adminSession } from './admin-harness.ts';
 
 const skip = browserMissing() ?? false;
@@ -171,6 +172,23 @@ describe('inbox settings and secrets', { skip }, () => {
     assert.match(text, /Incoming mail \(IMAP\)Failed\s*Could not reach an IMAP server at 127\.0\.0\.1:\d+ \(a private address/);
     assert.match(text, /Outgoing mail \(SMTP\)Failed\s*Could not reach an SMTP server at 127\.0\.0\.1:\d+/);
     assert.ok(!text.includes('pw-not-shown'));
+  });
+
+  it("rotates a live chat's secret and ends its chat sessions with it", async () => {
+    const chat = await createWidgetInbox(server.t);
+    const visitor = await startVisitor(server.t, chat.uuid);
+    await page.goto(`/admin/inboxes/${chat.inbox.id}`);
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByRole('switch', { name: 'End every chat session of this inbox too' }).click();
+    await page.getByRole('button', { name: 'Rotate the secret' }).click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await dialog.getByText('end every chat session of this inbox').waitFor();
+    await dialog.getByRole('button', { name: 'Rotate the secret' }).click();
+    await page.getByText('1 chat session ended').waitFor();
+    const secret = await page.getByRole('textbox', { name: 'JWT secret' }).inputValue();
+    assert.ok(secret.length >= 32 && secret !== chat.secret);
+    const me = await widgetCall(server.t, { url: 'chat/auth/me', inbox: chat.uuid, token: visitor.token });
+    assert.equal(me.statusCode, 401, "the visitor's session ended");
   });
 
   it("shows a webhook's generated secret once", async () => {

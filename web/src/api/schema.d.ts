@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with email and password
-         * @description Sets an HttpOnly session cookie `parley_session` and a readable `csrf_token` cookie. Cookie-authenticated POST/PUT/PATCH/DELETE requests must send `X-CSRF-Token` equal to that cookie. Rate limited per client address.
+         * @description Sets an HttpOnly session cookie `parley_session` and a readable `csrf_token` cookie. Cookie-authenticated POST/PUT/PATCH/DELETE requests must send `X-CSRF-Token` equal to that cookie. Failed logins are limited per account and client address, and per account (docs/api.md, "Authentication").
          *
          *     Public: no credentials.
          */
@@ -908,7 +908,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the JWT secret of a live-chat inbox
-         * @description Answers the new secret, once (it is masked everywhere else). Identity tokens signed with the old secret are refused from now on; widget sessions already issued keep working. Not a live-chat inbox → 422.
+         * @description Answers the new secret, once (it is masked everywhere else). Identity tokens signed with the old secret are refused from now on. Widget sessions already issued keep working, unless `end_sessions` is true: then every widget session of the inbox ends (their bearer tokens get 401, their sockets are closed; visitors and contacts start anew) and `sessions_ended` counts them. The body may be left out. Not a live-chat inbox → 422.
          *
          *     Requires permission `inboxes:manage`.
          */
@@ -3373,6 +3373,14 @@ export interface components {
             created_at?: unknown;
             /** @description Read-only; ignored */
             updated_at?: unknown;
+        };
+        /** RotateSecretBody */
+        RotateSecretBody: {
+            /**
+             * @description End every widget session of the inbox too
+             * @default false
+             */
+            end_sessions: boolean;
         };
         /** EmailCursor */
         EmailCursor: {
@@ -11083,7 +11091,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateSecretBody"];
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -11096,8 +11108,18 @@ export interface operations {
                         status: "success";
                         data: {
                             secret: string;
+                            sessions_ended: number;
                         };
                     };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Every error answer has this shape. */
