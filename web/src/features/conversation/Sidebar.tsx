@@ -11,6 +11,7 @@ import { displayName } from '../auth/session';
 import { type Change, useChangeConversation } from './changes';
 import { ContactCard } from './ContactCard';
 import { SlaPanel } from './SlaPanel';
+import { dateTime } from '../inbox/format';
 import { DetailsHeader } from './DetailsHeader';
 import { SnoozeMenu } from './SnoozeMenu';
 import { teamEmoji } from '../../ui/glyph';
@@ -79,9 +80,7 @@ export function Sidebar({
           />
           <SnoozeMenu onSnooze={(status, until) => apply({ kind: 'status', status, snoozed_until: until })} />
         </div>
-        {c.snoozed_until ? (
-          <p className="details__note">{t('sidebar.snoozedUntil', { when: new Date(c.snoozed_until).toLocaleString() })}</p>
-        ) : null}
+        {c.snoozed_until ? <p className="details__note">{t('sidebar.snoozedUntil', { when: dateTime(c.snoozed_until) })}</p> : null}
       </section>
       <DetailSelect
         id="details-priority"
