@@ -1,5 +1,6 @@
 // The conversation's details beside the thread: status (with snooze), priority, agent and team,
 // tags, SLA deadlines, and the contact card.
+import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import type { Conversation } from '../../api/client';
 import { useAgents, usePriorities, useStatuses, useTags, useTeams } from '../../api/reference';
@@ -124,7 +125,7 @@ export function Sidebar({
                 aria-label={t('sidebar.removeTag', { name })}
                 onClick={() => apply({ kind: 'tags', tags: [name], action: 'remove_tags' })}
               >
-                ✕
+                <X size={12} aria-hidden />
               </button>
             </li>
           ))}
