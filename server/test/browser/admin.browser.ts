@@ -116,7 +116,10 @@ describe('administration screens', { skip }, () => {
     const link = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Escalations/ });
     await link.waitFor();
     assert.equal(await link.locator('.nav__emoji').textContent(), '🚨');
-    await page.getByRole('cell').filter({ hasText: /🚨\s*Escalations/ }).waitFor();
+    await page
+      .getByRole('cell')
+      .filter({ hasText: /🚨\s*Escalations/ })
+      .waitFor();
     // Debian's Chromium has no emoji font of its own: the app's is the one that draws it.
     const faces = await page.evaluate(`document.fonts.load('16px "Noto Color Emoji"', '🚨').then((found) => found.length)`);
     assert.ok(Number(faces) > 0, 'the emoji font is loaded for the emoji');
