@@ -111,6 +111,29 @@ describe('administration screens', { skip }, () => {
     assert.match(macro.message_content, /Hello \{\{contact\.first_name\}\}/);
   });
 
+  it("shows the team's emoji before its name in the navigation, the list and the pickers, drawn by the app's emoji font", async () => {
+    await page.goto('/admin/teams');
+    const link = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Escalations/ });
+    await link.waitFor();
+    assert.equal(await link.locator('.nav__emoji').textContent(), '🚨');
+    await page
+      .getByRole('cell')
+      .filter({ hasText: /🚨\s*Escalations/ })
+      .waitFor();
+    // Debian's Chromium has no emoji font of its own: the app's is the one that draws it.
+    const faces = await page.evaluate(`document.fonts.load('16px "Noto Color Emoji"', '🚨').then((found) => found.length)`);
+    assert.ok(Number(faces) > 0, 'the emoji font is loaded for the emoji');
+    await page.goto('/admin/macros');
+    await page.getByRole('button', { name: 'New macro' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New macro' });
+    await dialog.getByRole('combobox', { name: 'Add an action…' }).click();
+    await page.getByRole('option', { name: 'Assign team' }).click();
+    await dialog.getByRole('combobox', { name: 'Value of Assign team' }).click();
+    await page.getByRole('option', { name: '🚨 Escalations' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it("words the API's validation errors for people: no validator text, no request part", async () => {
     await page.goto('/admin/teams');
     await page.getByRole('button', { name: 'New team' }).first().click();

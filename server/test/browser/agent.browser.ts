@@ -158,6 +158,15 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
       assert.equal(stored.status, 'Snoozed');
       const until = new Date(stored.snoozed_until ?? 0).getTime() - Date.now();
       assert.ok(until > 23 * 3600_000 && until <= 24 * 3600_000, `snoozed for a day: ${stored.snoozed_until}`);
+      // The activity line says when in the agent's locale and zone (the page's en-GB, Europe/Berlin), not as ISO.
+      const local = new Date(stored.snoozed_until ?? 0).toLocaleString('en-GB', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'Europe/Berlin',
+      });
+      const activity = page.getByRole('log', { name: 'Messages' }).getByText(/snoozed the conversation until/);
+      await activity.waitFor();
+      assert.match((await activity.textContent()) ?? '', new RegExp(`until ${local.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
 
       const details = page.getByRole('complementary', { name: 'Conversation details' });
       await details.getByRole('combobox', { name: 'Status' }).click();

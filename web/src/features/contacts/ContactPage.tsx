@@ -1,4 +1,5 @@
 // One contact: who they are (edit), blocking, their conversations and the team's notes on them.
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { t } from '../../i18n/t';
@@ -79,7 +80,11 @@ export function ContactPage() {
   const block = useBlockContact();
   const [editing, setEditing] = useState(false);
   const [confirmBlock, setConfirmBlock] = useState(false);
-  const back = can(agent, 'contacts:read_all') ? <Link to="/contacts">← {t('contacts.title')}</Link> : undefined;
+  const back = can(agent, 'contacts:read_all') ? (
+    <Link to="/contacts">
+      <ArrowLeft size={16} aria-hidden /> {t('contacts.title')}
+    </Link>
+  ) : undefined;
 
   if (contact.isPending) return <Loading />;
   if (contact.isError)

@@ -1,5 +1,6 @@
 // One conversation: its header, the thread, the composer and the details sidebar. Opening it
 // subscribes to its typing frames and marks it read.
+import { ArrowLeft, PanelRight } from 'lucide-react';
 import { type CSSProperties, lazy, type RefObject, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAgents } from '../../api/reference';
@@ -111,7 +112,7 @@ export function ConversationView() {
             className="conversation__back ui-button ui-button--ghost ui-button--sm"
             aria-label={t('common.previous')}
           >
-            ←
+            <ArrowLeft size={16} aria-hidden />
           </Link>
           <div className="conversation__titles">
             <h2 id="conversation-title">{conversationTitle(c)}</h2>
@@ -137,7 +138,7 @@ export function ConversationView() {
             }}
             aria-label={t('sidebar.label')}
           >
-            ☰
+            <PanelRight size={16} aria-hidden />
           </Button>
         </header>
         <Thread key={uuid} uuid={uuid} contact={{ name: contact, avatarUrl: c.contact.avatar_url ?? null }} />

@@ -1,5 +1,6 @@
 // The conversation's details beside the thread: status (with snooze), priority, agent and team,
 // tags, SLA deadlines, the contact's CSAT answer, and the contact card.
+import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import type { Conversation } from '../../api/client';
 import { useAgents, usePriorities, useStatuses, useTags, useTeams } from '../../api/reference';
@@ -12,6 +13,7 @@ import { type Change, useChangeConversation } from './changes';
 import { ContactCard } from './ContactCard';
 import { CsatPanel } from './CsatPanel';
 import { SlaPanel } from './SlaPanel';
+import { dateTime } from '../inbox/format';
 import { DetailsHeader } from './DetailsHeader';
 import { SnoozeMenu } from './SnoozeMenu';
 import { teamEmoji } from '../../ui/glyph';
@@ -80,9 +82,7 @@ export function Sidebar({
           />
           <SnoozeMenu onSnooze={(status, until) => apply({ kind: 'status', status, snoozed_until: until })} />
         </div>
-        {c.snoozed_until ? (
-          <p className="details__note">{t('sidebar.snoozedUntil', { when: new Date(c.snoozed_until).toLocaleString() })}</p>
-        ) : null}
+        {c.snoozed_until ? <p className="details__note">{t('sidebar.snoozedUntil', { when: dateTime(c.snoozed_until) })}</p> : null}
       </section>
       <DetailSelect
         id="details-priority"
@@ -126,7 +126,7 @@ export function Sidebar({
                 aria-label={t('sidebar.removeTag', { name })}
                 onClick={() => apply({ kind: 'tags', tags: [name], action: 'remove_tags' })}
               >
-                ✕
+                <X size={12} aria-hidden />
               </button>
             </li>
           ))}

@@ -1,6 +1,7 @@
 // One inbox's settings, in tabs over one draft: general fields, then the channel's (mail servers
 // and the reader's status; or the live chat's appearance with a preview, behaviour, security and
 // the snippet to install it). One Save sends the whole inbox.
+import { ArrowLeft } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -131,7 +132,11 @@ function Editor({ inbox }: { inbox: Inbox }) {
   return (
     <Page
       title={base.name}
-      back={<Link to="/admin/inboxes">← {t('admin.inboxes.title')}</Link>}
+      back={
+        <Link to="/admin/inboxes">
+          <ArrowLeft size={16} aria-hidden /> {t('admin.inboxes.title')}
+        </Link>
+      }
       description={
         <span className="chips">
           <Badge tone="accent">{t(`admin.inboxes.channel.${base.channel}`)}</Badge>
@@ -182,7 +187,14 @@ export function InboxPage() {
   if (inbox.isPending) return <Loading />;
   if (inbox.isError)
     return (
-      <Page title={t('admin.inboxes.notFound')} back={<Link to="/admin/inboxes">← {t('admin.inboxes.title')}</Link>}>
+      <Page
+        title={t('admin.inboxes.notFound')}
+        back={
+          <Link to="/admin/inboxes">
+            <ArrowLeft size={16} aria-hidden /> {t('admin.inboxes.title')}
+          </Link>
+        }
+      >
         <EmptyState title={t('admin.inboxes.notFound')} hint={inbox.error.message} />
       </Page>
     );

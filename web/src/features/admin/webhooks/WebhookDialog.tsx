@@ -1,6 +1,7 @@
 // A webhook: where it posts, which events, extra headers (credential values come back masked and
 // are kept while the address stays), and its signing secret (generated when left empty, then shown
 // once).
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import { api, type Schemas, unwrap } from '../../../api/client';
 import { t } from '../../../i18n/t';
@@ -169,7 +170,7 @@ export function WebhookDialog({
                 )
               }
             >
-              ✕
+              <X size={16} aria-hidden />
             </Button>
           </div>
         ))}
