@@ -698,7 +698,7 @@ export interface paths {
         put?: never;
         /**
          * Create a contact
-         * @description Records a `contact.created` event.
+         * @description Records a `contact.created` event. Giving it an `external_user_id` needs `contacts:write_identity` too (403).
          *
          *     Requires permission `contacts:write`.
          */
