@@ -698,7 +698,7 @@ export interface paths {
         put?: never;
         /**
          * Create a contact
-         * @description Records a `contact.created` event.
+         * @description Records a `contact.created` event. Giving it an `external_user_id` needs `contacts:write_identity` too (403).
          *
          *     Requires permission `contacts:write`.
          */
@@ -718,12 +718,12 @@ export interface paths {
         };
         /**
          * Get a contact
-         * @description Requires permission `contacts:read`.
+         * @description Requires permission `contacts:read`; the service then applies the contact access rule: `contacts:read_all`, or a conversation of the contact the caller may read; an unknown contact is a 404, one the caller may not read a 403.
          */
         get: operations["getContact"];
         /**
          * Update a contact (partial: omitted fields keep their value)
-         * @description Requires permission `contacts:write`.
+         * @description Requires permission `contacts:write`; the service then applies the contact access rule (unknown → 404, not readable → 403); changing the email, or giving the contact its first `external_user_id`, needs `contacts:write_identity` (403); a set `external_user_id` belongs to the widget's identity token and cannot be changed (422).
          */
         put: operations["updateContact"];
         post?: never;
@@ -745,7 +745,7 @@ export interface paths {
          * Block or unblock a contact
          * @description `enabled` false blocks the contact, true unblocks it. Returns the contact.
          *
-         *     Requires permission `contacts:block`.
+         *     Requires permission `contacts:block`; the service then applies the contact access rule: `contacts:read_all`, or a conversation of the contact the caller may read; an unknown contact is a 404, one the caller may not read a 403.
          */
         put: operations["blockContact"];
         post?: never;
@@ -766,13 +766,13 @@ export interface paths {
          * A contact's notes, newest first
          * @description At most the newest 1000 notes.
          *
-         *     Requires permission `contact_notes:read`.
+         *     Requires permission `contact_notes:read`; the service then applies the contact access rule: `contacts:read_all`, or a conversation of the contact the caller may read; an unknown contact is a 404, one the caller may not read a 403.
          */
         get: operations["listContactNotes"];
         put?: never;
         /**
          * Add a note to a contact
-         * @description Requires permission `contact_notes:write`.
+         * @description Requires permission `contact_notes:write`; the service then applies the contact access rule: `contacts:read_all`, or a conversation of the contact the caller may read; an unknown contact is a 404, one the caller may not read a 403.
          */
         post: operations["createContactNote"];
         delete?: never;
@@ -795,7 +795,7 @@ export interface paths {
          * Delete a note
          * @description The author may delete their own note with `contact_notes:write`; deleting another agent's note requires `contact_notes:delete`.
          *
-         *     Any authenticated agent at the route level; the service then applies note authorship: the author deletes their own note with `contact_notes:write`; another agent's note needs `contact_notes:delete`.
+         *     Any authenticated agent at the route level; the service then applies the contact access rule (unknown → 404, not readable → 403), then note authorship: the author deletes their own note with `contact_notes:write`; another agent's note needs `contact_notes:delete`.
          */
         delete: operations["deleteContactNote"];
         options?: never;
@@ -2226,7 +2226,7 @@ export interface paths {
          * A contact's last page visits (newest first, at most 20)
          * @description Sent by the live-chat widget socket (`page_visit` frames); agents hear of new ones as `contact_update`.
          *
-         *     Requires permission `contacts:read`.
+         *     Requires permission `contacts:read`; the service then applies the contact access rule: `contacts:read_all`, or a conversation of the contact the caller may read; an unknown contact is a 404, one the caller may not read a 403.
          */
         get: operations["listContactPageVisits"];
         put?: never;
