@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with email and password
-         * @description Sets an HttpOnly session cookie `parley_session` and a readable `csrf_token` cookie. Cookie-authenticated POST/PUT/PATCH/DELETE requests must send `X-CSRF-Token` equal to that cookie. Rate limited per client address.
+         * @description Sets an HttpOnly session cookie `parley_session` and a readable `csrf_token` cookie. Cookie-authenticated POST/PUT/PATCH/DELETE requests must send `X-CSRF-Token` equal to that cookie. Failed logins are limited per account and client address, and per account (docs/api.md, "Authentication").
          *
          *     Public: no credentials.
          */
@@ -908,7 +908,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the JWT secret of a live-chat inbox
-         * @description Answers the new secret, once (it is masked everywhere else). Identity tokens signed with the old secret are refused from now on; widget sessions already issued keep working. Not a live-chat inbox → 422.
+         * @description Answers the new secret, once (it is masked everywhere else). Identity tokens signed with the old secret are refused from now on. Widget sessions already issued keep working, unless `end_sessions` is true: then every widget session of the inbox ends (their bearer tokens get 401, their sockets are closed; visitors and contacts start anew) and `sessions_ended` counts them. The body may be left out. Not a live-chat inbox → 422.
          *
          *     Requires permission `inboxes:manage`.
          */
@@ -1844,7 +1844,7 @@ export interface paths {
         };
         /**
          * Launcher settings (any origin)
-         * @description What the host page needs before the widget opens. `Access-Control-Allow-Origin: *`.
+         * @description What the host page needs before the widget opens. `Access-Control-Allow-Origin: *`. A page of a site the inbox's `trusted_domains` leaves out (its `Origin`) gets a 403 naming the site, readable by that page: the loader then shows nothing.
          *
          *     Public: no credentials.
          */
@@ -2067,6 +2067,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inboxes/{id}/widget-origin-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check whether a site may embed a live chat's widget
+         * @description Answers whether a page at `url` may embed the inbox's chat: by the rule the widget applies (the frame's `frame-ancestors`, the launcher's 403), against `trusted_domains` as sent, else as saved. Parley's own origin always may. A malformed address or list → 400; not a live-chat inbox → 422.
+         *
+         *     Requires permission `inboxes:manage`.
+         */
+        post: operations["createInboxWidgetOriginCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/oidc": {
         parameters: {
             query?: never;
@@ -2266,6 +2288,28 @@ export interface paths {
          *     Requires permission `ai:manage`.
          */
         delete: operations["deleteAiProvider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ai/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether AI rewriting is available
+         * @description `enabled` is true when a provider is configured: the web app offers "Rewrite with AI" only then. Any signed-in agent may ask; the provider itself is `GET /ai/provider` (`ai:manage`).
+         *
+         *     Any authenticated agent.
+         */
+        get: operations["getAiStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2725,6 +2769,8 @@ export interface components {
         SetupState: {
             /** @description True while no agent exists: the web app then shows the setup form */
             needed: boolean;
+            /** @description The address Parley is served at (BASE_URL). Live updates accept a browser's session only from its origin: the web app opened at another address says so and links here. */
+            base_url: string;
         };
         /** Role */
         Role: {
@@ -2996,6 +3042,10 @@ export interface components {
             name: string;
             enabled: boolean;
             csat_enabled: boolean;
+            /** @description The team a new conversation arriving without one enters; null: none */
+            default_team_id: number | null;
+            /** @description An unassigned conversation goes to the agent who sends its first public reply */
+            assign_on_first_reply: boolean;
             from: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3225,6 +3275,10 @@ export interface components {
             name: string;
             enabled: boolean;
             csat_enabled: boolean;
+            /** @description The team a new conversation arriving without one enters; null: none */
+            default_team_id: number | null;
+            /** @description An unassigned conversation goes to the agent who sends its first public reply */
+            assign_on_first_reply: boolean;
             from: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3242,6 +3296,10 @@ export interface components {
             enabled: boolean;
             /** @default false */
             csat_enabled: boolean;
+            /** @description A team id: a new conversation of the inbox arriving without a team enters it (the team's SLA policy and round robin apply); null: none */
+            default_team_id?: number | null;
+            /** @description An unassigned conversation of the inbox goes to the agent who sends its first public reply */
+            assign_on_first_reply?: boolean;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3258,6 +3316,10 @@ export interface components {
             enabled: boolean;
             /** @default false */
             csat_enabled: boolean;
+            /** @description A team id: a new conversation of the inbox arriving without a team enters it (the team's SLA policy and round robin apply); null: none */
+            default_team_id?: number | null;
+            /** @description An unassigned conversation of the inbox goes to the agent who sends its first public reply */
+            assign_on_first_reply?: boolean;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3290,6 +3352,10 @@ export interface components {
             name?: string;
             enabled?: boolean;
             csat_enabled?: boolean;
+            /** @description A team id: a new conversation of the inbox arriving without a team enters it (the team's SLA policy and round robin apply); null: none */
+            default_team_id?: number | null;
+            /** @description An unassigned conversation of the inbox goes to the agent who sends its first public reply */
+            assign_on_first_reply?: boolean;
             /** @description Sender address, e.g. "support@example.com" or "Support <support@example.com>"; required for email inboxes */
             from?: string | null;
             /** @description The config of the inbox's channel */
@@ -3306,6 +3372,14 @@ export interface components {
             readonly created_at?: string;
             /** Format: date-time */
             readonly updated_at?: string;
+        };
+        /** RotateSecretBody */
+        RotateSecretBody: {
+            /**
+             * @description End every widget session of the inbox too
+             * @default false
+             */
+            end_sessions: boolean;
         };
         /** EmailCursor */
         EmailCursor: {
@@ -3403,6 +3477,8 @@ export interface components {
             resolved_at: string | null;
             subject: string;
             last_message: string | null;
+            /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+            first_message: string | null;
             /** Format: date-time */
             last_message_at: string | null;
             /** @enum {string|null} */
@@ -3489,6 +3565,8 @@ export interface components {
             resolved_at: string | null;
             subject: string;
             last_message: string | null;
+            /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+            first_message: string | null;
             /** Format: date-time */
             last_message_at: string | null;
             /** @enum {string|null} */
@@ -3765,6 +3843,8 @@ export interface components {
                 number,
                 number
             ][];
+            /** @description The conversation's first message, shortened: its title when it has no subject */
+            first_message: string | null;
             /** @description Status name */
             status: string;
             inbox_id: number;
@@ -3808,6 +3888,8 @@ export interface components {
             reference_number: string;
             /** @description The conversation's subject (hits of one conversation are grouped under it) */
             conversation_subject: string;
+            /** @description The conversation's first message, shortened: its title when it has no subject */
+            conversation_first_message: string | null;
             /** @description The conversation's status name */
             conversation_status: string;
             /** @enum {string} */
@@ -4340,6 +4422,15 @@ export interface components {
             settings: components["schemas"]["WidgetSettings"];
             launcher: components["schemas"]["WidgetLauncherSettings"];
         };
+        /** WidgetOriginCheck */
+        WidgetOriginCheck: {
+            /** @description The origin checked (scheme, host and port of `url`) */
+            origin: string;
+            /** @description Whether a page of that origin may embed the chat */
+            allowed: boolean;
+            /** @description True when the list is empty: every site may embed the chat */
+            any_site: boolean;
+        };
         /**
          * OidcConfigurer
          * @description The agent who last set provider_url, client_id or client_secret. The provider signs in only agents whose permissions this agent holds (all of them for an Admin); null or disabled: nobody. Send the client secret again to become it.
@@ -4478,6 +4569,11 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** AiStatus */
+        AiStatus: {
+            /** @description True when an AI provider is configured */
+            enabled: boolean;
+        };
         /** AiPrompt */
         AiPrompt: {
             id: number;
@@ -4559,6 +4655,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -4688,6 +4786,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -4816,6 +4916,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -4931,6 +5033,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5056,6 +5160,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5170,6 +5276,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5295,6 +5403,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5421,6 +5531,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5549,6 +5661,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5677,6 +5791,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -11007,7 +11123,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateSecretBody"];
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -11020,8 +11140,18 @@ export interface operations {
                         status: "success";
                         data: {
                             secret: string;
+                            sessions_ended: number;
                         };
                     };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Every error answer has this shape. */
@@ -15599,6 +15729,96 @@ export interface operations {
             };
         };
     };
+    createInboxWidgetOriginCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An address of the site (`https://shop.example.com/cart`); a bare host name is read as https */
+                    url: string;
+                    /** @description The list being edited (as `PUT /inboxes/{id}`'s `config.trusted_domains`, checked the same way); the saved one when absent */
+                    trusted_domains?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["WidgetOriginCheck"];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listOidcProviders: {
         parameters: {
             query?: never;
@@ -16491,6 +16711,48 @@ export interface operations {
             };
             /** @description Every error answer has this shape. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAiStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["AiStatus"];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
