@@ -27,9 +27,13 @@ describe('remote images in a contact mail', { skip: browserMissing() ?? false, t
     desk = await agentDesk();
     const cert = join(certDir, 'cert.pem');
     const key = join(certDir, 'key.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', '/CN=127.0.0.1'], {
-      stdio: 'ignore',
-    });
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', '/CN=127.0.0.1'],
+      {
+        stdio: 'ignore',
+      },
+    );
     pixel = createServer({ cert: readFileSync(cert), key: readFileSync(key) }, (req, res) => {
       requests.push(req.url ?? '');
       res.writeHead(200, { 'content-type': 'image/gif', 'cache-control': 'no-store' }).end(GIF);
