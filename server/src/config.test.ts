@@ -170,6 +170,13 @@ const variables: Variable[] = [
     invalid: ['1023', '1073741825', '1e6'],
   },
   {
+    name: 'LOGIN_ACCOUNT_FAILURES_PER_HOUR',
+    read: (c) => c.loginAccountFailuresPerHour,
+    default: 100,
+    valid: [['1', 1]],
+    invalid: ['0', '1000001', 'many'],
+  },
+  {
     name: 'HTTP_REQUEST_TIMEOUT_SECONDS',
     read: (c) => c.httpTimeouts.requestMs,
     default: 300_000,

@@ -153,6 +153,8 @@ export const en = {
   'conversation.loading': 'Loading the conversation…',
   'conversation.notFound': 'This conversation does not exist or you may not read it',
   'conversation.thread': 'Messages',
+  'conversation.imagesHeld': 'Images from the sender are not loaded: they can tell the sender when you read the message.',
+  'conversation.loadImages': 'Load images',
   'conversation.private': 'Private note',
   'conversation.fromContact': 'From the contact',
   'conversation.fromAgent': 'Reply',

@@ -1,10 +1,13 @@
 // One message of the thread: the contact's (incoming), an agent's reply (outgoing), a private
 // note, or an activity line; attachments (images previewed) and, for email, the envelope.
+import { useMemo, useState } from 'react';
 import type { Message } from '../../api/client';
 import { t } from '../../i18n/t';
 import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
 import { ago, dateTime, withLocalTimes } from '../inbox/format';
+import { holdRemoteImages } from './remoteImages';
 
 /** Who wrote a message, as the thread shows them: a name and, when they have one, a picture. */
 export interface Person {
@@ -41,6 +44,28 @@ function EmailMeta({ message }: { message: Message }) {
   );
 }
 
+/** HTML content; a contact's remote images wait for the agent's "Load images" (remoteImages.ts). */
+function HtmlContent({ html, incoming }: { html: string; incoming: boolean }) {
+  const [loadImages, setLoadImages] = useState(false);
+  const held = useMemo(() => (incoming ? holdRemoteImages(html) : { html, held: 0 }), [html, incoming]);
+  const shown = loadImages ? html : held.html;
+  return (
+    <>
+      {held.held > 0 && !loadImages ? (
+        <div className="message__images-held">
+          <span className="muted">{t('conversation.imagesHeld')}</span>
+          <Button size="sm" onClick={() => setLoadImages(true)}>
+            {t('conversation.loadImages')}
+          </Button>
+        </div>
+      ) : null}
+      {/* Sanitised by the server against its allow-list on the way in (docs/api.md, Input rules). */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised HTML, and the CSP forbids inline script */}
+      <div className="message__content" dangerouslySetInnerHTML={{ __html: shown }} />
+    </>
+  );
+}
+
 /** `author`: the contact for an incoming message, else the agent (or the system) who wrote it. */
 export function MessageItem({ message, author }: { message: Message; author: Person }) {
   if (message.type === 'activity') {
@@ -66,9 +91,7 @@ export function MessageItem({ message, author }: { message: Message; author: Per
       </header>
       <EmailMeta message={message} />
       {message.content_type === 'html' ? (
-        // Sanitised by the server against its allow-list on the way in (docs/api.md, Input rules).
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised HTML, and the CSP forbids inline script
-        <div className="message__content" dangerouslySetInnerHTML={{ __html: message.content }} />
+        <HtmlContent html={message.content} incoming={message.type === 'incoming'} />
       ) : (
         <div className="message__content message__content--text">{message.content}</div>
       )}

@@ -1,0 +1,89 @@
+// Remote images in a contact's mail, in a real browser (docs/web.md): a tracking pixel on a
+// loopback https server is not requested when the agent opens the conversation, and is once the
+// agent clicks "Load images"; the page's CSP still holds (no page error).
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { ingestMail } from '../../src/email/email.ingest.ts';
+import { browserMissing, pageErrors } from '../browser.ts';
+import { buildMail, emailInbox, nextSource } from '../mail.ts';
+import { type AgentDesk, agentDesk } from './agent-harness.ts';
+
+const GIF = Buffer.from('R0lGODlhAQABAAAAACH5BAEAAAAALAAAAAABAAEAAAIBAAA=', 'base64');
+
+describe('remote images in a contact mail', { skip: browserMissing() ?? false, timeout: 180_000 }, () => {
+  let desk: AgentDesk | undefined;
+  let pixel: Server;
+  let pixelUrl: string;
+  const requests: string[] = [];
+  const certDir = mkdtempSync(join(tmpdir(), 'parley-pixel-'));
+
+  before(async () => {
+    desk = await agentDesk();
+    const cert = join(certDir, 'cert.pem');
+    const key = join(certDir, 'key.pem');
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', '/CN=127.0.0.1'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    pixel = createServer({ cert: readFileSync(cert), key: readFileSync(key) }, (req, res) => {
+      requests.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'image/gif', 'cache-control': 'no-store' }).end(GIF);
+    });
+    await new Promise<void>((resolve) => pixel.listen(0, '127.0.0.1', resolve));
+    pixelUrl = `https://127.0.0.1:${(pixel.address() as AddressInfo).port}/open.gif?m=1`;
+  });
+  after(async () => {
+    await desk?.close();
+    pixel?.close();
+    rmSync(certDir, { recursive: true, force: true });
+  });
+
+  it('loads no remote image until the agent clicks "Load images"', async () => {
+    const { server, browser, ann } = desk!;
+    const inbox = await emailInbox(server.t);
+    const raw = await buildMail({
+      from: 'customer@example.net',
+      to: inbox.address.address,
+      subject: 'With a pixel',
+      html: `<p>Hello, a question.</p><img src="${pixelUrl}" alt="" width="1" height="1">`,
+    });
+    const outcome = await ingestMail(server.t.deps, inbox, raw, nextSource());
+    assert.equal(outcome.kind, 'stored');
+    const uuid = outcome.kind === 'stored' ? outcome.conversationUuid : '';
+    const assigned = await server.t.call({
+      method: 'PUT',
+      url: `/api/v1/conversations/${uuid}/assignee/user`,
+      payload: { assignee_id: ann.id },
+    });
+    assert.equal(assigned.statusCode, 200, assigned.body);
+
+    const context = await browser.newContext({ baseURL: server.base, ignoreHTTPSErrors: true, locale: 'en-GB' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await desk!.signedIn(page);
+    await page.goto(`/inbox/mine/c/${uuid}`);
+    await page.locator('.message__content').getByText('Hello, a question.').waitFor();
+    await page.waitForTimeout(1500);
+    assert.deepEqual(requests, [], 'the pixel was requested before the agent asked');
+    await page.getByRole('button', { name: 'Load images' }).click();
+    const deadline = Date.now() + 10_000;
+    while (requests.length === 0 && Date.now() < deadline) await page.waitForTimeout(100);
+    assert.deepEqual(requests, ['/open.gif?m=1'], 'the pixel was requested once, after the click');
+    assert.equal(await page.getByRole('button', { name: 'Load images' }).count(), 0);
+    assert.deepEqual([...errors, ...pageErrors(page)], []);
+    await context.close();
+  });
+});
