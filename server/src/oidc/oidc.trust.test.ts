@@ -81,7 +81,7 @@ describe('single sign-on: who a provider may sign in', () => {
   });
 
   it('it still signs in an agent whose permissions its configurer holds', async () => {
-    const { t, driver } = sso;
+    const { t } = sso;
     const evil = await createSsoProvider(t, hostile, {}, mallory);
     const res = await evilDriver().signIn(evil, 'peer');
     assert.equal(res.statusCode, 302, res.body);

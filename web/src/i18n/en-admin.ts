@@ -347,8 +347,7 @@ export const enAdmin = {
     'Visitors and signed-in contacts start anew, and open chats are disconnected. Use it when the secret may have leaked.',
   'admin.inboxes.rotateEndConfirm':
     'Make a new JWT secret and end every chat session of this inbox? Tokens signed with the current secret are refused from now on, and every visitor and contact starts anew.',
-  'admin.inboxes.sessionsEnded.one': '{n} chat session ended',
-  'admin.inboxes.sessionsEnded.other': '{n} chat sessions ended',
+  'admin.inboxes.sessionsEnded': { one: '{n} chat session ended', other: '{n} chat sessions ended' },
   'admin.inboxes.install': 'Add the chat to your site',
   'admin.inboxes.installHint': 'Paste this line before </body> on every page where the chat should appear.',
   'admin.inboxes.installTrusted': 'Then list your site under Security → "Sites allowed to embed the chat". The inbox’s id:',

@@ -36,7 +36,8 @@ export const enPermissions = {
   'permission.contacts:write': 'Edit contacts',
   'permission.contacts:write.hint': 'Create contacts and change their details.',
   'permission.contacts:write_identity': 'Change contact identity',
-  'permission.contacts:write_identity.hint': "Change a contact's email, or give it its first external user id; a set external id belongs to the live chat's sign-in.",
+  'permission.contacts:write_identity.hint':
+    "Change a contact's email, or give it its first external user id; a set external id belongs to the live chat's sign-in.",
   'permission.contacts:block': 'Block contacts',
   'permission.contacts:block.hint': 'Block a contact from writing in, or unblock them.',
   'permission.contact_notes:read': 'Read contact notes',

@@ -3,7 +3,7 @@
 // session of the inbox with it), and the snippet to install it.
 import { useState } from 'react';
 import { api, unwrap } from '../../../api/client';
-import { t, tn } from '../../../i18n/t';
+import { t } from '../../../i18n/t';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { CopyField } from '../../../ui/CopyField';
@@ -34,9 +34,7 @@ function SecretRotation({ inboxId }: { inboxId: number }) {
           <>
             <p className="notice">{t('admin.secretOnce')}</p>
             <CopyField label={t('admin.inboxes.secret')} value={secret} />
-            {ended !== null ? (
-              <output className="notice">{tn(ended, 'admin.inboxes.sessionsEnded.one', 'admin.inboxes.sessionsEnded.other')}</output>
-            ) : null}
+            {ended !== null ? <output className="notice">{t('admin.inboxes.sessionsEnded', { n: ended })}</output> : null}
           </>
         ) : null}
         <Switch
