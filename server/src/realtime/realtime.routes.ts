@@ -5,8 +5,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
-import { DateTime, Envelope, errors, IdParams, ok } from '../http/schemas.ts';
+import { Envelope, errors, IdParams, ok } from '../http/schemas.ts';
 import { registerAgentSocket } from './agent-socket.ts';
+import { PageVisit } from './frames.schema.ts';
 import { CLOSE_GOING_AWAY, createHub } from './hub.ts';
 import { listPageVisits } from './page-visits.ts';
 import { type RelayOptions, startRelay } from './relay.ts';
@@ -49,8 +50,6 @@ export async function registerRealtime(app: FastifyInstance, deps: AppDeps, opti
   });
   return relay;
 }
-
-const PageVisit = Type.Object({ url: Type.String(), title: Type.String(), visited_at: DateTime }, { title: 'PageVisit' });
 
 export function pageVisitRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {

@@ -8,7 +8,7 @@ import { Arrivals, ChangesDuringReads, mergeRead } from './live-messages.ts';
 import { PageVisits, refusal, subjectOf, Typing } from './outgoing.ts';
 import type { HostBridge } from './host.ts';
 import { type SessionStore, sessionStore, type StoredUser } from './session.ts';
-import { type ChatSocket, openSocket, type SocketFrame } from './socket.ts';
+import { type ChatSocket, openSocket, type SendFrame, type SocketFrame } from './socket.ts';
 import { text } from './strings.ts';
 
 export type View = { name: 'home' } | { name: 'prechat' } | { name: 'conversation'; uuid: string | null };
@@ -53,7 +53,7 @@ export function createChat(inbox: string, host: HostBridge) {
   };
   const listeners = new Set<() => void>();
   let socket: ChatSocket | null = null;
-  const sendFrame = (type: string, data: unknown) => socket?.send(type, data) ?? false;
+  const sendFrame: SendFrame = (type, data) => socket?.send(type, data) ?? false;
   const pageVisits = new PageVisits(sendFrame);
   const visitorTyping = new Typing(sendFrame, () => (state.view.name === 'conversation' ? state.view.uuid : null));
   let typingShown: ReturnType<typeof setTimeout> | undefined;
