@@ -11,6 +11,7 @@ import { canReadConversation } from '../conversations/conversations.access.ts';
 import { conversationFacts } from '../conversations/conversations.read.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError, PermissionError, UnauthorizedError } from '../errors.ts';
+import { channelHas } from '../inboxes/channels.ts';
 import { type AgentConn, type Hub, type LiveSocket, PRINCIPAL_REFRESH_MS } from './hub.ts';
 import { touchPresence } from './realtime.queries.ts';
 import type { Facts } from './relay.enrich.ts';
@@ -52,7 +53,7 @@ async function authenticateUpgrade(deps: AppDeps, request: FastifyRequest): Prom
 export async function readableFacts(deps: AppDeps, principal: Principal, uuid: string): Promise<Facts | null> {
   const [row] = await conversationFacts(deps.db, { uuids: [uuid] });
   if (!row || !canReadConversation(principal, row)) return null;
-  return { ...row, livechat: row.inbox_channel === 'livechat' };
+  return { ...row, livechat: channelHas(row.inbox_channel, 'liveSocket') };
 }
 
 export function registerAgentSocket(app: FastifyInstance, deps: AppDeps, hub: Hub): void {

@@ -9,6 +9,7 @@ import { contactConversationFacts, conversationFacts } from '../conversations/co
 import { sha256 } from '../security/hashing.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError } from '../errors.ts';
+import { channelHas } from '../inboxes/channels.ts';
 import { findWidgetInbox, isAddressBlocked } from '../widget/widget.inbox.ts';
 import { foreignOrigin, isOriginTrusted } from '../widget/widget.edge.ts';
 import { lifetimeOf } from '../widget/widget.identity.ts';
@@ -176,7 +177,7 @@ export function registerWidgetSocket(app: FastifyInstance, deps: AppDeps, hub: H
           if (!row || row.contact_id !== conn.contactId || row.inbox_id !== conn.inboxId) {
             return reply(errorFrame('Conversation not found', 'not_found'));
           }
-          const facts = { ...row, livechat: row.inbox_channel === 'livechat' };
+          const facts = { ...row, livechat: channelHas(row.inbox_channel, 'liveSocket') };
           return hub.publish({ kind: 'typing', from: 'contact', contact_id: conn.contactId, conversation: facts, is_typing: isTyping });
         }
         const title = frame.data.title ?? '';
