@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { agentsRoutes } from './agents/agents.routes.ts';
@@ -12,7 +11,7 @@ import { aiRoutes } from './ai/ai.routes.ts';
 import { sessionRoutes } from './agents/sessions.routes.ts';
 import { businessHoursRoutes } from './business-hours/business-hours.routes.ts';
 import { listenForInvalidations } from './auth/credential-cache.ts';
-import { contactsRoutes } from './contacts/contacts.routes.ts';
+import { contactsRoutes } from './contact-access/contacts.routes.ts';
 import { csatRoutes } from './csat/csat.routes.ts';
 import { conversationsRoutes } from './conversations/conversations.routes.ts';
 import type { AppDeps } from './deps.ts';
@@ -20,6 +19,7 @@ import { emailRoutes } from './email/email.routes.ts';
 import { firstRunRoutes } from './first-run/first-run.routes.ts';
 import { answerFrameworkError, clientErrorHandler, InputError, RateLimitError, registerErrorHandling } from './errors.ts';
 import { registerAccessControl } from './http/access.ts';
+import { registerApiDocs } from './http/api-docs.ts';
 import { openApiDocumentOptions, registerOpenApiCompletion } from './http/openapi.ts';
 import { serializeRequest } from './http/logging.ts';
 import { registerWebApp, type WebApp } from './http/web-app.ts';
@@ -44,6 +44,7 @@ import { webhookDeliveryRoutes } from './webhooks/webhooks.delivery.routes.ts';
 import { webhooksDocumentSection } from './webhooks/webhooks.payloads.ts';
 import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
 import { widgetAssetRoutes } from './widget/widget.assets.ts';
+import { widgetEmbedRoutes } from './widget/widget.embed.ts';
 import { widgetPreviewRoutes } from './widget/widget.preview.ts';
 import { widgetRoutes } from './widget/widget.routes.ts';
 
@@ -75,6 +76,7 @@ export interface BuildOptions {
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const trust = deps.config.trustProxy;
+  const timeouts = deps.config.httpTimeouts;
   const schemas = lazySchemas();
   const app = Fastify({
     // Each route's response serializers compiled on first use (http/lazy-compile.ts).
@@ -90,7 +92,16 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Node would answer a missing Host with a bare 400 of its own; Parley refuses it with the envelope (below).
-    http: { requireHostHeader: false },
+    // Timeouts (docs/operations.md, "Reverse proxy"): a client trickling its headers or body, or
+    // holding a silent connection, is cut off (checked every few seconds).
+    http: {
+      requireHostHeader: false,
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(timeouts.headersMs / 2)),
+    },
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.idleMs,
     // Failures below the routes (router, HTTP parser) answer with the envelope and an X-Request-Id too.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: clientErrorHandler(deps.log),
@@ -145,7 +156,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     ...openApiDocumentOptions,
   });
   registerOpenApiCompletion(app);
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await registerApiDocs(app, deps.config.baseUrl);
 
   registerAccessControl(app, deps);
   // Before every route: the request timer sees them all (and GET /metrics with METRICS_TOKEN).
@@ -185,6 +196,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(webhookDeliveryRoutes(deps), api);
   await app.register(widgetRoutes(deps), api);
   await app.register(widgetPreviewRoutes(deps), api);
+  await app.register(widgetEmbedRoutes(deps), api);
   await app.register(oidcRoutes(deps), api);
   await app.register(pageVisitRoutes(deps), api);
   await app.register(aiRoutes(deps), api);

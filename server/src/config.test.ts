@@ -170,6 +170,40 @@ const variables: Variable[] = [
     invalid: ['1023', '1073741825', '1e6'],
   },
   {
+    name: 'HTTP_REQUEST_TIMEOUT_SECONDS',
+    read: (c) => c.httpTimeouts.requestMs,
+    default: 300_000,
+    valid: [
+      ['30', 30_000],
+      ['3600', 3_600_000],
+    ],
+    invalid: ['4', '3601', '1m'],
+  },
+  {
+    name: 'HTTP_HEADERS_TIMEOUT_SECONDS',
+    read: (c) => c.httpTimeouts.headersMs,
+    default: 30_000,
+    valid: [
+      ['1', 1_000],
+      ['300', 300_000],
+    ],
+    invalid: ['0', '301', 'ten'],
+  },
+  {
+    name: 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS',
+    read: (c) => c.httpTimeouts.keepAliveMs,
+    default: 72_000,
+    valid: [['5', 5_000]],
+    invalid: ['0', '601'],
+  },
+  {
+    name: 'HTTP_IDLE_TIMEOUT_SECONDS',
+    read: (c) => c.httpTimeouts.idleMs,
+    default: 120_000,
+    valid: [['30', 30_000]],
+    invalid: ['29', '3601'],
+  },
+  {
     name: 'SESSION_TTL_SECONDS',
     read: (c) => c.sessionTtlSeconds,
     default: 604_800,
@@ -445,6 +479,10 @@ const variables: Variable[] = [
 /** Refusals that come from two variables together, each naming the variable to fix. */
 const combinations: Array<[Record<string, string>, string]> = [
   [{ SERVER_PROCESSES: '2' }, 'SERVER_PROCESSES above 1 needs DATABASE_URL'],
+  [
+    { HTTP_REQUEST_TIMEOUT_SECONDS: '10', HTTP_HEADERS_TIMEOUT_SECONDS: '20' },
+    'HTTP_HEADERS_TIMEOUT_SECONDS must not be above HTTP_REQUEST_TIMEOUT_SECONDS',
+  ],
   [{ SERVER_PROCESSES: '2', DATABASE_URL: 'postgres://db/parley' }, 'SERVER_PROCESSES above 1 needs REDIS_URL'],
   [{ ADMIN_EMAIL: 'owner@example.com' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],
   [{ ADMIN_PASSWORD: 'a long passphrase' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],

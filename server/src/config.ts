@@ -28,10 +28,14 @@ export interface Config {
   readonly adminPassword: string | null;
   readonly logLevel: LogLevel;
   readonly bodyLimitBytes: number;
+  /** The HTTP server's timeouts (docs/operations.md, "Reverse proxy"), in ms. */
+  readonly httpTimeouts: HttpTimeouts;
   readonly sessionTtlSeconds: number;
   /** Fastify's trustProxy: false, true (every hop: only behind a proxy that overwrites X-Forwarded-For), a hop count, or proxy addresses/CIDRs. */
   readonly trustProxy: boolean | number | string[];
   readonly loginRateLimitPerMinute: number;
+  /** Failed logins on one account from every address per hour (LOGIN_ACCOUNT_FAILURES_PER_HOUR). */
+  readonly loginAccountFailuresPerHour: number;
   /** Failed API authentications per client address per minute before 429 (0 = no limit). */
   readonly authFailureLimitPerMinute: number;
   /** Widget HTTP requests per client address per minute (0 = no limit). */
@@ -91,6 +95,29 @@ export type StorageConfig =
       readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string } | null;
       readonly forcePathStyle: boolean;
     };
+
+export interface HttpTimeouts {
+  /** A request (headers and body) must arrive within this (HTTP_REQUEST_TIMEOUT_SECONDS). */
+  readonly requestMs: number;
+  /** A request's headers must arrive within this (HTTP_HEADERS_TIMEOUT_SECONDS; at most the request timeout). */
+  readonly headersMs: number;
+  /** An idle keep-alive connection is closed after this (HTTP_KEEP_ALIVE_TIMEOUT_SECONDS). */
+  readonly keepAliveMs: number;
+  /** A connection on which nothing moves either way for this long is closed (HTTP_IDLE_TIMEOUT_SECONDS). */
+  readonly idleMs: number;
+}
+
+function httpTimeouts(env: Env): HttpTimeouts {
+  const requestMs = integer(env, 'HTTP_REQUEST_TIMEOUT_SECONDS', 300, 5, 3600) * 1000;
+  const headersMs = integer(env, 'HTTP_HEADERS_TIMEOUT_SECONDS', 30, 1, 300) * 1000;
+  if (headersMs > requestMs) throw new ConfigError('HTTP_HEADERS_TIMEOUT_SECONDS must not be above HTTP_REQUEST_TIMEOUT_SECONDS');
+  return Object.freeze({
+    requestMs,
+    headersMs,
+    keepAliveMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 72, 1, 600) * 1000,
+    idleMs: integer(env, 'HTTP_IDLE_TIMEOUT_SECONDS', 120, 30, 3600) * 1000,
+  });
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -286,9 +313,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     adminPassword,
     logLevel,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 1_073_741_824),
+    httpTimeouts: httpTimeouts(env),
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     trustProxy: trustProxy(env),
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20, 1, 100000),
+    loginAccountFailuresPerHour: integer(env, 'LOGIN_ACCOUNT_FAILURES_PER_HOUR', 100, 1, 1_000_000),
     authFailureLimitPerMinute: integer(env, 'AUTH_FAILURE_LIMIT_PER_MINUTE', 60, 0, 100000),
     widgetRateLimitPerMinute: integer(env, 'WIDGET_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     widgetMessageRateLimitPerMinute: integer(env, 'WIDGET_MESSAGE_RATE_LIMIT_PER_MINUTE', 30, 0, 100000),

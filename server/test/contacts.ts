@@ -1,7 +1,7 @@
 // Shared by the contacts tests (server/src/contacts/contacts.*.test.ts): the contact and note
 // records, their fields, and the requests of a `contacts` suite.
 import assert from 'node:assert/strict';
-import { createContact } from './factories.ts';
+import { createContact, createConversation } from './factories.ts';
 import { AGENT_RECORD_FIELDS, type Caller, type fakeClock, type TestApp } from './helpers.ts';
 
 export type Contact = {
@@ -83,5 +83,11 @@ export function contactCalls(app: () => TestApp, clock: ReturnType<typeof fakeCl
     clock.advance(1000);
     return (await createContact(app(), { first_name: 'New', ...extra })) as Contact;
   };
-  return { create, get, update, block, list, notes, addNote, deleteNote, newContact };
+  /** A contact with an unassigned conversation: the Agent role may read it (`conversations:read_unassigned`). */
+  const newReadableContact = async (extra: Parameters<typeof createContact>[1] = {}) => {
+    const contact = await newContact(extra);
+    await createConversation(app(), { contact_id: contact.id });
+    return contact;
+  };
+  return { create, get, update, block, list, notes, addNote, deleteNote, newContact, newReadableContact };
 }

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
-import { exportJWK, generateKeyPair } from 'jose';
+import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { STATE_COOKIE } from '../src/oidc/oidc.flow.ts';
 import { assertError, buildTestApp, type Caller, dataOf, type TestApp } from './helpers.ts';
 import Provider, { type Account, type KoaContextLike } from 'oidc-provider';
@@ -40,6 +40,12 @@ export interface TestIdp {
    * Answers that URL: the redirect URI with `code` and `state` (or `error`).
    */
   signIn(authorizationUrl: string, account: string, options?: { deny?: boolean }): Promise<URL>;
+  /**
+   * From now on, the token endpoint's ID tokens are re-signed (claims unchanged) with a key that
+   * is not in the provider's JWKS: under the provider's own key id (`same-kid`) or another one
+   * (`unknown-kid`); null stops it. A forger's token, as a man in the middle would send it.
+   */
+  forgeIdTokens(mode: 'same-kid' | 'unknown-kid' | null): void;
   close(): Promise<void>;
 }
 
@@ -78,11 +84,17 @@ export async function startOidcProvider(options: TestIdpOptions = {}): Promise<T
   const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: randomBytes(8).toString('hex') };
 
   let provider: Provider | undefined;
+  let forging: 'same-kid' | 'unknown-kid' | null = null;
+  const forger = (await generateKeyPair('RS256')).privateKey;
   const server = createServer((req, res) => {
     if (!provider) {
       res.statusCode = 503;
       res.end();
       return;
+    }
+    if (forging && req.method === 'POST' && req.url === '/token') {
+      const kid = forging === 'same-kid' ? jwk.kid : `${jwk.kid}-forged`;
+      rewriteIdToken(res, (payload) => new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid }).sign(forger));
     }
     if (req.url?.startsWith('/interaction/')) {
       interact(provider, req, res, options.browserAccount).catch((error: unknown) => {
@@ -147,8 +159,35 @@ export async function startOidcProvider(options: TestIdpOptions = {}): Promise<T
       return client;
     },
     signIn: (authorizationUrl, account, signInOptions = {}) => followSignIn(issuer, authorizationUrl, account, signInOptions.deny ?? false),
+    forgeIdTokens(mode) {
+      forging = mode;
+    },
     close: () => closeServer(server),
   };
+}
+
+/**
+ * Replaces the `id_token` of the JSON answer written to `res` by `sign(its claims)`: the token
+ * endpoint's answer, rewritten on its way out (headers are not sent before `end`).
+ */
+function rewriteIdToken(res: ServerResponse, sign: (payload: JWTPayload) => Promise<string>): void {
+  const end = res.end.bind(res) as (chunk?: string | Buffer) => ServerResponse;
+  const replacement = (chunk?: unknown): ServerResponse => {
+    if (typeof chunk !== 'string' && !Buffer.isBuffer(chunk)) return end();
+    const body = JSON.parse(chunk.toString()) as { id_token?: unknown };
+    if (typeof body.id_token !== 'string') return end(chunk);
+    const claims = JSON.parse(Buffer.from(body.id_token.split('.')[1] ?? '', 'base64url').toString()) as JWTPayload;
+    sign(claims).then(
+      (forged) => {
+        const text = JSON.stringify({ ...body, id_token: forged });
+        res.setHeader('content-length', Buffer.byteLength(text));
+        end(text);
+      },
+      (error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
+    return res;
+  };
+  res.end = replacement as ServerResponse['end'];
 }
 
 /** The login prompt answered with the account named in the query (`?account=`), or refused with `?deny=1`. */
@@ -227,6 +266,7 @@ export interface SsoProvider {
   logo_url: string;
   auto_provision: boolean;
   provision_role_id: number | null;
+  configured_by: { id: number; name: string; enabled: boolean } | null;
   created_at: string;
   updated_at: string;
 }
@@ -235,13 +275,14 @@ let providerCount = 0;
 
 /**
  * A Parley single sign-on provider for this identity provider, through the API (as the test
- * app's admin): created, its redirect URI registered at the provider with a new client, and
+ * app's admin, or `as`): created, its redirect URI registered at the provider with a new client, and
  * that client's credentials saved on it.
  */
 export async function createSsoProvider(
   t: TestApp,
   idp: TestIdp,
   overrides: { auto_provision?: boolean; provision_role_id?: number | null; enabled?: boolean; name?: string } = {},
+  as?: Caller,
 ): Promise<SsoProvider & { clientSecret: string }> {
   providerCount += 1;
   const body = {
@@ -251,10 +292,10 @@ export async function createSsoProvider(
     client_id: 'registered-next',
     client_secret: 'registered-next',
   };
-  const created = dataOf<SsoProvider>(await t.call({ method: 'POST', url: '/api/v1/oidc', payload: body }));
+  const created = dataOf<SsoProvider>(await t.call({ method: 'POST', url: '/api/v1/oidc', payload: body, ...(as ? { as } : {}) }));
   const client = await idp.registerClient([created.redirect_uri]);
   const payload = { ...body, client_id: client.clientId, client_secret: client.clientSecret, ...overrides };
-  const saved = dataOf<SsoProvider>(await t.call({ method: 'PUT', url: `/api/v1/oidc/${created.id}`, payload }));
+  const saved = dataOf<SsoProvider>(await t.call({ method: 'PUT', url: `/api/v1/oidc/${created.id}`, payload, ...(as ? { as } : {}) }));
   return { ...saved, clientSecret: client.clientSecret };
 }
 

@@ -4,7 +4,7 @@ declare module 'ws' {
   export default class WebSocket extends EventEmitter {
     constructor(url: string, options?: { headers?: Record<string, string>; maxPayload?: number; autoPong?: boolean });
     readonly readyState: number;
-    send(data: string | Buffer): void;
+    send(data: string | Buffer, options?: { binary?: boolean }): void;
     close(code?: number, reason?: string): void;
     terminate(): void;
     ping(): void;

@@ -235,7 +235,8 @@ const api: ParleyApi = {
           trackPages();
           reportPage();
         })
-        .catch((error: unknown) => console.warn('Parley: the chat is unavailable:', error instanceof Error ? error.message : error));
+        // One line, e.g. "this site (https://x) is not in the inbox's allowed sites": nothing is drawn.
+        .catch((error: unknown) => console.warn(`Parley: ${error instanceof Error ? error.message : error}; the chat stays hidden`));
     if (document.body) go();
     else addEventListener('DOMContentLoaded', go);
   },

@@ -120,7 +120,8 @@ describe('the widget passes axe on the visitor’s screens', { skip: skip ?? fal
     await frame.getByRole('button', { name: 'Start a conversation' }).click();
     await frame.getByRole('form', { name: 'Tell us who you are' }).waitFor();
     await assertAccessible(frame, 'the pre-chat form');
-    await frame.getByLabel('Name').fill('Maria Lopez');
+    await frame.getByLabel('First name').fill('Maria');
+    await frame.getByLabel('Last name').fill('Lopez');
     await frame.getByLabel('Email').fill('maria.lopez@example.com');
     await frame.getByLabel('Order number').fill('A-1042');
     await frame.getByLabel('How can we help?').fill('Hello, my Aurora lamp was due on Monday and has not arrived yet.');

@@ -69,8 +69,27 @@ describe('the chat frame: hours, uploads, CSAT', { skip: skip ?? false, timeout:
       await world.t.call({ method: 'GET', url: '/api/v1/conversations/all' }),
     ).results;
     const conversationUuid = (conversation as { uuid: string }).uuid;
+    // A long conversation: the survey lands below what the list shows.
+    for (let i = 1; i <= 8; i++) {
+      const message = `Answer number ${i}`;
+      dataOf(await world.t.call({ method: 'POST', url: `/api/v1/conversations/${conversationUuid}/messages`, payload: { message } }));
+      await frame.locator('[role="log"]').getByText(message).waitFor();
+    }
     dataOf(await world.t.call({ method: 'PUT', url: `/api/v1/conversations/${conversationUuid}/status`, payload: { status: 'Resolved' } }));
     await frame.getByRole('group', { name: 'How did we do?' }).waitFor();
+    // Scrolled into view when it appears, with its send button (before anything clicks it into view).
+    await frame.waitForFunction(
+      () => {
+        const form = document.querySelector('.rating');
+        const list = document.querySelector('.messages');
+        if (!form || !list) return false;
+        const inner = form.getBoundingClientRect();
+        const outer = list.getBoundingClientRect();
+        return inner.bottom <= outer.bottom + 1 && inner.top >= outer.top - 1;
+      },
+      undefined,
+      { timeout: 3000 },
+    );
     await frame.getByRole('button', { name: '4 out of 5' }).click();
     await frame.getByLabel('Anything to add? (optional)').fill('Quick answer, thanks');
     await frame.getByRole('button', { name: 'Send rating' }).click();
@@ -83,5 +102,32 @@ describe('the chat frame: hours, uploads, CSAT', { skip: skip ?? false, timeout:
       feedback: 'Quick answer, thanks',
     });
     assert.deepEqual(problems, []);
+  });
+
+  it("says the away text's time is the visitor's own, in the visitor's time zone", async () => {
+    // Open one day only, not today (in Berlin): closed now, next open that day at 09:00 Berlin time.
+    const days = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+    const berlinToday = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', weekday: 'long' }).format(new Date()).toLowerCase();
+    const day = days[(days.indexOf(berlinToday as (typeof days)[number]) + 2) % 7] as string;
+    const hours = await createBusinessHours(world.t, { name: 'One day', hours: { [day]: [{ open: '09:00', close: '17:00' }] } });
+    const inbox = await createInbox(world.t, { channel: 'livechat', config: { business_hours_id: hours.id } });
+    world.pages.set('/tokyo', sitePage(world, inbox.uuid));
+    const settings = dataOf<{ next_open_at: string }>(
+      await world.t.call({ method: 'GET', url: `/api/v1/widget/chat/settings?inbox_id=${inbox.uuid}`, as: null }),
+    );
+    const context = await world.browser.newContext({ timezoneId: 'Asia/Tokyo', locale: 'en-US' });
+    try {
+      const tokyo = await context.newPage();
+      await tokyo.goto(`${world.site}/tokyo`);
+      await tokyo.locator(LAUNCHER).click();
+      const chat = await chatFrame(tokyo);
+      const when = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Tokyo', weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(
+        new Date(settings.next_open_at),
+      );
+      assert.match(when, /05:00 PM/, '09:00 in Berlin is 17:00 in Tokyo');
+      await chat.getByText(`We are away right now. We are back ${when} (your time).`).waitFor();
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -78,7 +78,8 @@ describe(
       frame = await chatFrame(visitorPage);
       await frame.getByText('Hello from Acme!').waitFor();
       await frame.getByRole('button', { name: 'Start a conversation' }).click();
-      await frame.getByLabel('Name').fill('Ada Visitor');
+      await frame.getByLabel('First name').fill('Ada');
+      await frame.getByLabel('Last name').fill('Visitor');
       await frame.getByLabel('Email').fill('ada.visitor@example.com');
       await frame.getByLabel('How can we help?').fill('My parcel has not arrived');
       await frame.getByRole('button', { name: 'Start the conversation' }).click();

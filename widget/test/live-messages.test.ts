@@ -46,6 +46,36 @@ describe('the messages that arrive while a conversation is read', () => {
     assert.equal(arrivals.keep(message('x2', 3, B)), false, 'nothing is collected once cleared');
   });
 
+  it('while a conversation is started, are kept for any conversation not listed before, each returned for its own', () => {
+    const arrivals = new Arrivals();
+    arrivals.expectNew([A]);
+    assert.equal(arrivals.keep(message('a1', 1, A)), false, 'a listed conversation is not the new one');
+    assert.equal(arrivals.keep(message('b1', 2, B)), true);
+    assert.equal(arrivals.keep(message('b1', 2, B)), true, 'a frame seen twice');
+    assert.deepEqual(uuids(arrivals.of(B)), ['b1']);
+    assert.deepEqual(uuids(arrivals.of(A)), []);
+    arrivals.expect(B);
+    assert.deepEqual(uuids(arrivals.of(B)), [], 'opening a conversation starts afresh');
+  });
+
+  it('keep the last typing heard for the conversation being opened or started, with its time', () => {
+    const arrivals = new Arrivals();
+    assert.equal(arrivals.typing(A, true, 1), false, 'nothing is opened yet');
+    arrivals.expect(A);
+    assert.equal(arrivals.typing(B, true, 2), false, "another conversation's");
+    assert.equal(arrivals.typing(A, true, 3), true);
+    assert.deepEqual(arrivals.typingOf(A), { on: true, at: 3 });
+    arrivals.typing(A, false, 4);
+    assert.deepEqual(arrivals.typingOf(A), { on: false, at: 4 }, 'the last one heard');
+    assert.equal(arrivals.typingOf(B), null);
+    arrivals.expectNew([A]);
+    assert.equal(arrivals.typingOf(A), null, 'starting another forgets it');
+    arrivals.typing(B, true, 5);
+    assert.deepEqual(arrivals.typingOf(B), { on: true, at: 5 });
+    arrivals.clear();
+    assert.equal(arrivals.typingOf(B), null);
+  });
+
   it('merge with a read: what the read lacks is added in order, what it holds is not doubled', () => {
     const read = [message('r1', 1), message('r2', 5)];
     // Arrived while the read was on its way: one the read already holds, one newer, and one written

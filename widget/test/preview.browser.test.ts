@@ -119,7 +119,9 @@ describe('the widget frame in preview mode', { skip: skip ?? false, timeout: 120
 
     await send({ settings, view: 'prechat' });
     await frame.getByRole('heading', { name: 'Who are you?' }).waitFor();
-    await frame.getByLabel('Your name').waitFor();
+    // The name field is asked in two parts, under the inbox's own label.
+    await frame.getByRole('group', { name: 'Your name' }).getByLabel('First name').waitFor();
+    await frame.getByRole('group', { name: 'Your name' }).getByLabel('Last name').waitFor();
 
     await frame.getByRole('button', { name: 'Back to conversations' }).click();
     await frame.getByRole('button', { name: 'Start a conversation' }).click();

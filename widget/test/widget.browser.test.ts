@@ -74,7 +74,8 @@ describe('the widget on a customer site', { skip: skip ?? false, timeout: 120_00
     await frame.getByText('Hello from Acme!').waitFor();
     assert.equal(await frame.locator('h1').textContent(), 'Acme Support');
     await frame.getByRole('button', { name: 'Start a conversation' }).click();
-    await frame.getByLabel('Name').fill('Ada Visitor');
+    await frame.getByLabel('First name').fill('Ada');
+    await frame.getByLabel('Last name').fill('Visitor');
     await frame.getByLabel('Email').fill('ada.visitor@example.com');
     await frame.getByLabel('Order number').fill('A-1234');
     await frame.getByLabel('How can we help?').fill('My parcel has not arrived');
@@ -88,10 +89,10 @@ describe('the widget on a customer site', { skip: skip ?? false, timeout: 120_00
     const uuid = (list[0] as { uuid: string }).uuid;
     conversation = dataOf<Conversation>(await world.t.call({ method: 'GET', url: `/api/v1/conversations/${uuid}` }));
     assert.equal(conversation.custom_attributes['order_number'], 'A-1234', 'a custom pre-chat field lands on the conversation');
-    const contact = dataOf<{ first_name: string; email: string }>(
+    const contact = dataOf<{ first_name: string; last_name: string; email: string }>(
       await world.t.call({ method: 'GET', url: `/api/v1/contacts/${conversation.contact.id}` }),
     );
-    assert.equal(contact.first_name, 'Ada Visitor');
+    assert.deepEqual([contact.first_name, contact.last_name], ['Ada', 'Visitor'], 'the name is asked and stored in two parts');
     assert.equal(contact.email, 'ada.visitor@example.com');
     assert.deepEqual(problems, []);
   });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { principalOf } from '../http/access.ts';
-import { Envelope, errors, IdParams, ok, Paged, pagedResult, pageRequest, TrueEnvelope } from '../http/schemas.ts';
+import { Envelope, errors, IdParams, ok, Paged, pagedResult, pageRequest, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import {
   AgentCompact,
   AgentListQuery,
@@ -60,7 +60,7 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Update my profile',
           description: 'Changing the password needs `current_password` (unless the agent never had one) and ends other sessions.',
-          body: UpdateMeBody,
+          body: PutBody(UpdateMeBody, AgentRecord),
           response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403) },
         },
       },
@@ -147,7 +147,7 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Update an agent (partial: omitted fields keep their value)',
           params: IdParams,
-          body: UpdateAgentBody,
+          body: PutBody(UpdateAgentBody, AgentRecord),
           response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403, 404, 409, 422) },
         },
       },

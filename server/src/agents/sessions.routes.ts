@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { login, logout } from '../auth/auth.service.ts';
+import { loginLimits } from '../auth/login-limits.ts';
 import { clearSessionCookies, setSessionCookies } from '../auth/session-cookies.ts';
 import type { AppDeps } from '../deps.ts';
 import { principalOf } from '../http/access.ts';
@@ -18,24 +19,26 @@ const LoginBody = Type.Object(
 export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ['Auth'];
+    const limits = loginLimits(deps);
     app.post(
       '/auth/login',
       {
         config: {
           auth: 'public',
-          rateLimit: { max: deps.config.loginRateLimitPerMinute, timeWindow: 60_000 },
+          // Every attempt of an address, on any account; failures are limited per account (auth/login-limits.ts).
+          rateLimit: { max: deps.config.loginRateLimitPerMinute * 10, timeWindow: 60_000 },
         },
         schema: {
           tags,
           summary: 'Log in with email and password',
           description:
-            'Sets an HttpOnly session cookie `parley_session` and a readable `csrf_token` cookie. Cookie-authenticated POST/PUT/PATCH/DELETE requests must send `X-CSRF-Token` equal to that cookie. Rate limited per client address.',
+            'Sets an HttpOnly session cookie `parley_session` and a readable `csrf_token` cookie. Cookie-authenticated POST/PUT/PATCH/DELETE requests must send `X-CSRF-Token` equal to that cookie. Failed logins are limited per account and client address, and per account (docs/api.md, "Authentication").',
           body: LoginBody,
           response: { 200: Envelope(AgentRecord), ...errors(400, 401, 429) },
         },
       },
       async (request, reply) => {
-        const session = await login(deps, {
+        const session = await login(deps, limits, {
           email: request.body.email,
           password: request.body.password,
           userAgent: request.headers['user-agent'] ?? null,

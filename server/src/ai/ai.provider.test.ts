@@ -31,8 +31,12 @@ describe('AI provider', () => {
     t.call({ method: 'PUT', url: '/api/v1/ai/provider', payload: payload as Record<string, unknown>, ...(as === undefined ? {} : { as }) });
   const row = () => t.deps.db.selectFrom('ai_providers').selectAll().executeTakeFirst();
 
+  const status = async (as?: Caller | null) => t.call({ method: 'GET', url: '/api/v1/ai/status', ...(as === undefined ? {} : { as }) });
+
   it('answers null before a provider is set, and refuses the mask when no key is stored', async () => {
     assert.equal(await get(), null);
+    assert.deepEqual(dataOf(await status(agent)), { enabled: false }, 'any agent is told AI is off');
+    assertError(await status(null), 401, 'UnauthorizedException');
     const res = await put({ provider: 'openai', api_key: SECRET_MASK });
     assert.match(assertError(res, 400, 'InputException').message, /api_key: no key is stored yet/);
     assert.equal(await row(), undefined);
@@ -54,6 +58,7 @@ describe('AI provider', () => {
     assert.ok(!stored.api_key.includes('sk-secret-0001'));
     assert.equal(decryptSecret(t.deps.config.secretKey, stored.api_key), 'sk-secret-0001');
     assert.equal(stored.kind, 'completion');
+    assert.deepEqual(dataOf(await status(agent)), { enabled: true }, 'an agent without ai:manage is told AI is on');
   });
 
   it('keeps the stored key when the mask comes back, and base_url and model when left out', async () => {
@@ -151,6 +156,7 @@ describe('AI provider', () => {
     assert.equal(dataOf(await t.call({ method: 'DELETE', url: '/api/v1/ai/provider' })), true);
     assert.equal(await get(), null);
     assert.equal(await row(), undefined);
+    assert.deepEqual(dataOf(await status(agent)), { enabled: false });
     assertError(await t.call({ method: 'DELETE', url: '/api/v1/ai/provider' }), 404, 'NotFoundException');
   });
 });

@@ -3,9 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { principalOf } from '../http/access.ts';
-import { Envelope, errors, Nullable, ok, TrueEnvelope } from '../http/schemas.ts';
+import { Envelope, errors, Nullable, ok, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import { complete, createAiClients } from './ai.completion.ts';
 import {
+  AiStatus,
   CompletionBody,
   PromptCreateBody,
   PromptKeyParams,
@@ -62,7 +63,7 @@ export function aiRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           summary: 'Set the AI provider',
           description:
             'Any OpenAI-compatible endpoint (OpenAI, Azure-compatible gateways, Ollama, vLLM, LM Studio). The key is stored encrypted and never answered; the mask keeps it. `base_url` and `model`, when left out, keep their stored values (defaults for a new provider).',
-          body: ProviderBody,
+          body: PutBody(ProviderBody, ProviderRecord),
           response: { 200: TrueEnvelope, ...errors(400, 401, 403) },
         },
       },
@@ -88,6 +89,19 @@ export function aiRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
     );
 
+    app.get(
+      '/ai/status',
+      {
+        schema: {
+          tags,
+          summary: 'Whether AI rewriting is available',
+          description:
+            '`enabled` is true when a provider is configured: the web app offers "Rewrite with AI" only then. Any signed-in agent may ask; the provider itself is `GET /ai/provider` (`ai:manage`).',
+          response: { 200: Envelope(AiStatus), ...errors(401) },
+        },
+      },
+      async () => ok({ enabled: (await ai.getProvider(deps)) !== null }),
+    );
     app.get(
       '/ai/prompts',
       {
@@ -122,7 +136,7 @@ export function aiRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           summary: "Change an AI prompt's text",
           description: 'The title is kept when left out.',
           params: PromptKeyParams,
-          body: PromptUpdateBody,
+          body: PutBody(PromptUpdateBody, PromptRecord),
           response: { 200: Envelope(PromptRecord), ...errors(400, 401, 403, 404) },
         },
       },

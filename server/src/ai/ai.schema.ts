@@ -98,3 +98,8 @@ export const CompletionBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const AiStatus = Type.Object(
+  { enabled: Type.Boolean({ description: 'True when an AI provider is configured' }) },
+  { title: 'AiStatus' },
+);

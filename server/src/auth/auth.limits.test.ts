@@ -1,40 +1,71 @@
-// docs/api.md, "Authentication": the login rate limit, the limit on failed API authentications
+// docs/api.md, "Authentication": the login limits (per account and address, per account), the limit on failed API authentications
 // per address, and the client address behind proxies (TRUST_PROXY).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, beforeEach, describe, it } from 'node:test';
 import { type Agent, PASSWORD, setCookies } from '../../test/auth.ts';
 import { assertError, basicHeader, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 
-describe('auth: login rate limit', () => {
+describe('auth: login limits', () => {
+  const clock = fakeClock();
   let t: TestApp;
-  let user: Caller;
+  // Each test its own accounts: the counts with Redis keep real time, whatever the fake clock says.
+  let a: Caller;
+  let b: Caller;
   before(async () => {
-    t = await buildTestApp({ env: { LOGIN_RATE_LIMIT_PER_MINUTE: '3' } });
-    user = await t.makeAgent({ password: PASSWORD });
+    t = await buildTestApp({ clock, env: { LOGIN_RATE_LIMIT_PER_MINUTE: '3', LOGIN_ACCOUNT_FAILURES_PER_HOUR: '6' } });
+  });
+  beforeEach(async () => {
+    a = await t.makeAgent({ password: PASSWORD });
+    b = await t.makeAgent({ password: PASSWORD });
   });
   after(() => t.close());
 
-  const attempt = (password: string, remoteAddress = '203.0.113.7') =>
-    t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password }, remoteAddress, as: null });
+  const attempt = (who: Caller, password: string, remoteAddress: string) =>
+    t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: who.email, password }, remoteAddress, as: null });
 
-  it('answers 429 RateLimitException with Retry-After once the limit is used up', async () => {
-    assert.equal((await attempt('wrong-password-1')).statusCode, 401);
-    assert.equal((await attempt('wrong-password-2')).statusCode, 401);
-    assert.equal((await attempt(PASSWORD)).statusCode, 200);
-    const limited = await attempt('wrong-password-3');
-    const body = assertError(limited, 429, 'RateLimitException');
-    assert.equal(body.status, 'error');
+  it('refuses an account from an address with 429 and Retry-After once it failed there the limit, the right password too', async () => {
+    const x = '203.0.113.7';
+    for (let i = 0; i < 3; i++) assertError(await attempt(a, `wrong-${i}`, x), 401, 'UnauthorizedException');
+    const limited = await attempt(a, 'wrong-3', x);
+    assertError(limited, 429, 'RateLimitException');
     const retryAfter = Number(limited.headers['retry-after']);
     assert.ok(Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= 60, `Retry-After: ${String(limited.headers['retry-after'])}`);
-    // even the right password is refused while limited, and no cookie is set
-    const right = await attempt(PASSWORD);
+    const right = await attempt(a, PASSWORD, x);
     assertError(right, 429, 'RateLimitException');
     assert.equal(setCookies(right).length, 0);
+    // Another account from the same address, and the same account from another, go on.
+    assert.equal((await attempt(b, PASSWORD, x)).statusCode, 200);
+    assert.equal((await attempt(a, PASSWORD, '198.51.100.9')).statusCode, 200);
   });
 
-  it('limits per client address and leaves other routes alone', async () => {
-    assert.equal((await attempt(PASSWORD, '198.51.100.9')).statusCode, 200);
-    assert.equal((await t.call({ method: 'GET', url: '/api/v1/agents/me', as: user, remoteAddress: '203.0.113.7' })).statusCode, 200);
+  it('many failures on account A from address X do not stop account B from X', async () => {
+    const x = '203.0.113.8';
+    for (let i = 0; i < 10; i++) await attempt(a, `wrong-${i}`, x);
+    assertError(await attempt(b, 'wrong', x), 401, 'UnauthorizedException');
+    assert.equal((await attempt(b, PASSWORD, x)).statusCode, 200);
+  });
+
+  it('failures on account A from many addresses throttle A, except where A holds a live session', async () => {
+    // A logs in from its office first: a live session from that address.
+    const office = '192.0.2.10';
+    assert.equal((await attempt(a, PASSWORD, office)).statusCode, 200);
+    for (let i = 0; i < 6; i++) assertError(await attempt(a, 'wrong', `198.51.100.${20 + i}`), 401, 'UnauthorizedException');
+    const fresh = await attempt(a, PASSWORD, '198.51.100.99');
+    assertError(fresh, 429, 'RateLimitException');
+    assert.ok(Number(fresh.headers['retry-after']) > 60, 'the account waits for its hour');
+    // B is not throttled; A from the office address (a live session there) still logs in.
+    assert.equal((await attempt(b, PASSWORD, '198.51.100.99')).statusCode, 200);
+    assert.equal((await attempt(a, PASSWORD, office)).statusCode, 200);
+    if (!process.env['REDIS_URL']) {
+      clock.advance(3_600_001);
+      assert.equal((await attempt(a, PASSWORD, '198.51.100.99')).statusCode, 200, 'the hour over, A logs in anywhere');
+    }
+  });
+
+  it('a successful login does not count as a failure, and leaves other routes alone', async () => {
+    const x = '203.0.113.9';
+    for (let i = 0; i < 5; i++) assert.equal((await attempt(a, PASSWORD, x)).statusCode, 200);
+    assert.equal((await t.call({ method: 'GET', url: '/api/v1/agents/me', as: a, remoteAddress: x })).statusCode, 200);
   });
 });
 

@@ -89,6 +89,19 @@ export async function insertSession(
   await db.insertInto('sessions').values(session).execute();
 }
 
+/** Whether the agent holds a live session opened from this address. */
+export async function hasLiveSessionFrom(db: DB, userId: number, ip: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('ip', '=', ip)
+    .where('expires_at', '>', now)
+    .select('user_id')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function findLiveSession(db: DB, id: string, now: Date) {
   return db
     .selectFrom('sessions')

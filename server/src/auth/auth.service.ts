@@ -1,4 +1,5 @@
 // Who is calling: API credentials (Basic or token scheme) or a session cookie.
+import type { LoginLimits } from './login-limits.ts';
 import type { AppDeps } from '../deps.ts';
 import { RateLimitError, UnauthorizedError } from '../errors.ts';
 import { constantTimeEqual, randomToken, sha256, verifySecret } from '../security/hashing.ts';
@@ -233,10 +234,17 @@ export async function startSession(deps: AppDeps, agentId: number, meta: Session
 }
 
 /** Checks email and password; the same answer for an unknown email and a wrong password. */
-export async function login(deps: AppDeps, input: { email: string; password: string } & SessionMeta): Promise<NewSession> {
+export async function login(
+  deps: AppDeps,
+  limits: LoginLimits,
+  input: { email: string; password: string } & SessionMeta & { ip: string },
+): Promise<NewSession> {
   const agent = await q.findAgentForLogin(deps.db, input.email);
+  const known = async () => agent !== undefined && (await q.hasLiveSessionFrom(deps.db, agent.id, input.ip, deps.clock.now()));
+  const attempt = await limits.reserve(input.email, input.ip, known);
   const valid = await verifySecret(input.password, agent?.password_hash ?? null);
   if (!agent || !valid || !agent.enabled) throw new UnauthorizedError('Invalid email or password');
+  await attempt.succeeded();
   return startSession(deps, agent.id, input);
 }
 
@@ -244,6 +252,12 @@ export async function login(deps: AppDeps, input: { email: string; password: str
 export async function findAgentForSignIn(deps: AppDeps, email: string): Promise<{ id: number; enabled: boolean } | undefined> {
   const agent = await q.findAgentForLogin(deps.db, email);
   return agent ? { id: agent.id, enabled: agent.enabled } : undefined;
+}
+
+/** The permissions an agent holds now, or null when it is not an enabled, undeleted agent. */
+export async function activeAgentPermissions(deps: AppDeps, agentId: number): Promise<ReadonlySet<string> | null> {
+  const row = await q.findActiveAgentPrincipal(deps.db, agentId);
+  return row ? new Set(row.permissions) : null;
 }
 
 export async function logout(deps: AppDeps, principal: Principal): Promise<void> {

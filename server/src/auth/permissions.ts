@@ -19,6 +19,8 @@ export const PERMISSIONS = [
   'contacts:read',
   'contacts:write',
   'contacts:block',
+  // Changing a contact's email, or giving it its first external id: not held by the Agent role.
+  'contacts:write_identity',
   'contact_notes:read',
   'contact_notes:write',
   'contact_notes:delete',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
-import { Envelope, errors, IdParams, ok, TrueEnvelope } from '../http/schemas.ts';
+import { Envelope, errors, IdParams, ok, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import { BusinessHoursRecord, CreateBusinessHoursBody, UpdateBusinessHoursBody } from './business-hours.schema.ts';
 import * as businessHours from './business-hours.service.ts';
 
@@ -48,7 +48,7 @@ export function businessHoursRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Update business hours (partial; hours and holidays are replaced whole)',
           params: IdParams,
-          body: UpdateBusinessHoursBody,
+          body: PutBody(UpdateBusinessHoursBody, BusinessHoursRecord),
           response: { 200: Envelope(BusinessHoursRecord), ...errors(400, 401, 403, 404, 409) },
         },
       },

@@ -17,12 +17,12 @@ describe('contacts', () => {
     t = await buildTestApp({ clock });
     agent = await t.makeAgent();
     otherAgent = await t.makeAgent();
-    moderator = await agentWith(t, ['contact_notes:delete', 'contact_notes:read']);
+    moderator = await agentWith(t, ['contact_notes:delete', 'contact_notes:read', 'contacts:read_all']);
     noNotes = await agentWith(t, ['contacts:read']);
   });
   after(() => t.close());
 
-  const { notes, addNote, deleteNote, newContact } = contactCalls(() => t, clock);
+  const { notes, addNote, deleteNote, newReadableContact: newContact } = contactCalls(() => t, clock);
 
   describe('notes', () => {
     it('adds notes (trimmed) with the author, and lists them newest first', async () => {

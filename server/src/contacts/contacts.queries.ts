@@ -1,6 +1,6 @@
 // Every SQL statement of the contacts domain. Contacts are `users` rows of type
 // contact or visitor; `live` means not soft-deleted.
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import type { Database, NewUser, UserUpdate } from '../db/types.ts';
 import { containsPattern } from '../db/like.ts';
@@ -74,9 +74,16 @@ export interface ContactListFilter {
   offset: number;
 }
 
-export async function listContactRecords(db: DB, filter: ContactListFilter): Promise<{ rows: ContactRecord[]; total: number }> {
-  let base = db.selectFrom('users as u').where(liveContact);
-  let records = selectContactRecords(db);
+/** Which contacts a caller may read, as SQL over `users` aliased `u` (contact-access/contacts.access.ts). */
+export type ReadableContacts = (eb: ExpressionBuilder<UsersAlias, 'u'>) => Expression<SqlBool>;
+
+export async function listContactRecords(
+  db: DB,
+  readable: ReadableContacts,
+  filter: ContactListFilter,
+): Promise<{ rows: ContactRecord[]; total: number }> {
+  let base = db.selectFrom('users as u').where(liveContact).where(readable);
+  let records = selectContactRecords(db).where(readable);
   if (filter.q) {
     const pattern = containsPattern(filter.q.toLowerCase());
     const match = sql<boolean>`(lower(u.first_name || ' ' || u.last_name) like ${pattern} or lower(u.email) like ${pattern} or lower(u.phone_number) like ${pattern})`;
@@ -93,6 +100,20 @@ export async function listContactRecords(db: DB, filter: ContactListFilter): Pro
       .execute(),
   ]);
   return { rows: rows.map(toRecord), total: count.total };
+}
+
+/** Whether a live contact exists and whether `readable` allows it; undefined when it does not exist. */
+export async function contactReadability(
+  db: DB,
+  id: number,
+  readable: ReadableContacts | null,
+): Promise<{ readable: boolean } | undefined> {
+  return db
+    .selectFrom('users as u')
+    .where(liveContact)
+    .where('u.id', '=', id)
+    .select((eb) => sql<boolean>`${readable ? readable(eb) : sql<SqlBool>`false`}`.as('readable'))
+    .executeTakeFirst();
 }
 
 /** The identity of a live contact, locked for the rest of the transaction. */
@@ -219,6 +240,16 @@ export async function findLiveContactByEmail(db: DB, email: string) {
     .orderBy(sql`external_user_id is null`, 'desc')
     .orderBy('id')
     .executeTakeFirst();
+}
+
+/** Sets the contact's last_active_at to `now` unless it was set after `staleBefore`. */
+export async function touchLastActive(db: DB, contactId: number, now: Date, staleBefore: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ last_active_at: now })
+    .where('id', '=', contactId)
+    .where((eb) => eb.or([eb('last_active_at', 'is', null), eb('last_active_at', '<', staleBefore)]))
+    .execute();
 }
 
 /** The fields macro placeholders fill in. */

@@ -21,7 +21,7 @@ describe('contacts', () => {
   });
   after(() => t.close());
 
-  const { create, get, update, block, list, newContact } = contactCalls(() => t, clock);
+  const { create, get, update, block, list, newContact, newReadableContact } = contactCalls(() => t, clock);
 
   describe('POST /contacts', () => {
     it('creates a contact with exactly the Agent record fields', async () => {
@@ -143,7 +143,7 @@ describe('contacts', () => {
 
   describe('GET /contacts/{id}', () => {
     it('returns the contact; 404 for unknown, malformed, agent or deleted ids', async () => {
-      const c = await newContact();
+      const c = await newReadableContact();
       assertContactShape(dataOf<Contact>(await get(c.id, agent)));
       assertError(await get(987654), 404, 'NotFoundException');
       assertError(await get('abc'), 404, 'NotFoundException');
@@ -163,7 +163,7 @@ describe('contacts', () => {
 
   describe('PUT /contacts/{id}', () => {
     it('updates only the given fields; custom_attributes are replaced', async () => {
-      const c = await newContact({
+      const c = await newReadableContact({
         last_name: 'Keep',
         phone_number: '123',
         phone_number_country_code: 'FR',

@@ -3,7 +3,8 @@ import type { Static } from 'typebox';
 import type { Principal } from '../auth/credential-cache.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
-import { ConflictError, InputError, NotFoundError, PermissionError } from '../errors.ts';
+import { requirePermission } from '../auth/permissions.ts';
+import { ConflictError, DataError, InputError, NotFoundError, PermissionError } from '../errors.ts';
 import { recordEvent } from '../events/events.service.ts';
 import type { PageRequest } from '../http/schemas.ts';
 import { hasContent, prepareContent } from '../messages/messages.content.ts';
@@ -19,7 +20,13 @@ import {
 export type ContactRecord = q.ContactRecord;
 
 // The lookups other domains use (conversations, macros, the channels).
-export { findContactFields, findLiveContact, findLiveContactByEmail } from './contacts.queries.ts';
+export {
+  contactReadability,
+  findContactFields,
+  findLiveContact,
+  findLiveContactByEmail,
+  type ReadableContacts,
+} from './contacts.queries.ts';
 export type CreateContactInput = Static<typeof CreateContactBody>;
 export type UpdateContactInput = Static<typeof UpdateContactBody>;
 
@@ -69,6 +76,23 @@ async function assertIdentityFree(db: DB, email: string | null, externalUserId: 
   }
 }
 
+/** The page visits kept per contact (the newest; the widget socket's `page_visit` frames). */
+export const PAGE_VISITS_KEPT = 20;
+
+/** How often a contact's `last_active_at` is written at most: it says "active in the last minute". */
+export const LAST_ACTIVE_EVERY_MS = 60_000;
+
+/**
+ * The contact is active now (a widget request or socket, a page visit): its `last_active_at`
+ * is written at most once a minute. `known`, the value the caller has already read, spares the
+ * statement when it is recent.
+ */
+export async function noteContactActive(db: DB, contactId: number, now: Date, known?: Date | null): Promise<void> {
+  const staleBefore = new Date(now.getTime() - LAST_ACTIVE_EVERY_MS);
+  if (known && known >= staleBefore) return;
+  await q.touchLastActive(db, contactId, now, staleBefore);
+}
+
 export async function getContact(deps: AppDeps, id: number): Promise<ContactRecord> {
   const contact = await q.findContactRecord(deps.db, id);
   if (!contact) throw new NotFoundError('Contact not found');
@@ -80,9 +104,15 @@ export async function contactRecordsByIds(deps: AppDeps, ids: readonly number[])
   return q.findContactRecords(deps.db, ids);
 }
 
-export async function listContacts(deps: AppDeps, page: PageRequest, filter: Static<typeof ContactListQuery>) {
+/** The page of contacts `readable` allows (the contact access rule, contact-access/contacts.access.ts). */
+export async function listContacts(
+  deps: AppDeps,
+  readable: q.ReadableContacts,
+  page: PageRequest,
+  filter: Static<typeof ContactListQuery>,
+) {
   const search = filter.q?.trim();
-  return q.listContactRecords(deps.db, {
+  return q.listContactRecords(deps.db, readable, {
     ...(search ? { q: search } : {}),
     orderBy: filter.order_by ?? 'created_at',
     order: filter.order ?? 'desc',
@@ -157,19 +187,50 @@ export async function findOrCreateContactByEmail(
   return { id, enabled: contact.enabled, created: true };
 }
 
-export async function updateContact(deps: AppDeps, id: number, input: UpdateContactInput): Promise<ContactRecord> {
+/** An identity field's change: the email (needs `contacts:write_identity`) or a first external id (the same). */
+export interface IdentityChange {
+  field: 'email' | 'external_user_id';
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * Updates a contact in the caller's transaction (its row locked) and answers what of its
+ * identity changed. A contact's identity decides where replies go (email) and whose widget
+ * session it is (external id), so: changing the email, or giving a contact its first external
+ * id, needs `contacts:write_identity` (403, nothing written); a set external id belongs to the
+ * widget's identity token (the JWT exchange) and is never changed here (422). Sending back the
+ * values the contact has is no change.
+ */
+export async function updateContactIn(
+  trx: DB,
+  actor: Principal,
+  id: number,
+  input: UpdateContactInput,
+  now: Date,
+): Promise<IdentityChange[]> {
   const { email, externalUserId, values } = columnsOf(input);
-  await deps.db.transaction().execute(async (trx) => {
-    const current = await q.lockContact(trx, id);
-    if (!current) throw new NotFoundError('Contact not found');
-    const identityChanges = email !== undefined || externalUserId !== undefined;
-    const nextEmail = email === undefined ? current.email : email;
-    const nextExternal = externalUserId === undefined ? current.external_user_id : externalUserId;
-    if (identityChanges && !nextEmail && !nextExternal) throw InputError.field('email', 'a contact needs an email or an external_user_id');
-    if (identityChanges) await assertIdentityFree(trx, nextEmail, nextExternal, id);
-    await q.updateContact(trx, id, { ...values, updated_at: deps.clock.now() });
-  });
-  return getContact(deps, id);
+  const current = await q.lockContact(trx, id);
+  if (!current) throw new NotFoundError('Contact not found');
+  const changes: IdentityChange[] = [];
+  const currentEmail = current.email === null ? null : current.email.toLowerCase();
+  if (email !== undefined && email !== currentEmail) changes.push({ field: 'email', from: current.email, to: email });
+  if (externalUserId !== undefined && externalUserId !== current.external_user_id) {
+    if (current.external_user_id !== null) {
+      throw new DataError(
+        "external_user_id: set by the live-chat widget's identity token (the JWT exchange), it cannot be changed through the API once set",
+      );
+    }
+    changes.push({ field: 'external_user_id', from: null, to: externalUserId });
+  }
+  if (changes.length > 0)
+    requirePermission(actor, 'contacts:write_identity', `changing a contact's ${changes.map((c) => c.field).join(' and ')}`);
+  const nextEmail = email === undefined ? current.email : email;
+  const nextExternal = externalUserId === undefined ? current.external_user_id : externalUserId;
+  if (changes.length > 0 && !nextEmail && !nextExternal) throw InputError.field('email', 'a contact needs an email or an external_user_id');
+  if (changes.length > 0) await assertIdentityFree(trx, nextEmail, nextExternal, id);
+  await q.updateContact(trx, id, { ...values, updated_at: now });
+  return changes;
 }
 
 /** `enabled` false blocks the contact, true unblocks it (spec: Enabled flags). */

@@ -60,7 +60,7 @@ export async function insertMessage(db: DB, values: NewMessage) {
 /** The conversation's denormalised columns after a message: `set` always, `setIfNull` only where the row has no value yet. */
 export interface ColumnsAfterMessage {
   set: ConversationUpdate;
-  setIfNull: { first_reply_at?: Date; waiting_since?: Date };
+  setIfNull: { first_reply_at?: Date; waiting_since?: Date; first_message?: string };
 }
 
 /** The fields of `message.created` known before the statement (the ids come from its rows). */
@@ -238,7 +238,8 @@ const atOnceStatement = compiledPerShape<MessageRow & { conversation_uuid: strin
 
 /**
  * The same without a transaction: the conversation is found by uuid and written only when the
- * caller's access scope allows it and (with `withoutSla`) no SLA is applied to it, its row
+ * caller's access scope allows it, (with `withoutSla`) no SLA is applied to it and (with
+ * `withoutFirstReplyAssignment`) the reply would not assign it to its sender, its row
  * locked by the update; PostgreSQL checks those conditions again on the newest row if another
  * transaction changed it first. The message and its followers are inserted only then. The
  * job's kind is the delivery job of the inbox's channel (inboxes/channels.ts). Answers the message with its
@@ -250,14 +251,19 @@ export async function insertMessageIfConversation(
   scope: AccessScope,
   values: MessageValues,
   effects: MessageEffects,
-  options: { withoutSla: boolean },
+  options: { withoutSla: boolean; withoutFirstReplyAssignment: boolean },
 ) {
   const all: Named = [['conversation.uuid', uuid], ...commonValues(values, effects)];
   // The scope's ids that its SQL uses (scopeShape names the form). A placeholder stands in for
   // the team ids while the statement is built: scopeFilter only passes them on as a value.
   if (!scope.all && scope.assignedTo !== null) all.push(['scope.assigned_to', scope.assignedTo]);
   if (!scope.all && scope.teams.length > 0) all.push(['scope.teams', scope.teams]);
-  const shape = `${scopeShape(scope)}|${options.withoutSla ? 'no-sla' : 'any-sla'}|${all.map(([name]) => name).join(',')}`;
+  const shape = [
+    scopeShape(scope),
+    options.withoutSla ? 'no-sla' : 'any-sla',
+    options.withoutFirstReplyAssignment ? 'no-first-reply-assignment' : 'any',
+    all.map(([name]) => name).join(','),
+  ].join('|');
   const args = all.map(([, value]) => value);
   const [row] = await atOnceStatement(db, shape, args, (d, ...placeholders) => {
     const v: Values = new Map(all.map(([name], i) => [name, placeholders[i] as Arg]));
@@ -276,6 +282,10 @@ export async function insertMessageIfConversation(
           .whereRef('i.id', '=', 'c.inbox_id')
           .where('c.uuid', '=', v.get('conversation.uuid') as string)
           .$if(options.withoutSla, (u) => u.where('c.applied_sla_id', 'is', null))
+          // A first reply that would assign the conversation (the inbox's assign_on_first_reply) takes the locked path.
+          .$if(options.withoutFirstReplyAssignment, (u) =>
+            u.where(sql<SqlBool>`not (i.assign_on_first_reply and c.assigned_user_id is null and c.first_reply_at is null)`),
+          )
           .where((eb) => readable(eb as unknown as ExpressionBuilder<Database & { c: Database['conversations'] }, 'c'>))
           .returning(['c.id', 'c.uuid', 'i.channel']),
       )

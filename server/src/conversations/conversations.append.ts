@@ -4,6 +4,7 @@
 // from the contact, reopening. appendMessage runs in the caller's transaction with the
 // conversation locked; appendAgentMessageAtOnce is the same for most agent replies and notes
 // in one statement of its own, which finds, checks and locks the conversation itself.
+import { lockLiveAgent } from '../agents/agents.service.ts';
 import { findLiveContact } from '../contacts/contacts.service.ts';
 import type { Principal } from '../auth/credential-cache.ts';
 import type { DB } from '../db/database.ts';
@@ -18,6 +19,7 @@ import { findStatusByName } from '../statuses/statuses.service.ts';
 import { accessScope } from './conversations.access.ts';
 import { conversationEvent, logActivity, SYSTEM } from './conversations.activity.ts';
 import * as aq from './append.queries.ts';
+import { assignIfUnassigned } from './assignment.queries.ts';
 import type { ColumnsAfterMessage } from './append.queries.ts';
 import * as q from './conversations.queries.ts';
 
@@ -94,9 +96,14 @@ export function contactMessage(contactId: number, prepared: Prepared, extra: Ext
   };
 }
 
-/** The conversation's denormalised columns after a message (the first reply, and the contact's wait, are kept once set). */
+/**
+ * The conversation's denormalised columns after a message (the first reply, the contact's wait
+ * and the first message's preview are kept once set).
+ */
 function columnsAfter(input: AppendMessageInput, now: Date): ColumnsAfterMessage {
   const preview = previewOf(input.textContent, input.attachmentCount);
+  // The first message a conversation shows (its title when it has no subject): the contact's, or an agent's reply.
+  const first = preview === '' ? {} : { first_message: preview };
   if (input.type === 'outgoing' && !input.private && input.automatic) {
     return { set: { last_message: preview, last_message_at: now, last_message_sender: 'agent', updated_at: now }, setIfNull: {} };
   }
@@ -110,13 +117,13 @@ function columnsAfter(input: AppendMessageInput, now: Date): ColumnsAfterMessage
         waiting_since: null,
         updated_at: now,
       },
-      setIfNull: { first_reply_at: now },
+      setIfNull: { first_reply_at: now, ...first },
     };
   }
   if (input.type === 'incoming') {
     return {
       set: { last_message: preview, last_message_at: now, last_message_sender: 'contact', last_incoming_at: now, updated_at: now },
-      setIfNull: input.automatic ? {} : { waiting_since: now },
+      setIfNull: input.automatic ? first : { waiting_since: now, ...first },
     };
   }
   return { set: { updated_at: now }, setIfNull: {} };
@@ -183,6 +190,7 @@ export async function appendMessage(
     if (!contact?.enabled) throw new PermissionError('This contact is blocked: their messages are refused');
   }
   const publicReply = isPublicReply(input);
+  const firstReply = publicReply && !input.automatic && conversation.first_reply_at === null;
   const columns = columnsAfter(input, now);
   const deliveryKind = CHANNEL_TABLE[conversation.inbox_channel].deliveryJob;
   const message = await aq.insertMessageWithEffects(trx, conversation, messageValues(input, now), {
@@ -197,7 +205,44 @@ export async function appendMessage(
   conversation.first_reply_at ??= columns.setIfNull.first_reply_at ?? null;
   await slaAfterMessage(trx, conversation, kindOf(input), now);
   if (input.type === 'incoming' && !input.automatic && conversation.status_category !== 'open') await reopen(trx, conversation, now);
+  if (firstReply && input.senderId !== null) await assignFirstResponder(trx, conversation, input.senderId, now);
   return message;
+}
+
+/**
+ * The inbox's `assign_on_first_reply`: an unassigned conversation goes to the agent who sent its
+ * first public reply, with the activity message and `conversation.assigned` of any assignment.
+ * The conversation is locked, so of two agents replying at once the second finds the first's
+ * reply (and assignment) and nothing changes.
+ */
+async function assignFirstResponder(trx: DB, c: LockedConversation, agentId: number, now: Date): Promise<void> {
+  if (!c.inbox_assign_on_first_reply || c.assigned_user_id !== null) return;
+  // Share-locked as any assignment locks its agent: a deletion waits, or this sees it deleted.
+  const agent = await lockLiveAgent(trx, agentId);
+  if (!agent?.enabled || !(await assignIfUnassigned(trx, c.id, agentId, now))) return;
+  c.assigned_user_id = agentId;
+  const name = `${agent.first_name} ${agent.last_name}`.trim() || `Agent ${agentId}`;
+  const actor = { userId: agentId, name };
+  await logActivity(
+    trx,
+    c,
+    actor,
+    `${name} sent the first reply and was assigned the conversation`,
+    {
+      type: 'assignee',
+      assignee_id: agentId,
+      first_reply: true,
+    },
+    now,
+  );
+  const event = {
+    assignee_type: 'user',
+    assignee_id: agentId,
+    previous_assignee_id: null,
+    team_id: c.assigned_team_id,
+    auto: true,
+  } as const;
+  await conversationEvent(trx, 'conversation.assigned', c, actor, event, now);
 }
 
 /**
@@ -205,7 +250,8 @@ export async function appendMessage(
  * conversation is found, checked against the caller's access rule, locked and written by the
  * statement itself (a single round trip instead of four). It writes only what appendMessage
  * would write for it, so it applies where appendMessage has nothing more to do: a message with
- * no uploads, that moves no SLA deadline (a note), or on a conversation with no SLA applied.
+ * no uploads, that moves no SLA deadline (a note), or on a conversation with no SLA applied, and
+ * no first reply that assigns its sender (assignFirstResponder).
  * Answers undefined when nothing was written (unknown, not readable, an SLA applies): the caller
  * then takes the locked path, which tells those apart.
  */
@@ -231,7 +277,10 @@ export async function appendAgentMessageAtOnce(
       job: publicReply ? { maxAttempts: DEFAULT_MAX_ATTEMPTS } : null,
       idempotency,
     },
-    { withoutSla: messageMovesSla(kindOf(input)) },
+    {
+      withoutSla: messageMovesSla(kindOf(input)),
+      withoutFirstReplyAssignment: publicReply && !input.automatic,
+    },
   );
   if (written && publicReply) announceJob(deps, CHANNEL_TABLE[written.inbox_channel].deliveryJob, null, false);
   return written;

@@ -57,7 +57,13 @@ interface ChangeContext {
   freed: Set<number>;
 }
 
-async function applyTeam(ctx: ChangeContext, teamId: number | null): Promise<void> {
+/**
+ * The conversation enters a team (or with null leaves its team): the activity message and event,
+ * the team's SLA policy, and round robin when nobody has it. The one path into a team: the route,
+ * macros, and a new conversation's inbox default team (enterDefaultTeam), which keeps an
+ * assignee the conversation was created with (`keepAssignee`).
+ */
+async function applyTeam(ctx: ChangeContext, teamId: number | null, options: { keepAssignee?: boolean } = {}): Promise<void> {
   const { trx, conversation: c, actor, now } = ctx;
   if (teamId === null) {
     if (c.assigned_team_id === null) return;
@@ -85,11 +91,27 @@ async function applyTeam(ctx: ChangeContext, teamId: number | null): Promise<voi
   );
   await applyTeamSlaChange(trx, c, now);
   // The conversation moves to the new team: an assignee who is not a member lets it go.
-  if (c.assigned_user_id !== null && !(await q.isTeamMember(trx, teamId, c.assigned_user_id))) await applyUser(ctx, null);
+  if (!options.keepAssignee && c.assigned_user_id !== null && !(await q.isTeamMember(trx, teamId, c.assigned_user_id)))
+    await applyUser(ctx, null);
   if (c.assigned_user_id === null && c.status_category === 'open') {
     const agentId = await autoAssign(ctx.deps, trx, c, teamId);
     if (agentId !== null) c.assigned_user_id = agentId;
   }
+}
+
+/**
+ * A new conversation that arrived without a team (the widget, inbound email, the API without
+ * `team_id`) enters its inbox's default team, if the inbox has one, in the creating transaction
+ * and after its first message: as an assignment by the system through applyTeam, so the team's
+ * SLA policy applies and its round robin runs as for `PUT /conversations/{uuid}/assignee/team`.
+ */
+export async function enterDefaultTeam(deps: AppDeps, trx: DB, conversation: q.LockedConversation, now: Date): Promise<void> {
+  const teamId = conversation.inbox_default_team_id;
+  if (teamId === null || conversation.assigned_team_id !== null) return;
+  // Deleted since the inbox was read (its foreign key clears it on commit): no team to enter.
+  if (!(await findTeam(trx, teamId))) return;
+  const ctx: ChangeContext = { deps, trx, conversation, actor: SYSTEM, now, freed: new Set() };
+  await applyTeam(ctx, teamId, { keepAssignee: true });
 }
 
 async function applyUser(ctx: ChangeContext, userId: number | null): Promise<void> {

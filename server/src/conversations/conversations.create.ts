@@ -13,6 +13,7 @@ import { findTeam } from '../teams/teams.service.ts';
 import { autoAssign } from './assignment.service.ts';
 import { type Actor, actorOf, conversationEvent, SYSTEM } from './conversations.activity.ts';
 import { agentMessage, appendMessage, contactMessage, type LockedConversation, openStatus } from './conversations.append.ts';
+import { enterDefaultTeam } from './conversations.changes.ts';
 import type { DB } from '../db/database.ts';
 import * as q from './conversations.queries.ts';
 import { applyTeamSlaChange } from './conversations.sla.ts';
@@ -115,6 +116,7 @@ export async function createConversation(deps: AppDeps, principal: Principal, in
     } else if (teamId !== null) {
       await autoAssign(deps, trx, conversation, teamId);
     }
+    if (teamId === null) await enterDefaultTeam(deps, trx, conversation, now);
     return conversation;
   });
   return readConversation(deps, created.uuid, principal.userId);
@@ -123,7 +125,8 @@ export async function createConversation(deps: AppDeps, principal: Principal, in
 /**
  * For a channel (the widget, email): a new Open conversation of a contact, started by the
  * contact, inside the caller's transaction, its `conversation.created` written; answered locked,
- * ready for appendMessage (the first message is the caller's).
+ * ready for appendMessage (the first message is the caller's). Once that is appended, the
+ * caller calls `enterDefaultTeam` (conversations.changes.ts): the inbox's default team.
  */
 export async function startContactConversation(
   trx: DB,

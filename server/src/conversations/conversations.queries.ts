@@ -33,6 +33,8 @@ const lockStatement = compiledOnce((db: DB, uuid: string) =>
       's.category as status_category',
       'p.name as priority',
       'i.channel as inbox_channel',
+      'i.default_team_id as inbox_default_team_id',
+      'i.assign_on_first_reply as inbox_assign_on_first_reply',
     ])
     .forNoKeyUpdate('c'),
 );

@@ -45,6 +45,7 @@ function toListItem(row: records.ConversationRow) {
     resolved_at: row.resolved_at,
     subject: row.subject,
     last_message: row.last_message,
+    first_message: row.first_message,
     last_message_at: row.last_message_at,
     last_message_sender: row.last_message_sender,
     next_sla_deadline_at: row.next_sla_deadline_at,

@@ -34,6 +34,11 @@ const listItemFields = {
   resolved_at: NullableDateTime,
   subject: Type.String(),
   last_message: Nullable(Type.String()),
+  first_message: Nullable(
+    Type.String({
+      description: "The first public message's text, shortened as last_message: what a conversation without subject is titled by",
+    }),
+  ),
   last_message_at: NullableDateTime,
   last_message_sender: Nullable(StringEnum(SENDER_TYPES)),
   next_sla_deadline_at: NullableDateTime,

@@ -56,7 +56,7 @@ const SPEC_LIST_FIELDS = [
   'next_response_deadline_at',
   'next_response_met_at',
 ];
-const CONTRACT_ADDITIONS = ['reference_number', 'assigned_user_id', 'assigned_team_id', 'inbox_id', 'tags'];
+const CONTRACT_ADDITIONS = ['reference_number', 'assigned_user_id', 'assigned_team_id', 'inbox_id', 'tags', 'first_message'];
 const LIST_FIELDS = [...SPEC_LIST_FIELDS, ...CONTRACT_ADDITIONS].sort();
 const DETAIL_FIELDS = [...LIST_FIELDS, 'status_category', 'snoozed_until', 'custom_attributes', 'meta', 'csat'].sort();
 const LIST_CONTACT_FIELDS = ['avatar_url', 'created_at', 'email', 'first_name', 'id', 'last_name', 'updated_at'];

@@ -91,13 +91,19 @@ export async function findPublicSurvey(db: DB, uuid: string) {
  * and the rollups by tag (migration 0035) count the answer under the tags the conversation has.
  */
 export async function lockSurvey(db: DB, uuid: string) {
-  await db
+  const conversation = await db
     .selectFrom('conversations')
     .where('id', '=', (eb) => eb.selectFrom('csat_surveys').where('uuid', '=', uuid).select('conversation_id'))
-    .select('id')
+    .select(['id', 'uuid'])
     .forNoKeyUpdate()
-    .execute();
-  return db.selectFrom('csat_surveys').where('uuid', '=', uuid).select(['id', 'created_at', 'feedback']).forUpdate().executeTakeFirst();
+    .executeTakeFirst();
+  const survey = await db
+    .selectFrom('csat_surveys')
+    .where('uuid', '=', uuid)
+    .select(['id', 'created_at', 'feedback'])
+    .forUpdate()
+    .executeTakeFirst();
+  return survey && conversation ? { ...survey, conversation_id: conversation.id, conversation_uuid: conversation.uuid } : undefined;
 }
 
 export async function saveAnswer(db: DB, id: number, answer: { rating: number; feedback: string; submitted_at: Date }): Promise<void> {

@@ -9,6 +9,7 @@ import type { DB } from '../db/database.ts';
 import type { StatusCategory } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
 import { DataError, InputError, NotFoundError } from '../errors.ts';
+import { recordEvent } from '../events/events.service.ts';
 import { textProblem } from '../http/text.ts';
 import { channelHas } from '../inboxes/channels.ts';
 import { prepareContent } from '../messages/messages.content.ts';
@@ -151,7 +152,14 @@ export async function answerSurvey(deps: AppDeps, uuid: string, answer: SurveyAn
     const until = editableUntil(survey.created_at);
     if (now.getTime() > until.getTime())
       throw new DataError(`This survey closed on ${until.toISOString()}: answers can be given or changed for ${EDITABLE_DAYS} days`);
-    await q.saveAnswer(trx, survey.id, { rating: answer.rating, feedback: feedback ?? survey.feedback, submitted_at: now });
+    const saved = { rating: answer.rating, feedback: feedback ?? survey.feedback, submitted_at: now };
+    await q.saveAnswer(trx, survey.id, saved);
+    await recordEvent(
+      trx,
+      'conversation.csat_answered',
+      { conversation_id: survey.conversation_id, conversation_uuid: survey.conversation_uuid, survey_uuid: uuid, ...saved },
+      now,
+    );
   });
   return getPublicSurvey(deps, uuid);
 }

@@ -157,6 +157,10 @@ export interface InboxesTable {
   channel: 'email' | 'livechat';
   enabled: Generated<boolean>;
   csat_enabled: Generated<boolean>;
+  /** The team a new conversation without one enters (migration 0501); null when none. */
+  default_team_id: Generated<number | null>;
+  /** An unassigned conversation goes to the agent who sends its first public reply (migration 0501). */
+  assign_on_first_reply: Generated<boolean>;
   from: string | null;
   config: Json<Record<string, unknown>>;
   deleted_at: NullableTimestamp;
@@ -315,8 +319,18 @@ export interface OidcProvidersTable {
   enabled: Generated<boolean>;
   auto_provision: Generated<boolean>;
   provision_role_id: number | null;
+  /** The agent who last set its issuer, client id or client secret (oidc.trust.ts); null: nobody vouches for it. */
+  configured_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** The provider account (`sub`) each agent signs in with, per provider (oidc.trust.ts). */
+export interface OidcIdentitiesTable {
+  provider_id: number;
+  user_id: number;
+  subject: string;
+  created_at: Generated<Date>;
 }
 
 export interface AiProvidersTable {
@@ -478,6 +492,7 @@ export interface Database extends ConversationDatabase {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   oidc_providers: OidcProvidersTable;
+  oidc_identities: OidcIdentitiesTable;
   ai_providers: AiProvidersTable;
   ai_prompts: AiPromptsTable;
   mail_ids: MailIdsTable;
@@ -551,6 +566,8 @@ export interface ConversationsTable {
   last_reply_at: NullableTimestamp;
   resolved_at: NullableTimestamp;
   last_message: string | null;
+  /** The first public message, shortened as last_message (migration 0502): the title of a conversation without subject. */
+  first_message: string | null;
   last_message_at: NullableTimestamp;
   last_message_sender: SenderType | null;
   last_incoming_at: NullableTimestamp;

@@ -6,8 +6,9 @@
 // written nothing (refusals, bounces, passes claim first), or inside a savepoint the caller
 // rolls back (a person's message, whose row names the message it wrote).
 import { appendMessage, contactMessage } from '../conversations/conversations.append.ts';
+import { enterDefaultTeam } from '../conversations/conversations.changes.ts';
 import { startContactConversation } from '../conversations/conversations.create.ts';
-import { findLiveContact, findLiveContactByEmail, findOrCreateContactByEmail } from '../contacts/contacts.service.ts';
+import { findLiveContact, findLiveContactByEmail, findOrCreateContactByEmail, noteContactActive } from '../contacts/contacts.service.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError } from '../errors.ts';
@@ -232,6 +233,9 @@ export async function takeMessage(
     automatic,
   };
   const message = await appendMessage(deps, trx, conversation, contactMessage(contact.id, prepared, extra), now);
+  // A mail the contact wrote (not an auto-reply) is the contact being active.
+  if (!automatic) await noteContactActive(trx, contact.id, now);
+  if (thread.kind === 'new') await enterDefaultTeam(deps, trx, conversation, now);
   await attachMediaToMessage(deps, trx, { mediaUuids, uploaderId: null, messageId: message.id });
   const outcome = automatic ? 'auto_reply' : 'stored';
   await claim(trx, inbox, { headerId: mail.headerId, conversationId: conversation.id, messageId: message.id, outcome }, now);

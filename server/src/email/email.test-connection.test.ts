@@ -1,6 +1,6 @@
 // POST /inboxes/{id}/email/test against a real Dovecot (IMAP, with a self-signed certificate)
 // and a real smtp-server (STARTTLS + AUTH) on loopback: good settings, a wrong password, a
-// closed port, a missing mailbox, an unverified certificate; the stored password kept only for
+// missing mailbox; the stored password kept only for
 // the server it was given for; and the unhappy paths (401, 403, 404, 422, 400, 429).
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
@@ -85,29 +85,13 @@ describe('testing the mail servers of an email inbox', { timeout: 120_000 }, () 
     for (const secret of [WRONG, SMTP_PASSWORD, dovecot.password]) assert.ok(!response.body.includes(secret), 'no password answered');
   });
 
-  it('answers a closed port as refused, a missing mailbox and an unverified certificate by name', async () => {
+  it('names a missing mailbox (a mail server answered, even on a private address)', async () => {
+    // A closed port or an unverified certificate on this loopback server gets the generic answer
+    // of a private address: email.test-connection.private.test.ts.
     const inbox = await goodInbox();
-    const closed = await test(inbox.id, {
-      imap: imapSettings({ port: closedPort, password: dovecot.password }),
-      smtp: smtpSettings({ port: closedPort }),
-    });
-    assert.equal(closed.imap?.ok, false);
-    assert.match(closed.imap?.message ?? '', /^Connection refused/);
-    assert.equal(closed.smtp?.ok, false);
-    assert.match(closed.smtp?.message ?? '', /^Connection refused/);
-
     const missing = await test(inbox.id, { imap: imapSettings({ mailbox: 'No such box' }) });
     assert.equal(missing.imap?.ok, false);
     assert.match(missing.imap?.message ?? '', /^Mailbox "No such box" could not be opened/);
-
-    const unverified = await test(inbox.id, {
-      imap: imapSettings({ port: dovecot.tlsPort, tls: 'tls', password: dovecot.password }),
-      smtp: smtpSettings({ tls_skip_verify: false }),
-    });
-    assert.equal(unverified.imap?.ok, false);
-    assert.match(unverified.imap?.message ?? '', /^TLS error/);
-    assert.equal(unverified.smtp?.ok, false);
-    assert.match(unverified.smtp?.message ?? '', /^TLS error/);
   });
 
   it('uses the stored password for a masked or absent one only while host, port and TLS are unchanged', async () => {

@@ -2,12 +2,23 @@
 // tried against the real servers before they are saved. IMAP: connect, log in, open the mailbox
 // read-only, log out. SMTP: connect, TLS, AUTH (nodemailer's verify), quit. No mail is read or
 // sent. Each answer says what went wrong in the admin's words, never with the password in it.
+//
+// Settings that point at a private or local address (loopback, private ranges, link-local…, by
+// name or by number) could otherwise probe the server's own network: a refused, a reset and a
+// silent port answered differently, and quickly or slowly. There a failure short of the mail
+// protocol is answered as one generic class, at the test's deadline whatever happened; the
+// detail goes to the server's log for the operator. An authentication failure or a missing
+// mailbox (a mail server answered) is still named.
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { emailSettingsWithDraft } from '../inboxes/inboxes.service.ts';
 import type { EmailSettings } from './email.inbox.ts';
 import { describeMailError, imapClientFor } from './email.imap.ts';
 import { nodemailerPackage, smtpOptions } from './email.transport.ts';
+import { isBlockedAddress } from '../webhooks/webhooks.send.ts';
 
 /** A test waits at most this long (or EMAIL_TIMEOUT_SECONDS when shorter): an admin is watching. */
 export const TEST_TIMEOUT_SECONDS = 15;
@@ -62,8 +73,33 @@ async function within<T>(seconds: number, attempt: Promise<T>, abandon: () => vo
   }
 }
 
-async function timed(run: () => Promise<string>, describe: (error: unknown) => string): Promise<ConnectionCheck> {
+/** A host that is, or resolves to, a private, local or reserved address (the addresses webhooks never reach). */
+export async function isPrivateTarget(host: string): Promise<boolean> {
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (isIP(bare) !== 0) return isBlockedAddress(bare);
+  try {
+    const addresses = await lookup(bare, { all: true });
+    return addresses.some((entry) => isBlockedAddress(entry.address));
+  } catch {
+    // Not resolved: the connection fails as "Host not found", which says nothing of a port.
+    return false;
+  }
+}
+
+/** Failures that say a mail server answered: named even on a private address. */
+const PROTOCOL_KINDS = new Set(['Authentication failed']);
+
+interface Target {
+  protocol: 'IMAP' | 'SMTP';
+  host: string;
+  port: number;
+  log: FastifyBaseLogger;
+  seconds: number;
+}
+
+async function timed(target: Target, run: () => Promise<string>, describe: (error: unknown) => string): Promise<ConnectionCheck> {
   const start = performance.now();
+  const isPrivate = isPrivateTarget(target.host);
   let ok = true;
   let message: string;
   try {
@@ -71,7 +107,15 @@ async function timed(run: () => Promise<string>, describe: (error: unknown) => s
   } catch (error) {
     ok = false;
     message = describe(error);
+    const named = PROTOCOL_KINDS.has(kindOf(error)) || message.startsWith('Mailbox ');
+    if (!named && (await isPrivate)) {
+      target.log.info({ protocol: target.protocol, host: target.host, port: target.port, reason: message }, 'email connection test failed');
+      message = `Could not reach an ${target.protocol} server at ${target.host}:${target.port} (a private address: the reason is in the server's log)`;
+      // Answered at the deadline, whatever happened: how fast it failed says nothing either.
+      await sleep(Math.max(0, target.seconds * 1000 - (performance.now() - start)));
+    }
   }
+  await isPrivate;
   return { ok, message, duration_ms: Math.round(performance.now() - start) };
 }
 
@@ -87,6 +131,7 @@ export async function testImap(imap: EmailSettings['imap'], log: FastifyBaseLogg
   client.on('error', () => undefined);
   let step: 'connect' | 'mailbox' = 'connect';
   return timed(
+    { protocol: 'IMAP', host: imap.host, port: imap.port, log, seconds },
     () =>
       within(
         seconds,
@@ -113,12 +158,13 @@ export async function testImap(imap: EmailSettings['imap'], log: FastifyBaseLogg
   );
 }
 
-export async function testSmtp(smtp: EmailSettings['smtp'], seconds: number): Promise<ConnectionCheck> {
+export async function testSmtp(smtp: EmailSettings['smtp'], log: FastifyBaseLogger, seconds: number): Promise<ConnectionCheck> {
   const secrets = [smtp.password];
   // Its own transport, closed after: the inbox's pool (email.transport.ts) is for sending.
   const nodemailer = await nodemailerPackage();
   const transport = nodemailer.createTransport({ ...smtpOptions(smtp, seconds), maxConnections: 1 });
   return timed(
+    { protocol: 'SMTP', host: smtp.host, port: smtp.port, log, seconds },
     async () => {
       try {
         await within(seconds, transport.verify(), () => transport.close());
@@ -148,7 +194,7 @@ export async function testEmailConnection(
   const seconds = Math.min(deps.config.emailTimeoutSeconds, TEST_TIMEOUT_SECONDS);
   const [imap, smtp] = await Promise.all([
     both || draft.imap ? testImap(settings.imap, log, seconds) : undefined,
-    both || draft.smtp ? testSmtp(settings.smtp, seconds) : undefined,
+    both || draft.smtp ? testSmtp(settings.smtp, log, seconds) : undefined,
   ]);
   return { ...(imap ? { imap } : {}), ...(smtp ? { smtp } : {}) };
 }

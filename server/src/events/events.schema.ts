@@ -99,9 +99,33 @@ export const DOMAIN_EVENTS = {
   /** Blocked (`enabled` false: its widget sessions and sockets stop working) or unblocked. */
   'contact.enabled_changed': Type.Object({ contact_id: Id, enabled: Type.Boolean() }, exact),
   'contact.merged': Type.Object({ contact_id: Id, merged_contact_id: Id, conversation_ids: Type.Array(Id) }, exact),
+  /** An agent changed the contact's email or gave it its first external id; each of `conversation_ids` got an activity message. */
+  'contact.identity_changed': Type.Object(
+    {
+      contact_id: Id,
+      actor_id: Nullable(Id),
+      changes: Type.Array(
+        Type.Object({ field: StringEnum(['email', 'external_user_id']), from: Nullable(Text), to: Nullable(Text) }, exact),
+      ),
+      conversation_ids: Type.Array(Id),
+    },
+    exact,
+  ),
   /** The contact read the conversation in the widget (its `contact_last_seen_at`). */
   'conversation.contact_seen': Type.Object(
     { conversation_id: Id, conversation_uuid: Uuid, contact_id: Id, contact_last_seen_at: DateTime },
+    exact,
+  ),
+  /** The contact answered the conversation's CSAT survey, or changed the answer. */
+  'conversation.csat_answered': Type.Object(
+    {
+      conversation_id: Id,
+      conversation_uuid: Uuid,
+      survey_uuid: Uuid,
+      rating: Type.Integer({ minimum: 1, maximum: 5 }),
+      feedback: Text,
+      submitted_at: DateTime,
+    },
     exact,
   ),
   /** An inbox's settings, enabled flag or existence changed: open widget sockets are checked again (address, origin, enabled). */

@@ -65,7 +65,13 @@ describe('domain events', () => {
     await call('PUT', `/conversations/${c.uuid}/status`, { status: 'Snoozed', snoozed_until: '1h' });
     clock.advance(2 * 3600_000);
     assert.equal(await wakeSnoozedConversations(t.deps), 1);
+    await call('PUT', `/inboxes/${inboxId}`, { csat_enabled: true });
     await call('PUT', `/conversations/${c.uuid}/status`, { status: 'Resolved' });
+    // The contact answers the survey the resolution sent.
+    const survey = await t.deps.db.selectFrom('csat_surveys').where('conversation_id', '=', c.id).select('uuid').executeTakeFirstOrThrow();
+    dataOf(
+      await t.call({ method: 'POST', url: `/api/v1/csat/${survey.uuid}/response`, payload: { rating: 4, feedback: 'Quick' }, as: null }),
+    );
     // Messages: a reply and its delivery, a private note.
     const reply = await call('POST', `/conversations/${c.uuid}/messages`, { message: 'On it' });
     await call('POST', `/conversations/${c.uuid}/messages`, { message: 'note', private: true });
@@ -85,6 +91,8 @@ describe('domain events', () => {
     // Blocking and unblocking a contact.
     await call('PUT', `/contacts/${contact.id}/block`, { enabled: false });
     await call('PUT', `/contacts/${contact.id}/block`, { enabled: true });
+    // Changing the contact's email (an identity change: an activity line on each of its conversations).
+    await call('PUT', `/contacts/${contact.id}`, { email: `changed-${contact.id}@example.com` });
     // The widget: a visitor reads its conversation, then signs in and is merged into the verified contact.
     const chat = await createWidgetInbox(t);
     const visitor = await startVisitor(t, chat.uuid);

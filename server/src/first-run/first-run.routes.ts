@@ -8,7 +8,13 @@ import { EmailAddress, Envelope, errors, ok } from '../http/schemas.ts';
 import { completeSetup, setupNeeded } from './first-run.service.ts';
 
 const SetupState = Type.Object(
-  { needed: Type.Boolean({ description: 'True while no agent exists: the web app then shows the setup form' }) },
+  {
+    needed: Type.Boolean({ description: 'True while no agent exists: the web app then shows the setup form' }),
+    base_url: Type.String({
+      description:
+        "The address Parley is served at (BASE_URL). Live updates accept a browser's session only from its origin: the web app opened at another address says so and links here.",
+    }),
+  },
   { title: 'SetupState' },
 );
 
@@ -36,7 +42,7 @@ export function firstRunRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(SetupState), ...errors(400) },
         },
       },
-      async () => ok({ needed: await setupNeeded(deps) }),
+      async () => ok({ needed: await setupNeeded(deps), base_url: deps.config.baseUrl }),
     );
     app.post(
       '/setup',

@@ -27,6 +27,11 @@ describe('first run', () => {
   });
   after(() => t.close());
 
+  it("tells anyone the server's BASE_URL (where live updates accept a session)", async () => {
+    const state = dataOf<{ needed: boolean; base_url: string }>(await t.call({ method: 'GET', url: '/api/v1/setup', as: null }));
+    assert.deepEqual(state, { needed: false, base_url: t.deps.config.baseUrl });
+  });
+
   it('answers needed: false and issues no token while an agent exists; POST is a 409', async () => {
     assert.equal(await setupState(t), false);
     assert.equal(await issueSetupToken(t.deps), null);

@@ -20,8 +20,12 @@ export const SERVICE_RULES = {
   search: 'read access per result: each section holds only what the caller may read',
   conversation_sla:
     '`sla:manage` or `conversations:update_team_assignee` (else 403, checked first, like the permission of the other conversation changes), then the conversation access rules (unknown → 404, not readable → 403)',
-  note_author:
-    "note authorship: the author deletes their own note with `contact_notes:write`; another agent's note needs `contact_notes:delete`",
+  contact:
+    'the contact access rule: `contacts:read_all`, or a conversation of the contact the caller may read; an unknown contact is a 404, one the caller may not read a 403',
+  contact_update:
+    "the contact access rule (unknown → 404, not readable → 403); changing the email, or giving the contact its first `external_user_id`, needs `contacts:write_identity` (403); a set `external_user_id` belongs to the widget's identity token and cannot be changed (422)",
+  contact_note_author:
+    "the contact access rule (unknown → 404, not readable → 403), then note authorship: the author deletes their own note with `contact_notes:write`; another agent's note needs `contact_notes:delete`",
 } as const;
 export type ServiceRule = keyof typeof SERVICE_RULES;
 

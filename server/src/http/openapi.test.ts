@@ -10,6 +10,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { buildTestApp, dataOf, registeredRoutes, type TestApp } from '../../test/helpers.ts';
 import { SECRET_MASK } from '../security/encryption.ts';
 import { WEBHOOK_EVENTS } from '../webhooks/webhooks.events.ts';
+import { apiDocsCsp } from './api-docs.ts';
 import { openApiDocumentOptions, operationIdFor, registerOpenApiCompletion } from './openapi.ts';
 
 type Json = Record<string, unknown>;
@@ -307,6 +308,22 @@ describe('OpenAPI document', () => {
         assert.equal(res.statusCode, 200, `${start} -> ${url}`);
         assert.match(String(res.headers['content-type']), /^text\/html/);
         assert.match(res.body, /<html/i);
+      }
+    });
+
+    it('GET /api/docs and its files carry a CSP and may not be framed', async () => {
+      const page = await t.call({ method: 'GET', url: '/api/docs/', as: null });
+      const scripts = [...page.body.matchAll(/<script src="([^"]+)"/g)].map((m) => new URL(m[1]!, 'http://localhost/api/docs/').pathname);
+      assert.ok(scripts.length >= 3, page.body);
+      assert.doesNotMatch(page.body, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script');
+      for (const url of ['/api/docs/', ...scripts, '/api/docs/json']) {
+        const res = await t.call({ method: 'GET', url, as: null });
+        assert.equal(res.statusCode, 200, url);
+        const csp = String(res.headers['content-security-policy']);
+        assert.equal(csp, apiDocsCsp('http://localhost:9000'), url);
+        assert.match(csp, /frame-ancestors 'none'/);
+        assert.match(csp, /script-src 'self'(;|$)/);
+        assert.equal(res.headers['x-frame-options'], 'DENY', url);
       }
     });
   });

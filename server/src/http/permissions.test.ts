@@ -116,6 +116,7 @@ const EXPECTED: Record<string, string> = {
   'GET /api/v1/search': 'any',
   'POST /api/v1/inboxes/{id}/secret/rotate': 'inboxes:manage',
   'POST /api/v1/inboxes/{id}/widget-preview': 'inboxes:manage',
+  'POST /api/v1/inboxes/{id}/widget-origin-check': 'inboxes:manage',
   'GET /api/v1/webhooks': 'webhooks:manage',
   'POST /api/v1/webhooks': 'webhooks:manage',
   'GET /api/v1/webhooks/compact': 'webhooks:manage',
@@ -165,7 +166,13 @@ const EXPECTED: Record<string, string> = {
 
 /** Routes open to any agent whose service then decides per resource, and the rule it applies. */
 const SERVICE_RULES: Record<string, string> = {
-  'DELETE /api/v1/contacts/{id}/notes/{note_id}': 'note_author',
+  'GET /api/v1/contacts/{id}': 'contact',
+  'GET /api/v1/contacts/{id}/page-visits': 'contact',
+  'PUT /api/v1/contacts/{id}': 'contact_update',
+  'PUT /api/v1/contacts/{id}/block': 'contact',
+  'GET /api/v1/contacts/{id}/notes': 'contact',
+  'POST /api/v1/contacts/{id}/notes': 'contact',
+  'DELETE /api/v1/contacts/{id}/notes/{note_id}': 'contact_note_author',
   'GET /api/v1/teams/{id}/conversations/unassigned': 'team_inbox',
   'GET /api/v1/conversations/{cuuid}': 'conversation',
   'PUT /api/v1/conversations/{cuuid}/last-seen': 'conversation',

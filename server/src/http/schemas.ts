@@ -1,6 +1,6 @@
 // Schemas shared by every domain: the envelope, errors, ids, pagination, string enums, URLs, email addresses.
 import type { FastifyReply } from 'fastify';
-import { type TSchema, Type } from 'typebox';
+import { type Static, type TObject, type TSchema, Type } from 'typebox';
 import { ERROR_TYPES } from '../errors.ts';
 import { MAX_EMAIL_LENGTH, MAX_URL_LENGTH } from './formats.ts';
 
@@ -11,6 +11,33 @@ export const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'da
 export const NullableDateTime = Type.Union([DateTime, Type.Null()]);
 export function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);
+}
+
+/** Marks a property of a PUT body that is there only because GET answers it (`PutBody`). */
+export const ECHOED = 'x-parley-echoed';
+
+/**
+ * A PUT body that accepts the record as its GET answered it (docs/api.md, "Input rules"): clients
+ * read, change a field and send the whole record back. `body`'s own properties are checked as
+ * usual; every other property of `record` (ids, timestamps, computed fields) is accepted with any
+ * value and removed before the handler sees the body (validation.ts, `stripEchoed`). A property in
+ * neither is still refused. The static type is `body`'s: the handler never sees the others.
+ */
+export function PutBody<B extends TObject>(body: B, record: TObject, options: SchemaOptions = {}) {
+  const echoed: Record<string, TSchema> = {};
+  for (const name of Object.keys(record.properties)) {
+    if (!Object.hasOwn(body.properties, name)) {
+      echoed[name] = Type.Optional(Type.Unknown({ description: 'Read-only: ignored when sent back', readOnly: true, [ECHOED]: true }));
+    }
+  }
+  const { properties: _properties, required: _required, ...rest } = body;
+  return Type.Unsafe<Static<B>>({
+    ...rest,
+    ...options,
+    type: 'object',
+    properties: { ...body.properties, ...echoed },
+    ...(body.required ? { required: body.required } : {}),
+  });
 }
 
 /** `{status:"success", data}` around a payload schema. */

@@ -6,6 +6,7 @@ import { Ajv, type ErrorObject, type Options, type SchemaValidateFunction, type 
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { registerFormats } from './formats.ts';
+import { ECHOED } from './schemas.ts';
 import type { LazySchemas } from './lazy-compile.ts';
 import { CANONICAL_INTEGER, NumberMarks, registerJsonParser } from './json.ts';
 import { refuseUnstorableText } from './text.ts';
@@ -122,6 +123,31 @@ function closeQueryStrings(route: { url: string; schema?: Record<string, unknown
   }
 }
 
+/** The properties of a body schema (or of its union's branches) marked by `PutBody` as echoed from the record. */
+function echoedProperties(schema: unknown): string[] {
+  if (!isSchema(schema)) return [];
+  const own = isSchema(schema['properties'])
+    ? Object.entries(schema['properties'])
+        .filter(([, property]) => isSchema(property) && property[ECHOED] === true)
+        .map(([name]) => name)
+    : [];
+  const branches = ['anyOf', 'oneOf'].flatMap((key) => (Array.isArray(schema[key]) ? schema[key].flatMap(echoedProperties) : []));
+  return [...new Set([...own, ...branches])];
+}
+
+/** A body validator that, once the body is valid, removes the read-only properties a client echoed back (`PutBody`). */
+function stripEchoed(validate: ValidateFunction, names: string[]): ValidateFunction {
+  if (names.length === 0) return validate;
+  const wrapped = ((data: unknown, cxt?: unknown) => {
+    const valid = validate(data, cxt as Parameters<ValidateFunction>[1]);
+    wrapped.errors = validate.errors ?? null;
+    if (valid && isSchema(data)) for (const name of names) delete data[name];
+    return valid;
+  }) as ValidateFunction;
+  Object.assign(wrapped, { schemaEnv: validate.schemaEnv, schema: validate.schema });
+  return wrapped;
+}
+
 export function registerValidation(app: FastifyInstance, schemas: LazySchemas): void {
   const marks = new NumberMarks();
   const strict = buildAjv({ coerceTypes: false });
@@ -130,7 +156,7 @@ export function registerValidation(app: FastifyInstance, schemas: LazySchemas): 
   app.addHook('onRoute', closeQueryStrings);
   app.addHook('onRequest', refuseUnstorableText);
   const compile = (schema: unknown, httpPart: string | undefined): ValidateFunction => {
-    if (httpPart === 'body') return strict.compile(withCanonicalIntegers(schema) as Schema);
+    if (httpPart === 'body') return stripEchoed(strict.compile(withCanonicalIntegers(schema) as Schema), echoedProperties(schema));
     const validate = coercing.compile(schema as Schema);
     return httpPart === 'querystring' || httpPart === 'params' ? checkingText(validate, schema as Schema, httpPart) : validate;
   };

@@ -1,11 +1,26 @@
 import type { DB } from '../db/database.ts';
 
-const columns = ['id', 'uuid', 'created_at', 'updated_at', 'name', 'channel', 'enabled', 'csat_enabled', 'from', 'config'] as const;
+const columns = [
+  'id',
+  'uuid',
+  'created_at',
+  'updated_at',
+  'name',
+  'channel',
+  'enabled',
+  'csat_enabled',
+  'default_team_id',
+  'assign_on_first_reply',
+  'from',
+  'config',
+] as const;
 
 export interface InboxValues {
   name?: string;
   enabled?: boolean;
   csat_enabled?: boolean;
+  default_team_id?: number | null;
+  assign_on_first_reply?: boolean;
   from?: string | null;
   /** The stored form: secrets already encrypted. */
   config?: Record<string, unknown>;
@@ -77,6 +92,12 @@ export async function findLiveInbox(db: DB, id: number) {
     .selectFrom('inboxes')
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
-    .select(['id', 'channel', 'enabled', 'name'])
+    .select(['id', 'channel', 'enabled', 'name', 'default_team_id'])
     .executeTakeFirst();
+}
+
+/** Ends every widget session of the inbox (a secret rotated with its sessions ended). */
+export async function deleteWidgetSessionsOfInbox(db: DB, inboxId: number): Promise<number> {
+  const result = await db.deleteFrom('widget_sessions').where('inbox_id', '=', inboxId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -16,6 +16,11 @@ import {
 } from './inboxes.schema.ts';
 import * as inboxes from './inboxes.service.ts';
 
+const RotateSecretBody = Type.Object(
+  { end_sessions: Type.Optional(Type.Boolean({ description: 'End every widget session of the inbox too', default: false })) },
+  { additionalProperties: false, title: 'RotateSecretBody' },
+);
+
 export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     // The shared body validator strips unknown properties silently; here an unknown top-level
@@ -118,16 +123,24 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/inboxes/:id/secret/rotate',
       {
         config: manage,
+        // The body may be left out (clients written before it had none): an absent body is `{}`.
+        preValidation: async (request) => {
+          request.body ??= {};
+        },
         schema: {
           tags,
           summary: 'Rotate the JWT secret of a live-chat inbox',
           description:
-            'Answers the new secret, once (it is masked everywhere else). Identity tokens signed with the old secret are refused from now on; widget sessions already issued keep working. Not a live-chat inbox → 422.',
+            'Answers the new secret, once (it is masked everywhere else). Identity tokens signed with the old secret are refused from now on. Widget sessions already issued keep working, unless `end_sessions` is true: then every widget session of the inbox ends (their bearer tokens get 401, their sockets are closed; visitors and contacts start anew) and `sessions_ended` counts them. The body may be left out. Not a live-chat inbox → 422.',
           params: IdParams,
-          response: { 200: Envelope(Type.Object({ secret: Type.String() })), ...errors(401, 403, 404, 422) },
+          body: RotateSecretBody,
+          response: {
+            200: Envelope(Type.Object({ secret: Type.String(), sessions_ended: Type.Integer({ minimum: 0 }) })),
+            ...errors(400, 401, 403, 404, 422),
+          },
         },
       },
-      async (request) => ok(await inboxes.rotateInboxSecret(deps, request.params.id)),
+      async (request) => ok(await inboxes.rotateInboxSecret(deps, request.params.id, { endSessions: request.body.end_sessions ?? false })),
     );
     app.delete(
       '/inboxes/:id',

@@ -247,6 +247,8 @@ const recordFields = {
   name: Type.String(),
   enabled: Type.Boolean(),
   csat_enabled: Type.Boolean(),
+  default_team_id: Nullable(Type.Integer({ description: 'The team a new conversation arriving without one enters; null: none' })),
+  assign_on_first_reply: Type.Boolean({ description: 'An unassigned conversation goes to the agent who sends its first public reply' }),
   from: Nullable(Type.String()),
 };
 
@@ -274,10 +276,23 @@ const Name = Type.String({ minLength: 1, maxLength: 140, pattern: '\\S' });
 const FROM_TEXT = 'Sender address, e.g. "support@example.com" or "Support <support@example.com>"';
 const From = Nullable(Type.String({ maxLength: 320, description: `${FROM_TEXT}; required for email inboxes` }));
 
+const DefaultTeamId = Nullable(
+  Type.Integer({
+    minimum: 1,
+    description:
+      "A team id: a new conversation of the inbox arriving without a team enters it (the team's SLA policy and round robin apply); null: none",
+  }),
+);
+const AssignOnFirstReply = Type.Boolean({
+  description: 'An unassigned conversation of the inbox goes to the agent who sends its first public reply',
+});
+
 const createFields = {
   name: Name,
   enabled: Type.Optional(Type.Boolean({ default: true })),
   csat_enabled: Type.Optional(Type.Boolean({ default: false })),
+  default_team_id: Type.Optional(DefaultTeamId),
+  assign_on_first_reply: Type.Optional(AssignOnFirstReply),
 };
 
 export const CreateInboxBody = Type.Object({ ...createFields, channel: Channel, from: Type.Optional(From), config: ConfigObject }, strict);
@@ -308,6 +323,8 @@ function updateBody<C extends TSchema>(config: C, options: Record<string, unknow
       name: Type.Optional(Name),
       enabled: Type.Optional(Type.Boolean()),
       csat_enabled: Type.Optional(Type.Boolean()),
+      default_team_id: Type.Optional(DefaultTeamId),
+      assign_on_first_reply: Type.Optional(AssignOnFirstReply),
       from: Type.Optional(From),
       config: Type.Optional(config),
       channel: Type.Optional(StringEnum(CHANNELS, { description: 'Read-only: must equal the current channel when sent' })),

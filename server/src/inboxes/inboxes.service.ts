@@ -10,6 +10,7 @@ import { isEmailAddress, splitNamedAddress } from '../http/formats.ts';
 import { recordEvent } from '../events/events.service.ts';
 import { buildAjv } from '../http/validation.ts';
 import { DecryptionError, decryptSecret, encryptSecret, isEncrypted, SECRET_MASK } from '../security/encryption.ts';
+import { assertTeamsExist } from '../teams/teams.service.ts';
 import { CHANNEL_TABLE } from './channels.ts';
 import * as q from './inboxes.queries.ts';
 import { type Channel, EmailConfig, LivechatConfig, TRUSTED_DOMAIN } from './inboxes.schema.ts';
@@ -220,8 +221,15 @@ export interface CreateInboxInput {
   channel: Channel;
   enabled?: boolean;
   csat_enabled?: boolean;
+  default_team_id?: number | null;
+  assign_on_first_reply?: boolean;
   from?: string | null;
   config: Config;
+}
+
+/** The default team names a team (a 400 naming the field otherwise); the foreign key holds it against a concurrent delete. */
+async function assertDefaultTeam(db: DB, teamId: number | null | undefined): Promise<void> {
+  if (typeof teamId === 'number') await assertTeamsExist(db, [teamId], 'default_team_id');
 }
 
 /** The business hours a live-chat config names exist (a 400 naming the field otherwise). */
@@ -234,11 +242,14 @@ export async function createInbox(deps: AppDeps, input: CreateInboxInput) {
   const from = normaliseFrom(input.channel, input.from);
   const config = prepareConfig(deps, input.channel, input.config, null);
   await assertConfigHours(deps.db, config);
+  await assertDefaultTeam(deps.db, input.default_team_id);
   const row = await q.insertInbox(deps.db, {
     name: input.name.trim(),
     channel: input.channel,
     enabled: input.enabled ?? true,
     csat_enabled: input.csat_enabled ?? false,
+    default_team_id: input.default_team_id ?? null,
+    assign_on_first_reply: input.assign_on_first_reply ?? false,
     from,
     config: encryptConfig(deps, input.channel, config),
     created_at: deps.clock.now(),
@@ -250,15 +261,28 @@ export async function createInbox(deps: AppDeps, input: CreateInboxInput) {
 }
 
 /** A new live-chat JWT secret, shown once (422 for another channel). Identity tokens signed with the old one stop working at once. */
-export async function rotateInboxSecret(deps: AppDeps, id: number): Promise<{ secret: string }> {
+/**
+ * A new JWT secret for a live-chat inbox. With `endSessions`, every widget session of the inbox
+ * ends with it (visitors and contacts start anew; their open sockets are closed through the
+ * `inbox.changed` event): what a leaked secret let someone open is closed too.
+ */
+export async function rotateInboxSecret(
+  deps: AppDeps,
+  id: number,
+  options: { endSessions: boolean } = { endSessions: false },
+): Promise<{ secret: string; sessions_ended: number }> {
   return deps.db.transaction().execute(async (trx) => {
     const current = await q.findInboxForUpdate(trx, id);
     if (!current) throw new NotFoundError('Inbox not found');
     if (!CHANNEL_TABLE[current.channel].widget) throw new DataError('Only live-chat inboxes have a secret to rotate');
     const secret = randomBytes(32).toString('base64url');
     const config = { ...current.config, secret: encryptSecret(deps.config.secretKey, secret) };
-    await q.updateInbox(trx, id, { config, updated_at: deps.clock.now() });
-    return { secret };
+    const now = deps.clock.now();
+    await q.updateInbox(trx, id, { config, updated_at: now });
+    if (!options.endSessions) return { secret, sessions_ended: 0 };
+    const ended = await q.deleteWidgetSessionsOfInbox(trx, id);
+    await recordEvent(trx, 'inbox.changed', { inbox_id: id, inbox_uuid: current.uuid, enabled: current.enabled, deleted: false }, now);
+    return { secret, sessions_ended: ended };
   });
 }
 
@@ -266,6 +290,8 @@ export interface UpdateInboxInput {
   name?: string;
   enabled?: boolean;
   csat_enabled?: boolean;
+  default_team_id?: number | null;
+  assign_on_first_reply?: boolean;
   from?: string | null;
   config?: Config;
   /** Read-only: accepted only when it equals the current channel. */
@@ -283,6 +309,11 @@ export async function updateInbox(deps: AppDeps, id: number, input: UpdateInboxI
     if (input.name !== undefined) values.name = input.name.trim();
     if (input.enabled !== undefined) values.enabled = input.enabled;
     if (input.csat_enabled !== undefined) values.csat_enabled = input.csat_enabled;
+    if (input.default_team_id !== undefined) {
+      await assertDefaultTeam(trx, input.default_team_id);
+      values.default_team_id = input.default_team_id;
+    }
+    if (input.assign_on_first_reply !== undefined) values.assign_on_first_reply = input.assign_on_first_reply;
     if (input.from !== undefined) values.from = normaliseFrom(current.channel, input.from);
     if (input.config !== undefined) {
       const plain = prepareConfig(deps, current.channel, input.config, decryptConfigForUpdate(deps, current.channel, current.config));

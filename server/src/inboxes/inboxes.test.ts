@@ -9,7 +9,20 @@ import { frameAncestors } from '../widget/widget.assets.ts';
 type Json = Record<string, unknown>;
 type Res = { statusCode: number; body: string; json: () => unknown };
 
-const INBOX_KEYS = ['channel', 'config', 'created_at', 'csat_enabled', 'enabled', 'from', 'id', 'name', 'updated_at', 'uuid'];
+const INBOX_KEYS = [
+  'assign_on_first_reply',
+  'channel',
+  'config',
+  'created_at',
+  'csat_enabled',
+  'default_team_id',
+  'enabled',
+  'from',
+  'id',
+  'name',
+  'updated_at',
+  'uuid',
+];
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const IMAP_PASSWORD = 'imap-plain-password-1';
@@ -242,7 +255,7 @@ describe('inboxes', () => {
       const inbox = ok(await create(livechatBody({}, { name: 'Rotating chat' })));
       const before = (await revealed(String(inbox['uuid']))).secret;
       const rotated = ok(await t.call({ method: 'POST', url: `/api/v1/inboxes/${String(inbox['id'])}/secret/rotate` }));
-      assert.deepEqual(Object.keys(rotated), ['secret']);
+      assert.deepEqual(Object.keys(rotated), ['secret', 'sessions_ended']);
       assert.ok(String(rotated['secret']).length >= 32);
       assert.notEqual(rotated['secret'], before);
       assert.equal((await revealed(String(inbox['uuid']))).secret, rotated['secret']);

@@ -48,6 +48,8 @@ export interface Metrics {
   readonly observeQuery: QueryObserver;
   /** Sockets open now on this instance, by `kind`: `agent` (/ws) or `widget` (/widget/ws). */
   readonly sockets: Gauge<'kind'>;
+  /** Sockets a client broke the protocol on (too large, invalid UTF-8, …) or dropped, by `kind` and `reason`. */
+  readonly socketClientErrors: Counter<'kind' | 'reason'>;
   /** Webhook attempts by the delivery's status after them (succeeded, failed, dead, refused). */
   countWebhookAttempts(statuses: readonly string[]): void;
   /** Mails an inbox took in, by what each became (stored, duplicate, bounce, auto_reply, skipped), or a failed intake. */
@@ -82,6 +84,12 @@ export function createMetrics(options: { served: boolean }): Metrics {
   });
   sockets.set({ kind: 'agent' }, 0);
   sockets.set({ kind: 'widget' }, 0);
+  const socketClientErrors = new Counter({
+    name: `${METRICS_PREFIX}websocket_client_errors_total`,
+    help: 'WebSocket clients that broke the protocol or dropped their connection, by kind (agent, widget) and reason: too_large (1009), invalid_utf8 (1007), protocol (1002), connection (reset by the client)',
+    labelNames: ['kind', 'reason'] as const,
+    registers: [registry],
+  });
   const webhookAttempts = new Counter({
     name: `${METRICS_PREFIX}webhook_attempts_total`,
     help: 'Webhook delivery attempts by outcome: delivered, retrying (failed, tried again later), dead (failed, no attempt left), refused (address not allowed)',
@@ -106,6 +114,7 @@ export function createMetrics(options: { served: boolean }): Metrics {
       queryDuration.observe({ outcome: event.level === 'error' ? 'error' : 'ok' }, event.queryDurationMillis / 1000);
     },
     sockets,
+    socketClientErrors,
     countWebhookAttempts(statuses) {
       for (const status of statuses) webhookAttempts.inc({ outcome: WEBHOOK_OUTCOMES[status] ?? 'other' });
     },

@@ -103,6 +103,10 @@ export async function discover(deps: AppDeps, settings: ProviderSettings, fresh 
   const config = new client.Configuration(metadata, settings.clientId, { client_secret: settings.secret }, auth);
   config.timeout = timeout;
   if (insecure) client.allowInsecureRequests(config);
+  // openid-client leaves the signature of an ID token from the token endpoint unchecked (TLS
+  // vouches for it in OpenID Connect Core §3.1.3.7): it is checked here against the provider's
+  // JWKS all the same, so that a token signed by any other key is refused, whatever the transport.
+  client.enableNonRepudiationChecks(config);
   deps.oidcClients.set(settings.id, key, config, nowMs);
   return { config, authMethod };
 }

@@ -6,7 +6,7 @@ import * as client from 'openid-client';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { createAgent } from '../agents/agents.service.ts';
-import { findAgentForSignIn, type NewSession, type SessionMeta, startSession } from '../auth/auth.service.ts';
+import { activeAgentPermissions, findAgentForSignIn, type NewSession, type SessionMeta, startSession } from '../auth/auth.service.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError, ConflictError, InputError, NetworkError, NotFoundError, PermissionError, UnauthorizedError } from '../errors.ts';
 import { isEmailAddress } from '../http/formats.ts';
@@ -15,6 +15,7 @@ import { DecryptionError, decryptSecret, encryptSecret } from '../security/encry
 import { constantTimeEqual } from '../security/hashing.ts';
 import { discover, networkError } from './oidc.client.ts';
 import { findEnabledProvider, redirectUriFor } from './oidc.service.ts';
+import { assertMaySignIn, bindIdentity } from './oidc.trust.ts';
 
 export const STATE_COOKIE = 'parley_oidc';
 /** Sent back only to the sign-in routes. */
@@ -249,7 +250,7 @@ export async function finishLogin(deps: AppDeps, input: FinishInput): Promise<Fi
   if (email === undefined || !isEmailAddress(email)) throw new UnauthorizedError('The identity provider gave no usable email address');
   if (identity.emailVerified !== true)
     throw new UnauthorizedError(`The identity provider has not verified the email address ${email}: sign-in refused`);
-  const { agentId, provisioned } = await agentFor(deps, row, email, identity);
+  const { agentId, provisioned } = await agentFor(deps, row, email, claims.sub, identity);
   const session = await startSession(deps, agentId, input.meta);
   return { session, location: `${deps.config.baseUrl}${saved.next}`, agentId, provisioned };
 }
@@ -261,37 +262,62 @@ function namesOf(email: string, identity: Identity): { first_name: string; last_
   return { first_name: [...firstName].slice(0, NAME_MAX).join(''), last_name: [...lastName].slice(0, NAME_MAX).join('') };
 }
 
-/** An enabled agent with this email (never a contact); created with the provider's role when it provisions. */
+type SigningProvider = { id: number; auto_provision: boolean; provision_role_id: number | null; configured_by: number | null };
+
+/**
+ * An enabled agent with this email (never a contact); created with the provider's role when it
+ * provisions. Either way, only an agent the provider may sign in (oidc.trust.ts), bound to the
+ * provider account `subject`.
+ */
 async function agentFor(
   deps: AppDeps,
-  provider: { id: number; auto_provision: boolean; provision_role_id: number | null },
+  provider: SigningProvider,
+  email: string,
+  subject: string,
+  identity: Identity,
+): Promise<{ agentId: number; provisioned: boolean }> {
+  const found = await existingAgent(deps, provider, email);
+  const result = found ? { agentId: found, provisioned: false } : await provisionAgent(deps, provider, email, identity);
+  await bindIdentity(deps, provider.id, result.agentId, subject);
+  return result;
+}
+
+/** The enabled agent with this email, if the provider may sign it in; undefined when there is none. */
+async function existingAgent(deps: AppDeps, provider: SigningProvider, email: string): Promise<number | undefined> {
+  const existing = await findAgentForSignIn(deps, email);
+  if (!existing) return undefined;
+  const permissions = existing.enabled ? await activeAgentPermissions(deps, existing.id) : null;
+  if (permissions === null) throw new UnauthorizedError('This agent account is disabled');
+  await assertMaySignIn(deps, provider, permissions);
+  return existing.id;
+}
+
+async function provisionAgent(
+  deps: AppDeps,
+  provider: SigningProvider,
   email: string,
   identity: Identity,
 ): Promise<{ agentId: number; provisioned: boolean }> {
-  const existing = await findAgentForSignIn(deps, email);
-  if (existing) {
-    if (!existing.enabled) throw new UnauthorizedError('This agent account is disabled');
-    return { agentId: existing.id, provisioned: false };
-  }
   if (!provider.auto_provision)
     throw new UnauthorizedError(`No agent has the email address ${email}: ask an administrator to create your account`);
   const noRole = new UnauthorizedError('This provider creates agents, but its role no longer exists: ask an administrator');
   if (provider.provision_role_id === null) throw noRole;
-  let roleName: string;
+  let role: Awaited<ReturnType<typeof getRole>>;
   try {
-    roleName = (await getRole(deps, provider.provision_role_id)).name;
+    role = await getRole(deps, provider.provision_role_id);
   } catch (error) {
     if (error instanceof NotFoundError) throw noRole;
     throw error;
   }
+  await assertMaySignIn(deps, provider, role.permissions);
   try {
-    const agent = await createAgent(deps, null, { email, ...namesOf(email, identity), roles: [roleName] });
+    const agent = await createAgent(deps, null, { email, ...namesOf(email, identity), roles: [role.name] });
     return { agentId: agent.id, provisioned: true };
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
     // A sign-in of the same person on another tab or instance created it first.
-    const created = await findAgentForSignIn(deps, email);
-    if (!created?.enabled) throw new UnauthorizedError('This agent account is disabled');
-    return { agentId: created.id, provisioned: false };
+    const created = await existingAgent(deps, provider, email);
+    if (created === undefined) throw new UnauthorizedError('This agent account is disabled');
+    return { agentId: created, provisioned: false };
   }
 }

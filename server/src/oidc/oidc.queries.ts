@@ -14,7 +14,20 @@ const columns = [
   'enabled',
   'auto_provision',
   'provision_role_id',
+  'configured_by',
 ] as const;
+
+/** A provider row with who configured it (oidc.trust.ts): that agent's name, and whether it is still an enabled agent. */
+function selectProviders(db: DB) {
+  return db
+    .selectFrom('oidc_providers as p')
+    .leftJoin('users as cb', 'cb.id', 'p.configured_by')
+    .select(columns.map((c) => `p.${c}` as const))
+    .select([
+      sql<string | null>`nullif(trim(cb.first_name || ' ' || cb.last_name), '')`.as('configured_by_name'),
+      sql<boolean>`coalesce(cb.enabled and cb.deleted_at is null and cb.type = 'agent', false)`.as('configured_by_enabled'),
+    ]);
+}
 
 export interface OidcProviderValues {
   name: string;
@@ -27,10 +40,12 @@ export interface OidcProviderValues {
   enabled: boolean;
   auto_provision: boolean;
   provision_role_id: number | null;
+  /** The agent vouching for the provider (oidc.trust.ts). */
+  configured_by: number | null;
 }
 
 export async function listProviders(db: DB) {
-  return db.selectFrom('oidc_providers').select(columns).orderBy(sql`lower(name)`).orderBy('id').execute();
+  return selectProviders(db).orderBy(sql`lower(p.name)`).orderBy('p.id').execute();
 }
 
 export async function listEnabledProviders(db: DB) {
@@ -44,7 +59,7 @@ export async function listEnabledProviders(db: DB) {
 }
 
 export async function findProvider(db: DB, id: number) {
-  return db.selectFrom('oidc_providers').where('id', '=', id).select(columns).executeTakeFirst();
+  return selectProviders(db).where('p.id', '=', id).executeTakeFirst();
 }
 
 /** For update: the row locked, so that the stored secret it keeps is the one replaced. */
@@ -52,7 +67,7 @@ export async function lockProvider(db: DB, id: number) {
   return db
     .selectFrom('oidc_providers')
     .where('id', '=', id)
-    .select(['id', 'client_secret', 'provider_url'])
+    .select(['id', 'client_secret', 'provider_url', 'client_id', 'configured_by'])
     .forUpdate()
     .executeTakeFirst();
 }
@@ -62,24 +77,50 @@ export async function findProviderByName(db: DB, name: string) {
   return db.selectFrom('oidc_providers').where(sql`lower(name)`, '=', name.trim().toLowerCase()).select(['id']).executeTakeFirst();
 }
 
-export async function insertProvider(db: DB, values: OidcProviderValues, now: Date) {
-  return db
+export async function insertProvider(db: DB, values: OidcProviderValues, now: Date): Promise<number> {
+  const row = await db
     .insertInto('oidc_providers')
     .values({ ...values, created_at: now, updated_at: now })
-    .returning(columns)
+    .returning('id')
     .executeTakeFirstOrThrow();
+  return row.id;
 }
 
-export async function updateProvider(db: DB, id: number, values: OidcProviderValues, now: Date) {
-  return db
+export async function updateProvider(db: DB, id: number, values: OidcProviderValues, now: Date): Promise<boolean> {
+  const result = await db
     .updateTable('oidc_providers')
     .set({ ...values, updated_at: now })
     .where('id', '=', id)
-    .returning(columns)
     .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteProvider(db: DB, id: number): Promise<boolean> {
   const result = await db.deleteFrom('oidc_providers').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** The bindings that concern this sign-in, locked: the agent's account at this provider, and the agent this account signs in. */
+export async function lockIdentities(db: DB, providerId: number, userId: number, subject: string) {
+  return db
+    .selectFrom('oidc_identities as i')
+    .innerJoin('users as u', 'u.id', 'i.user_id')
+    .where('i.provider_id', '=', providerId)
+    .where((eb) => eb.or([eb('i.user_id', '=', userId), eb('i.subject', '=', subject)]))
+    .select(['i.user_id', 'i.subject', sql<boolean>`u.deleted_at is not null`.as('user_deleted')])
+    .forUpdate('i')
+    .execute();
+}
+
+export async function insertIdentity(db: DB, providerId: number, userId: number, subject: string, now: Date): Promise<void> {
+  await db.insertInto('oidc_identities').values({ provider_id: providerId, user_id: userId, subject, created_at: now }).execute();
+}
+
+export async function deleteIdentity(db: DB, providerId: number, userId: number): Promise<void> {
+  await db.deleteFrom('oidc_identities').where('provider_id', '=', providerId).where('user_id', '=', userId).execute();
+}
+
+/** Every binding of a provider: its accounts belong to an issuer and client that changed. */
+export async function deleteIdentities(db: DB, providerId: number): Promise<void> {
+  await db.deleteFrom('oidc_identities').where('provider_id', '=', providerId).execute();
 }

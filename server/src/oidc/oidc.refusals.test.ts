@@ -1,5 +1,6 @@
 // Every refusal of a sign-in, against a real OpenID provider on loopback: an off-site `next`,
-// a tampered or missing state, another provider's cookie, a wrong nonce or PKCE verifier, the
+// a tampered or missing state, another provider's cookie, a wrong nonce or PKCE verifier, a
+// forged ID token signature, the
 // provider's own error, an identity Parley does not accept, a provider gone. None opens a session.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -118,6 +119,23 @@ describe('single sign-on: refusals', () => {
     const resealed = sealState(t.deps, { ...saved, nonce: 'another-nonce-0123456789abcdefghijklmnopqrstu' });
     const tampered = await driver.assertRefused(await driver.finish(provider, callback, resealed), 401, 'UnauthorizedException', sessions);
     assert.match(tampered, /claim nonce/);
+  });
+
+  it('refuses an ID token from the token endpoint signed by a key not in the provider’s JWKS (401)', async () => {
+    const { idp, provider, driver } = sso;
+    const sessions = await driver.sessionCount();
+    try {
+      for (const mode of ['same-kid', 'unknown-kid'] as const) {
+        idp.forgeIdTokens(mode);
+        const message = await driver.assertRefused(await driver.signIn(provider, 'ann'), 401, 'UnauthorizedException', sessions, mode);
+        assert.match(message, /failed verification/, mode);
+      }
+    } finally {
+      idp.forgeIdTokens(null);
+    }
+    // The same sign-in with the provider's own signature goes through.
+    const res = await driver.signIn(provider, 'ann');
+    assert.equal(res.statusCode, 302, res.body);
   });
 
   it('refuses a code sent with another PKCE challenge, and a code used twice (401)', async () => {

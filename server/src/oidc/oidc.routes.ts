@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { setSessionCookies, secureCookies } from '../auth/session-cookies.ts';
 import type { AppDeps } from '../deps.ts';
 import { principalOf } from '../http/access.ts';
-import { Envelope, errors, IdParams, ok, TrueEnvelope } from '../http/schemas.ts';
+import { Envelope, errors, IdParams, ok, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import { beginLogin, finishLogin, STATE_COOKIE, STATE_COOKIE_PATH, STATE_TTL_SECONDS } from './oidc.flow.ts';
 import { signInErrorHandler } from './oidc.page.ts';
 import {
@@ -105,7 +105,7 @@ export function oidcRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           description:
             'The full object: a field with a default that is left out takes its default. Leave `client_secret` out, or send the mask, to keep the stored secret.',
           params: IdParams,
-          body: OidcProviderBody,
+          body: PutBody(OidcProviderBody, OidcProviderRecord),
           response: { 200: Envelope(OidcProviderRecord), ...errors(400, 401, 403, 404, 409) },
         },
       },

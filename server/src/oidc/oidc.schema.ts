@@ -23,6 +23,20 @@ export const OidcProviderRecord = Type.Object(
     logo_url: Type.String({ description: 'Absolute http(s) URL of a logo for the sign-in button, or empty.' }),
     auto_provision: Type.Boolean({ description: 'Create an agent on the first sign-in of a verified email no agent has.' }),
     provision_role_id: Nullable(Type.Integer({ description: 'The role such an agent gets.' })),
+    configured_by: Nullable(
+      Type.Object(
+        {
+          id: Type.Integer(),
+          name: Type.String(),
+          enabled: Type.Boolean({ description: 'False when that agent is disabled or deleted: the provider then signs nobody in.' }),
+        },
+        {
+          title: 'OidcConfigurer',
+          description:
+            'The agent who last set provider_url, client_id or client_secret. The provider signs in only agents whose permissions this agent holds (all of them for an Admin); null or disabled: nobody. Send the client secret again to become it.',
+        },
+      ),
+    ),
   },
   { title: 'OidcProvider' },
 );

@@ -10,6 +10,7 @@ import { assertMayGrant, getRole } from '../roles/roles.service.ts';
 import { DecryptionError, decryptSecret, encryptSecret, SECRET_MASK } from '../security/encryption.ts';
 import { type Discovered, discover, type ProviderSettings } from './oidc.client.ts';
 import * as q from './oidc.queries.ts';
+import { sameSource, vouches } from './oidc.trust.ts';
 import { OIDC_NAME_MAX, type OidcDiscoveryReport, type OidcProviderBody, type OidcProviderRecord } from './oidc.schema.ts';
 
 type ProviderRow = NonNullable<Awaited<ReturnType<typeof q.findProvider>>>;
@@ -25,8 +26,13 @@ export function loginUrlFor(deps: AppDeps, id: number): string {
 }
 
 function toRecord(deps: AppDeps, row: ProviderRow): ProviderRecord {
-  const { client_secret: _stored, ...rest } = row;
-  return { ...rest, client_secret: SECRET_MASK, redirect_uri: redirectUriFor(deps, row.id) };
+  const { client_secret: _stored, configured_by, configured_by_name, configured_by_enabled, ...rest } = row;
+  return {
+    ...rest,
+    client_secret: SECRET_MASK,
+    redirect_uri: redirectUriFor(deps, row.id),
+    configured_by: configured_by === null ? null : { id: configured_by, name: configured_by_name ?? '', enabled: configured_by_enabled },
+  };
 }
 
 /**
@@ -101,7 +107,14 @@ async function assertNameFree(db: DB, name: string, exceptId: number | null): Pr
   if (existing && existing.id !== exceptId) throw new ConflictError(`A single sign-on provider named "${name}" already exists`);
 }
 
-function valuesOf(input: ProviderInput, name: string, providerUrl: string, secret: string, roleId: number | null): q.OidcProviderValues {
+function valuesOf(
+  input: ProviderInput,
+  name: string,
+  providerUrl: string,
+  secret: string,
+  roleId: number | null,
+  configuredBy: number | null,
+): q.OidcProviderValues {
   return {
     name,
     provider: input.provider?.trim() ?? 'Custom',
@@ -112,6 +125,7 @@ function valuesOf(input: ProviderInput, name: string, providerUrl: string, secre
     enabled: input.enabled ?? true,
     auto_provision: input.auto_provision ?? false,
     provision_role_id: roleId,
+    configured_by: configuredBy,
   };
 }
 
@@ -132,23 +146,25 @@ export async function createProvider(deps: AppDeps, actor: Principal, input: Pro
   if (input.client_secret === SECRET_MASK) throw InputError.field('client_secret', 'must be the secret itself, not the mask');
   const roleId = await checkProvisioning(deps, actor, input);
   const secret = encryptSecret(deps.config.secretKey, input.client_secret);
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const id = await deps.db.transaction().execute(async (trx) => {
     await assertNameFree(trx, name, null);
-    return q.insertProvider(trx, valuesOf(input, name, providerUrl, secret, roleId), deps.clock.now());
+    return q.insertProvider(trx, valuesOf(input, name, providerUrl, secret, roleId, actor.userId), deps.clock.now());
   });
-  return toRecord(deps, row);
+  return getProvider(deps, id);
 }
 
 /**
  * The full object replaces the stored one; a `client_secret` left out or sent as the mask keeps the
- * stored secret, unless `provider_url` changes: a kept secret never goes to another issuer.
+ * stored secret, unless `provider_url` changes: a kept secret never goes to another issuer. A save
+ * that sets the issuer, client id or secret makes the caller the provider's configurer, and a new
+ * issuer or client id forgets which account each agent signs in with (oidc.trust.ts).
  */
 export async function updateProvider(deps: AppDeps, actor: Principal, id: number, input: ProviderInput): Promise<ProviderRecord> {
   const name = cleanName(input.name);
   const providerUrl = checkIssuerUrl(input.provider_url);
   const roleId = await checkProvisioning(deps, actor, input);
   const given = input.client_secret === undefined || input.client_secret === SECRET_MASK ? null : input.client_secret;
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const updated = await deps.db.transaction().execute(async (trx) => {
     const current = await q.lockProvider(trx, id);
     if (!current) throw new NotFoundError('Single sign-on provider not found');
     await assertNameFree(trx, name, id);
@@ -156,11 +172,14 @@ export async function updateProvider(deps: AppDeps, actor: Principal, id: number
       throw InputError.field('client_secret', 'must be sent again when provider_url changes: the stored secret only goes to its issuer');
     }
     const secret = given === null ? current.client_secret : encryptSecret(deps.config.secretKey, given);
-    return q.updateProvider(trx, id, valuesOf(input, name, providerUrl, secret, roleId), deps.clock.now());
+    const next = { provider_url: providerUrl, client_id: input.client_id.trim() };
+    const configuredBy = vouches(current, next, given !== null) ? actor.userId : current.configured_by;
+    if (!sameSource(current, next)) await q.deleteIdentities(trx, id);
+    return q.updateProvider(trx, id, valuesOf(input, name, providerUrl, secret, roleId, configuredBy), deps.clock.now());
   });
-  if (!row) throw new NotFoundError('Single sign-on provider not found');
+  if (!updated) throw new NotFoundError('Single sign-on provider not found');
   deps.oidcClients.forget(id);
-  return toRecord(deps, row);
+  return getProvider(deps, id);
 }
 
 export async function deleteProvider(deps: AppDeps, id: number): Promise<void> {

@@ -13,6 +13,7 @@ const RECORD_FIELDS = [
   'auto_provision',
   'client_id',
   'client_secret',
+  'configured_by',
   'created_at',
   'enabled',
   'id',
@@ -69,6 +70,8 @@ describe('single sign-on providers: administration', () => {
     assert.equal(created.auto_provision, false);
     assert.equal(created.provision_role_id, null);
     assert.equal(created.logo_url, '');
+    assert.equal(created.configured_by?.id, t.admin.id);
+    assert.equal(created.configured_by?.enabled, true);
     const stored = await storedSecret(created.id);
     assert.ok(isEncrypted(stored));
     assert.equal(decryptSecret(t.deps.config.secretKey, stored), 'first-secret-value');

@@ -43,6 +43,7 @@ const [assignedUser, assignedTeam] = E['conversation.assigned'].anyOf;
 const [unassignedUser, unassignedTeam] = E['conversation.unassigned'].anyOf;
 const sla = E['conversation.sla_warning'].properties;
 const seen = E['conversation.contact_seen'].properties;
+const csat = E['conversation.csat_answered'].properties;
 const updated = E['message.updated'].properties;
 const availability = E['agent.availability_changed'].properties;
 const uuid = ConversationUuid;
@@ -92,6 +93,13 @@ const AgentConversationUpdate = Type.Union([
     exact,
   ),
   Type.Object({ uuid, contact_last_seen_at: seen.contact_last_seen_at }, exact),
+  Type.Object(
+    {
+      uuid,
+      csat: Type.Object({ uuid: csat.survey_uuid, rating: csat.rating, feedback: csat.feedback, submitted_at: csat.submitted_at }, exact),
+    },
+    exact,
+  ),
 ]);
 
 export const PageVisit = Type.Object({ url: Type.String(), title: Type.String(), visited_at: DateTime }, { title: 'PageVisit' });

@@ -122,6 +122,8 @@ export function framesOf(event: RelayedEvent): Frames {
         },
         null,
       );
+    case 'conversation.csat_answered':
+      return update({ csat: { uuid: p['survey_uuid'], ...pick(p, ['rating', 'feedback', 'submitted_at']) } }, null);
     case 'conversation.contact_seen': {
       const data = pick(p, ['contact_last_seen_at']);
       return update(data, data);

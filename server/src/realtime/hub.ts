@@ -5,12 +5,14 @@
 // honest: protocol pings, silent sockets closed after 60 s, principals re-read when their
 // credentials change (and every 30 s), agent presence written for the periodic task.
 import { INVALIDATE_CHANNEL, type Principal } from '../auth/credential-cache.ts';
+import { canReadContact } from '../contact-access/contacts.access.ts';
 import { canReadConversation } from '../conversations/conversations.access.ts';
 import { contactConversationFacts } from '../conversations/conversations.read.ts';
 import type { AppDeps } from '../deps.ts';
 import { PermissionError, UnauthorizedError } from '../errors.ts';
 import { isOriginTrusted } from '../widget/widget.edge.ts';
 import { findWidgetInbox, isAddressBlocked } from '../widget/widget.inbox.ts';
+import { liveSessionHashes } from '../widget/widget.sessions.ts';
 import { EVENTS_CHANNEL } from './relay.ts';
 import type { Facts, RelayedEvent } from './relay.enrich.ts';
 import { frame, framesOf } from './frames.ts';
@@ -62,6 +64,8 @@ export interface WidgetConn extends Conn {
   /** The client address and page origin it joined from, checked again when its inbox changes. */
   address: string;
   origin: string | undefined;
+  /** The SHA-256 of its session token: a session ended (the inbox's sessions ended with a rotation) closes it. */
+  sessionHash: string;
 }
 
 /** What crosses the bus besides the relayed events: never stored, so no outbox. */
@@ -137,15 +141,21 @@ export async function createHub(deps: AppDeps, options: { sweepMs?: number } = {
     }
   }
 
-  /** An inbox changed: its widget sockets that it no longer admits (disabled, deleted, blocked address, untrusted origin) are closed. */
+  /** An inbox changed: its widget sockets that it no longer admits (disabled, deleted, blocked address, untrusted origin, session ended) are closed. */
   async function recheckInbox(inbox: { id: number; uuid: string }): Promise<void> {
     const conns = [...widgets.values()].flatMap((set) => [...set]).filter((conn) => conn.inboxId === inbox.id);
     if (conns.length === 0) return;
     try {
       const fresh = await findWidgetInbox(deps, inbox.uuid);
+      const live = await liveSessionHashes(
+        deps.db,
+        conns.map((conn) => conn.sessionHash),
+        deps.clock.now(),
+      );
       for (const conn of conns) {
         const admitted =
           fresh !== null &&
+          live.has(conn.sessionHash) &&
           !isAddressBlocked(fresh.config.blocked_ips ?? [], conn.address) &&
           (conn.origin === undefined || isOriginTrusted(fresh.config.trusted_domains ?? [], conn.origin));
         if (!admitted) conn.socket.close(CLOSE_POLICY, 'the inbox no longer admits this socket');
@@ -160,8 +170,8 @@ export async function createHub(deps: AppDeps, options: { sweepMs?: number } = {
       const data = frame('contact_update', message.data);
       const conversations = Array.isArray(message.conversations) ? message.conversations : [];
       for (const conn of allAgents()) {
-        if (conn.principal.permissions.has('contacts:read') && conversations.some((c) => canReadConversation(conn.principal, c)))
-          send(conn, data);
+        // The contact access rule (contact-access/contacts.access.ts) on the contact's newest conversations.
+        if (conn.principal.permissions.has('contacts:read') && canReadContact(conn.principal, conversations)) send(conn, data);
       }
       return;
     }

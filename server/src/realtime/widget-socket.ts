@@ -4,7 +4,7 @@
 // updates; the contact's typing and page visits go to the agents. Upgrades are rate limited
 // per client address (generous: many visitors share an address) and sockets capped per session.
 import type { FastifyInstance } from 'fastify';
-import { findLiveContact } from '../contacts/contacts.service.ts';
+import { findLiveContact, noteContactActive } from '../contacts/contacts.service.ts';
 import { contactConversationFacts, conversationFacts } from '../conversations/conversations.read.ts';
 import { sha256 } from '../security/hashing.ts';
 import type { AppDeps } from '../deps.ts';
@@ -141,10 +141,20 @@ export function registerWidgetSocket(app: FastifyInstance, deps: AppDeps, hub: H
           perSession.set(key, count + 1);
           sessionKey = key;
           const first = hub.widgetCount(contact.id) === 0;
-          conn = { socket, contactId: contact.id, inboxId: inbox.id, address, origin, heardAt: nowMs(), pingedAt: nowMs() };
+          conn = {
+            socket,
+            contactId: contact.id,
+            inboxId: inbox.id,
+            address,
+            origin,
+            sessionHash: key,
+            heardAt: nowMs(),
+            pingedAt: nowMs(),
+          };
           clearTimeout(joinDeadline);
           hub.addWidget(conn);
           reply(JSON.stringify({ type: 'joined', data: { message: 'Joined' } }));
+          await noteContactActive(deps.db, contact.id, deps.clock.now());
           if (first)
             await hub.publish({
               kind: 'contact_update',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { principalOf } from '../http/access.ts';
-import { Envelope, errors, IdParams, ok, TrueEnvelope } from '../http/schemas.ts';
+import { Envelope, errors, IdParams, ok, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { CreateRoleBody, RoleRecord, UpdateRoleBody } from './roles.schema.ts';
 import * as roles from './roles.service.ts';
@@ -52,7 +52,7 @@ export function rolesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Update a role (partial)',
           params: IdParams,
-          body: UpdateRoleBody,
+          body: PutBody(UpdateRoleBody, RoleRecord),
           response: { 200: Envelope(RoleRecord), ...errors(400, 401, 403, 404, 409, 422) },
         },
       },

@@ -6,6 +6,7 @@
 // each time (customPlan): a common word and a rare one need different plans.
 import { type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { accessFilter } from '../conversations/conversations.access.ts';
+import type { ContactFilter } from '../contact-access/contacts.access.ts';
 import type { DB } from '../db/database.ts';
 import { MESSAGE_INDEXED_CHARS } from '../db/migrations/2026_11_27_0027_search_folding.ts';
 import { MESSAGE_WINDOW_BITS } from '../db/migrations/2026_11_27_0029_search_windows.ts';
@@ -82,6 +83,7 @@ export interface ConversationHitRow {
   uuid: string;
   reference_number: string;
   subject: string;
+  first_message: string | null;
   status: string;
   inbox_id: number;
   contact: { id: number; first_name: string; last_name: string; email: string | null };
@@ -159,6 +161,7 @@ export async function searchConversations(
       'c.uuid',
       'c.reference_number',
       'c.subject',
+      'c.first_message',
       's.name as status',
       'c.inbox_id',
       'u.id as contact_id',
@@ -190,6 +193,7 @@ export interface MessageHitRow {
   conversation_uuid: string;
   reference_number: string;
   subject: string;
+  first_message: string | null;
   status: string;
   type: 'incoming' | 'outgoing';
   private: boolean;
@@ -384,6 +388,7 @@ async function messageHits(db: DB, ids: number[]): Promise<MessageHitRow[]> {
       'c.uuid as conversation_uuid',
       'c.reference_number',
       'c.subject',
+      'c.first_message',
       's.name as status',
       sql<'incoming' | 'outgoing'>`m.type`.as('type'),
       'm.private',
@@ -405,15 +410,13 @@ export interface ContactHitRow {
   type: 'contact' | 'visitor';
 }
 
-/**
- * Live contacts and visitors whose name, email or phone matches. `readable` null: any
- * contact; otherwise only contacts with a conversation that the filter allows.
- */
-export async function searchContacts(db: DB, readable: ReadableFilter | null, query: string, limit: number): Promise<ContactHitRow[]> {
-  let select = db
+/** Live contacts and visitors whose name, email or phone matches, of those `readable` allows (the contact access rule). */
+export async function searchContacts(db: DB, readable: ContactFilter, query: string, limit: number): Promise<ContactHitRow[]> {
+  const select = db
     .selectFrom('users as u')
     .where(LIVE_CONTACT)
     .where(sql<SqlBool>`${CONTACT_VECTOR} @@ ${tsQuery(query)}`)
+    .where(readable)
     .select([
       'u.id',
       'u.first_name',
@@ -423,10 +426,5 @@ export async function searchContacts(db: DB, readable: ReadableFilter | null, qu
       'u.avatar_url',
       sql<'contact' | 'visitor'>`u.type`.as('type'),
     ]);
-  if (readable !== null) {
-    select = select.where((eb) =>
-      eb.exists(eb.selectFrom('conversations as c').select(sql`1`.as('one')).whereRef('c.contact_id', '=', 'u.id').where(readable)),
-    );
-  }
   return select.orderBy(sql`lower(u.first_name || ' ' || u.last_name)`).orderBy('u.id').limit(limit).modifyFront(customPlan).execute();
 }

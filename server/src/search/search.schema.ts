@@ -59,6 +59,7 @@ export const ConversationHit = Type.Object(
     reference_number: Type.String(),
     subject: Type.String(),
     subject_highlights: Highlights,
+    first_message: Nullable(Type.String({ description: "The conversation's first message, shortened: its title when it has no subject" })),
     status: Type.String({ description: 'Status name' }),
     inbox_id: Type.Integer(),
     contact: Type.Object(
@@ -87,6 +88,9 @@ export const MessageHit = Type.Object(
     conversation_uuid: Type.String({ format: 'uuid' }),
     reference_number: Type.String({ description: "The conversation's reference number" }),
     conversation_subject: Type.String({ description: "The conversation's subject (hits of one conversation are grouped under it)" }),
+    conversation_first_message: Nullable(
+      Type.String({ description: "The conversation's first message, shortened: its title when it has no subject" }),
+    ),
     conversation_status: Type.String({ description: "The conversation's status name" }),
     type: StringEnum(['incoming', 'outgoing'] as const),
     private: Type.Boolean({ description: 'A private note' }),

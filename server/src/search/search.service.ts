@@ -1,5 +1,6 @@
 // Global search over conversations, messages and contacts, within what the caller may read.
 import type { Principal } from '../auth/credential-cache.ts';
+import { contactFilter } from '../contact-access/contacts.access.ts';
 import { accessFilter } from '../conversations/conversations.access.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError } from '../errors.ts';
@@ -41,8 +42,9 @@ export interface ConversationHit extends Omit<q.ConversationHitRow, 'contact' | 
   tags: Array<{ name: string; highlights: Range[] }>;
 }
 
-export interface MessageHit extends Omit<q.MessageHitRow, 'text' | 'subject' | 'status'> {
+export interface MessageHit extends Omit<q.MessageHitRow, 'text' | 'subject' | 'first_message' | 'status'> {
   conversation_subject: string;
+  conversation_first_message: string | null;
   conversation_status: string;
   snippet: string;
   highlights: Range[];
@@ -134,7 +136,7 @@ export async function search(deps: AppDeps, principal: Principal, input: SearchI
   const readable = accessFilter<q.WithC, 'c'>(principal);
   // `#123` is a reference number only; `123` also matches the number in subjects.
   const reference = referenceOf(text);
-  const readsAllContacts = principal.permissions.has('contacts:read_all');
+  const readableContacts = contactFilter(principal);
   // A caller who may read no conversation gets empty sections, not an error; so does a query without a word to look for.
   const [conversations, messages, contacts] = await Promise.all([
     readable
@@ -150,13 +152,7 @@ export async function search(deps: AppDeps, principal: Principal, input: SearchI
     readable && messageQuery && principal.permissions.has('messages:read')
       ? q.searchMessages(deps.db, readable, filters, messageQuery, limit)
       : [],
-    query === null
-      ? []
-      : readsAllContacts
-        ? q.searchContacts(deps.db, null, query, limit)
-        : readable
-          ? q.searchContacts(deps.db, readable, query, limit)
-          : [],
+    query === null || readableContacts === null ? [] : q.searchContacts(deps.db, readableContacts, query, limit),
   ]);
   return {
     conversations: conversations.map((hit) => conversationHit(hit, folded)),
@@ -201,9 +197,16 @@ function conversationHit({ contact, tags, ...hit }: q.ConversationHitRow, terms:
   };
 }
 
-function messageHit({ text, subject, status, ...hit }: q.MessageHitRow, terms: FoldedTerm[]): MessageHit {
+function messageHit({ text, subject, first_message, status, ...hit }: q.MessageHitRow, terms: FoldedTerm[]): MessageHit {
   const excerpt = snippet(text, terms);
-  return { ...hit, conversation_subject: subject, conversation_status: status, snippet: excerpt.snippet, highlights: excerpt.highlights };
+  return {
+    ...hit,
+    conversation_subject: subject,
+    conversation_first_message: first_message,
+    conversation_status: status,
+    snippet: excerpt.snippet,
+    highlights: excerpt.highlights,
+  };
 }
 
 function contactHit(hit: q.ContactHitRow, terms: FoldedTerm[]): ContactHit {

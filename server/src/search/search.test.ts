@@ -60,6 +60,7 @@ type Conversation = { id: number; uuid: string; reference_number: string; contac
 const CONVERSATION_FIELDS = [
   'contact',
   'created_at',
+  'first_message',
   'id',
   'inbox_id',
   'last_message_at',
@@ -71,6 +72,7 @@ const CONVERSATION_FIELDS = [
   'uuid',
 ];
 const MESSAGE_FIELDS = [
+  'conversation_first_message',
   'conversation_status',
   'conversation_subject',
   'conversation_uuid',

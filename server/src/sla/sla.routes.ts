@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
-import { Envelope, errors, IdParams, ok, TrueEnvelope } from '../http/schemas.ts';
+import { Envelope, errors, IdParams, ok, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import { CreateSlaPolicyBody, SlaPolicyRecord, UpdateSlaPolicyBody } from './sla.schema.ts';
 import * as sla from './sla.service.ts';
 
@@ -46,7 +46,7 @@ export function slaRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Update an SLA policy (partial; conversations it was applied to keep the targets they got)',
           params: IdParams,
-          body: UpdateSlaPolicyBody,
+          body: PutBody(UpdateSlaPolicyBody, SlaPolicyRecord),
           response: { 200: Envelope(SlaPolicyRecord), ...errors(400, 401, 403, 404, 409) },
         },
       },

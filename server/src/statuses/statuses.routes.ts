@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
-import { Envelope, errors, IdParams, ok, TrueEnvelope } from '../http/schemas.ts';
+import { Envelope, errors, IdParams, ok, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import { CreateStatusBody, PriorityRecord, StatusRecord, UpdateStatusBody } from './statuses.schema.ts';
 import * as statuses from './statuses.service.ts';
 
@@ -34,7 +34,7 @@ export function statusesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Update a status (partial)',
           params: IdParams,
-          body: UpdateStatusBody,
+          body: PutBody(UpdateStatusBody, StatusRecord),
           response: { 200: Envelope(StatusRecord), ...errors(400, 401, 403, 404, 409, 422) },
         },
       },

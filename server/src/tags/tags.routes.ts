@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
-import { Envelope, errors, IdParams, ok, TrueEnvelope } from '../http/schemas.ts';
+import { Envelope, errors, IdParams, ok, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import { TagBody, TagRecord } from './tags.schema.ts';
 import * as tagsService from './tags.service.ts';
 
@@ -34,7 +34,7 @@ export function tagsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Rename a tag',
           params: IdParams,
-          body: TagBody,
+          body: PutBody(TagBody, TagRecord),
           response: { 200: Envelope(TagRecord), ...errors(400, 401, 403, 404, 409) },
         },
       },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
-import { Envelope, errors, IdParams, ok, TrueEnvelope } from '../http/schemas.ts';
+import { Envelope, errors, IdParams, ok, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import { AddMemberBody, CreateTeamBody, SetMembersBody, TeamCompact, TeamMember, TeamRecord, UpdateTeamBody } from './teams.schema.ts';
 import * as teams from './teams.service.ts';
 
@@ -55,7 +55,7 @@ export function teamsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Update a team (partial)',
           params: IdParams,
-          body: UpdateTeamBody,
+          body: PutBody(UpdateTeamBody, TeamRecord),
           response: { 200: Envelope(TeamRecord), ...errors(400, 401, 403, 404, 409) },
         },
       },

@@ -37,7 +37,6 @@ const FIELD_CASES: Case[] = [
   ['events empty', { events: [] }, 'events'],
   ['events not an array', { events: 'contact.created' }, 'events'],
   ['events an unknown name', { events: ['contact.created', 'contact.exploded'] }, 'events.1'],
-  ['events webhook.test', { events: ['webhook.test'] }, 'events.0'],
   ['events twice the same', { events: ['contact.created', 'message.created', 'contact.created'] }, 'events.2'],
   ['events a number', { events: [1] }, 'events.0'],
   ['events with NUL', { events: ['contact.created\u0000'] }, 'events.0'],

@@ -2,14 +2,8 @@
 // each failure is a 400 naming the field, before anything is stored.
 import { InputError } from '../errors.ts';
 import { SECRET_MASK } from '../security/encryption.ts';
-import {
-  SUBSCRIBABLE_EVENTS,
-  type SubscribableEvent,
-  WEBHOOK_HEADER_NAME_MAX,
-  WEBHOOK_HEADER_VALUE_MAX,
-  WEBHOOK_HEADERS_MAX,
-  WEBHOOK_NAME_MAX,
-} from './webhooks.schema.ts';
+import { WEBHOOK_HEADER_NAME_MAX, WEBHOOK_HEADER_VALUE_MAX, WEBHOOK_HEADERS_MAX, WEBHOOK_NAME_MAX } from './webhooks.schema.ts';
+import { WEBHOOK_EVENTS, type WebhookEvent } from './webhooks.events.ts';
 
 /** Trimmed, then 1..100 characters (code points, as PostgreSQL's char_length counts them). */
 export function cleanName(raw: string): string {
@@ -19,19 +13,18 @@ export function cleanName(raw: string): string {
   return name;
 }
 
-export function isSubscribable(name: string): name is SubscribableEvent {
-  return (SUBSCRIBABLE_EVENTS as readonly string[]).includes(name);
+/** A name of the catalogue (webhooks.events.ts), `webhook.test` included: a webhook may list every event. */
+export function isSubscribable(name: string): name is WebhookEvent {
+  return (WEBHOOK_EVENTS as readonly string[]).includes(name);
 }
 
 /** At least one event of the catalogue, each once, in the order given. */
-export function cleanEvents(raw: readonly string[]): SubscribableEvent[] {
+export function cleanEvents(raw: readonly string[]): WebhookEvent[] {
   if (raw.length === 0) throw InputError.field('events', 'must name at least one event');
   const seen = new Set<string>();
   return raw.map((name, i) => {
     const field = `events.${i}`;
-    if (name === 'webhook.test')
-      throw InputError.field(field, '"webhook.test" cannot be subscribed to: POST /webhooks/{id}/test sends it to one webhook');
-    if (!isSubscribable(name)) throw InputError.field(field, `unknown event "${name}"; known events: ${SUBSCRIBABLE_EVENTS.join(', ')}`);
+    if (!isSubscribable(name)) throw InputError.field(field, `unknown event "${name}"; known events: ${WEBHOOK_EVENTS.join(', ')}`);
     if (seen.has(name)) throw InputError.field(field, `"${name}" is listed twice`);
     seen.add(name);
     return name;

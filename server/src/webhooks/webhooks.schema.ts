@@ -11,16 +11,9 @@ import {
 } from '../db/types.ts';
 import { DateTime, HttpUrl, Nullable, NullableDateTime, StringEnum } from '../http/schemas.ts';
 import { SECRET_MASK } from '../security/encryption.ts';
-import { WEBHOOK_EVENTS, type WebhookEvent } from './webhooks.events.ts';
+import { WEBHOOK_EVENTS } from './webhooks.events.ts';
 
 const strict = { additionalProperties: false } as const;
-
-/**
- * The events a webhook may subscribe to: every event of the catalogue but `webhook.test`, which
- * only `POST /webhooks/{id}/test` sends (to one webhook, whatever it subscribes to).
- */
-export const SUBSCRIBABLE_EVENTS = WEBHOOK_EVENTS.filter((name): name is Exclude<WebhookEvent, 'webhook.test'> => name !== 'webhook.test');
-export type SubscribableEvent = (typeof SUBSCRIBABLE_EVENTS)[number];
 
 export const WEBHOOK_NAME_MAX = 100;
 export const WEBHOOK_HEADERS_MAX = 20;
@@ -41,7 +34,7 @@ const Headers = (description: string) =>
   });
 
 const eventsDescription = (what: string) =>
-  `${what} One of: ${SUBSCRIBABLE_EVENTS.join(', ')} (\`webhook.test\` is sent only by the test endpoint).`;
+  `${what} One of: ${WEBHOOK_EVENTS.join(', ')} (\`webhook.test\` may be listed, but only the test endpoint sends it).`;
 
 export const WebhookRecord = Type.Object(
   {
@@ -51,7 +44,7 @@ export const WebhookRecord = Type.Object(
     name: Type.String(),
     url: Type.String({ description: 'Where deliveries are POSTed' }),
     enabled: Type.Boolean(),
-    events: Type.Array(StringEnum(SUBSCRIBABLE_EVENTS), { description: 'The events this webhook receives' }),
+    events: Type.Array(StringEnum(WEBHOOK_EVENTS), { description: 'The events this webhook receives' }),
     headers: Type.Record(Type.String(), Type.String(), { description: 'Extra HTTP headers sent with every delivery' }),
     secret: Type.String({ description: SECRET_TEXT }),
     disabled_reason: Nullable(
@@ -85,7 +78,7 @@ const Events = <T extends TSchema>(item: T) =>
     description: eventsDescription('The events to receive: at least one, each once.'),
   });
 const EventText = Type.String({ maxLength: 100 });
-const EventEnum = StringEnum(SUBSCRIBABLE_EVENTS);
+const EventEnum = StringEnum(WEBHOOK_EVENTS);
 const Secret = Type.String({ maxLength: 200, description: SECRET_TEXT });
 
 function createBody<T extends TSchema>(events: T, options: Record<string, unknown> = {}) {

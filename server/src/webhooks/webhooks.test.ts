@@ -6,6 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { assertError, buildTestApp, type Caller, dataOf, type TestApp } from '../../test/helpers.ts';
 import { createWebhook, webhookRow, webhookRows } from '../../test/webhooks.ts';
 import { isEncrypted, SECRET_MASK } from '../security/encryption.ts';
+import { WEBHOOK_EVENTS } from './webhooks.events.ts';
 import type { WebhookRecord } from './webhooks.schema.ts';
 import { decryptWebhookSecret } from './webhooks.secret.ts';
 
@@ -86,6 +87,30 @@ describe('webhooks: records', () => {
     const list = dataOf<WebhookRecord[]>(await t.call({ method: 'GET', url: '/api/v1/webhooks' }));
     assert.ok(list.length > 0);
     for (const webhook of list) assert.equal(webhook.secret, SECRET_MASK);
+  });
+
+  it('creates a webhook subscribed to every listed event, webhook.test included, and keeps them all', async () => {
+    const events = [...WEBHOOK_EVENTS];
+    assert.ok(events.includes('webhook.test'));
+    const created = dataOf<WebhookRecord>(
+      await t.call({
+        method: 'POST',
+        url: '/api/v1/webhooks',
+        payload: { name: 'Everything', url: 'https://hooks.example.com/all', events },
+      }),
+    );
+    assert.deepEqual(created.events, events);
+    assert.deepEqual((await get(created.id)).events, events);
+    assert.deepEqual((await webhookRow(t, created.id))?.events, events);
+    // And on update: webhook.test alone is a valid subscription too.
+    const updated = dataOf<WebhookRecord>(
+      await t.call({
+        method: 'PUT',
+        url: `/api/v1/webhooks/${created.id}`,
+        payload: { name: 'Everything', url: 'https://hooks.example.com/all', events: ['webhook.test'] },
+      }),
+    );
+    assert.deepEqual(updated.events, ['webhook.test']);
   });
 
   it('stores the secret encrypted, never in clear', async () => {

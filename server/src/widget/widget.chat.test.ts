@@ -114,6 +114,40 @@ describe('widget conversations', () => {
     );
   });
 
+  it("stores the pre-chat form's first and last name as the contact's; a whole name as the first name", async () => {
+    const form = await createWidgetInbox(t, { prechat_form: { enabled: true } });
+    const contactOf = async (token: string) => {
+      const me = dataOf<{ user_id: number }>(await widgetCall(t, { url: 'chat/auth/me', inbox: form.uuid, token }));
+      return t.deps.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', me.user_id).executeTakeFirstOrThrow();
+    };
+    const split = await startVisitor(t, form.uuid, 'hi', { first_name: ' Ada ', last_name: 'Lovelace', email: 'ada@example.com' });
+    assert.deepEqual(await contactOf(split.token), { first_name: 'Ada', last_name: 'Lovelace' });
+    const firstOnly = await startVisitor(t, form.uuid, 'hi', { first_name: 'Grace', email: 'grace@example.com' });
+    assert.deepEqual(await contactOf(firstOnly.token), { first_name: 'Grace', last_name: '' });
+    const whole = await startVisitor(t, form.uuid, 'hi', { name: 'Alan Turing', email: 'alan@example.com' });
+    assert.deepEqual(await contactOf(whole.token), { first_name: 'Alan Turing', last_name: '' });
+    const init = (formData: Record<string, unknown>) =>
+      widgetCall(t, { method: 'POST', url: 'chat/conversations/init', inbox: form.uuid, payload: { message: 'hi', form_data: formData } });
+    const users = await count('users');
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['a last name alone', { last_name: 'Lovelace', email: 'x@example.com' }, 'form_data.first_name'],
+      ['no name at all', { email: 'x@example.com' }, 'form_data.first_name'],
+      ['a blank first name', { first_name: '  ', last_name: 'L', email: 'x@example.com' }, 'form_data.first_name'],
+      ['a first name too long', { first_name: 'a'.repeat(129), email: 'x@example.com' }, 'form_data.first_name'],
+      ['a last name too long', { first_name: 'Ada', last_name: 'b'.repeat(129), email: 'x@example.com' }, 'form_data.last_name'],
+      ['a number as last name', { first_name: 'Ada', last_name: 7, email: 'x@example.com' }, 'form_data.last_name'],
+    ];
+    for (const [label, formData, field] of cases) {
+      const refused = assertError(await init(formData), 400, 'InputException', label);
+      assert.deepEqual(
+        (refused.data as { errors: Array<{ field: string }> }).errors.map((e) => e.field),
+        [field],
+        label,
+      );
+    }
+    assert.equal(await count('users'), users, 'no visitor for a refused form');
+  });
+
   it('caps new conversations at 50 per contact per 24 h (429 with Retry-After)', async () => {
     const chat = await createWidgetInbox(t);
     const v = await startVisitor(t, chat.uuid);

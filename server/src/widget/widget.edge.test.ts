@@ -78,13 +78,33 @@ describe('widget edge', () => {
     const launcher = await widgetCall(t, {
       url: `chat/settings/launcher?inbox_id=${chat.uuid}`,
       inbox: null,
-      headers: { origin: 'https://evil.test' },
+      headers: { origin: 'https://example.com:8443' },
     });
     assert.equal(launcher.headers['access-control-allow-origin'], '*');
     assert.deepEqual(dataOf(launcher), {
       launcher: { spacing: { side: 20, bottom: 20 }, logo_url: '', position: 'right', color: '#2563eb' },
       colors: { primary: '#2563eb' },
     });
+  });
+
+  it('launcher: a site the inbox does not trust gets a 403 naming it, readable by its page; Parley itself and no Origin pass', async () => {
+    const chat = await createWidgetInbox(t, { trusted_domains: ['example.com'] });
+    const launcher = (origin?: string) =>
+      widgetCall(t, { url: `chat/settings/launcher?inbox_id=${chat.uuid}`, inbox: null, ...(origin ? { headers: { origin } } : {}) });
+    const refused = await launcher('https://evil.test');
+    assert.equal(
+      assertError(refused, 403, 'PermissionException').message,
+      "this site (https://evil.test) is not in the inbox's allowed sites",
+    );
+    assert.equal(refused.headers['access-control-allow-origin'], '*', 'the page may read why');
+    for (const origin of ['http://example.com', 'https://example.com:3000', undefined, new URL(t.deps.config.baseUrl).origin]) {
+      dataOf(await launcher(origin));
+    }
+    // Every site, when the list is empty.
+    const open = await createWidgetInbox(t);
+    dataOf(
+      await widgetCall(t, { url: `chat/settings/launcher?inbox_id=${open.uuid}`, inbox: null, headers: { origin: 'https://evil.test' } }),
+    );
   });
 
   it('refuses blocked addresses (exact and CIDR) through TRUST_PROXY and X-Forwarded-For', async () => {

@@ -133,6 +133,27 @@ export function applyInboxCors(deps: AppDeps, request: FastifyRequest, reply: Fa
 }
 
 /**
+ * Whether a page of `origin` may embed the inbox's chat: Parley's own pages, and the sites the
+ * inbox trusts (every site when its list is empty). The one rule behind the frame's
+ * `frame-ancestors` (widget.assets.ts), the launcher's refusal below and the admin's check
+ * (widget.embed.ts).
+ */
+export function mayEmbed(deps: AppDeps, trusted: readonly string[], origin: string): boolean {
+  return origin === ownOrigin(deps) || isOriginTrusted(trusted, origin);
+}
+
+/**
+ * The launcher settings stay readable by every origin (CORS `*`), so that a site the inbox does
+ * not trust reads why: a 403 naming it. The loader then draws nothing (a launcher would open a
+ * frame the browser refuses to show, as its CSP frame-ancestors says).
+ */
+export function assertMayEmbed(deps: AppDeps, request: FastifyRequest, inbox: WidgetInbox): void {
+  const origin = foreignOrigin(deps, request);
+  if (origin === undefined || mayEmbed(deps, inbox.config.trusted_domains ?? [], origin)) return;
+  throw new PermissionError(`this site (${origin.slice(0, 200)}) is not in the inbox's allowed sites`);
+}
+
+/**
  * Before the inbox is known (no inbox, unknown inbox, rate limited), the error itself may be
  * read by any page: it tells nothing about the inbox.
  */

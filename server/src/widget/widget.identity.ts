@@ -2,6 +2,7 @@
 // (visitor or verified contact), the visitor merge, and the JWT exchange that turns a token
 // signed by the customer's site into a verified contact's session.
 import { errors as joseErrors, jwtVerify } from 'jose';
+import { noteContactActive, PAGE_VISITS_KEPT } from '../contacts/contacts.service.ts';
 import { recordEvent } from '../events/events.service.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError, PermissionError, UnauthorizedError } from '../errors.ts';
@@ -56,6 +57,7 @@ export async function authenticateWidget(deps: AppDeps, inbox: WidgetInbox, toke
   if (!session) throw new UnauthorizedError('Widget session missing, expired or not of this inbox');
   const user = await q.findWidgetUser(deps.db, session.userId);
   if (!user?.enabled) throw new UnauthorizedError('Widget session missing, expired or not of this inbox');
+  await noteContactActive(deps.db, user.id, deps.clock.now(), user.last_active_at);
   return callerOf(user);
 }
 
@@ -75,7 +77,7 @@ export async function mergeVisitor(deps: AppDeps, inbox: WidgetInbox, caller: Wi
     const visitor = users.find((user) => user.id === session.userId);
     const contact = users.find((user) => user.id === caller.userId);
     if (visitor?.type !== 'visitor' || contact?.type !== 'contact') return false;
-    const moved = await q.mergeVisitorInto(trx, visitor.id, contact.id, now);
+    const moved = await q.mergeVisitorInto(trx, visitor.id, contact.id, PAGE_VISITS_KEPT, now);
     await recordEvent(trx, 'contact.merged', { contact_id: contact.id, merged_contact_id: visitor.id, conversation_ids: moved }, now);
     return true;
   });

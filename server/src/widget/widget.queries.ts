@@ -158,7 +158,7 @@ export async function findConversationOwner(db: DB, uuid: string) {
 
 // ---------------------------------------------------------------- widget users
 
-const USER_COLUMNS = ['id', 'type', 'first_name', 'last_name', 'email', 'enabled', 'external_user_id'] as const;
+const USER_COLUMNS = ['id', 'type', 'first_name', 'last_name', 'email', 'enabled', 'external_user_id', 'last_active_at'] as const;
 
 /** A live (not deleted) contact or visitor. */
 export async function findWidgetUser(db: DB, id: number) {
@@ -275,6 +275,8 @@ export async function insertWidgetUser(db: DB, user: NewWidgetUser) {
       api_secret_hash: null,
       created_at: user.now,
       updated_at: user.now,
+      // Created by its own widget request (a first message, an identity exchange): active now.
+      last_active_at: user.now,
     })
     .returning(RECORD_COLUMNS)
     .executeTakeFirstOrThrow();
@@ -298,6 +300,8 @@ export async function updateWidgetUser(db: DB, id: number, changes: WidgetUserCh
       ...rest,
       ...(custom_attributes !== undefined ? { custom_attributes: JSON.stringify(custom_attributes) } : {}),
       updated_at: now,
+      // Its identity exchange is the contact's own request: it is active now.
+      last_active_at: now,
     })
     .where('id', '=', id)
     .execute();
@@ -335,7 +339,7 @@ export async function trimWidgetSessions(db: DB, userId: number, inboxId: number
 // ---------------------------------------------------------------- visitor merge
 
 /** Moves everything of the visitor to the contact and soft-deletes the visitor. Answers the conversations moved. */
-export async function mergeVisitorInto(db: DB, visitorId: number, contactId: number, now: Date): Promise<number[]> {
+export async function mergeVisitorInto(db: DB, visitorId: number, contactId: number, keepVisits: number, now: Date): Promise<number[]> {
   const moved = await db
     .updateTable('conversations')
     .set({ contact_id: contactId, updated_at: now })
@@ -349,6 +353,17 @@ export async function mergeVisitorInto(db: DB, visitorId: number, contactId: num
     .where('sender_type', '=', 'contact')
     .execute();
   await db.updateTable('contact_notes').set({ contact_id: contactId }).where('contact_id', '=', visitorId).execute();
+  // The visitor's page visits too; the contact keeps its newest `keepVisits` (ids grow with time).
+  await db.updateTable('contact_page_visits').set({ contact_id: contactId }).where('contact_id', '=', visitorId).execute();
+  await db
+    .deleteFrom('contact_page_visits')
+    .where('contact_id', '=', contactId)
+    .where(
+      'id',
+      'not in',
+      db.selectFrom('contact_page_visits').where('contact_id', '=', contactId).orderBy('id', 'desc').limit(keepVisits).select('id'),
+    )
+    .execute();
   await db.updateTable('media').set({ uploaded_by: contactId }).where('uploaded_by', '=', visitorId).execute();
   await db.deleteFrom('widget_sessions').where('user_id', '=', visitorId).execute();
   await db.updateTable('users').set({ deleted_at: now, enabled: false, updated_at: now }).where('id', '=', visitorId).execute();

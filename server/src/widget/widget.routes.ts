@@ -16,6 +16,7 @@ import {
   answerPreflight,
   applyErrorCors,
   applyInboxCors,
+  assertMayEmbed,
   CLEAR_VISITOR_HEADER,
   openCors,
   selectInbox,
@@ -93,8 +94,10 @@ export function widgetRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         applyErrorCors(request, reply);
         throw error;
       }
-      // An origin the inbox does not trust gets its 403 without any allow header.
-      if (!launcher) applyInboxCors(deps, request, reply, inbox);
+      // An origin the inbox does not trust gets its 403 without any allow header; on the launcher
+      // route, with CORS `*`, so the loader on that site can read why it stays hidden.
+      if (launcher) assertMayEmbed(deps, request, inbox);
+      else applyInboxCors(deps, request, reply, inbox);
       contexts.set(request, { inbox, caller: null });
     });
 
@@ -152,7 +155,8 @@ export function widgetRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Launcher settings (any origin)',
-          description: 'What the host page needs before the widget opens. `Access-Control-Allow-Origin: *`.',
+          description:
+            "What the host page needs before the widget opens. `Access-Control-Allow-Origin: *`. A page of a site the inbox's `trusted_domains` leaves out (its `Origin`) gets a 403 naming the site, readable by that page: the loader then shows nothing.",
           querystring: InboxQuery,
           response: { 200: Envelope(LauncherSettings), ...errors(...inboxErrors) },
         },

@@ -2,6 +2,7 @@
 // conversation (creating the visitor only when its conversation is created), listing and
 // reading the caller's conversations, sending a message, and the last-seen mark.
 import { contactMessage, appendMessage, lockConversationForChannel } from '../conversations/conversations.append.ts';
+import { enterDefaultTeam } from '../conversations/conversations.changes.ts';
 import { startContactConversation } from '../conversations/conversations.create.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
@@ -95,7 +96,8 @@ type FormData = Record<string, string | number | boolean>;
 type PrechatField = NonNullable<NonNullable<LivechatSettings['prechat_form']>['fields']>[number];
 
 interface Prechat {
-  name: string | null;
+  firstName: string | null;
+  lastName: string | null;
   email: string | null;
   phone: string | null;
   /** Values of the enabled custom fields, stored on the conversation. */
@@ -109,7 +111,7 @@ function formValue(form: FormData, field: PrechatField): string | number | boole
 
 /** The enabled fields of an enabled form, checked (400 naming the field); nothing when the form is off. */
 export function readPrechat(settings: LivechatSettings, form: FormData, newVisitor: boolean): Prechat {
-  const result: Prechat = { name: null, email: null, phone: null, attributes: {} };
+  const result: Prechat = { firstName: null, lastName: null, email: null, phone: null, attributes: {} };
   const prechat = settings.prechat_form;
   if (!prechat?.enabled) return result;
   for (const field of prechat.fields ?? []) {
@@ -117,6 +119,10 @@ export function readPrechat(settings: LivechatSettings, form: FormData, newVisit
     const isDefault = field.is_default === true && ['name', 'email', 'phone'].includes(field.key);
     // Name, email and phone describe a new visitor; a known user keeps theirs.
     if (isDefault && !newVisitor) continue;
+    if (isDefault && field.key === 'name') {
+      Object.assign(result, readName(form, field));
+      continue;
+    }
     const value = formValue(form, field);
     const label = `form_data.${field.key}`;
     if (value === undefined) {
@@ -131,15 +137,41 @@ export function readPrechat(settings: LivechatSettings, form: FormData, newVisit
       if (typeof value !== 'boolean') throw InputError.field(label, 'must be true or false');
     } else if (typeof value !== 'string') throw InputError.field(label, 'must be text');
     if (isDefault) {
-      const max = field.key === 'name' ? 128 : field.key === 'email' ? 254 : 20;
+      const max = field.key === 'email' ? 254 : 20;
       const text = String(value);
       if ([...text].length > max) throw InputError.field(label, `must be at most ${max} characters`);
-      if (field.key === 'name') result.name = text;
-      else if (field.key === 'email') result.email = text.toLowerCase();
+      if (field.key === 'email') result.email = text.toLowerCase();
       else result.phone = text;
     } else result.attributes[field.key] = value;
   }
   return result;
+}
+
+const NAME_MAX = 128;
+
+/**
+ * The form's name field, asked as two (`first_name`, `last_name`, as the widget sends them) and
+ * stored as the contact's first and last name; a client sending the whole name as `name` gets it
+ * as the first name. Required means a first name (or a whole name).
+ */
+function readName(form: FormData, field: PrechatField): Pick<Prechat, 'firstName' | 'lastName'> {
+  const part = (key: 'first_name' | 'last_name' | 'name'): string | null => {
+    const value = formValue(form, { ...field, key });
+    if (value === undefined) return null;
+    const label = `form_data.${key}`;
+    if (typeof value !== 'string') throw InputError.field(label, 'must be text');
+    if ([...value].length > NAME_MAX) throw InputError.field(label, `must be at most ${NAME_MAX} characters`);
+    return value;
+  };
+  const firstName = part('first_name');
+  const lastName = part('last_name');
+  if (firstName !== null || lastName !== null) {
+    if (firstName === null && field.required) throw InputError.field('form_data.first_name', 'is required');
+    return { firstName, lastName };
+  }
+  const whole = part('name');
+  if (whole === null && field.required) throw InputError.field('form_data.first_name', 'is required');
+  return { firstName: whole, lastName: null };
 }
 
 // ---------------------------------------------------------------- init
@@ -185,13 +217,13 @@ export async function initConversation(deps: AppDeps, inbox: WidgetInbox, caller
     let token: string | null = null;
     if (user === null) {
       const email = prechat.email && !(await q.emailHeldWithoutExternalId(trx, prechat.email)) ? prechat.email : null;
-      const firstName = prechat.name ?? prechat.email?.split('@')[0] ?? 'Visitor';
+      const firstName = prechat.firstName ?? prechat.email?.split('@')[0] ?? 'Visitor';
       const record = await q.insertWidgetUser(trx, {
         type: 'visitor',
         email,
         external_user_id: null,
         first_name: bounded(firstName, 128),
-        last_name: '',
+        last_name: prechat.lastName ?? '',
         phone_number: prechat.phone,
         phone_number_country_code: null,
         custom_attributes: {},
@@ -227,6 +259,7 @@ export async function initConversation(deps: AppDeps, inbox: WidgetInbox, caller
       now,
     );
     await appendMessage(deps, trx, conversation, contactMessage(user.userId, prepared, { contentType: 'text' }), now);
+    await enterDefaultTeam(deps, trx, conversation, now);
     await sendAwayMessage(deps, trx, inbox, conversation, now, awayHours);
     return { conversationId: conversation.id, user, token };
   });

@@ -88,6 +88,18 @@ export async function endWidgetSession(db: DB, token: string): Promise<void> {
   await db.deleteFrom('widget_sessions').where('token_hash', '=', sha256(token)).execute();
 }
 
+/** Of these token hashes (a joined socket's session), those still live. */
+export async function liveSessionHashes(db: DB, hashes: readonly string[], now: Date): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('widget_sessions')
+    .where('token_hash', 'in', [...hashes])
+    .where('expires_at', '>', now)
+    .select('token_hash')
+    .execute();
+  return new Set(rows.map((row) => row.token_hash));
+}
+
 /** Periodic: expired sessions are removed. */
 export async function purgeExpiredWidgetSessions(deps: { db: DB; clock: { now(): Date } }): Promise<void> {
   await deps.db.deleteFrom('widget_sessions').where('expires_at', '<=', deps.clock.now()).execute();

@@ -129,6 +129,23 @@ describe('more administration screens', { skip }, () => {
       (await apiGet<Array<{ name: string; provider: string }>>('/api/v1/oidc')).find((p) => p.name === 'Company Keycloak')?.provider,
       'Keycloak 26',
     );
+    // Who configured it is shown; a provider nobody vouches for says it signs nobody in, until
+    // the secret is entered again (docs/api.md, "Who a provider may sign in").
+    const row = page.getByRole('row').filter({ hasText: 'Company Keycloak' });
+    await row.getByText(session!.admin.name, { exact: true }).waitFor();
+    await server.t.deps.db.updateTable('oidc_providers').set({ configured_by: null }).where('id', '=', keycloak!.id).execute();
+    await page.reload();
+    await row.getByText('Signs nobody in', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Edit Company Keycloak' }).click();
+    await edit.getByText(/^Nobody: this provider signs nobody in/).waitFor();
+    await edit.getByLabel('Client secret').fill('a-client-secret');
+    await save(edit);
+    await row.getByText(session!.admin.name, { exact: true }).waitFor();
+    assert.equal(await row.getByText('Signs nobody in').count(), 0);
+    const vouched = (await apiGet<Array<{ id: number; configured_by: { id: number } | null }>>('/api/v1/oidc')).find(
+      (p) => p.id === keycloak!.id,
+    );
+    assert.equal(vouched?.configured_by?.id, session!.admin.id);
 
     await page.goto('/admin/ai');
     await page.getByLabel('API address').fill('http://localhost:11434/v1');

@@ -111,6 +111,43 @@ describe('administration screens', { skip }, () => {
     assert.match(macro.message_content, /Hello \{\{contact\.first_name\}\}/);
   });
 
+  it("shows the team's emoji before its name in the navigation, the list and the pickers, drawn by the app's emoji font", async () => {
+    await page.goto('/admin/teams');
+    const link = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Escalations/ });
+    await link.waitFor();
+    assert.equal(await link.locator('.nav__emoji').textContent(), '🚨');
+    await page
+      .getByRole('cell')
+      .filter({ hasText: /🚨\s*Escalations/ })
+      .waitFor();
+    // Debian's Chromium has no emoji font of its own: the app's is the one that draws it.
+    const faces = await page.evaluate(`document.fonts.load('16px "Noto Color Emoji"', '🚨').then((found) => found.length)`);
+    assert.ok(Number(faces) > 0, 'the emoji font is loaded for the emoji');
+    await page.goto('/admin/macros');
+    await page.getByRole('button', { name: 'New macro' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New macro' });
+    await dialog.getByRole('combobox', { name: 'Add an action…' }).click();
+    await page.getByRole('option', { name: 'Assign team' }).click();
+    await dialog.getByRole('combobox', { name: 'Value of Assign team' }).click();
+    await page.getByRole('option', { name: '🚨 Escalations' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it("words the API's validation errors for people: no validator text, no request part", async () => {
+    await page.goto('/admin/teams');
+    await page.getByRole('button', { name: 'New team' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New team' });
+    const refused = page.waitForResponse((response) => response.url().endsWith('/api/v1/teams') && response.status() === 400);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const body = (await (await refused).json()) as { data: { errors: Array<{ reason: string }> } };
+    assert.match(body.data.errors[0]?.reason ?? '', /must NOT have fewer than 1 characters/, 'the API answered in its own words');
+    await dialog.getByText('Must not be empty').waitFor();
+    const text = (await dialog.textContent()) ?? '';
+    assert.doesNotMatch(text, /must NOT|Invalid body|body\/|\/api\//);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('passes axe on the teams list and the team dialog', async () => {
     await page.goto('/admin/teams');
     await page.getByRole('cell', { name: 'Escalations', exact: true }).waitFor();
@@ -123,9 +160,57 @@ describe('administration screens', { skip }, () => {
     await page.keyboard.press('Escape');
   });
 
-  it('logged no page errors beyond the expected refusals (the signed-out probe, the duplicate tag)', () => {
+  it('names each permission in the role dialog, with a description, in columns that do not overlap; counts in the singular', async () => {
+    dataOf(await server.t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'Readers', permissions: ['messages:read'] } }));
+    await page.goto('/admin/roles');
+    await page.getByRole('row').filter({ hasText: 'Readers' }).getByRole('cell', { name: '1 permission', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'New role' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New role' });
+    const all = await apiGet<string[]>('/api/v1/permissions');
+    const boxes = dialog.getByRole('checkbox');
+    await boxes.first().waitFor();
+    assert.equal(await boxes.count(), all.length, 'one checkbox per permission');
+    const labels = await boxes.evaluateAll((inputs) =>
+      inputs.map((input) => ({
+        name: input.closest('label')?.querySelector('.check-row__text > span:first-child')?.textContent ?? '',
+        description: input.getAttribute('aria-describedby')
+          ? (input.ownerDocument.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '')
+          : '',
+      })),
+    );
+    for (const { name, description } of labels) {
+      assert.doesNotMatch(name, /:/, `a human label, not a key: ${name}`);
+      assert.ok(description.length > 0, `${name} has a description`);
+    }
+    await dialog.getByRole('checkbox', { name: 'Assign to agents' }).check();
+    // No row runs into the next: each keeps its text inside its own box, and no two boxes meet.
+    const rows = await dialog.locator('.check-row').evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = element.getBoundingClientRect();
+        return {
+          overflow: element.scrollWidth > element.clientWidth + 1,
+          left: box.left,
+          right: box.right,
+          top: box.top,
+          bottom: box.bottom,
+        };
+      }),
+    );
+    assert.equal(rows.filter((row) => row.overflow).length, 0, 'no label wider than its column');
+    for (const [i, a] of rows.entries()) {
+      for (const b of rows.slice(i + 1)) {
+        const meet = a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+        assert.equal(meet, false, 'two permissions overlap');
+      }
+    }
+    const axe = await seriousViolations(page);
+    assert.deepEqual(axe, [], describeViolations(axe));
+    await page.keyboard.press('Escape');
+  });
+
+  it('logged no page errors beyond the expected refusals (the signed-out probe, the duplicate tag, the empty team name)', () => {
     assert.deepEqual(
-      errors.filter((error) => !/status of (401|409)/.test(error)),
+      errors.filter((error) => !/status of (400|401|409)/.test(error)),
       [],
     );
   });

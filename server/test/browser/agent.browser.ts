@@ -158,6 +158,15 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
       assert.equal(stored.status, 'Snoozed');
       const until = new Date(stored.snoozed_until ?? 0).getTime() - Date.now();
       assert.ok(until > 23 * 3600_000 && until <= 24 * 3600_000, `snoozed for a day: ${stored.snoozed_until}`);
+      // The activity line says when in the agent's locale and zone (the page's en-GB, Europe/Berlin), not as ISO.
+      const local = new Date(stored.snoozed_until ?? 0).toLocaleString('en-GB', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'Europe/Berlin',
+      });
+      const activity = page.getByRole('log', { name: 'Messages' }).getByText(/snoozed the conversation until/);
+      await activity.waitFor();
+      assert.match((await activity.textContent()) ?? '', new RegExp(`until ${local.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
 
       const details = page.getByRole('complementary', { name: 'Conversation details' });
       await details.getByRole('combobox', { name: 'Status' }).click();
@@ -313,12 +322,23 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
       await page.waitForURL(/\/login$/);
       const me = await page.request.get('/api/v1/agents/me');
       assert.equal(me.status(), 401, 'the session is over');
-      // Jumping the page's clock eleven minutes at once (every timer of the app due together) makes
-      // React report a render it recovered from (#520); without the jump this test logs nothing.
-      assert.deepEqual(
-        pageErrors(page).filter((e) => !e.includes('Minified React error #520')),
-        [],
-      );
+      assert.deepEqual(pageErrors(page), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signs out from an open conversation with no error in the page', async () => {
+    const { page, context } = await newPage(browser, server.base);
+    try {
+      await signIn(page, ann.email, AGENT_PASSWORD, `/inbox/mine/c/${first.uuid}`);
+      await page.getByRole('textbox', { name: 'Message editor' }).waitFor();
+      await page.getByRole('button', { name: /Ann Test/ }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.waitForURL(/\/login$/);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      await page.waitForTimeout(500);
+      assert.deepEqual(pageErrors(page), []);
     } finally {
       await context.close();
     }
@@ -340,6 +360,34 @@ describe('the agent web app in a browser', { skip: browserMissing() ?? false, ti
       await page.getByText('Nobody has this one yet').click();
       await page.getByRole('log', { name: 'Messages' }).waitFor();
       await assertAccessible(page, 'conversation, phone, dark');
+
+      // The details panel, over the thread at this width: its toggle stays uncovered, it has a
+      // close button, and Escape closes it too.
+      const toggle = page.getByRole('button', { name: 'Conversation details' });
+      const details = page.getByRole('complementary', { name: 'Conversation details' });
+      const covered = () =>
+        toggle.evaluate((button) => {
+          const box = button.getBoundingClientRect();
+          const top = button.ownerDocument.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return !(top && button.contains(top));
+        });
+      await toggle.click();
+      await details.waitFor();
+      assert.equal(await covered(), false, 'the toggle is not under the panel');
+      await assertAccessible(page, 'conversation details, phone, dark');
+      await details.getByRole('button', { name: 'Close the details' }).click();
+      await details.waitFor({ state: 'hidden' });
+      await toggle.click();
+      await details.waitFor();
+      assert.ok(
+        await details
+          .getByRole('button', { name: 'Close the details' })
+          .evaluate((button) => button === button.ownerDocument.activeElement),
+        'the close button has the focus',
+      );
+      await page.keyboard.press('Escape');
+      await details.waitFor({ state: 'hidden' });
+      assert.ok(await toggle.evaluate((button) => button === button.ownerDocument.activeElement), 'the focus is back on the toggle');
       assert.deepEqual(pageErrors(page), [], 'no error in the page');
     } finally {
       await context.close();

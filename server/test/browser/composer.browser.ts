@@ -232,6 +232,24 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
     }
   });
 
+  it('offers no AI rewrite while no AI provider is configured', async () => {
+    const { page, context } = await newPage(browser, server.base);
+    try {
+      const c = await conversation('no provider');
+      await signedIn(page);
+      const prompts = page.waitForResponse((response) => response.url().endsWith('/api/v1/ai/prompts'));
+      const status = page.waitForResponse((response) => response.url().endsWith('/api/v1/ai/status'));
+      await page.goto(`/inbox/mine/c/${c.uuid}`);
+      await page.getByRole('textbox', { name: 'Message editor' }).waitFor();
+      await Promise.all([prompts, status]);
+      await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+      assert.equal(await page.getByRole('button', { name: 'Rewrite with AI' }).count(), 0);
+      assert.deepEqual(pageErrors(page), []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('rewrites the draft with a prompt of the AI menu, and keeps it when the provider fails', async () => {
     const fake: FakeOpenAi = await startFakeOpenAi({ apiKey: 'sk-test', models: ['gpt-test'] });
     const { page, context } = await newPage(browser, server.base);

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { type Conversation, createConversation, createInbox } from '../factories.ts';
 import { dataOf } from '../helpers.ts';
-import { type AdminSession, adminSession, browserMissing, socketSwitch, type WebServer } from './admin-harness.ts';
+import { type AdminSession, adminSession, browserMissing, newPage, signIn, socketSwitch, type WebServer } from './admin-harness.ts';
 
 const skip = browserMissing() ?? false;
 
@@ -90,6 +90,37 @@ describe('live updates after a lost socket', { skip }, () => {
     // Live again after the reconnect.
     await note('Back on the socket.');
     await thread.getByText('Back on the socket.').waitFor();
+    assert.deepEqual(errors, []);
+  });
+
+  it('says live updates need BASE_URL when the app is opened at another address, and links there', async () => {
+    // BASE_URL is http://127.0.0.1:<port>: the same server at localhost is another origin, whose
+    // session the socket refuses (server/src/realtime/agent-socket.ts).
+    const elsewhere = server.base.replace('127.0.0.1', 'localhost');
+    assert.notEqual(elsewhere, server.base);
+    const notice = (p: Page) => p.getByText(/Live updates unavailable here/);
+
+    const other = await newPage(session!.browser, elsewhere);
+    try {
+      await signIn(other.page, session!.admin.email);
+      await notice(other.page).waitFor();
+      const link = other.page.getByRole('link', { name: `Open Parley at ${server.base}` });
+      assert.equal(await link.getAttribute('href'), `${server.base}/inbox/mine`, 'the same screen at BASE_URL');
+      // What it warns of: the socket is refused here, so a note written elsewhere does not come.
+      const refused = await other.page.evaluate(
+        `new Promise((resolve) => { const s = new WebSocket(location.origin.replace('http', 'ws') + '/ws'); s.onopen = () => resolve('open'); s.onclose = () => resolve('refused'); })`,
+      );
+      assert.equal(refused, 'refused');
+    } finally {
+      await other.context.close();
+    }
+
+    // At BASE_URL: no notice once the shell and the server's answer are there.
+    const setup = page.waitForResponse((response) => response.url().endsWith('/api/v1/setup'));
+    await page.goto('/inbox/mine');
+    await setup;
+    await page.getByRole('list', { name: 'Conversation list' }).waitFor();
+    assert.equal(await notice(page).count(), 0);
     assert.deepEqual(errors, []);
   });
 });

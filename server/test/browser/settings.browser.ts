@@ -1,7 +1,7 @@
 // The inbox editor and the secrets shown once, in a real browser: a live chat's appearance edited
 // with the preview (the real chat frame and launcher) following before saving, the API then holding the new settings; the embed
 // snippet names the inbox; an email inbox's new server without its password shows the API's field
-// error on the right tab, and its Test connection shows a closed port refused; a webhook's generated secret and an agent's API secret are shown once and
+// error on the right tab, and its Test connection shows a closed port on a private address as unreachable; a webhook's generated secret and an agent's API secret are shown once and
 // work. Run by `npm run test:browser`.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { createInbox } from '../factories.ts';
 import { basicHeader, dataOf } from '../helpers.ts';
 import { freePort } from '../process-helpers.ts';
+import { createWidgetInbox, startVisitor, widgetCall } from '../widget.ts';
 import { browserMissing, describeViolations, seriousViolations, type WebServer, type AdminSession, adminSession } from './admin-harness.ts';
 
 const skip = browserMissing() ?? false;
@@ -29,7 +30,7 @@ describe('inbox settings and secrets', { skip }, () => {
   let server: WebServer;
   let page: Page;
   before(async () => {
-    session = await adminSession();
+    session = await adminSession(undefined, { env: { EMAIL_TIMEOUT_SECONDS: '2' } });
     ({ server, page } = session);
   });
   after(() => session?.close());
@@ -112,6 +113,33 @@ describe('inbox settings and secrets', { skip }, () => {
     assert.equal(snippet, `<script src="${server.base}/widget.js" data-inbox="${inbox.uuid}" async></script>`);
   });
 
+  it('checks on the Install tab whether a site may embed the chat, by the allowed sites as edited', async () => {
+    const inbox = await createInbox(server.t, { name: 'Shop chat', config: { trusted_domains: ['shop.example.com'] } });
+    await page.goto(`/admin/inboxes/${inbox.id}`);
+    await page.getByRole('tab', { name: 'Install' }).click();
+    const site = page.getByRole('textbox', { name: 'Check a site' });
+    const check = page.getByRole('button', { name: 'Check', exact: true });
+    await site.fill('https://shop.example.com/cart');
+    await check.click();
+    await page.getByText('https://shop.example.com may embed the chat.').waitFor();
+    await site.fill('blog.example.net');
+    await site.press('Enter');
+    await page.getByText('https://blog.example.net is not in the allowed sites', { exact: false }).waitFor();
+    assert.equal(await page.getByText('Not allowed', { exact: true }).count(), 1);
+    // The list as edited counts, before it is saved.
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByLabel('Sites allowed to embed the chat').fill('shop.example.com\nblog.example.net');
+    await page.getByRole('tab', { name: 'Install' }).click();
+    await site.fill('https://blog.example.net');
+    await check.click();
+    await page.getByText('https://blog.example.net may embed the chat.').waitFor();
+    await site.fill('ftp://blog.example.net');
+    await check.click();
+    await page.getByText('url: must be an http or https address').waitFor();
+    const violations = await seriousViolations(page);
+    assert.deepEqual(violations, [], describeViolations(violations));
+  });
+
   it("shows the API's field error on the mail servers' tab", async () => {
     const inbox = await createInbox(server.t, { channel: 'email' });
     await page.goto(`/admin/inboxes/${inbox.id}`);
@@ -138,11 +166,29 @@ describe('inbox settings and secrets', { skip }, () => {
     await page.getByRole('tab', { name: 'Mail servers' }).click();
     await page.getByRole('button', { name: 'Test connection' }).click();
     const results = page.getByRole('tabpanel').locator('dl.details');
-    await results.getByText('Connection refused').nth(1).waitFor();
+    // A private address: one generic answer, at the test's deadline (EMAIL_TIMEOUT_SECONDS, 2 s here).
+    await results.getByText('Could not reach an SMTP server').waitFor();
     const text = (await results.textContent()) ?? '';
-    assert.match(text, /Incoming mail \(IMAP\)Failed\s*Connection refused: connect ECONNREFUSED 127\.0\.0\.1:\d+/);
-    assert.match(text, /Outgoing mail \(SMTP\)Failed\s*Connection refused/);
+    assert.match(text, /Incoming mail \(IMAP\)Failed\s*Could not reach an IMAP server at 127\.0\.0\.1:\d+ \(a private address/);
+    assert.match(text, /Outgoing mail \(SMTP\)Failed\s*Could not reach an SMTP server at 127\.0\.0\.1:\d+/);
     assert.ok(!text.includes('pw-not-shown'));
+  });
+
+  it("rotates a live chat's secret and ends its chat sessions with it", async () => {
+    const chat = await createWidgetInbox(server.t);
+    const visitor = await startVisitor(server.t, chat.uuid);
+    await page.goto(`/admin/inboxes/${chat.inbox.id}`);
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByRole('switch', { name: 'End every chat session of this inbox too' }).click();
+    await page.getByRole('button', { name: 'Rotate the secret' }).click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await dialog.getByText('end every chat session of this inbox').waitFor();
+    await dialog.getByRole('button', { name: 'Rotate the secret' }).click();
+    await page.getByText('1 chat session ended').waitFor();
+    const secret = await page.getByRole('textbox', { name: 'JWT secret' }).inputValue();
+    assert.ok(secret.length >= 32 && secret !== chat.secret);
+    const me = await widgetCall(server.t, { url: 'chat/auth/me', inbox: chat.uuid, token: visitor.token });
+    assert.equal(me.statusCode, 401, "the visitor's session ended");
   });
 
   it("shows a webhook's generated secret once", async () => {

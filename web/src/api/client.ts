@@ -2,6 +2,7 @@
 // document (schema.d.ts, `npm run openapi`). Same-origin cookies; every write carries the
 // `csrf_token` cookie's value as `X-CSRF-Token` (docs/api.md, Authentication).
 import createClient, { type Middleware } from 'openapi-fetch';
+import { errorMessage, fieldErrorsOf } from '../i18n/reasons';
 import type { components, paths } from './schema';
 
 export type Schemas = components['schemas'];
@@ -69,9 +70,10 @@ export async function unwrap<T>(call: Promise<{ data?: { data: T }; error?: unkn
   const { data, error, response } = await call;
   if (data !== undefined && response.ok) return data.data;
   const body = (error ?? {}) as ErrorBody;
+  const message = typeof body.message === 'string' ? body.message : `${response.status} ${response.statusText}`;
   throw new ApiError(
     response.status,
-    typeof body.message === 'string' ? body.message : `${response.status} ${response.statusText}`,
+    errorMessage(response.status, message, fieldErrorsOf(body.data)),
     typeof body.error_type === 'string' ? body.error_type : 'GeneralException',
     body.data ?? null,
   );

@@ -14,6 +14,7 @@ export const keys = {
   agents: ['agents', 'compact'] as const,
   inboxes: ['inboxes', 'compact'] as const,
   aiPrompts: ['ai', 'prompts'] as const,
+  aiStatus: ['ai', 'status'] as const,
   conversations: {
     all: ['conversations'] as const,
     lists: ['conversations', 'list'] as const,

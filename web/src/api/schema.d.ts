@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with email and password
-         * @description Sets an HttpOnly session cookie `parley_session` and a readable `csrf_token` cookie. Cookie-authenticated POST/PUT/PATCH/DELETE requests must send `X-CSRF-Token` equal to that cookie. Rate limited per client address.
+         * @description Sets an HttpOnly session cookie `parley_session` and a readable `csrf_token` cookie. Cookie-authenticated POST/PUT/PATCH/DELETE requests must send `X-CSRF-Token` equal to that cookie. Failed logins are limited per account and client address, and per account (docs/api.md, "Authentication").
          *
          *     Public: no credentials.
          */
@@ -718,12 +718,12 @@ export interface paths {
         };
         /**
          * Get a contact
-         * @description Requires permission `contacts:read`.
+         * @description Requires permission `contacts:read`; the service then applies the contact access rule: `contacts:read_all`, or a conversation of the contact the caller may read; an unknown contact is a 404, one the caller may not read a 403.
          */
         get: operations["getContact"];
         /**
          * Update a contact (partial: omitted fields keep their value)
-         * @description Requires permission `contacts:write`.
+         * @description Requires permission `contacts:write`; the service then applies the contact access rule (unknown → 404, not readable → 403); changing the email, or giving the contact its first `external_user_id`, needs `contacts:write_identity` (403); a set `external_user_id` belongs to the widget's identity token and cannot be changed (422).
          */
         put: operations["updateContact"];
         post?: never;
@@ -745,7 +745,7 @@ export interface paths {
          * Block or unblock a contact
          * @description `enabled` false blocks the contact, true unblocks it. Returns the contact.
          *
-         *     Requires permission `contacts:block`.
+         *     Requires permission `contacts:block`; the service then applies the contact access rule: `contacts:read_all`, or a conversation of the contact the caller may read; an unknown contact is a 404, one the caller may not read a 403.
          */
         put: operations["blockContact"];
         post?: never;
@@ -766,13 +766,13 @@ export interface paths {
          * A contact's notes, newest first
          * @description At most the newest 1000 notes.
          *
-         *     Requires permission `contact_notes:read`.
+         *     Requires permission `contact_notes:read`; the service then applies the contact access rule: `contacts:read_all`, or a conversation of the contact the caller may read; an unknown contact is a 404, one the caller may not read a 403.
          */
         get: operations["listContactNotes"];
         put?: never;
         /**
          * Add a note to a contact
-         * @description Requires permission `contact_notes:write`.
+         * @description Requires permission `contact_notes:write`; the service then applies the contact access rule: `contacts:read_all`, or a conversation of the contact the caller may read; an unknown contact is a 404, one the caller may not read a 403.
          */
         post: operations["createContactNote"];
         delete?: never;
@@ -795,7 +795,7 @@ export interface paths {
          * Delete a note
          * @description The author may delete their own note with `contact_notes:write`; deleting another agent's note requires `contact_notes:delete`.
          *
-         *     Any authenticated agent at the route level; the service then applies note authorship: the author deletes their own note with `contact_notes:write`; another agent's note needs `contact_notes:delete`.
+         *     Any authenticated agent at the route level; the service then applies the contact access rule (unknown → 404, not readable → 403), then note authorship: the author deletes their own note with `contact_notes:write`; another agent's note needs `contact_notes:delete`.
          */
         delete: operations["deleteContactNote"];
         options?: never;
@@ -908,7 +908,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the JWT secret of a live-chat inbox
-         * @description Answers the new secret, once (it is masked everywhere else). Identity tokens signed with the old secret are refused from now on; widget sessions already issued keep working. Not a live-chat inbox → 422.
+         * @description Answers the new secret, once (it is masked everywhere else). Identity tokens signed with the old secret are refused from now on. Widget sessions already issued keep working, unless `end_sessions` is true: then every widget session of the inbox ends (their bearer tokens get 401, their sockets are closed; visitors and contacts start anew) and `sessions_ended` counts them. The body may be left out. Not a live-chat inbox → 422.
          *
          *     Requires permission `inboxes:manage`.
          */
@@ -1844,7 +1844,7 @@ export interface paths {
         };
         /**
          * Launcher settings (any origin)
-         * @description What the host page needs before the widget opens. `Access-Control-Allow-Origin: *`.
+         * @description What the host page needs before the widget opens. `Access-Control-Allow-Origin: *`. A page of a site the inbox's `trusted_domains` leaves out (its `Origin`) gets a 403 naming the site, readable by that page: the loader then shows nothing.
          *
          *     Public: no credentials.
          */
@@ -2067,6 +2067,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inboxes/{id}/widget-origin-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check whether a site may embed a live chat's widget
+         * @description Answers whether a page at `url` may embed the inbox's chat: by the rule the widget applies (the frame's `frame-ancestors`, the launcher's 403), against `trusted_domains` as sent, else as saved. Parley's own origin always may. A malformed address or list → 400; not a live-chat inbox → 422.
+         *
+         *     Requires permission `inboxes:manage`.
+         */
+        post: operations["createInboxWidgetOriginCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/oidc": {
         parameters: {
             query?: never;
@@ -2226,7 +2248,7 @@ export interface paths {
          * A contact's last page visits (newest first, at most 20)
          * @description Sent by the live-chat widget socket (`page_visit` frames); agents hear of new ones as `contact_update`.
          *
-         *     Requires permission `contacts:read`.
+         *     Requires permission `contacts:read`; the service then applies the contact access rule: `contacts:read_all`, or a conversation of the contact the caller may read; an unknown contact is a 404, one the caller may not read a 403.
          */
         get: operations["listContactPageVisits"];
         put?: never;
@@ -2266,6 +2288,28 @@ export interface paths {
          *     Requires permission `ai:manage`.
          */
         delete: operations["deleteAiProvider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ai/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether AI rewriting is available
+         * @description `enabled` is true when a provider is configured: the web app offers "Rewrite with AI" only then. Any signed-in agent may ask; the provider itself is `GET /ai/provider` (`ai:manage`).
+         *
+         *     Any authenticated agent.
+         */
+        get: operations["getAiStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2725,6 +2769,8 @@ export interface components {
         SetupState: {
             /** @description True while no agent exists: the web app then shows the setup form */
             needed: boolean;
+            /** @description The address Parley is served at (BASE_URL). Live updates accept a browser's session only from its origin: the web app opened at another address says so and links here. */
+            base_url: string;
         };
         /** Role */
         Role: {
@@ -2996,6 +3042,10 @@ export interface components {
             name: string;
             enabled: boolean;
             csat_enabled: boolean;
+            /** @description The team a new conversation arriving without one enters; null: none */
+            default_team_id: number | null;
+            /** @description An unassigned conversation goes to the agent who sends its first public reply */
+            assign_on_first_reply: boolean;
             from: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3225,6 +3275,10 @@ export interface components {
             name: string;
             enabled: boolean;
             csat_enabled: boolean;
+            /** @description The team a new conversation arriving without one enters; null: none */
+            default_team_id: number | null;
+            /** @description An unassigned conversation goes to the agent who sends its first public reply */
+            assign_on_first_reply: boolean;
             from: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3242,6 +3296,10 @@ export interface components {
             enabled: boolean;
             /** @default false */
             csat_enabled: boolean;
+            /** @description A team id: a new conversation of the inbox arriving without a team enters it (the team's SLA policy and round robin apply); null: none */
+            default_team_id?: number | null;
+            /** @description An unassigned conversation of the inbox goes to the agent who sends its first public reply */
+            assign_on_first_reply?: boolean;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3258,6 +3316,10 @@ export interface components {
             enabled: boolean;
             /** @default false */
             csat_enabled: boolean;
+            /** @description A team id: a new conversation of the inbox arriving without a team enters it (the team's SLA policy and round robin apply); null: none */
+            default_team_id?: number | null;
+            /** @description An unassigned conversation of the inbox goes to the agent who sends its first public reply */
+            assign_on_first_reply?: boolean;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3290,6 +3352,10 @@ export interface components {
             name?: string;
             enabled?: boolean;
             csat_enabled?: boolean;
+            /** @description A team id: a new conversation of the inbox arriving without a team enters it (the team's SLA policy and round robin apply); null: none */
+            default_team_id?: number | null;
+            /** @description An unassigned conversation of the inbox goes to the agent who sends its first public reply */
+            assign_on_first_reply?: boolean;
             /** @description Sender address, e.g. "support@example.com" or "Support <support@example.com>"; required for email inboxes */
             from?: string | null;
             /** @description The config of the inbox's channel */
@@ -3307,6 +3373,14 @@ export interface components {
             created_at?: unknown;
             /** @description Read-only; ignored */
             updated_at?: unknown;
+        };
+        /** RotateSecretBody */
+        RotateSecretBody: {
+            /**
+             * @description End every widget session of the inbox too
+             * @default false
+             */
+            end_sessions: boolean;
         };
         /** EmailCursor */
         EmailCursor: {
@@ -3404,6 +3478,8 @@ export interface components {
             resolved_at: string | null;
             subject: string;
             last_message: string | null;
+            /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+            first_message: string | null;
             /** Format: date-time */
             last_message_at: string | null;
             /** @enum {string|null} */
@@ -3490,6 +3566,8 @@ export interface components {
             resolved_at: string | null;
             subject: string;
             last_message: string | null;
+            /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+            first_message: string | null;
             /** Format: date-time */
             last_message_at: string | null;
             /** @enum {string|null} */
@@ -3766,6 +3844,8 @@ export interface components {
                 number,
                 number
             ][];
+            /** @description The conversation's first message, shortened: its title when it has no subject */
+            first_message: string | null;
             /** @description Status name */
             status: string;
             inbox_id: number;
@@ -3809,6 +3889,8 @@ export interface components {
             reference_number: string;
             /** @description The conversation's subject (hits of one conversation are grouped under it) */
             conversation_subject: string;
+            /** @description The conversation's first message, shortened: its title when it has no subject */
+            conversation_first_message: string | null;
             /** @description The conversation's status name */
             conversation_status: string;
             /** @enum {string} */
@@ -3869,7 +3951,7 @@ export interface components {
             url: string;
             enabled: boolean;
             /** @description The events this webhook receives */
-            events: ("conversation.created" | "conversation.status_changed" | "conversation.assigned" | "conversation.unassigned" | "conversation.priority_changed" | "conversation.tags_changed" | "conversation.sla_warning" | "conversation.sla_breached" | "message.created" | "message.updated" | "contact.created" | "contact.enabled_changed" | "contact.merged")[];
+            events: ("conversation.created" | "conversation.status_changed" | "conversation.assigned" | "conversation.unassigned" | "conversation.priority_changed" | "conversation.tags_changed" | "conversation.sla_warning" | "conversation.sla_breached" | "message.created" | "message.updated" | "contact.created" | "contact.enabled_changed" | "contact.merged" | "webhook.test")[];
             /** @description Extra HTTP headers sent with every delivery */
             headers: {
                 [key: string]: string;
@@ -3893,8 +3975,8 @@ export interface components {
              * @description Absolute http(s) URL, at most 2048 characters, without user name or password
              */
             url: string;
-            /** @description The events to receive: at least one, each once. One of: conversation.created, conversation.status_changed, conversation.assigned, conversation.unassigned, conversation.priority_changed, conversation.tags_changed, conversation.sla_warning, conversation.sla_breached, message.created, message.updated, contact.created, contact.enabled_changed, contact.merged (`webhook.test` is sent only by the test endpoint). */
-            events: ("conversation.created" | "conversation.status_changed" | "conversation.assigned" | "conversation.unassigned" | "conversation.priority_changed" | "conversation.tags_changed" | "conversation.sla_warning" | "conversation.sla_breached" | "message.created" | "message.updated" | "contact.created" | "contact.enabled_changed" | "contact.merged")[];
+            /** @description The events to receive: at least one, each once. One of: conversation.created, conversation.status_changed, conversation.assigned, conversation.unassigned, conversation.priority_changed, conversation.tags_changed, conversation.sla_warning, conversation.sla_breached, message.created, message.updated, contact.created, contact.enabled_changed, contact.merged, webhook.test (`webhook.test` may be listed, but only the test endpoint sends it). */
+            events: ("conversation.created" | "conversation.status_changed" | "conversation.assigned" | "conversation.unassigned" | "conversation.priority_changed" | "conversation.tags_changed" | "conversation.sla_warning" | "conversation.sla_breached" | "message.created" | "message.updated" | "contact.created" | "contact.enabled_changed" | "contact.merged" | "webhook.test")[];
             /** @default true */
             enabled: boolean;
             /** @description Extra HTTP headers sent with every delivery: at most 20; names are RFC 7230 tokens of at most 100 characters, unique case-insensitively; values at most 1000 characters of printable ASCII (trimmed). Parley's own headers cannot be set: Content-Type, Content-Length, Content-Encoding, Transfer-Encoding, Host, Connection, Keep-Alive, Upgrade, TE, Trailer, Expect, User-Agent, Proxy-*, and every webhook-* header (the signature headers). Values of headers whose name holds auth, token, key, secret, passw, cookie, signature, credential or session are answered as the mask. */
@@ -3921,8 +4003,8 @@ export interface components {
              * @description Absolute http(s) URL, at most 2048 characters, without user name or password
              */
             url: string;
-            /** @description The events to receive: at least one, each once. One of: conversation.created, conversation.status_changed, conversation.assigned, conversation.unassigned, conversation.priority_changed, conversation.tags_changed, conversation.sla_warning, conversation.sla_breached, message.created, message.updated, contact.created, contact.enabled_changed, contact.merged (`webhook.test` is sent only by the test endpoint). */
-            events: ("conversation.created" | "conversation.status_changed" | "conversation.assigned" | "conversation.unassigned" | "conversation.priority_changed" | "conversation.tags_changed" | "conversation.sla_warning" | "conversation.sla_breached" | "message.created" | "message.updated" | "contact.created" | "contact.enabled_changed" | "contact.merged")[];
+            /** @description The events to receive: at least one, each once. One of: conversation.created, conversation.status_changed, conversation.assigned, conversation.unassigned, conversation.priority_changed, conversation.tags_changed, conversation.sla_warning, conversation.sla_breached, message.created, message.updated, contact.created, contact.enabled_changed, contact.merged, webhook.test (`webhook.test` may be listed, but only the test endpoint sends it). */
+            events: ("conversation.created" | "conversation.status_changed" | "conversation.assigned" | "conversation.unassigned" | "conversation.priority_changed" | "conversation.tags_changed" | "conversation.sla_warning" | "conversation.sla_breached" | "message.created" | "message.updated" | "contact.created" | "contact.enabled_changed" | "contact.merged" | "webhook.test")[];
             /** @description Absent: unchanged. Enabling clears disabled_reason and failing_since. */
             enabled?: boolean;
             /** @description Extra HTTP headers sent with every delivery: at most 20; names are RFC 7230 tokens of at most 100 characters, unique case-insensitively; values at most 1000 characters of printable ASCII (trimmed). Parley's own headers cannot be set: Content-Type, Content-Length, Content-Encoding, Transfer-Encoding, Host, Connection, Keep-Alive, Upgrade, TE, Trailer, Expect, User-Agent, Proxy-*, and every webhook-* header (the signature headers). Values of headers whose name holds auth, token, key, secret, passw, cookie, signature, credential or session are answered as the mask. Absent: unchanged; {} removes them all. A masked value sent back keeps the stored one, unless url changes (then it must be sent again). */
@@ -4339,6 +4421,25 @@ export interface components {
             settings: components["schemas"]["WidgetSettings"];
             launcher: components["schemas"]["WidgetLauncherSettings"];
         };
+        /** WidgetOriginCheck */
+        WidgetOriginCheck: {
+            /** @description The origin checked (scheme, host and port of `url`) */
+            origin: string;
+            /** @description Whether a page of that origin may embed the chat */
+            allowed: boolean;
+            /** @description True when the list is empty: every site may embed the chat */
+            any_site: boolean;
+        };
+        /**
+         * OidcConfigurer
+         * @description The agent who last set provider_url, client_id or client_secret. The provider signs in only agents whose permissions this agent holds (all of them for an Admin); null or disabled: nobody. Send the client secret again to become it.
+         */
+        OidcConfigurer: {
+            id: number;
+            name: string;
+            /** @description False when that agent is disabled or deleted: the provider then signs nobody in. */
+            enabled: boolean;
+        };
         /** OidcProvider */
         OidcProvider: {
             id: number;
@@ -4363,6 +4464,7 @@ export interface components {
             auto_provision: boolean;
             /** @description The role such an agent gets. */
             provision_role_id: number | null;
+            configured_by: components["schemas"]["OidcConfigurer"] | null;
         };
         /** OidcProviderBody */
         OidcProviderBody: {
@@ -4431,6 +4533,11 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** AiStatus */
+        AiStatus: {
+            /** @description True when an AI provider is configured */
+            enabled: boolean;
         };
         /** AiPrompt */
         AiPrompt: {
@@ -4513,6 +4620,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -4642,6 +4751,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -4770,6 +4881,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -4885,6 +4998,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5010,6 +5125,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5124,6 +5241,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5249,6 +5368,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5375,6 +5496,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5503,6 +5626,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -5631,6 +5756,8 @@ export interface components {
                     resolved_at: string | null;
                     subject: string;
                     last_message: string | null;
+                    /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+                    first_message: string | null;
                     /** Format: date-time */
                     last_message_at: string | null;
                     /** @enum {string|null} */
@@ -6350,6 +6477,36 @@ export interface operations {
                     current_password?: string;
                     /** @description At least 10 characters */
                     new_password?: string;
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly email?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly type?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly availability_status?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly enabled?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly last_active_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly last_login_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly roles?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly permissions?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly custom_attributes?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly teams?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly api_key?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly api_key_last_used_at?: unknown;
                 };
             };
         };
@@ -6686,6 +6843,26 @@ export interface operations {
                      * @description Absolute http(s) URL of the picture; null for none
                      */
                     avatar_url?: string | null;
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly type?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly last_active_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly last_login_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly permissions?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly custom_attributes?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly api_key?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly api_key_last_used_at?: unknown;
                 };
             };
         };
@@ -7258,6 +7435,14 @@ export interface operations {
                     description?: string;
                     /** @description Permission identifiers, resource:action, from GET /api/v1/permissions */
                     permissions?: string[];
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly is_builtin?: unknown;
                 };
             };
         };
@@ -7682,6 +7867,12 @@ export interface operations {
                     sla_policy_id?: number | null;
                     /** @description 0 = no cap */
                     max_auto_assigned_conversations?: number;
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
                 };
             };
         };
@@ -8290,6 +8481,12 @@ export interface operations {
                 "application/json": {
                     /** @description Trimmed of surrounding whitespace, then 1..100 characters; unique case-insensitively */
                     name: string;
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
                 };
             };
         };
@@ -8573,6 +8770,14 @@ export interface operations {
                     name?: string;
                     /** @enum {string} */
                     category?: "open" | "waiting" | "resolved";
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly is_system?: unknown;
                 };
             };
         };
@@ -9115,6 +9320,12 @@ export interface operations {
                          */
                         yearly?: boolean;
                     }[];
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
                 };
             };
         };
@@ -9608,6 +9819,12 @@ export interface operations {
                     warning_minutes?: number | null;
                     /** @description true: count only the business hours of the conversation's team, else the default hours (calendar time when neither is set); false: calendar time */
                     business_hours_only?: boolean;
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
                 };
             };
         };
@@ -10028,6 +10245,34 @@ export interface operations {
                     custom_attributes?: {
                         [key: string]: unknown;
                     };
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly type?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly availability_status?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly avatar_url?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly enabled?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly last_active_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly last_login_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly roles?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly permissions?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly teams?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly api_key?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly api_key_last_used_at?: unknown;
                 };
             };
         };
@@ -10846,7 +11091,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateSecretBody"];
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -10859,8 +11108,18 @@ export interface operations {
                         status: "success";
                         data: {
                             secret: string;
+                            sessions_ended: number;
                         };
                     };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Every error answer has this shape. */
@@ -15440,6 +15699,96 @@ export interface operations {
             };
         };
     };
+    createInboxWidgetOriginCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An address of the site (`https://shop.example.com/cart`); a bare host name is read as https */
+                    url: string;
+                    /** @description The list being edited (as `PUT /inboxes/{id}`'s `config.trusted_domains`, checked the same way); the saved one when absent */
+                    trusted_domains?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["WidgetOriginCheck"];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listOidcProviders: {
         parameters: {
             query?: never;
@@ -15672,7 +16021,41 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OidcProviderBody"];
+                "application/json": {
+                    /** @description Trimmed, 1..100 characters; unique case-insensitively */
+                    name: string;
+                    /** @default Custom */
+                    provider?: string;
+                    /**
+                     * Format: http-url
+                     * @description The issuer URL, exactly as the provider states it (`issuer` in its discovery document). https, or http for a loopback or private-network host only.
+                     */
+                    provider_url: string;
+                    client_id: string;
+                    /** @description Required on creation. On update, leave it out or send "••••••••••" to keep the stored secret. */
+                    client_secret?: string;
+                    /**
+                     * @description Absolute http(s) URL, or empty
+                     * @default
+                     */
+                    logo_url?: string | "";
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @default false */
+                    auto_provision?: boolean;
+                    /** @description An existing role id; required when auto_provision is true */
+                    provision_role_id?: number | null;
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly redirect_uri?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly configured_by?: unknown;
+                };
             };
         };
         responses: {
@@ -16228,6 +16611,12 @@ export interface operations {
                     base_url?: string;
                     /** @description Model name, as the provider spells it. Default `gpt-4o-mini`; when left out, the stored value is kept. */
                     model?: string;
+                    /** @description Read-only: ignored when sent back */
+                    readonly has_api_key?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
                 };
             };
         };
@@ -16327,6 +16716,48 @@ export interface operations {
             };
             /** @description Every error answer has this shape. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAiStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["AiStatus"];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16484,6 +16915,14 @@ export interface operations {
                     title?: string;
                     /** @description Plain text, trimmed, then 1..4000 characters */
                     content: string;
+                    /** @description Read-only: ignored when sent back */
+                    readonly id?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly key?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly created_at?: unknown;
+                    /** @description Read-only: ignored when sent back */
+                    readonly updated_at?: unknown;
                 };
             };
         };

@@ -1,7 +1,8 @@
 // The signed-in frame: the navigation (a sidebar, a drawer on a phone's width), the top bar with
 // the account menu, and the screen of the current route. Live updates and idle detection run here.
+import { CircleDashed, Hash, Layers, Mail, Menu, MessageCircle, Moon, Sun, UserRound } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useInboxes, useTeams } from '../api/reference';
 import { WorkspaceNav } from '../features/admin/WorkspaceNav';
@@ -16,6 +17,7 @@ import { Button } from '../ui/Button';
 import { teamEmoji } from '../ui/glyph';
 import { toggleTheme, useTheme } from '../ui/theme';
 import { CommandPalette } from './CommandPalette';
+import { OriginNotice } from './OriginNotice';
 
 function ViewLink({
   view,
@@ -25,7 +27,7 @@ function ViewLink({
 }: {
   view: ListView;
   label: string;
-  icon?: string;
+  icon?: ReactNode;
   onNavigate?: (() => void) | undefined;
 }) {
   const { count, cap } = useViewCount(view);
@@ -70,16 +72,16 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <nav className="nav" aria-label={t('nav.primary')}>
       <h2 className="nav__heading">{t('nav.views')}</h2>
-      <ViewLink view={{ kind: 'mine' }} label={t('nav.mine')} icon="◉" onNavigate={onNavigate} />
-      <ViewLink view={{ kind: 'unassigned' }} label={t('nav.unassigned')} icon="○" onNavigate={onNavigate} />
-      {readAll ? <ViewLink view={{ kind: 'all' }} label={t('nav.all')} icon="≡" onNavigate={onNavigate} /> : null}
+      <ViewLink view={{ kind: 'mine' }} label={t('nav.mine')} icon={<UserRound size={16} />} onNavigate={onNavigate} />
+      <ViewLink view={{ kind: 'unassigned' }} label={t('nav.unassigned')} icon={<CircleDashed size={16} />} onNavigate={onNavigate} />
+      {readAll ? <ViewLink view={{ kind: 'all' }} label={t('nav.all')} icon={<Layers size={16} />} onNavigate={onNavigate} /> : null}
       {visibleTeams.length > 0 ? <h2 className="nav__heading">{t('nav.teams')}</h2> : null}
       {visibleTeams.map((team) => (
         <ViewLink
           key={team.id}
           view={{ kind: 'team', id: team.id }}
           label={team.name}
-          icon={teamEmoji(team) || '#'}
+          icon={teamEmoji(team) ? <span className="nav__emoji">{teamEmoji(team)}</span> : <Hash size={16} />}
           onNavigate={onNavigate}
         />
       ))}
@@ -90,7 +92,7 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
               key={inbox.id}
               view={{ kind: 'inbox', id: inbox.id }}
               label={inbox.name}
-              icon={inbox.channel === 'email' ? '✉' : '◍'}
+              icon={inbox.channel === 'email' ? <Mail size={16} /> : <MessageCircle size={16} />}
               onNavigate={onNavigate}
             />
           ))
@@ -138,16 +140,17 @@ function Shell() {
       <div className="shell__main">
         <header className="topbar">
           <Button className="topbar__menu" variant="ghost" icon aria-label={t('nav.openMenu')} onClick={() => setDrawer(true)}>
-            ☰
+            <Menu size={16} aria-hidden />
           </Button>
           <div className="topbar__spacer" />
           {realtime.state === 'reconnecting' ? <output className="topbar__offline">{t('realtime.offline')}</output> : null}
           <CommandPalette />
           <Button variant="ghost" icon aria-label={t('theme.toggle')} onClick={toggleTheme} title={t('theme.toggle')}>
-            {theme === 'dark' ? '☀' : '☾'}
+            {theme === 'dark' ? <Sun size={16} aria-hidden /> : <Moon size={16} aria-hidden />}
           </Button>
           <AccountMenu />
         </header>
+        <OriginNotice />
         <main id="main" className="shell__content" tabIndex={-1}>
           <Outlet />
         </main>

@@ -67,7 +67,7 @@ function useBaseCommands(): Command[] {
         label: t('palette.setAvailability', { status: t(`availability.${status}`) }),
         run: () => setAvailability.mutate({ status, source: 'user' }),
       })),
-      { id: 'logout', label: t('palette.logout'), run: () => logout.mutate(undefined, { onSettled: () => navigate('/login') }) },
+      { id: 'logout', label: t('palette.logout'), run: () => logout.mutate() },
     ];
   }, [navigate, agent, teams.data, setAvailability, logout]);
 }

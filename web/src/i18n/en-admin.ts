@@ -154,7 +154,7 @@ export const enAdmin = {
   'admin.roles.empty': 'No roles',
   'admin.roles.saved': 'Role "{name}" saved',
   'admin.roles.permissions': 'Permissions',
-  'admin.roles.permissionCount': '{n} permissions',
+  'admin.roles.permissionCount': { one: '{n} permission', other: '{n} permissions' },
   'admin.roles.builtInHint': 'Built-in roles keep their name',
   'admin.roles.adminLocked': 'The Admin role holds every permission and cannot lose one.',
   'admin.roles.group.conversations': 'Conversations',
@@ -197,6 +197,13 @@ export const enAdmin = {
   'admin.inboxes.enabledHint': 'A disabled inbox takes nothing in and sends nothing out',
   'admin.inboxes.csat': 'Satisfaction surveys',
   'admin.inboxes.csatHint': 'Ask the contact to rate the conversation when it is first resolved',
+  'admin.inboxes.routing': 'Routing',
+  'admin.inboxes.defaultTeam': 'Default team',
+  'admin.inboxes.defaultTeamHint':
+    'New conversations of this inbox go to this team: its SLA policy applies and its round robin assigns them',
+  'admin.inboxes.noDefaultTeam': 'No team',
+  'admin.inboxes.assignOnFirstReply': 'Assign to the agent who replies first',
+  'admin.inboxes.assignOnFirstReplyHint': 'An unassigned conversation goes to the agent who sends its first reply',
   'admin.inboxes.imap': 'Incoming mail (IMAP)',
   'admin.inboxes.smtp': 'Outgoing mail (SMTP)',
   'admin.inboxes.host': 'Server',
@@ -335,9 +342,25 @@ export const enAdmin = {
   'admin.inboxes.rotate': 'Rotate the secret',
   'admin.inboxes.rotateConfirm': 'Make a new JWT secret? Tokens signed with the current one are refused from now on.',
   'admin.inboxes.secretRotated': 'New secret made',
+  'admin.inboxes.endSessions': 'End every chat session of this inbox too',
+  'admin.inboxes.endSessionsHint':
+    'Visitors and signed-in contacts start anew, and open chats are disconnected. Use it when the secret may have leaked.',
+  'admin.inboxes.rotateEndConfirm':
+    'Make a new JWT secret and end every chat session of this inbox? Tokens signed with the current secret are refused from now on, and every visitor and contact starts anew.',
+  'admin.inboxes.sessionsEnded': { one: '{n} chat session ended', other: '{n} chat sessions ended' },
   'admin.inboxes.install': 'Add the chat to your site',
   'admin.inboxes.installHint': 'Paste this line before </body> on every page where the chat should appear.',
   'admin.inboxes.installTrusted': 'Then list your site under Security → "Sites allowed to embed the chat". The inbox’s id:',
   'admin.inboxes.snippet': 'Embed snippet',
   'admin.inboxes.uuid': 'Inbox id',
+  'admin.inboxes.checkSite': 'Check a site',
+  'admin.inboxes.checkSiteHint':
+    'Whether a page at this address may show the chat, by the allowed sites on the Security tab (as edited here, saved or not).',
+  'admin.inboxes.checkSiteButton': 'Check',
+  'admin.inboxes.siteAllowedBadge': 'Allowed',
+  'admin.inboxes.siteRefusedBadge': 'Not allowed',
+  'admin.inboxes.siteAllowed': '{origin} may embed the chat.',
+  'admin.inboxes.siteAllowedAny': '{origin} may embed the chat: the list of allowed sites is empty, so every site may.',
+  'admin.inboxes.siteRefused':
+    '{origin} is not in the allowed sites: the chat stays hidden there. Add its host name under Security → "Sites allowed to embed the chat".',
 } as const;

@@ -1,7 +1,7 @@
 // Strings of the contacts screens and the search (features/contacts, features/search).
 export const enContacts = {
   'contacts.title': 'Contacts',
-  'contacts.total': '{n} contacts',
+  'contacts.total': { one: '{n} contact', other: '{n} contacts' },
   'contacts.new': 'New contact',
   'contacts.edit': 'Edit contact',
   'contacts.filters': 'Search and sort contacts',
@@ -32,6 +32,7 @@ export const enContacts = {
   'contacts.field.firstName': 'First name',
   'contacts.field.lastName': 'Last name',
   'contacts.field.email': 'Email',
+  'contacts.field.emailLocked': 'Replies go to this address: only an agent allowed to change contact identities may change it.',
   'contacts.field.phone': 'Phone number',
   'contacts.field.countryCode': 'Country',
   'contacts.field.countryCodeHint': 'Two letters, e.g. DE',

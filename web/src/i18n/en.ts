@@ -2,6 +2,7 @@
 import { enAdmin } from './en-admin';
 import { enAdminSettings } from './en-admin-settings';
 import { enContacts } from './en-contacts';
+import { enPermissions } from './en-permissions';
 import { enReports } from './en-reports';
 export const en = {
   'app.name': 'Parley',
@@ -24,6 +25,26 @@ export const en = {
   'common.page': 'Page {page} of {pages}',
   'common.optional': 'optional',
   'common.unknown': 'Unknown',
+
+  'reason.empty': 'must not be empty',
+  'reason.required': 'is required',
+  'reason.notAllowed': 'is not allowed here',
+  'reason.minLength': { one: 'must be at least {n} character', other: 'must be at least {n} characters' },
+  'reason.maxLength': { one: 'must be at most {n} character', other: 'must be at most {n} characters' },
+  'reason.minItems': { one: 'needs at least {n} entry', other: 'needs at least {n} entries' },
+  'reason.maxItems': { one: 'takes at most {n} entry', other: 'takes at most {n} entries' },
+  'reason.atLeast': 'must be {n} or more',
+  'reason.atMost': 'must be {n} or less',
+  'reason.above': 'must be more than {n}',
+  'reason.below': 'must be less than {n}',
+  'reason.integer': 'must be a whole number',
+  'reason.number': 'must be a number',
+  'reason.string': 'must be text',
+  'reason.boolean': 'must be yes or no',
+  'reason.array': 'must be a list',
+  'reason.object': 'is malformed',
+  'errors.notFound': 'This is no longer there: it may have been deleted.',
+  'errors.status': 'The server could not do this (error {status}). Try again.',
 
   'theme.toggle': 'Toggle dark mode',
   'theme.light': 'Light',
@@ -74,6 +95,8 @@ export const en = {
   'availability.idleAway': 'Away (idle)',
 
   'realtime.offline': 'Live updates paused: reconnecting…',
+  'realtime.elsewhere': 'Live updates unavailable here: new messages and changes show only when you reload.',
+  'realtime.elsewhereLink': 'Open Parley at {url}',
 
   'inbox.title.mine': 'My conversations',
   'inbox.title.unassigned': 'Unassigned',
@@ -112,9 +135,11 @@ export const en = {
   'inbox.bulk.addTag': 'Add tag',
   'inbox.bulk.removeTag': 'Remove tag',
   'inbox.bulk.clear': 'Clear the selection',
-  'inbox.bulk.done': 'Updated {n} conversations',
-  'inbox.bulk.doneOne': 'Updated the conversation',
-  'inbox.bulk.partial': 'Updated {ok} of {n} conversations; {failed} failed: {error}',
+  'inbox.bulk.done': { one: 'Updated the conversation', other: 'Updated {n} conversations' },
+  'inbox.bulk.partial': {
+    one: 'Updated {ok} of {n} conversation; {failed} failed: {error}',
+    other: 'Updated {ok} of {n} conversations; {failed} failed: {error}',
+  },
   'inbox.list': 'Conversation list',
   'inbox.noSubject': '(no subject)',
   'inbox.slaDue': 'SLA due {when}',
@@ -136,8 +161,7 @@ export const en = {
   'conversation.email.subject': 'Subject',
   'conversation.attachments': 'Attachments',
   'conversation.olderMessages': 'Load older messages',
-  'conversation.contactTyping': '{name} is typing…',
-  'conversation.agentTyping': '{name} is typing…',
+  'conversation.contactTyping': { one: '{name} is typing…', other: '{name} are typing…' },
   'conversation.contactOnline': 'Viewing now',
   'conversation.contactOffline': 'Not on the page',
 
@@ -182,6 +206,7 @@ export const en = {
   'macro.action.set_tags': 'set tags to {value}',
 
   'sidebar.label': 'Conversation details',
+  'sidebar.close': 'Close the details',
   'sidebar.status': 'Status',
   'sidebar.snooze': 'Snooze',
   'sidebar.snoozeFor': 'Snooze for',
@@ -208,6 +233,10 @@ export const en = {
   'sidebar.sla.due': 'due {when}',
   'sidebar.sla.paused': 'paused while waiting',
   'sidebar.sla.notOwed': 'none owed now',
+  'sidebar.csat': 'Satisfaction',
+  'sidebar.csat.waiting': 'Survey sent {when}; no answer yet',
+  'sidebar.csat.rating': 'Rated {rating} of {scale}',
+  'sidebar.csat.answered': 'Answered {when}',
   'sidebar.contact': 'Contact',
   'sidebar.contact.notes': 'Notes',
   'sidebar.contact.addNote': 'Add a note',
@@ -249,6 +278,7 @@ export const en = {
   // Contacts, search, reports and administration: one catalogue file each (en-*.ts).
   ...enContacts,
   ...enReports,
+  ...enPermissions,
   ...enAdmin,
   ...enAdminSettings,
 } as const;

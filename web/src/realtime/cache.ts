@@ -148,6 +148,18 @@ export function frameApplier(client: QueryClient, live: Live, meId: () => number
         const changed: Partial<Conversation> = {};
         for (const field of CONVERSATION_FIELDS) if (field in data) Object.assign(changed, { [field]: data[field as keyof typeof data] });
         client.setQueryData<Conversation>(keys.conversations.detail(uuid), (c) => (c ? { ...c, ...changed } : c));
+        // The contact's CSAT answer: merged into the survey the record holds (or, if it holds none yet, read again).
+        if ('csat' in data) {
+          const cached = client.getQueryData<Conversation>(keys.conversations.detail(uuid));
+          if (cached?.csat?.uuid === data.csat.uuid) {
+            const { rating, feedback, submitted_at } = data.csat;
+            client.setQueryData<Conversation>(keys.conversations.detail(uuid), {
+              ...cached,
+              csat: { ...cached.csat, rating, feedback, submitted_at },
+            });
+          } else if (cached) void client.invalidateQueries({ queryKey: keys.conversations.detail(uuid), exact: true });
+          return;
+        }
         // SLA events and anything this frame does not carry whole (deadlines) are read again.
         if ('sla' in data || 'status' in data) void client.invalidateQueries({ queryKey: keys.conversations.sla(uuid) });
         if ('sla' in data) void client.invalidateQueries({ queryKey: keys.conversations.detail(uuid), exact: true });

@@ -219,6 +219,20 @@ export interface components {
                 uuid: string;
                 /** Format: date-time */
                 contact_last_seen_at: string;
+            } | {
+                /**
+                 * Format: uuid
+                 * @description a conversation uuid
+                 */
+                uuid: string;
+                csat: {
+                    /** Format: uuid */
+                    uuid: string;
+                    rating: number;
+                    feedback: string;
+                    /** Format: date-time */
+                    submitted_at: string;
+                };
             };
             event: {
                 id: number;

@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import './kit.css';
 
 export interface CheckOption {
   value: string;
   label: ReactNode;
+  /** One line under the label, read as the checkbox's description. */
+  description?: string;
 }
 
 /** Several choices from a short list (permissions, events, teams), as labelled checkboxes in a fieldset. */
@@ -21,14 +23,16 @@ export function CheckboxGroup({
   error?: string | null;
 }) {
   const selected = new Set(value);
+  const id = useId();
   return (
     <fieldset className="check-grid" aria-invalid={error ? true : undefined}>
       <legend>{legend}</legend>
-      {options.map((option) => (
+      {options.map((option, index) => (
         <label key={option.value} className="check-row">
           <input
             type="checkbox"
             className="ui-checkbox"
+            aria-describedby={option.description ? `${id}-${index}` : undefined}
             checked={selected.has(option.value)}
             onChange={(event) => {
               const next = new Set(selected);
@@ -37,7 +41,14 @@ export function CheckboxGroup({
               onChange(options.map((o) => o.value).filter((v) => next.has(v)));
             }}
           />
-          <span>{option.label}</span>
+          <span className="check-row__text">
+            <span>{option.label}</span>
+            {option.description ? (
+              <span id={`${id}-${index}`} className="check-row__description">
+                {option.description}
+              </span>
+            ) : null}
+          </span>
         </label>
       ))}
       {error ? (

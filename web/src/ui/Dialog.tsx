@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { t } from '../i18n/t';
@@ -22,7 +23,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           <div className="ui-dialog__header">
             <RadixDialog.Title className="ui-dialog__title">{title}</RadixDialog.Title>
             <RadixDialog.Close className="ui-button ui-button--ghost ui-button--sm ui-button--icon" aria-label={t('common.close')}>
-              ✕
+              <X size={16} aria-hidden />
             </RadixDialog.Close>
           </div>
           {description ? <RadixDialog.Description className="ui-dialog__description">{description}</RadixDialog.Description> : null}

@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { DropdownMenu as Menu } from 'radix-ui';
 import type { ReactNode } from 'react';
 
@@ -61,7 +62,7 @@ export function DropdownMenu({ trigger, entries, align = 'start' }: DropdownMenu
                 }}
               >
                 <Menu.ItemIndicator className="ui-menu__check" aria-hidden>
-                  ✓
+                  <Check size={16} aria-hidden />
                 </Menu.ItemIndicator>
                 {entry.label}
               </Menu.CheckboxItem>

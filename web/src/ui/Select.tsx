@@ -1,3 +1,4 @@
+import { Check, ChevronDown } from 'lucide-react';
 import { Select as RadixSelect } from 'radix-ui';
 
 export interface SelectOption {
@@ -24,7 +25,7 @@ export function Select({ value, onValueChange, options, placeholder, disabled, s
       <RadixSelect.Trigger id={id} className={`ui-select ui-select--${size}`} aria-label={aria['aria-label']}>
         <RadixSelect.Value placeholder={placeholder} />
         <RadixSelect.Icon className="ui-select__icon" aria-hidden>
-          ▾
+          <ChevronDown size={16} aria-hidden />
         </RadixSelect.Icon>
       </RadixSelect.Trigger>
       <RadixSelect.Portal>
@@ -34,7 +35,7 @@ export function Select({ value, onValueChange, options, placeholder, disabled, s
               <RadixSelect.Item key={option.value} value={option.value} className="ui-menu__item">
                 <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
                 <RadixSelect.ItemIndicator className="ui-menu__check" aria-hidden>
-                  ✓
+                  <Check size={16} aria-hidden />
                 </RadixSelect.ItemIndicator>
               </RadixSelect.Item>
             ))}

@@ -1,6 +1,7 @@
 // Transient notices ("Saved", an error the user should see): toast(…) from anywhere, shown by
 // <Toaster/> once at the root (Radix Toast: announced politely, swipe or Escape dismisses), at the
 // bottom left (below the top bar on a phone) so that they never cover the composer's Send.
+import { X } from 'lucide-react';
 import { Toast as RadixToast } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
 import { t } from '../i18n/t';
@@ -49,7 +50,7 @@ export function Toaster() {
         >
           <RadixToast.Description>{item.message}</RadixToast.Description>
           <RadixToast.Close className="ui-button ui-button--ghost ui-button--sm ui-button--icon" aria-label={t('common.close')}>
-            ✕
+            <X size={16} aria-hidden />
           </RadixToast.Close>
         </RadixToast.Root>
       ))}

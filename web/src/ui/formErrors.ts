@@ -1,7 +1,8 @@
 // A 400's field errors (`data.errors: [{field, reason}]`, docs/api.md "Envelope and errors") for a
-// form: each field shows its own reason; the message goes in the form's banner unless every error
-// found a field on screen.
+// form: each field shows its own reason, in the app's words (i18n/reasons.ts); the message goes in
+// the form's banner unless every error found a field on screen.
 import { ApiError } from '../api/client';
+import { fieldErrorsOf, fieldMessage } from '../i18n/reasons';
 
 export interface FormErrors {
   /** The reason for this field (or any field under it: `config.imap` takes `config.imap.host`). */
@@ -12,24 +13,13 @@ export interface FormErrors {
   firstField(): string | null;
 }
 
-function fieldErrorsOf(error: unknown): Array<{ field: string; reason: string }> {
-  if (!(error instanceof ApiError) || typeof error.data !== 'object' || error.data === null) return [];
-  const list = 'errors' in error.data ? error.data.errors : undefined;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((item) =>
-    typeof item === 'object' && item !== null && typeof item.field === 'string' && typeof item.reason === 'string'
-      ? [{ field: item.field, reason: item.reason }]
-      : [],
-  );
-}
-
 export function formErrors(error: unknown): FormErrors {
-  const list = fieldErrorsOf(error);
+  const list = error instanceof ApiError ? fieldErrorsOf(error.data) : [];
   const matches = (name: string, field: string) => field === name || field.startsWith(`${name}.`) || field.startsWith(`${name}[`);
   return {
     field(name) {
       const found = list.find((item) => matches(name, item.field));
-      return found ? found.reason : null;
+      return found ? fieldMessage(found.reason) : null;
     },
     banner(shown) {
       if (!error) return null;

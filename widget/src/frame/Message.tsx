@@ -1,6 +1,6 @@
 // One message of the conversation: the visitor's own text on the right; an agent's reply on the
 // left with the agent's name and avatar; an away notice; a CSAT survey with its rating control.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Api, ChatAttachment, ChatMessage, CsatSurvey } from './api.ts';
 import { PaperclipIcon } from './icons.tsx';
 import { RichText } from './rich-text.tsx';
@@ -43,6 +43,7 @@ function Rating({ api, uuid }: { api: Api; uuid: string }) {
   const [feedback, setFeedback] = useState('');
   const [error, setError] = useState('');
   const [sent, setSent] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     api
       .survey(uuid)
@@ -54,8 +55,18 @@ function Rating({ api, uuid }: { api: Api; uuid: string }) {
       })
       .catch(() => setError(text('rateClosed')));
   }, [uuid]);
+  const closed = survey !== null && Date.parse(survey.editable_until) < Date.now();
+  const asking = survey !== null && !sent && !closed;
+  // The survey arrives after its message was laid out (and scrolled to): bring it into view once it
+  // shows, by scrolling the message list only (scrollIntoView would scroll the host page too).
+  useEffect(() => {
+    const el = form.current;
+    const list = el?.closest('.messages');
+    if (!asking || !el || !list) return;
+    const below = el.getBoundingClientRect().bottom - list.getBoundingClientRect().bottom;
+    if (below > 0) list.scrollTop += below;
+  }, [asking]);
   if (!survey) return error ? <p class="muted">{error}</p> : null;
-  const closed = Date.parse(survey.editable_until) < Date.now();
   if (sent || closed)
     return (
       <output class="muted">
@@ -75,7 +86,7 @@ function Rating({ api, uuid }: { api: Api; uuid: string }) {
       .catch((e: Error) => setError(e.message));
   };
   return (
-    <form class="rating" onSubmit={submit}>
+    <form class="rating" ref={form} onSubmit={submit}>
       <fieldset>
         <legend>{text('rateTitle')}</legend>
         <div class="stars">

@@ -14,6 +14,25 @@ const INPUT_TYPES: Record<string, 'email' | 'tel' | 'number' | 'date' | 'url'> =
   link: 'url',
 };
 
+const AUTOCOMPLETE: Record<string, string> = { name: 'name', first_name: 'given-name', last_name: 'family-name' };
+const NAME_PARTS = new Set(['name', 'first_name', 'last_name']);
+
+/** The form's name field (a default one) is asked as a first and a last name. */
+const isName = (field: PrechatField) => field.key === 'name' && field.is_default === true;
+
+/** The two parts of the name field, sent as `first_name` and `last_name`; required means the first. */
+function nameParts(field: PrechatField): [PrechatField, PrechatField] {
+  return [
+    { ...field, key: 'first_name', label: text('firstName') },
+    { ...field, key: 'last_name', label: text('lastName'), required: false, placeholder: '' },
+  ];
+}
+
+/** The fields whose values are sent: the name field's two parts in its place. */
+export function askedFields(fields: readonly PrechatField[]): PrechatField[] {
+  return fields.flatMap((field) => (isName(field) ? nameParts(field) : [field]));
+}
+
 function Field({ field, value, onChange }: { field: PrechatField; value: string | boolean; onChange: (v: string | boolean) => void }) {
   const id = `field-${field.key}`;
   const label = (
@@ -53,8 +72,8 @@ function Field({ field, value, onChange }: { field: PrechatField; value: string 
         <input
           // Preact's typings tie other attributes to a literal `type`; this one is chosen at run time.
           {...{ type: (INPUT_TYPES[field.type] ?? 'text') as 'text' }}
-          maxLength={field.key === 'name' ? 128 : field.type === 'email' ? 254 : field.type === 'phone' ? 20 : 1000}
-          autoComplete={field.key === 'name' ? 'name' : field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : undefined}
+          maxLength={NAME_PARTS.has(field.key) ? 128 : field.type === 'email' ? 254 : field.type === 'phone' ? 20 : 1000}
+          autoComplete={AUTOCOMPLETE[field.key] ?? (field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : undefined)}
           {...common}
         />
       )}
@@ -69,7 +88,7 @@ export function Prechat({ chat, state }: { chat: Chat; state: ChatState }) {
   const submit = async (event: Event) => {
     event.preventDefault();
     const form: FormValues = {};
-    for (const field of fields) {
+    for (const field of askedFields(fields)) {
       const value = values[field.key];
       if (value === undefined || value === '') continue;
       form[field.key] = field.type === 'number' ? Number(value) : value;
@@ -80,9 +99,18 @@ export function Prechat({ chat, state }: { chat: Chat; state: ChatState }) {
   return (
     <form class="prechat" onSubmit={submit} aria-labelledby="prechat-title">
       <h2 id="prechat-title">{title}</h2>
-      {fields.map((field) => (
-        <Field key={field.key} field={field} value={values[field.key] ?? ''} onChange={(v) => setValues({ ...values, [field.key]: v })} />
-      ))}
+      {fields.map((field) => {
+        const input = (part: PrechatField) => (
+          <Field key={part.key} field={part} value={values[part.key] ?? ''} onChange={(v) => setValues({ ...values, [part.key]: v })} />
+        );
+        if (!isName(field)) return input(field);
+        return (
+          <fieldset key={field.key} class="name-parts">
+            <legend>{field.label}</legend>
+            {nameParts(field).map(input)}
+          </fieldset>
+        );
+      })}
       <div class="field">
         <label for="prechat-message">{text('firstMessage')}</label>
         <textarea

@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Launcher settings (any origin)
-         * @description What the host page needs before the widget opens. `Access-Control-Allow-Origin: *`.
+         * @description What the host page needs before the widget opens. `Access-Control-Allow-Origin: *`. A page of a site the inbox's `trusted_domains` leaves out (its `Origin`) gets a 403 naming the site, readable by that page: the loader then shows nothing.
          *
          *     Public: no credentials.
          */

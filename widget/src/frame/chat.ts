@@ -1,39 +1,19 @@
-// The chat's state and everything that changes it: the settings, the session, the
-// conversations, the open conversation's messages, the socket's events, and what the loader on
-// the host page asks (visibility, page visits, setUser, logout). Components read the state and
-// call these actions; nothing else talks to the API or the socket.
-import { ApiError, type Api, type ChatConversation, type ChatMessage, createApi, type Settings } from './api.ts';
-import { conversationUpdate, isChatMessage, typingData } from './frames.ts';
-import { Arrivals, ChangesDuringReads, mergeRead } from './live-messages.ts';
-import { PageVisits, refusal, subjectOf, Typing } from './outgoing.ts';
+// The chat: its state and everything that changes it. This file holds the session and the
+// socket, the reads, the views and what the loader on the host page asks (visibility, page
+// visits, setUser, logout); the socket's events are in chat-live.ts, what the visitor sends in
+// chat-send.ts, the state's shape in chat-core.ts. Components read the state and call these
+// actions; nothing else talks to the API or the socket.
+import { ApiError, createApi } from './api.ts';
+import type { ChatCore, ChatState, View } from './chat-core.ts';
+import { liveEvents } from './chat-live.ts';
+import { failure, sending } from './chat-send.ts';
 import type { HostBridge } from './host.ts';
-import { type SessionStore, sessionStore, type StoredUser } from './session.ts';
-import { type ChatSocket, openSocket, type SendFrame, type SocketFrame } from './socket.ts';
-import { text } from './strings.ts';
+import { Arrivals, ChangesDuringReads, mergeRead } from './live-messages.ts';
+import { PageVisits, subjectOf, Typing } from './outgoing.ts';
+import { type SessionStore, sessionStore } from './session.ts';
+import { type ChatSocket, openSocket, type SendFrame } from './socket.ts';
 
-export type View = { name: 'home' } | { name: 'prechat' } | { name: 'conversation'; uuid: string | null };
-
-export interface ChatState {
-  settings: Settings | null;
-  failed: boolean;
-  user: StoredUser | null;
-  conversations: ChatConversation[];
-  view: View;
-  /** The open conversation and its messages, oldest first. */
-  current: { conversation: ChatConversation; messages: ChatMessage[] } | null;
-  /** Who is typing in the open conversation (an agent's name, or '' when unknown); null: nobody. */
-  typing: string | null;
-  visible: boolean;
-  connected: boolean;
-  busy: boolean;
-  notice: string | null;
-  /** The web app's live preview (preview.ts): nothing can be sent. */
-  preview?: boolean;
-}
-
-export type FormValues = Record<string, string | number | boolean>;
-
-const TYPING_SHOWN_MS = 8000;
+export type { ChatState, FormValues, View } from './chat-core.ts';
 
 export function createChat(inbox: string, host: HostBridge) {
   const store: SessionStore = sessionStore(inbox, (name, value) => host.send({ parley: 1, type: 'store', data: { name, value } }));
@@ -56,14 +36,7 @@ export function createChat(inbox: string, host: HostBridge) {
   const sendFrame: SendFrame = (type, data) => socket?.send(type, data) ?? false;
   const pageVisits = new PageVisits(sendFrame);
   const visitorTyping = new Typing(sendFrame, () => (state.view.name === 'conversation' ? state.view.uuid : null));
-  let typingShown: ReturnType<typeof setTimeout> | undefined;
   let reportedUnread = -1;
-  /** What arrives for the conversation being opened before its read lands (live-messages.ts). */
-  const arrivals = new Arrivals();
-  /** Status and assignee changes heard while a read is on its way, laid over its answer. */
-  const changes = new ChangesDuringReads();
-
-  const api: Api = createApi('', inbox, store, () => forget());
 
   function set(patch: Partial<ChatState>): void {
     state = { ...state, ...patch };
@@ -75,7 +48,17 @@ export function createChat(inbox: string, host: HostBridge) {
     }
   }
 
-  const failure = (error: unknown) => (error instanceof ApiError ? error.message : String(error));
+  const core: ChatCore = {
+    get: () => state,
+    set,
+    api: createApi('', inbox, store, () => forget()),
+    store,
+    arrivals: new Arrivals(),
+    changes: new ChangesDuringReads(),
+  };
+  const { api, arrivals, changes } = core;
+  const live = liveEvents(core, () => loadConversations());
+  const outgoing = sending(core, live, { connect, visitorTyped: () => visitorTyping.stop() });
 
   // ------------------------------------------------------------ session and socket
 
@@ -90,7 +73,7 @@ export function createChat(inbox: string, host: HostBridge) {
     }
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/widget/ws`;
     socket = openSocket(url, token, inbox, {
-      onFrame,
+      onFrame: live.onFrame,
       // Every join re-reads: what happened between the last read and the join (or while
       // disconnected) is not replayed by the server.
       onJoined() {
@@ -114,6 +97,7 @@ export function createChat(inbox: string, host: HostBridge) {
   function forget(): void {
     store.clear();
     arrivals.clear();
+    live.stopTyping();
     socket?.close();
     socket = null;
     host.send({ parley: 1, type: 'session', data: { active: false } });
@@ -138,74 +122,6 @@ export function createChat(inbox: string, host: HostBridge) {
     }
   }
 
-  // ------------------------------------------------------------ socket events
-
-  /** Frames whose data does not have the expected shape are ignored (frames.ts). */
-  function onFrame(frame: SocketFrame): void {
-    if (frame.type === 'new_message') {
-      if (isChatMessage(frame.data)) receive(frame.data);
-    } else if (frame.type === 'typing') {
-      const data = typingData(frame.data);
-      if (!data || state.current?.conversation.uuid !== data.conversation_uuid) return;
-      clearTimeout(typingShown);
-      if (data.is_typing) {
-        const assignee = state.current?.conversation.assignee;
-        set({ typing: assignee ? assignee.first_name : '' });
-        typingShown = setTimeout(() => set({ typing: null }), TYPING_SHOWN_MS);
-      } else set({ typing: null });
-    } else if (frame.type === 'conversation_update') {
-      const data = conversationUpdate(frame.data);
-      if (!data) return;
-      const patch: Partial<ChatConversation> = {};
-      if (data.status !== undefined) patch.status = data.status;
-      if (data.assignee !== undefined) patch.assignee = data.assignee;
-      changes.note(data.uuid, patch);
-      updateConversation(data.uuid, patch);
-    }
-  }
-
-  function updateConversation(uuid: string, patch: Partial<ChatConversation>): void {
-    const conversations = state.conversations.map((c) => (c.uuid === uuid ? { ...c, ...patch } : c));
-    const current =
-      state.current?.conversation.uuid === uuid
-        ? { ...state.current, conversation: { ...state.current.conversation, ...patch } }
-        : state.current;
-    set({ conversations, current });
-  }
-
-  function receive(message: ChatMessage): void {
-    const uuid = message.conversation_uuid;
-    const reading = state.visible && state.view.name === 'conversation' && state.current?.conversation.uuid === uuid;
-    let current = state.current;
-    if (current && current.conversation.uuid === uuid && !current.messages.some((m) => m.uuid === message.uuid)) {
-      current = { ...current, messages: [...current.messages, message] };
-    } else arrivals.keep(message);
-    const known = state.conversations.some((c) => c.uuid === uuid);
-    const last = {
-      content: message.text_content,
-      created_at: message.created_at,
-      author: {
-        id: message.author.id,
-        first_name: message.author.first_name,
-        last_name: message.author.last_name,
-        avatar_url: message.author.avatar_url,
-        availability_status: message.author.availability_status,
-        type: 'agent' as const,
-        active_at: message.author.last_active_at,
-      },
-    };
-    const conversations = state.conversations.map((c) => {
-      if (c.uuid !== uuid) return c;
-      // A re-read that raced this event already counted it (and shows it as the last message).
-      const counted = c.last_message !== null && Date.parse(c.last_message.created_at) >= Date.parse(message.created_at);
-      const unread = reading ? 0 : counted ? c.unread_message_count : Math.min(10, c.unread_message_count + 1);
-      return { ...c, last_message: counted ? c.last_message : last, unread_message_count: unread };
-    });
-    set({ current, conversations, typing: current === state.current ? state.typing : null });
-    if (!known) void loadConversations();
-    if (reading) api.seen(uuid).catch(() => undefined);
-  }
-
   // ------------------------------------------------------------ views
 
   async function openConversation(uuid: string, focus = true): Promise<void> {
@@ -220,8 +136,9 @@ export function createChat(inbox: string, host: HostBridge) {
       if (!stillShown()) return;
       const shown = state.current?.conversation.uuid === uuid ? state.current.messages : [];
       const messages = mergeRead([...data.messages].reverse(), shown, arrivals.of(uuid));
-      arrivals.clear();
       set({ current: { conversation: laid(data.conversation), messages } });
+      live.typingHeard(uuid);
+      arrivals.clear();
       if (state.visible) markSeen(uuid);
     } catch (error) {
       changes.end(read);
@@ -235,7 +152,7 @@ export function createChat(inbox: string, host: HostBridge) {
   function markSeen(uuid: string): void {
     const entry = state.conversations.find((c) => c.uuid === uuid);
     if (entry && entry.unread_message_count === 0) return;
-    updateConversation(uuid, { unread_message_count: 0 });
+    live.updateConversation(uuid, { unread_message_count: 0 });
     api.seen(uuid).catch(() => undefined);
   }
 
@@ -246,82 +163,6 @@ export function createChat(inbox: string, host: HostBridge) {
     return form.fields
       .filter((f) => f.enabled !== false && (!store.token() || !f.is_default))
       .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
-  }
-
-  // ------------------------------------------------------------ sending
-
-  async function start(message: string, values: FormValues): Promise<boolean> {
-    set({ busy: true, notice: null });
-    try {
-      const result = await api.init(message, values);
-      if (result.session_token && result.user) {
-        store.setSession(result.session_token, result.user);
-        set({ user: result.user });
-        connect();
-      }
-      const messages = [...result.messages].reverse();
-      set({
-        current: { conversation: result.conversation, messages },
-        conversations: [result.conversation, ...state.conversations.filter((c) => c.uuid !== result.conversation.uuid)],
-        view: { name: 'conversation', uuid: result.conversation.uuid },
-        busy: false,
-      });
-      return true;
-    } catch (error) {
-      set({ busy: false, notice: text('sendFailed', { reason: failure(error) }) });
-      return false;
-    }
-  }
-
-  async function send(message: string): Promise<boolean> {
-    const uuid = state.view.name === 'conversation' ? state.view.uuid : null;
-    visitorTyping.stop();
-    if (uuid === null) return start(message, {});
-    set({ busy: true, notice: null });
-    try {
-      const sent = await api.send(uuid, message);
-      appendOwn(sent);
-      return true;
-    } catch (error) {
-      set({ busy: false, notice: text('sendFailed', { reason: failure(error) }) });
-      return false;
-    }
-  }
-
-  function appendOwn(message: ChatMessage): void {
-    const current = state.current;
-    const mine = current?.conversation.uuid === message.conversation_uuid;
-    // Sent while the conversation's read was on its way: kept for it (openConversation merges it).
-    if (!mine) arrivals.keep(message);
-    const messages =
-      current && mine && !current.messages.some((m) => m.uuid === message.uuid) ? [...current.messages, message] : current?.messages;
-    const conversations = state.conversations.map((c) =>
-      c.uuid === message.conversation_uuid
-        ? {
-            ...c,
-            last_message: {
-              content: message.text_content,
-              created_at: message.created_at,
-              author: { ...message.author, type: 'contact' as const, active_at: null },
-            },
-          }
-        : c,
-    );
-    set({ busy: false, conversations, current: current && messages ? { ...current, messages } : current });
-  }
-
-  async function upload(file: File): Promise<void> {
-    const uuid = state.view.name === 'conversation' ? state.view.uuid : null;
-    if (!uuid) return;
-    const refused = refusal(file, state.settings);
-    if (refused) return set({ notice: refused });
-    set({ busy: true, notice: text('uploading', { name: file.name }) });
-    try {
-      appendOwn(await api.upload(uuid, file));
-      set({ notice: null });
-    } catch (error) {
-      set({ busy: false, notice: text('sendFailed', { reason: failure(error) }) });
-    }
   }
 
   // ------------------------------------------------------------ the host page
@@ -403,6 +244,7 @@ export function createChat(inbox: string, host: HostBridge) {
     prechatFields,
     home() {
       arrivals.clear();
+      live.stopTyping();
       set({ view: { name: 'home' }, current: null, notice: null, typing: null });
     },
     openConversation: (uuid: string) => openConversation(uuid),
@@ -410,11 +252,12 @@ export function createChat(inbox: string, host: HostBridge) {
       visitorTyping.stop();
       const view: View = prechatFields().length > 0 ? { name: 'prechat' } : { name: 'conversation', uuid: null };
       arrivals.clear();
+      live.stopTyping();
       set({ view, current: null, notice: null, typing: null });
     },
-    start,
-    send,
-    upload,
+    start: outgoing.start,
+    send: outgoing.send,
+    upload: outgoing.upload,
     typing: () => visitorTyping.keyPressed(),
     close: () => host.send({ parley: 1, type: 'close' }),
   };

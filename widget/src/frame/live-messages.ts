@@ -4,33 +4,67 @@
 // answer lands, and nothing that arrived before the thread was there is lost.
 import type { ChatConversation, ChatMessage } from './api.ts';
 
-/** The conversation being opened and the messages that arrived for it before its read landed. */
+/**
+ * The conversation being opened (or started) and what arrived for it before its read (or its
+ * start's answer) landed: messages, and whether an agent was typing.
+ */
 export class Arrivals {
   #uuid: string | null = null;
+  /** While a conversation is being started (its uuid unknown): the conversations listed before. */
+  #before: ReadonlySet<string> | null = null;
   #messages: ChatMessage[] = [];
+  #typing: { uuid: string; on: boolean; at: number } | null = null;
 
   /** Collects for `uuid` from now on; a second open of the same conversation keeps what was collected. */
   expect(uuid: string): void {
-    if (this.#uuid === uuid) return;
+    if (this.#uuid === uuid && this.#before === null) return;
+    this.#start(uuid, null);
+  }
+
+  /** Collects for a conversation being started: any conversation not in `known` is the new one. */
+  expectNew(known: Iterable<string>): void {
+    this.#start(null, new Set(known));
+  }
+
+  #start(uuid: string | null, before: ReadonlySet<string> | null): void {
     this.#uuid = uuid;
+    this.#before = before;
     this.#messages = [];
+    this.#typing = null;
+  }
+
+  #collects(uuid: string): boolean {
+    return this.#before !== null ? !this.#before.has(uuid) : this.#uuid === uuid;
   }
 
   /** Keeps a message of the conversation being opened (once); false when it belongs to another. */
   keep(message: ChatMessage): boolean {
-    if (this.#uuid === null || message.conversation_uuid !== this.#uuid) return false;
+    if (!this.#collects(message.conversation_uuid)) return false;
     if (!this.#messages.some((m) => m.uuid === message.uuid)) this.#messages.push(message);
     return true;
   }
 
+  /** Notes an agent typing (or stopping) in the conversation being opened; false when it is another's. */
+  typing(uuid: string, on: boolean, at = Date.now()): boolean {
+    if (!this.#collects(uuid)) return false;
+    this.#typing = { uuid, on, at };
+    return true;
+  }
+
+  /** The last typing heard for `uuid` while it was being opened, and when; null when none. */
+  typingOf(uuid: string): { on: boolean; at: number } | null {
+    return this.#typing !== null && this.#typing.uuid === uuid && this.#collects(uuid)
+      ? { on: this.#typing.on, at: this.#typing.at }
+      : null;
+  }
+
   /** What arrived for `uuid`: empty for any other conversation. */
   of(uuid: string): readonly ChatMessage[] {
-    return this.#uuid === uuid ? this.#messages : [];
+    return this.#collects(uuid) ? this.#messages.filter((m) => m.conversation_uuid === uuid) : [];
   }
 
   clear(): void {
-    this.#uuid = null;
-    this.#messages = [];
+    this.#start(null, null);
   }
 }
 

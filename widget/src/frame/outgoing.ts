@@ -17,7 +17,11 @@ export class PageVisits {
   #sentAt = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly send: SendFrame) {}
+  private readonly send: SendFrame;
+
+  constructor(send: SendFrame) {
+    this.send = send;
+  }
 
   /** The host page moved to `page`. */
   visit(page: { url: string; title: string }): void {
@@ -47,11 +51,14 @@ export class Typing {
   #sentAt = 0;
   #idle: ReturnType<typeof setTimeout> | undefined;
 
-  /** `conversation`: the uuid of the conversation being written in, or null. */
-  constructor(
-    private readonly send: SendFrame,
-    private readonly conversation: () => string | null,
-  ) {}
+  private readonly send: SendFrame;
+  /** The uuid of the conversation being written in, or null. */
+  private readonly conversation: () => string | null;
+
+  constructor(send: SendFrame, conversation: () => string | null) {
+    this.send = send;
+    this.conversation = conversation;
+  }
 
   keyPressed(): void {
     const uuid = this.conversation();

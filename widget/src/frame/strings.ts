@@ -14,7 +14,8 @@ const en = {
   team: 'Support team',
   chattingWith: 'You are chatting with {name}',
   awayNow: 'We are away right now.',
-  backAt: 'We are back {when}.',
+  /** `when`: the next opening in the visitor's own time zone, which the text says. */
+  backAt: 'We are back {when} (your time).',
   officeHours: 'Office hours ({zone})',
   closedDay: 'closed',
   message: 'Message',
@@ -33,6 +34,8 @@ const en = {
   agentSaid: '{name}:',
   prechatTitle: 'Before we start',
   required: '(required)',
+  firstName: 'First name',
+  lastName: 'Last name',
   firstMessage: 'How can we help?',
   start: 'Start the conversation',
   fieldRequired: '{label} is required.',

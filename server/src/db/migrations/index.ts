@@ -35,6 +35,9 @@ import * as slaCycles from './2026_11_28_0033_sla_cycles.ts';
 import * as agentsBackFromAbsence from './2026_11_28_0034_agents_back_from_absence.ts';
 import * as serviceTagRollups from './2026_11_28_0035_service_tag_rollups.ts';
 import * as viewCounts from './2026_11_28_0036_view_counts.ts';
+import * as oidcTrust from './2026_11_29_0101_oidc_trust.ts';
+import * as routingInboxTeam from './2026_11_29_0501_routing_inbox_team.ts';
+import * as routingFirstMessage from './2026_11_29_0502_routing_first_message.ts';
 
 export const migrations: Record<string, ParleyMigration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -72,4 +75,7 @@ export const migrations: Record<string, ParleyMigration> = {
   '2026_11_28_0034_agents_back_from_absence': agentsBackFromAbsence,
   '2026_11_28_0035_service_tag_rollups': serviceTagRollups,
   '2026_11_28_0036_view_counts': viewCounts,
+  '2026_11_29_0101_oidc_trust': oidcTrust,
+  '2026_11_29_0501_routing_inbox_team': routingInboxTeam,
+  '2026_11_29_0502_routing_first_message': routingFirstMessage,
 };

@@ -1,5 +1,6 @@
 // The pieces every administration list shares: a mutation that refreshes what it changed and
 // says so, a table with row actions, a dialog holding a form, and a delete confirmation.
+import { ArrowLeft } from 'lucide-react';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -135,7 +136,7 @@ export function DeleteDialog({
 export function AdminBack() {
   return (
     <Link to="/admin" className="admin-back">
-      ← {t('admin.title')}
+      <ArrowLeft size={16} aria-hidden /> {t('admin.title')}
     </Link>
   );
 }

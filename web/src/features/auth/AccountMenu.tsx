@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import { t } from '../../i18n/t';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
@@ -12,7 +11,6 @@ export function AccountMenu() {
   const agent = useAgent();
   const setAvailability = useSetAvailability();
   const logout = useLogout();
-  const navigate = useNavigate();
   const name = displayName(agent);
   const entries: MenuEntry[] = [
     { kind: 'label', label: t('me.availability') },
@@ -22,7 +20,7 @@ export function AccountMenu() {
       onSelect: () => setAvailability.mutate({ status, source: 'user' }, { onError: (error) => toast(error.message, 'error') }),
     })),
     { kind: 'separator' },
-    { label: t('me.logout'), onSelect: () => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) }) },
+    { label: t('me.logout'), onSelect: () => logout.mutate() },
   ];
   return (
     <DropdownMenu

@@ -1,14 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { t } from '../../i18n/t';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Spinner';
-import { useMe } from './session';
+import { forgetSignedOut, isSigningOut, useMe } from './session';
 
 /** Renders the signed-in screens, or sends the browser to the sign-in page with where it wanted to go. */
 export function RequireSession() {
   const me = useMe();
   const location = useLocation();
+  const client = useQueryClient();
+  const gone = me.isSuccess && !me.data;
+  // Runs after the commit that took the signed-in screens away: nothing is left to read again.
+  useEffect(() => {
+    if (gone) forgetSignedOut(client);
+  }, [gone, client]);
   if (me.isPending) return <Loading />;
   if (me.isError)
     return (
@@ -20,6 +28,9 @@ export function RequireSession() {
         />
       </main>
     );
-  if (!me.data) return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (!me.data) {
+    const next = isSigningOut() ? '' : `?next=${encodeURIComponent(location.pathname + location.search)}`;
+    return <Navigate to={`/login${next}`} replace />;
+  }
   return <Outlet />;
 }

@@ -28,11 +28,20 @@ export function useMe() {
   });
 }
 
-/** The agent of a signed-in screen (RequireSession guarantees one). */
+/** The agent the signed-in screens last rendered for, until the next sign-in. */
+let lastAgent: Agent | null = null;
+
+/**
+ * The agent of a signed-in screen (RequireSession guarantees one). On sign-out the cache is
+ * emptied while those screens are still mounted: a concurrent render may reach one of them before
+ * RequireSession takes them away, and it renders once more for the agent who was signed in rather
+ * than throw (React would log the recovery as error #520).
+ */
 export function useAgent(): Agent {
   const { data } = useMe();
-  if (!data) throw new Error('useAgent outside a signed-in screen');
-  return data;
+  if (data) lastAgent = data;
+  if (!lastAgent) throw new Error('useAgent outside a signed-in screen');
+  return data ?? lastAgent;
 }
 
 export function can(agent: Agent | null | undefined, permission: string): boolean {
@@ -58,15 +67,36 @@ export function useLogin() {
   });
 }
 
+let signingOut = false;
+
+/**
+ * Signs out: `['me']` becomes null, so RequireSession takes the signed-in screens away and sends
+ * the browser to the sign-in page; once they are gone it empties the cache (`signedOut`).
+ * Emptied under them, those screens would read their data again, as nobody (401s).
+ */
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.POST('/api/v1/auth/logout')),
     onSettled: () => {
-      client.clear();
+      signingOut = true;
       client.setQueryData(keys.me, null);
     },
   });
+}
+
+/** Whether the agent is signing out (rather than a session that ended by itself: that one keeps `next`). */
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
+/** After a sign-out, with the signed-in screens gone: nothing read for the agent stays in the tab. */
+export function forgetSignedOut(client: QueryClient): void {
+  if (!signingOut) return;
+  signingOut = false;
+  lastAgent = null;
+  client.clear();
+  client.setQueryData(keys.me, null);
 }
 
 export function useSetAvailability() {

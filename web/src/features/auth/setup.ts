@@ -20,8 +20,9 @@ export function useCreateFirstAdmin() {
   return useMutation({
     mutationFn: (body: SetupInput) => unwrap(api.POST('/api/v1/setup', { body })),
     onSuccess: (agent) => {
+      const state = client.getQueryData<{ needed: boolean; base_url: string }>(keys.setup);
       client.clear();
-      client.setQueryData(keys.setup, { needed: false });
+      if (state) client.setQueryData(keys.setup, { ...state, needed: false });
       client.setQueryData(keys.me, agent);
     },
   });

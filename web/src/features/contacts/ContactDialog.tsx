@@ -1,4 +1,6 @@
 // Create or edit a contact: names, email and phone. The API's field errors show beside their fields.
+// A contact's email is part of its identity (replies go there): an agent without
+// `contacts:write_identity` sees it read-only when editing, and the update leaves it out.
 import { type FormEvent, useState } from 'react';
 import { t } from '../../i18n/t';
 import { Button } from '../../ui/Button';
@@ -8,6 +10,7 @@ import { formErrors } from '../../ui/formErrors';
 import { Input } from '../../ui/Input';
 import { ErrorBanner } from '../../ui/Page';
 import { toast } from '../../ui/Toast';
+import { can, useAgent } from '../auth/session';
 import { type Contact, type ContactInput, useSaveContact } from './queries';
 import { useOnOpen } from '../../ui/useOnOpen';
 
@@ -36,6 +39,9 @@ export function ContactDialog({
 }) {
   const [form, setForm] = useState(() => initial(contact));
   const save = useSaveContact();
+  const agent = useAgent();
+  // Creating a contact gives it its first email; changing one needs the identity permission.
+  const emailLocked = contact !== null && !can(agent, 'contacts:write_identity');
   useOnOpen(open, contact, () => {
     setForm(initial(contact));
     save.reset();
@@ -49,7 +55,7 @@ export function ContactDialog({
     const body: ContactInput = {
       first_name: form.first_name.trim(),
       last_name: form.last_name.trim(),
-      email: blankToNull(form.email),
+      ...(emailLocked ? {} : { email: blankToNull(form.email) }),
       phone_number: blankToNull(form.phone_number),
       phone_number_country_code: blankToNull(form.phone_number_country_code),
     };
@@ -77,8 +83,12 @@ export function ContactDialog({
             <Input value={form.last_name} onChange={set('last_name')} autoComplete="off" />
           </Field>
           <div className="form-grid__full">
-            <Field label={t('contacts.field.email')} error={errors.field('email')}>
-              <Input type="email" value={form.email} onChange={set('email')} autoComplete="off" />
+            <Field
+              label={t('contacts.field.email')}
+              hint={emailLocked ? t('contacts.field.emailLocked') : undefined}
+              error={errors.field('email')}
+            >
+              <Input type="email" value={form.email} onChange={set('email')} autoComplete="off" readOnly={emailLocked} />
             </Field>
           </div>
           <Field

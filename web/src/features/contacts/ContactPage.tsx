@@ -1,7 +1,9 @@
 // One contact: who they are (edit), blocking, their conversations and the team's notes on them.
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { t } from '../../i18n/t';
+import { conversationTitle } from '../conversation/title';
 import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -53,7 +55,7 @@ function Conversations({ contactId }: { contactId: number }) {
             <li key={row.uuid}>
               <Link to={`/conversations/${row.uuid}`} className="contact-conversation">
                 <span className="contact-conversation__top">
-                  <span className="contact-conversation__subject">{row.subject || t('inbox.noSubject')}</span>
+                  <span className="contact-conversation__subject">{conversationTitle(row)}</span>
                   <span className="cell-muted">{ago(row.last_message_at ?? row.created_at)}</span>
                 </span>
                 <span className="contact-conversation__meta">
@@ -78,7 +80,11 @@ export function ContactPage() {
   const block = useBlockContact();
   const [editing, setEditing] = useState(false);
   const [confirmBlock, setConfirmBlock] = useState(false);
-  const back = can(agent, 'contacts:read_all') ? <Link to="/contacts">← {t('contacts.title')}</Link> : undefined;
+  const back = can(agent, 'contacts:read_all') ? (
+    <Link to="/contacts">
+      <ArrowLeft size={16} aria-hidden /> {t('contacts.title')}
+    </Link>
+  ) : undefined;
 
   if (contact.isPending) return <Loading />;
   if (contact.isError)

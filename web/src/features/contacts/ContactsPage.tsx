@@ -1,5 +1,6 @@
 // Every contact, searched by name, email or phone (as one types), sorted and paged; the query,
 // sort and page live in the URL so that a link or the back button finds the same list.
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { t } from '../../i18n/t';
@@ -90,7 +91,7 @@ export function ContactsPage() {
           title={t(`contacts.order.${params.order}`)}
           onClick={() => set({ order: params.order === 'desc' ? 'asc' : 'desc' })}
         >
-          {params.order === 'desc' ? '↓' : '↑'}
+          {params.order === 'desc' ? <ArrowDown size={16} aria-hidden /> : <ArrowUp size={16} aria-hidden />}
         </Button>
       </Toolbar>
       <Card>

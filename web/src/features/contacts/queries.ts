@@ -79,7 +79,8 @@ export function useContactConversations(id: number) {
 export type ContactInput = {
   first_name: string;
   last_name: string;
-  email: string | null;
+  /** Left out to keep the email (changing it needs `contacts:write_identity`). */
+  email?: string | null;
   phone_number: string | null;
   phone_number_country_code: string | null;
 };

@@ -3,6 +3,7 @@
 // screen only (React.lazy), so the lists never download the editor. One composer per
 // conversation (ConversationView keys it by uuid): its draft, attachments and mode are that
 // conversation's, kept in sessionStorage (draft.ts) while the agent looks elsewhere.
+import { Bold, Code, Italic, Link, List, ListOrdered, X, type LucideIcon } from 'lucide-react';
 import { Placeholder } from '@tiptap/extension-placeholder';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -18,7 +19,7 @@ import { DropdownMenu } from '../../ui/DropdownMenu';
 import { toast } from '../../ui/Toast';
 import { type Attachment, clearDraft, type Mode, readDraft, saveDraft } from './draft';
 import { MacroMenu } from './macros';
-import { useAiPrompts } from './queries';
+import { useAiPrompts, useAiStatus } from './queries';
 
 /** After this long without a keystroke the agent has stopped typing. */
 const TYPING_IDLE_MS = 3000;
@@ -68,6 +69,7 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
   const [uploading, setUploading] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const client = useQueryClient();
+  const ai = useAiStatus();
   const prompts = useAiPrompts();
   const typing = useTypingSignal(conversationUuid, mode);
   const send = useRef<() => void>(() => {});
@@ -171,9 +173,9 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
     }
   };
 
-  const tool = (label: string, symbol: string, run: () => void, active: boolean) => (
+  const tool = (label: string, Icon: LucideIcon, run: () => void, active: boolean) => (
     <Button size="sm" variant="ghost" icon aria-label={label} title={label} aria-pressed={active} onClick={run}>
-      <span aria-hidden>{symbol}</span>
+      <Icon size={16} aria-hidden />
     </Button>
   );
 
@@ -187,19 +189,19 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
         ))}
       </div>
       <div className="composer__toolbar" role="toolbar" aria-label={t('reply.editor')}>
-        {tool(t('reply.bold'), 'B', () => editor?.chain().focus().toggleBold().run(), editor?.isActive('bold') ?? false)}
-        {tool(t('reply.italic'), 'I', () => editor?.chain().focus().toggleItalic().run(), editor?.isActive('italic') ?? false)}
-        {tool(t('reply.bulletList'), '•', () => editor?.chain().focus().toggleBulletList().run(), editor?.isActive('bulletList') ?? false)}
+        {tool(t('reply.bold'), Bold, () => editor?.chain().focus().toggleBold().run(), editor?.isActive('bold') ?? false)}
+        {tool(t('reply.italic'), Italic, () => editor?.chain().focus().toggleItalic().run(), editor?.isActive('italic') ?? false)}
+        {tool(t('reply.bulletList'), List, () => editor?.chain().focus().toggleBulletList().run(), editor?.isActive('bulletList') ?? false)}
         {tool(
           t('reply.orderedList'),
-          '№',
+          ListOrdered,
           () => editor?.chain().focus().toggleOrderedList().run(),
           editor?.isActive('orderedList') ?? false,
         )}
-        {tool(t('reply.code'), '</>', () => editor?.chain().focus().toggleCode().run(), editor?.isActive('code') ?? false)}
+        {tool(t('reply.code'), Code, () => editor?.chain().focus().toggleCode().run(), editor?.isActive('code') ?? false)}
         {tool(
           t('reply.link'),
-          '↗',
+          Link,
           () => {
             const href = window.prompt(t('reply.linkPrompt'), editor?.getAttributes('link')['href'] ?? 'https://');
             if (href === null) return;
@@ -210,7 +212,7 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
         )}
         <span className="composer__spacer" />
         <MacroMenu conversationUuid={conversationUuid} onText={(html) => editor?.chain().focus().insertContent(html).run()} />
-        {(prompts.data ?? []).length > 0 ? (
+        {ai.data?.enabled && (prompts.data ?? []).length > 0 ? (
           <DropdownMenu
             align="end"
             trigger={
@@ -241,7 +243,7 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
                 aria-label={t('reply.removeAttachment', { name: file.name })}
                 onClick={() => setFiles(files.filter((f) => f.uuid !== file.uuid))}
               >
-                ✕
+                <X size={12} aria-hidden />
               </button>
             </li>
           ))}

@@ -1,6 +1,7 @@
 // One conversation: its header, the thread, the composer and the details sidebar. Opening it
 // subscribes to its typing frames and marks it read.
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { ArrowLeft, PanelRight } from 'lucide-react';
+import { type CSSProperties, lazy, type RefObject, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAgents } from '../../api/reference';
 import { type Command, useCommands } from '../../app/CommandPalette';
@@ -17,6 +18,7 @@ import { useChangeConversation } from './changes';
 import { useConversation, useMarkSeen } from './queries';
 import { Sidebar } from './Sidebar';
 import { Thread } from './Thread';
+import { conversationTitle, useDocumentTitle } from './title';
 import './conversation.css';
 
 const Composer = lazy(() => import('./Composer'));
@@ -34,9 +36,22 @@ function TypingLine({ uuid, contact }: { uuid: string; contact: string }) {
     );
   return (
     <p className="typing" aria-live="polite">
-      {names.length > 0 ? t('conversation.contactTyping', { name: names.join(', ') }) : ''}
+      {names.length > 0 ? t('conversation.contactTyping', { name: names.join(', '), n: names.length }) : ''}
     </p>
   );
+}
+
+/** The element's height, followed as it changes (the details panel opens below the header). */
+function useHeight(ref: RefObject<HTMLElement | null>): number {
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  });
+  return height;
 }
 
 export function ConversationView() {
@@ -47,7 +62,17 @@ export function ConversationView() {
   const markSeen = useMarkSeen();
   // Beside the thread on a wide screen; over it, on demand, on a narrower one.
   const [details, setDetails] = useState(() => matchMedia('(min-width: 1200px)').matches);
+  // Opened by the agent (the toggle): its close button takes the focus, and gives it back.
+  const [openedByAgent, setOpenedByAgent] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const header = useRef<HTMLElement>(null);
+  const headerHeight = useHeight(header);
+  const closeDetails = () => {
+    setDetails(false);
+    toggle.current?.focus();
+  };
   useConversationSubscription(uuid);
+  useDocumentTitle(conversation.data ? conversationTitle(conversation.data) : null);
 
   const lastMessageAt = conversation.data?.last_message_at;
   const unread = conversation.data?.unread_message_count ?? 0;
@@ -75,19 +100,22 @@ export function ConversationView() {
   const contact = contactName(c.contact);
 
   return (
-    <div className={`conversation${details ? ' conversation--details' : ''}`}>
+    <div
+      className={`conversation${details ? ' conversation--details' : ''}`}
+      style={headerHeight ? ({ '--conversation-header': `${headerHeight}px` } as CSSProperties) : undefined}
+    >
       <article className="conversation__main" aria-labelledby="conversation-title">
-        <header className="conversation__header">
+        <header className="conversation__header" ref={header}>
           <Link
             to=".."
             relative="path"
             className="conversation__back ui-button ui-button--ghost ui-button--sm"
             aria-label={t('common.previous')}
           >
-            ←
+            <ArrowLeft size={16} aria-hidden />
           </Link>
           <div className="conversation__titles">
-            <h2 id="conversation-title">{c.subject || t('inbox.noSubject')}</h2>
+            <h2 id="conversation-title">{conversationTitle(c)}</h2>
             <p className="conversation__sub">
               {contact} · #{c.reference_number} · {c.inbox_name}
             </p>
@@ -98,8 +126,19 @@ export function ConversationView() {
               {t('shortcuts.resolve')}
             </Button>
           ) : null}
-          <Button size="sm" variant="ghost" aria-pressed={details} onClick={() => setDetails(!details)} aria-label={t('sidebar.label')}>
-            ☰
+          <Button
+            ref={toggle}
+            size="sm"
+            variant="ghost"
+            aria-pressed={details}
+            aria-expanded={details}
+            onClick={() => {
+              setOpenedByAgent(!details);
+              setDetails(!details);
+            }}
+            aria-label={t('sidebar.label')}
+          >
+            <PanelRight size={16} aria-hidden />
           </Button>
         </header>
         <Thread key={uuid} uuid={uuid} contact={{ name: contact, avatarUrl: c.contact.avatar_url ?? null }} />
@@ -109,7 +148,7 @@ export function ConversationView() {
           <Composer key={uuid} conversationUuid={uuid} />
         </Suspense>
       </article>
-      {details ? <Sidebar conversation={c} /> : null}
+      {details ? <Sidebar conversation={c} onClose={closeDetails} focusClose={openedByAgent} /> : null}
     </div>
   );
 }

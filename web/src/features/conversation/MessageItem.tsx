@@ -4,7 +4,7 @@ import type { Message } from '../../api/client';
 import { t } from '../../i18n/t';
 import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
-import { ago, dateTime } from '../inbox/format';
+import { ago, dateTime, withLocalTimes } from '../inbox/format';
 
 /** Who wrote a message, as the thread shows them: a name and, when they have one, a picture. */
 export interface Person {
@@ -46,7 +46,7 @@ export function MessageItem({ message, author }: { message: Message; author: Per
   if (message.type === 'activity') {
     return (
       <div className="message message--activity">
-        <span>{message.text_content}</span> <time dateTime={message.created_at}>{ago(message.created_at)}</time>
+        <span>{withLocalTimes(message.text_content)}</span> <time dateTime={message.created_at}>{ago(message.created_at)}</time>
       </div>
     );
   }

@@ -1,5 +1,6 @@
 // The conversation's details beside the thread: status (with snooze), priority, agent and team,
-// tags, SLA deadlines, and the contact card.
+// tags, SLA deadlines, the contact's CSAT answer, and the contact card.
+import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import type { Conversation } from '../../api/client';
 import { useAgents, usePriorities, useStatuses, useTags, useTeams } from '../../api/reference';
@@ -10,7 +11,10 @@ import { toast } from '../../ui/Toast';
 import { displayName } from '../auth/session';
 import { type Change, useChangeConversation } from './changes';
 import { ContactCard } from './ContactCard';
+import { CsatPanel } from './CsatPanel';
 import { SlaPanel } from './SlaPanel';
+import { dateTime } from '../inbox/format';
+import { DetailsHeader } from './DetailsHeader';
 import { SnoozeMenu } from './SnoozeMenu';
 import { teamEmoji } from '../../ui/glyph';
 
@@ -28,7 +32,19 @@ function DetailSelect({ id, label, ...select }: { id: string; label: string } & 
   );
 }
 
-export function Sidebar({ conversation: c }: { conversation: Conversation }) {
+/**
+ * `onClose`: the panel's close button and Escape inside it (over the thread on a narrow screen it
+ * hides the thread); `focusClose`: the agent opened it, so the close button takes the focus.
+ */
+export function Sidebar({
+  conversation: c,
+  onClose,
+  focusClose,
+}: {
+  conversation: Conversation;
+  onClose: () => void;
+  focusClose: boolean;
+}) {
   const statuses = useStatuses();
   const priorities = usePriorities();
   const agents = useAgents();
@@ -43,7 +59,15 @@ export function Sidebar({ conversation: c }: { conversation: Conversation }) {
   const freeTags = (tags.data ?? []).filter((tag) => !c.tags.some((name) => name.toLowerCase() === tag.name.toLowerCase()));
 
   return (
-    <aside className="details" aria-label={t('sidebar.label')}>
+    <aside
+      className="details"
+      aria-label={t('sidebar.label')}
+      onKeyDown={(event) => {
+        // Only from the panel itself: Escape in a menu it opened (portalled) closes the menu.
+        if (event.key === 'Escape' && event.target instanceof Node && event.currentTarget.contains(event.target)) onClose();
+      }}
+    >
+      <DetailsHeader onClose={onClose} focusClose={focusClose} />
       <section className="details__section">
         <label className="details__label" htmlFor="details-status">
           {t('sidebar.status')}
@@ -58,9 +82,7 @@ export function Sidebar({ conversation: c }: { conversation: Conversation }) {
           />
           <SnoozeMenu onSnooze={(status, until) => apply({ kind: 'status', status, snoozed_until: until })} />
         </div>
-        {c.snoozed_until ? (
-          <p className="details__note">{t('sidebar.snoozedUntil', { when: new Date(c.snoozed_until).toLocaleString() })}</p>
-        ) : null}
+        {c.snoozed_until ? <p className="details__note">{t('sidebar.snoozedUntil', { when: dateTime(c.snoozed_until) })}</p> : null}
       </section>
       <DetailSelect
         id="details-priority"
@@ -104,7 +126,7 @@ export function Sidebar({ conversation: c }: { conversation: Conversation }) {
                 aria-label={t('sidebar.removeTag', { name })}
                 onClick={() => apply({ kind: 'tags', tags: [name], action: 'remove_tags' })}
               >
-                ✕
+                <X size={12} aria-hidden />
               </button>
             </li>
           ))}
@@ -121,6 +143,7 @@ export function Sidebar({ conversation: c }: { conversation: Conversation }) {
         ) : null}
       </section>
       <SlaPanel conversation={c} />
+      <CsatPanel conversation={c} />
       <ContactCard conversation={c} />
       {change.isPending ? <Badge>{t('app.loading')}</Badge> : null}
     </aside>

@@ -46,6 +46,11 @@ export function useMacros(uuid: string) {
   });
 }
 
+/** Whether an AI provider is configured: the composer offers rewriting only then. */
+export function useAiStatus() {
+  return useQuery({ queryKey: keys.aiStatus, queryFn: () => unwrap(api.GET('/api/v1/ai/status')), staleTime: 5 * 60_000 });
+}
+
 export function useAiPrompts() {
   return useQuery({ queryKey: keys.aiPrompts, queryFn: () => unwrap(api.GET('/api/v1/ai/prompts')), staleTime: 5 * 60_000 });
 }

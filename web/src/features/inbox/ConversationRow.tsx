@@ -3,6 +3,7 @@ import type { ConversationListItem } from '../../api/client';
 import { t } from '../../i18n/t';
 import { Avatar } from '../../ui/Avatar';
 import { Badge, type Tone } from '../../ui/Badge';
+import { conversationTitle } from '../conversation/title';
 import { ago, contactName, shortDuration } from './format';
 
 const PRIORITY_TONE: Record<string, Tone> = { Urgent: 'danger', High: 'warning', Medium: 'accent', Low: 'neutral' };
@@ -30,6 +31,7 @@ interface RowProps {
 
 export function ConversationRow({ conversation: c, href, active, focused, selected, onSelect, onFocus }: RowProps) {
   const name = contactName(c.contact);
+  const title = conversationTitle(c);
   const unread = c.unread_message_count > 0;
   return (
     <li
@@ -51,8 +53,8 @@ export function ConversationRow({ conversation: c, href, active, focused, select
             <span className="row__name">{name}</span>
             <span className="row__time">{ago(c.last_message_at ?? c.created_at)}</span>
           </span>
-          <span className="row__subject">{c.subject || t('inbox.noSubject')}</span>
-          <span className="row__preview">{c.last_message ?? ''}</span>
+          <span className="row__subject">{title}</span>
+          <span className="row__preview">{c.last_message === title ? '' : (c.last_message ?? '')}</span>
           <span className="row__meta">
             <Badge>{c.status}</Badge>
             {c.priority ? <Badge tone={PRIORITY_TONE[c.priority] ?? 'neutral'}>{c.priority}</Badge> : null}

@@ -1,5 +1,6 @@
 // The list's filters and sort. Status, priority, tag and assignee each take several values (the
 // API matches any of them), ticked in a menu that stays open; everything lives in the URL.
+import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
 import { useAgents, usePriorities, useStatuses, useTags } from '../../api/reference';
 import { t } from '../../i18n/t';
 import { Button } from '../../ui/Button';
@@ -67,7 +68,7 @@ function FilterMenu({
       trigger={
         <Button size="sm" className={value.length ? 'inbox__filter inbox__filter--on' : 'inbox__filter'}>
           {t('inbox.filter.button', { label, value: summary })}
-          <span aria-hidden> ▾</span>
+          <ChevronDown size={14} aria-hidden />
         </Button>
       }
       entries={entries}
@@ -136,7 +137,7 @@ export function FilterBar({
         title={t(`inbox.order.${filters.order}`)}
         onClick={() => setParam('order', filters.order === 'desc' ? 'asc' : 'desc')}
       >
-        {filters.order === 'desc' ? '↓' : '↑'}
+        {filters.order === 'desc' ? <ArrowDown size={16} aria-hidden /> : <ArrowUp size={16} aria-hidden />}
       </Button>
     </>
   );

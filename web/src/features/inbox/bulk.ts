@@ -1,6 +1,6 @@
 // One change on the selected conversations. The API has no bulk route: the per-conversation
 // endpoints are called a few at a time (never the whole selection at once), each failure kept.
-import { t, tn } from '../../i18n/t';
+import { t } from '../../i18n/t';
 import { type Change, changeConversation } from '../conversation/changes';
 
 /** How many requests of a bulk action are in flight at once. */
@@ -49,7 +49,7 @@ export async function changeMany(uuids: readonly string[], change: Change): Prom
 
 /** "Updated 5 conversations", or "Updated 3 of 5 conversations; 2 failed: <reason> (2)". */
 export function describeOutcome({ ok, failed, reasons }: BulkOutcome): string {
-  if (failed === 0) return tn(ok, 'inbox.bulk.doneOne', 'inbox.bulk.done');
+  if (failed === 0) return t('inbox.bulk.done', { n: ok });
   const why = reasons.map(({ message, count }) => (reasons.length > 1 ? `${message} (${count})` : message)).join('; ');
   return t('inbox.bulk.partial', { ok, n: ok + failed, failed, error: why });
 }

@@ -1,5 +1,6 @@
 // The service report's range and filters, kept in the URL: two dates (the report's zone) with
 // quick ranges, and a team, inbox, agent and tag.
+import { teamLabel } from '../../ui/glyph';
 import { useAgents, useInboxes, useTags, useTeams } from '../../api/reference';
 import { t } from '../../i18n/t';
 import { Button } from '../../ui/Button';
@@ -101,7 +102,7 @@ export function ServiceFilters({
       {choice(
         'team_id',
         t('reports.filter.team'),
-        (teams.data ?? []).map((team) => ({ value: String(team.id), label: team.name })),
+        (teams.data ?? []).map((team) => ({ value: String(team.id), label: teamLabel(team) })),
       )}
       {choice(
         'inbox_id',

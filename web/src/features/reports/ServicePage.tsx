@@ -37,7 +37,11 @@ function Figures({ report }: { report: ServiceReport }) {
         <Stat
           label={t('reports.csat')}
           value={csat.average === null ? '—' : csat.average.toFixed(2)}
-          hint={t('reports.csatResponses', { n: csat.responses, sent: csat.sent, rate: percent(csat.responses, csat.sent) })}
+          hint={t('reports.csatResponses', {
+            ratings: t('reports.ratings', { n: csat.responses }),
+            surveys: t('reports.surveys', { n: csat.sent }),
+            rate: percent(csat.responses, csat.sent),
+          })}
         />
       </div>
       <Card title={t('reports.perDay')}>

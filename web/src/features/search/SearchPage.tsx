@@ -17,6 +17,7 @@ import { Card, Page } from '../../ui/Page';
 import { QueryState } from '../../ui/QueryState';
 import { Select } from '../../ui/Select';
 import { can, useAgent } from '../auth/session';
+import { conversationTitle } from '../conversation/title';
 import { ago, contactName } from '../inbox/format';
 import './search.css';
 
@@ -190,7 +191,7 @@ export function SearchPage() {
                       <li key={hit.uuid}>
                         <Link className="hit" to={`/conversations/${hit.uuid}`}>
                           <span className="hit__title">
-                            {hit.subject ? <Marked text={hit.subject} ranges={hit.subject_highlights} /> : t('inbox.noSubject')}
+                            {hit.subject ? <Marked text={hit.subject} ranges={hit.subject_highlights} /> : conversationTitle(hit)}
                           </span>
                           <span className="hit__meta">
                             <span>#{hit.reference_number}</span>
@@ -228,7 +229,7 @@ export function SearchPage() {
                       return (
                         <li key={first.conversation_uuid} className="hit-group">
                           <Link className="hit__title" to={`/conversations/${first.conversation_uuid}`}>
-                            {first.conversation_subject || t('inbox.noSubject')}
+                            {conversationTitle({ subject: first.conversation_subject, first_message: first.conversation_first_message })}
                           </Link>
                           <span className="hit__meta">
                             <span>#{first.reference_number}</span>

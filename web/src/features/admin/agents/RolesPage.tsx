@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, type Schemas, unwrap } from '../../../api/client';
 import { keys } from '../../../api/keys';
-import { t, type MessageKey } from '../../../i18n/t';
+import { isMessageKey, t, type MessageKey } from '../../../i18n/t';
 import { Badge } from '../../../ui/Badge';
 import { CheckboxGroup } from '../../../ui/CheckboxGroup';
 import { Field } from '../../../ui/Field';
@@ -24,6 +24,17 @@ const GROUPS: Record<string, MessageKey> = {
   contacts: 'admin.roles.group.contacts',
   contact_notes: 'admin.roles.group.contact_notes',
 };
+
+/**
+ * A permission's label and description from the catalogue (en-permissions.ts); one the catalogue
+ * does not know yet (a server newer than the app) shows its key.
+ */
+function permissionText(permission: string): { label: string; description?: string } {
+  const label = `permission.${permission}`;
+  const hint = `${label}.hint`;
+  if (!isMessageKey(label)) return { label: permission };
+  return { label: t(label), ...(isMessageKey(hint) ? { description: t(hint) } : {}) };
+}
 
 /** Permissions by resource (`conversations:read` → conversations), each group in catalogue order. */
 function grouped(permissions: readonly string[]): Array<[string, string[]]> {
@@ -93,7 +104,7 @@ function RoleDialog({ role, open, onClose }: { role: Role | null; open: boolean;
               <CheckboxGroup
                 key={group}
                 legend={GROUPS[group] ? t(GROUPS[group]) : t('admin.roles.group.administration')}
-                options={list.map((permission) => ({ value: permission, label: <code className="permission">{permission}</code> }))}
+                options={list.map((permission) => ({ value: permission, ...permissionText(permission) }))}
                 value={permissions.filter((p) => list.includes(p))}
                 onChange={(value) => {
                   if (locked) return;

@@ -1,5 +1,6 @@
 // The week's opening intervals (any number a day; "24:00" closes at midnight, a night shift is
 // written as two intervals) and the holidays (one-off or yearly).
+import { X } from 'lucide-react';
 import { t } from '../../../i18n/t';
 import { Button } from '../../../ui/Button';
 import type { FormErrors } from '../../../ui/formErrors';
@@ -77,7 +78,7 @@ export function WeekEditor({ week, onChange, errors }: { week: Week; onChange: (
                       )
                     }
                   >
-                    ✕
+                    <X size={16} aria-hidden />
                   </Button>
                 </span>
               ))}
@@ -160,7 +161,7 @@ export function HolidaysEditor({
               aria-label={t('admin.hours.removeHoliday', { n: index + 1 })}
               onClick={() => onChange(holidays.filter((_, i) => i !== index))}
             >
-              ✕
+              <X size={16} aria-hidden />
             </Button>
             {error ? (
               <p className="ui-field__error holiday__error" role="alert">

@@ -1,6 +1,7 @@
 // One inbox's settings, in tabs over one draft: general fields, then the channel's (mail servers
 // and the reader's status; or the live chat's appearance with a preview, behaviour, security and
 // the snippet to install it). One Save sends the whole inbox.
+import { ArrowLeft } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -61,6 +62,8 @@ function Editor({ inbox }: { inbox: Inbox }) {
             name: value.name.trim(),
             enabled: value.enabled,
             csat_enabled: value.csat_enabled,
+            default_team_id: value.default_team_id,
+            assign_on_first_reply: value.assign_on_first_reply,
             from: value.from.trim() || null,
             config: value.config,
           },
@@ -118,14 +121,22 @@ function Editor({ inbox }: { inbox: Inbox }) {
         label: t('admin.inboxes.tab.security'),
         content: <LivechatSecurity inboxId={inbox.id} config={draft.config} edit={edit} errors={errors} />,
       },
-      { value: 'install', label: t('admin.inboxes.tab.install'), content: <LivechatInstall uuid={inbox.uuid} /> },
+      {
+        value: 'install',
+        label: t('admin.inboxes.tab.install'),
+        content: <LivechatInstall uuid={inbox.uuid} inboxId={inbox.id} trusted={draft.config.trusted_domains} />,
+      },
     );
   }
 
   return (
     <Page
       title={base.name}
-      back={<Link to="/admin/inboxes">← {t('admin.inboxes.title')}</Link>}
+      back={
+        <Link to="/admin/inboxes">
+          <ArrowLeft size={16} aria-hidden /> {t('admin.inboxes.title')}
+        </Link>
+      }
       description={
         <span className="chips">
           <Badge tone="accent">{t(`admin.inboxes.channel.${base.channel}`)}</Badge>
@@ -176,7 +187,14 @@ export function InboxPage() {
   if (inbox.isPending) return <Loading />;
   if (inbox.isError)
     return (
-      <Page title={t('admin.inboxes.notFound')} back={<Link to="/admin/inboxes">← {t('admin.inboxes.title')}</Link>}>
+      <Page
+        title={t('admin.inboxes.notFound')}
+        back={
+          <Link to="/admin/inboxes">
+            <ArrowLeft size={16} aria-hidden /> {t('admin.inboxes.title')}
+          </Link>
+        }
+      >
         <EmptyState title={t('admin.inboxes.notFound')} hint={inbox.error.message} />
       </Page>
     );

@@ -1,5 +1,6 @@
 // Who may embed and reach the live chat (trusted sites, blocked addresses), how long a verified
-// contact's session lasts, the JWT secret (rotated, shown once), and the snippet to install it.
+// contact's session lasts, the JWT secret (rotated, shown once, optionally ending every chat
+// session of the inbox with it), and the snippet to install it.
 import { useState } from 'react';
 import { api, unwrap } from '../../../api/client';
 import { t } from '../../../i18n/t';
@@ -9,17 +10,22 @@ import { CopyField } from '../../../ui/CopyField';
 import { Field } from '../../../ui/Field';
 import { Input } from '../../../ui/Input';
 import { Card } from '../../../ui/Page';
+import { Switch } from '../../../ui/Switch';
 import { useAdminMutation } from '../crud';
 import { ListInput } from '../fields';
 import type { LivechatConfig, TabProps } from './draft';
+import { OriginCheck } from './OriginCheck';
 
 function SecretRotation({ inboxId }: { inboxId: number }) {
   const [secret, setSecret] = useState<string | null>(null);
+  const [ended, setEnded] = useState<number | null>(null);
+  const [endSessions, setEndSessions] = useState(false);
   const [confirm, setConfirm] = useState(false);
-  const rotate = useAdminMutation(() => unwrap(api.POST('/api/v1/inboxes/{id}/secret/rotate', { params: { path: { id: inboxId } } })), {
-    invalidate: [],
-    done: t('admin.inboxes.secretRotated'),
-  });
+  const rotate = useAdminMutation(
+    (end: boolean) =>
+      unwrap(api.POST('/api/v1/inboxes/{id}/secret/rotate', { params: { path: { id: inboxId } }, body: { end_sessions: end } })),
+    { invalidate: [], done: t('admin.inboxes.secretRotated') },
+  );
   return (
     <Card title={t('admin.inboxes.secret')}>
       <div className="form-stack">
@@ -28,8 +34,15 @@ function SecretRotation({ inboxId }: { inboxId: number }) {
           <>
             <p className="notice">{t('admin.secretOnce')}</p>
             <CopyField label={t('admin.inboxes.secret')} value={secret} />
+            {ended !== null ? <output className="notice">{t('admin.inboxes.sessionsEnded', { n: ended })}</output> : null}
           </>
         ) : null}
+        <Switch
+          checked={endSessions}
+          onCheckedChange={setEndSessions}
+          label={t('admin.inboxes.endSessions')}
+          hint={t('admin.inboxes.endSessionsHint')}
+        />
         <div>
           <Button onClick={() => setConfirm(true)}>{t('admin.inboxes.rotate')}</Button>
         </div>
@@ -38,9 +51,13 @@ function SecretRotation({ inboxId }: { inboxId: number }) {
         open={confirm}
         onOpenChange={setConfirm}
         title={t('admin.inboxes.rotate')}
-        message={t('admin.inboxes.rotateConfirm')}
+        message={t(endSessions ? 'admin.inboxes.rotateEndConfirm' : 'admin.inboxes.rotateConfirm')}
         confirmLabel={t('admin.inboxes.rotate')}
-        onConfirm={async () => setSecret((await rotate.mutateAsync()).secret)}
+        onConfirm={async () => {
+          const result = await rotate.mutateAsync(endSessions);
+          setSecret(result.secret);
+          setEnded(endSessions ? result.sessions_ended : null);
+        }}
       />
     </Card>
   );
@@ -105,7 +122,7 @@ export function embedSnippet(origin: string, uuid: string): string {
   return `<script src="${origin}/widget.js" data-inbox="${uuid}" async></script>`;
 }
 
-export function LivechatInstall({ uuid }: { uuid: string }) {
+export function LivechatInstall({ uuid, inboxId, trusted }: { uuid: string; inboxId: number; trusted: string[] }) {
   return (
     <div className="form-stack">
       <Card title={t('admin.inboxes.install')}>
@@ -115,6 +132,9 @@ export function LivechatInstall({ uuid }: { uuid: string }) {
           <p className="muted">{t('admin.inboxes.installTrusted')}</p>
           <CopyField label={t('admin.inboxes.uuid')} value={uuid} />
         </div>
+      </Card>
+      <Card title={t('admin.inboxes.checkSite')}>
+        <OriginCheck inboxId={inboxId} trusted={trusted} />
       </Card>
     </div>
   );

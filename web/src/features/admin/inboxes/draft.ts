@@ -14,12 +14,21 @@ interface Common {
   name: string;
   enabled: boolean;
   csat_enabled: boolean;
+  default_team_id: number | null;
+  assign_on_first_reply: boolean;
   from: string;
 }
 export type Draft = (Common & { channel: 'email'; config: EmailConfig }) | (Common & { channel: 'livechat'; config: LivechatConfig });
 
 export function draftOf(inbox: Inbox): Draft {
-  const common = { name: inbox.name, enabled: inbox.enabled, csat_enabled: inbox.csat_enabled, from: inbox.from ?? '' };
+  const common = {
+    name: inbox.name,
+    enabled: inbox.enabled,
+    csat_enabled: inbox.csat_enabled,
+    default_team_id: inbox.default_team_id,
+    assign_on_first_reply: inbox.assign_on_first_reply,
+    from: inbox.from ?? '',
+  };
   return inbox.channel === 'email'
     ? { ...common, channel: 'email', config: structuredClone(inbox.config) }
     : { ...common, channel: 'livechat', config: structuredClone(inbox.config) };

@@ -41,10 +41,10 @@ function ProviderForm({ provider }: { provider: Schemas['AiProvider'] | null }) 
       unwrap(
         api.PUT('/api/v1/ai/provider', { body: { provider: 'openai', api_key: apiKey, base_url: baseUrl.trim(), model: model.trim() } }),
       ),
-    { invalidate: [keys.admin.aiProvider], done: t('admin.ai.saved') },
+    { invalidate: [keys.admin.aiProvider, keys.aiStatus], done: t('admin.ai.saved') },
   );
   const remove = useAdminMutation(() => unwrap(api.DELETE('/api/v1/ai/provider')), {
-    invalidate: [keys.admin.aiProvider],
+    invalidate: [keys.admin.aiProvider, keys.aiStatus],
     done: t('admin.ai.removed'),
   });
   const errors = formErrors(save.error);

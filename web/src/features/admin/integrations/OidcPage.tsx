@@ -146,6 +146,7 @@ function ProviderDialog({ provider, open, onClose }: { provider: Provider | null
           <OptionalSelect value={form.provision_role_id} onChange={(v) => set('provision_role_id', v)} options={roles.data ?? []} />
         </Field>
       ) : null}
+      {provider ? <Configurer provider={provider} /> : null}
       {provider ? (
         <CopyField label={t('admin.sso.redirectUri')} value={provider.redirect_uri} />
       ) : (
@@ -154,6 +155,13 @@ function ProviderDialog({ provider, open, onClose }: { provider: Provider | null
       <p className="notice">{t('admin.sso.warning')}</p>
     </FormDialog>
   );
+}
+
+/** Who vouches for the provider (docs/api.md, "Who a provider may sign in"), or why it signs nobody in. */
+function Configurer({ provider }: { provider: Provider }) {
+  const by = provider.configured_by;
+  if (by?.enabled) return <p className="cell-muted">{t('admin.sso.configuredByNamed', { name: by.name })}</p>;
+  return <p className="notice">{by ? t('admin.sso.configurerDisabled', { name: by.name }) : t('admin.sso.nobody')}</p>;
 }
 
 function ReportDialog({ report, onClose }: { report: Report | null; onClose: () => void }) {
@@ -212,6 +220,24 @@ export function OidcPage() {
               <span className="row-sub">{p.provider_url}</span>
             </span>
           ),
+        },
+        {
+          key: 'configured_by',
+          header: t('admin.sso.configuredBy'),
+          render: (p) =>
+            p.configured_by?.enabled ? (
+              <span>{p.configured_by.name}</span>
+            ) : (
+              <span>
+                {p.configured_by ? `${p.configured_by.name} ` : ''}
+                <Badge
+                  tone="warning"
+                  title={p.configured_by ? t('admin.sso.configurerDisabled', { name: p.configured_by.name }) : t('admin.sso.nobody')}
+                >
+                  {t('admin.sso.signsNobody')}
+                </Badge>
+              </span>
+            ),
         },
         {
           key: 'enabled',

@@ -1,5 +1,7 @@
 // A macro's actions, one row each (at most one per type): what it sets, assigns, applies or tags.
 // The API checks every value again when the macro is saved and when it is applied.
+import { teamLabel } from '../../../ui/glyph';
+import { X } from 'lucide-react';
 import { useAgents, usePriorities, useStatuses, useTags, useTeams } from '../../../api/reference';
 import type { Schemas } from '../../../api/client';
 import { t } from '../../../i18n/t';
@@ -38,7 +40,7 @@ function TagPicker({ value, onChange, label }: { value: string[]; onChange: (val
             aria-label={t('admin.macros.removeTag', { name })}
             onClick={() => onChange(value.filter((v) => v !== name))}
           >
-            ✕
+            <X size={16} aria-hidden />
           </Button>
         </span>
       ))}
@@ -104,7 +106,7 @@ function ValueEditor({ type, draft, onChange }: { type: ActionType; draft: Actio
     case 'set_priority':
       return pick((priorities.data ?? []).map((p) => ({ value: p.name, label: p.name })));
     case 'assign_team':
-      return pick((teams.data ?? []).map((team) => ({ value: String(team.id), label: team.name })));
+      return pick((teams.data ?? []).map((team) => ({ value: String(team.id), label: teamLabel(team) })));
     case 'assign_user':
       return pick(
         (agents.data ?? []).map((agent) => ({ value: String(agent.id), label: `${agent.first_name} ${agent.last_name}`.trim() })),
@@ -157,7 +159,7 @@ export function ActionsEditor({
               onClick={() => remove(type)}
               aria-label={t('admin.macros.removeAction', { action: t(`admin.macros.action.${type}`) })}
             >
-              ✕
+              <X size={16} aria-hidden />
             </Button>
           </li>
         ))}

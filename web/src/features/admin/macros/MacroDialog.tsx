@@ -1,5 +1,6 @@
 // A macro: its name, who sees it (everyone, a team, one agent), for which conversations, what it
 // changes (the actions) and the reply it writes (HTML, with placeholders filled in at apply).
+import { teamLabel } from '../../../ui/glyph';
 import { useRef, useState } from 'react';
 import { api, type Macro, unwrap } from '../../../api/client';
 import { useAgents, useTeams } from '../../../api/reference';
@@ -117,7 +118,7 @@ export function MacroDialog({ macro, open, onClose }: { macro: Macro | null; ope
               value={form.team_id}
               placeholder={t('admin.macros.choose')}
               onValueChange={(value) => set('team_id', value)}
-              options={(teams.data ?? []).map((team) => ({ value: String(team.id), label: team.name }))}
+              options={(teams.data ?? []).map((team) => ({ value: String(team.id), label: teamLabel(team) }))}
             />
           </Field>
         ) : form.visibility === 'user' ? (

@@ -1,6 +1,7 @@
 // A webhook: where it posts, which events, extra headers (credential values come back masked and
 // are kept while the address stays), and its signing secret (generated when left empty, then shown
 // once).
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import { api, type Schemas, unwrap } from '../../../api/client';
 import { t } from '../../../i18n/t';
@@ -29,6 +30,7 @@ export const WEBHOOK_EVENTS = [
   'contact.created',
   'contact.enabled_changed',
   'contact.merged',
+  'webhook.test',
 ] as const satisfies readonly WebhookEvent[];
 // Fails to compile when the API adds an event this list lacks.
 const complete: Exclude<WebhookEvent, (typeof WEBHOOK_EVENTS)[number]> extends never ? true : false = true;
@@ -168,7 +170,7 @@ export function WebhookDialog({
                 )
               }
             >
-              ✕
+              <X size={16} aria-hidden />
             </Button>
           </div>
         ))}

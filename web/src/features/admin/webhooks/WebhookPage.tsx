@@ -1,5 +1,6 @@
 // One webhook: its address and events, enable/disable, a test delivery, secret rotation (shown
 // once), and the delivery log.
+import { ArrowLeft } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -38,7 +39,11 @@ export function WebhookPage() {
   const rotate = useAdminMutation(() => unwrap(api.POST('/api/v1/webhooks/{id}/secret/rotate', { params: { path: { id } } })), {
     invalidate: [['webhooks']],
   });
-  const back = <Link to="/admin/webhooks">← {t('admin.webhooks.title')}</Link>;
+  const back = (
+    <Link to="/admin/webhooks">
+      <ArrowLeft size={16} aria-hidden /> {t('admin.webhooks.title')}
+    </Link>
+  );
   if (webhook.isPending) return <Loading />;
   if (webhook.isError)
     return (

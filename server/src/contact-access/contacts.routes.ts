@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { principalOf } from '../http/access.ts';
-import { Envelope, errors, IdParams, ok, Paged, pagedResult, pageRequest, TrueEnvelope } from '../http/schemas.ts';
+import { Envelope, errors, IdParams, ok, Paged, pagedResult, pageRequest, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import {
   BlockBody,
   ContactListQuery,
@@ -12,8 +12,9 @@ import {
   NoteBody,
   NoteParams,
   UpdateContactBody,
-} from './contacts.schema.ts';
-import * as contacts from './contacts.service.ts';
+} from '../contacts/contacts.schema.ts';
+import { createContact } from '../contacts/contacts.service.ts';
+import * as contacts from './contact-access.service.ts';
 
 export function contactsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -33,7 +34,7 @@ export function contactsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const page = pageRequest(request.query);
-        const { rows, total } = await contacts.listContacts(deps, page, request.query);
+        const { rows, total } = await contacts.listContacts(deps, principalOf(request), page, request.query);
         return ok(pagedResult(rows, total, page));
       },
     );
@@ -49,34 +50,34 @@ export function contactsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(ContactRecord), ...errors(400, 401, 403, 409) },
         },
       },
-      async (request) => ok(await contacts.createContact(deps, request.body)),
+      async (request) => ok(await createContact(deps, request.body)),
     );
     app.get(
       '/contacts/:id',
       {
-        config: { permission: 'contacts:read' },
+        config: { permission: 'contacts:read', serviceRule: 'contact' },
         schema: { tags, summary: 'Get a contact', params: IdParams, response: { 200: Envelope(ContactRecord), ...errors(401, 403, 404) } },
       },
-      async (request) => ok(await contacts.getContact(deps, request.params.id)),
+      async (request) => ok(await contacts.getContact(deps, principalOf(request), request.params.id)),
     );
     app.put(
       '/contacts/:id',
       {
-        config: { permission: 'contacts:write' },
+        config: { permission: 'contacts:write', serviceRule: 'contact_update' },
         schema: {
           tags,
           summary: 'Update a contact (partial: omitted fields keep their value)',
           params: IdParams,
-          body: UpdateContactBody,
+          body: PutBody(UpdateContactBody, ContactRecord),
           response: { 200: Envelope(ContactRecord), ...errors(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => ok(await contacts.updateContact(deps, request.params.id, request.body)),
+      async (request) => ok(await contacts.updateContact(deps, principalOf(request), request.params.id, request.body)),
     );
     app.put(
       '/contacts/:id/block',
       {
-        config: { permission: 'contacts:block' },
+        config: { permission: 'contacts:block', serviceRule: 'contact' },
         schema: {
           tags,
           summary: 'Block or unblock a contact',
@@ -86,12 +87,12 @@ export function contactsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(ContactRecord), ...errors(400, 401, 403, 404) },
         },
       },
-      async (request) => ok(await contacts.setContactEnabled(deps, request.params.id, request.body.enabled)),
+      async (request) => ok(await contacts.setContactEnabled(deps, principalOf(request), request.params.id, request.body.enabled)),
     );
     app.get(
       '/contacts/:id/notes',
       {
-        config: { permission: 'contact_notes:read' },
+        config: { permission: 'contact_notes:read', serviceRule: 'contact' },
         schema: {
           tags,
           summary: "A contact's notes, newest first",
@@ -100,12 +101,12 @@ export function contactsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(Type.Array(ContactNote)), ...errors(401, 403, 404) },
         },
       },
-      async (request) => ok(await contacts.listNotes(deps, request.params.id)),
+      async (request) => ok(await contacts.listNotes(deps, principalOf(request), request.params.id)),
     );
     app.post(
       '/contacts/:id/notes',
       {
-        config: { permission: 'contact_notes:write' },
+        config: { permission: 'contact_notes:write', serviceRule: 'contact' },
         schema: {
           tags,
           summary: 'Add a note to a contact',
@@ -119,7 +120,7 @@ export function contactsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.delete(
       '/contacts/:id/notes/:note_id',
       {
-        config: { serviceRule: 'note_author' },
+        config: { serviceRule: 'contact_note_author' },
         schema: {
           tags,
           summary: 'Delete a note',
