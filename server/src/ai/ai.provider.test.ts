@@ -219,7 +219,7 @@ describe('AI prompts', () => {
       ['make_concise', { content: 'ok', title: '' }, 400],
       ['make_concise', { content: 'ok', title: 'two\nlines' }, 400],
       ['make_concise', { content: 'ok', title: 't'.repeat(101) }, 400],
-      ['make_concise', { content: 'ok', key: 'other' }, 400],
+      ['make_concise', { content: 'ok', model: 'other' }, 400],
       ['no_such_prompt', { content: 'ok' }, 404],
       ['Bad-Key', { content: 'ok' }, 404],
       ['k'.repeat(65), { content: 'ok' }, 404],

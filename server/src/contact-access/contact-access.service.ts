@@ -4,6 +4,7 @@
 // contacts domain's (contacts/contacts.service.ts).
 import type { Static } from 'typebox';
 import type { Principal } from '../auth/credential-cache.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import * as contacts from '../contacts/contacts.service.ts';
 import { actorOf, logActivity } from '../conversations/conversations.activity.ts';
 import type { DB } from '../db/database.ts';
@@ -25,6 +26,12 @@ export async function assertContactReadable(db: DB, principal: Principal, id: nu
 export async function getContact(deps: AppDeps, principal: Principal, id: number) {
   await assertContactReadable(deps.db, principal, id);
   return contacts.getContact(deps, id);
+}
+
+/** A new contact; giving it an `external_user_id` claims a widget identity, and needs `contacts:write_identity` like a change does. */
+export async function createContact(deps: AppDeps, principal: Principal, input: contacts.CreateContactInput) {
+  if (input.external_user_id != null) requirePermission(principal, 'contacts:write_identity', "setting a contact's external_user_id");
+  return contacts.createContact(deps, input);
 }
 
 export async function listContacts(deps: AppDeps, principal: Principal, page: PageRequest, query: Static<typeof ContactListQuery>) {

@@ -75,6 +75,30 @@ describe('contact identity', () => {
     assert.equal(dataOf<Contact>(await update(c.id, { external_user_id: external, last_name: 'Same' }, agent)).last_name, 'Same');
   });
 
+  it('creating a contact with an external_user_id needs contacts:write_identity too', async () => {
+    const external = `ext-${uniqueNumber()}`;
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/v1/contacts',
+      payload: { first_name: 'Claimed', external_user_id: external },
+      as: agent,
+    });
+    assert.match(assertError(res, 403, 'PermissionException').message, /contacts:write_identity/);
+    const rows = await t.deps.db.selectFrom('users').where('external_user_id', '=', external).select('id').execute();
+    assert.deepEqual(rows, []);
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/v1/contacts',
+      payload: { first_name: 'Claimed', external_user_id: external },
+      as: identityWriter,
+    });
+    assert.equal(dataOf<Contact>(created).first_name, 'Claimed');
+    // Without an external id, contacts:write is enough.
+    dataOf(
+      await t.call({ method: 'POST', url: '/api/v1/contacts', payload: { first_name: 'Plain', email: uniqueEmail('plain') }, as: agent }),
+    );
+  });
+
   it('a first external_user_id needs contacts:write_identity too', async () => {
     const c = await newReadableContact();
     assertError(await update(c.id, { external_user_id: `ext-${uniqueNumber()}` }, agent), 403, 'PermissionException');

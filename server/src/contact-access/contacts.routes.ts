@@ -13,7 +13,6 @@ import {
   NoteParams,
   UpdateContactBody,
 } from '../contacts/contacts.schema.ts';
-import { createContact } from '../contacts/contacts.service.ts';
 import * as contacts from './contact-access.service.ts';
 
 export function contactsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
@@ -45,12 +44,12 @@ export function contactsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Create a contact',
-          description: 'Records a `contact.created` event.',
+          description: 'Records a `contact.created` event. Giving it an `external_user_id` needs `contacts:write_identity` too (403).',
           body: CreateContactBody,
           response: { 200: Envelope(ContactRecord), ...errors(400, 401, 403, 409) },
         },
       },
-      async (request) => ok(await createContact(deps, request.body)),
+      async (request) => ok(await contacts.createContact(deps, principalOf(request), request.body)),
     );
     app.get(
       '/contacts/:id',

@@ -100,18 +100,25 @@ async function applyTeam(ctx: ChangeContext, teamId: number | null, options: { k
 }
 
 /**
+ * A new conversation enters a team in the creating transaction, after its first message, as
+ * `PUT /conversations/{uuid}/assignee/team` would move it (applyTeam: the activity message and
+ * event, the team's SLA policy, its round robin), keeping an assignee it was created with.
+ */
+export async function enterTeam(deps: AppDeps, trx: DB, conversation: q.LockedConversation, teamId: number, actor: Actor, now: Date) {
+  const ctx: ChangeContext = { deps, trx, conversation, actor, now, freed: new Set() };
+  await applyTeam(ctx, teamId, { keepAssignee: true });
+}
+
+/**
  * A new conversation that arrived without a team (the widget, inbound email, the API without
- * `team_id`) enters its inbox's default team, if the inbox has one, in the creating transaction
- * and after its first message: as an assignment by the system through applyTeam, so the team's
- * SLA policy applies and its round robin runs as for `PUT /conversations/{uuid}/assignee/team`.
+ * `team_id`) enters its inbox's default team, if the inbox has one, by the system (enterTeam).
  */
 export async function enterDefaultTeam(deps: AppDeps, trx: DB, conversation: q.LockedConversation, now: Date): Promise<void> {
   const teamId = conversation.inbox_default_team_id;
   if (teamId === null || conversation.assigned_team_id !== null) return;
   // Deleted since the inbox was read (its foreign key clears it on commit): no team to enter.
   if (!(await findTeam(trx, teamId))) return;
-  const ctx: ChangeContext = { deps, trx, conversation, actor: SYSTEM, now, freed: new Set() };
-  await applyTeam(ctx, teamId, { keepAssignee: true });
+  await enterTeam(deps, trx, conversation, teamId, SYSTEM, now);
 }
 
 async function applyUser(ctx: ChangeContext, userId: number | null): Promise<void> {

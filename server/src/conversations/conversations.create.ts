@@ -10,13 +10,11 @@ import { findLiveInbox } from '../inboxes/inboxes.service.ts';
 import { hasContent, prepareContent } from '../messages/messages.content.ts';
 import { requirePermission } from '../auth/permissions.ts';
 import { findTeam } from '../teams/teams.service.ts';
-import { autoAssign } from './assignment.service.ts';
 import { type Actor, actorOf, conversationEvent, SYSTEM } from './conversations.activity.ts';
 import { agentMessage, appendMessage, contactMessage, type LockedConversation, openStatus } from './conversations.append.ts';
-import { enterDefaultTeam } from './conversations.changes.ts';
+import { enterDefaultTeam, enterTeam } from './conversations.changes.ts';
 import type { DB } from '../db/database.ts';
 import * as q from './conversations.queries.ts';
-import { applyTeamSlaChange } from './conversations.sla.ts';
 import { type ConversationDetail, readConversation } from './conversations.read.ts';
 import type { CreateConversationBody } from './conversations.schema.ts';
 
@@ -77,7 +75,8 @@ export async function createConversation(deps: AppDeps, principal: Principal, in
         contact_id: contact.id,
         subject: input.subject?.trim() ?? '',
         assigned_user_id: input.assignee_id ?? null,
-        assigned_team_id: teamId,
+        // Set by enterTeam below, after the first message.
+        assigned_team_id: null,
       },
       actor,
       initiator,
@@ -93,30 +92,20 @@ export async function createConversation(deps: AppDeps, principal: Principal, in
         : contactMessage(contact.id, { content, textContent }),
       now,
     );
-    if (teamId !== null) {
-      await conversationEvent(
-        trx,
-        'conversation.assigned',
-        conversation,
-        actor,
-        { assignee_type: 'team', team_id: teamId, previous_team_id: null },
-        now,
-      );
-      await applyTeamSlaChange(trx, conversation, now);
-    }
+    // Into its team (the one asked for, else the inbox's default) as an assignment to it moves a
+    // conversation: the activity message and event, the team's SLA, its round robin.
+    if (teamId !== null) await enterTeam(deps, trx, conversation, teamId, actor, now);
+    else await enterDefaultTeam(deps, trx, conversation, now);
     if (input.assignee_id !== undefined) {
       const event = {
         assignee_type: 'user',
         assignee_id: input.assignee_id,
         previous_assignee_id: null,
-        team_id: teamId,
+        team_id: conversation.assigned_team_id,
         auto: false,
       } as const;
       await conversationEvent(trx, 'conversation.assigned', conversation, actor, event, now);
-    } else if (teamId !== null) {
-      await autoAssign(deps, trx, conversation, teamId);
     }
-    if (teamId === null) await enterDefaultTeam(deps, trx, conversation, now);
     return conversation;
   });
   return readConversation(deps, created.uuid, principal.userId);

@@ -188,6 +188,14 @@ describe('routing by inbox', () => {
         await t.call({ method: 'POST', url: '/api/v1/conversations', payload: { ...base, team_id: other.id } }),
       );
       assert.equal(explicit['assigned_team_id'], other.id);
+      // The team asked for is entered by the same path, in the caller's name.
+      assert.deepEqual(
+        (await activity(String(explicit['uuid']))).map((a) => [
+          a.content.endsWith(`assigned the conversation to team ${other.name}`),
+          a.sender_id,
+        ]),
+        [[true, t.admin.id]],
+      );
       // An explicit assignee is kept, though not a member of the default team.
       const outsider = await t.makeAgent();
       const kept = dataOf<Json>(

@@ -153,6 +153,7 @@ const EXPECTED: Record<string, string> = {
   'GET /api/v1/ai/provider': 'ai:manage',
   'PUT /api/v1/ai/provider': 'ai:manage',
   'DELETE /api/v1/ai/provider': 'ai:manage',
+  'GET /api/v1/ai/status': 'any',
   'GET /api/v1/ai/prompts': 'any',
   'POST /api/v1/ai/prompts': 'ai:manage',
   'PUT /api/v1/ai/prompts/{key}': 'ai:manage',

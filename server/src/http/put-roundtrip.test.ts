@@ -159,6 +159,13 @@ describe('a PUT accepts the record as its GET returned it', { timeout: 300_000 }
       assert.ok(res.statusCode >= 200 && res.statusCode < 300, `${route}: ${res.statusCode} ${res.body}`);
       assert.deepEqual(comparable(await fetch(get, pick)), comparable(record), route);
 
+      // Read-only fields are ignored whatever they hold.
+      if ('created_at' in record) {
+        const odd = await t.call({ method: 'PUT', url: put, payload: { ...record, created_at: 'yesterday', updated_at: 7 } });
+        assert.ok(odd.statusCode >= 200 && odd.statusCode < 300, `${route}: ${odd.statusCode} ${odd.body}`);
+        assert.deepEqual(comparable(await fetch(get, pick)), comparable(record), `${route}: read-only fields ignored`);
+      }
+
       const before = await fetch(get, pick);
       const refused = assertError(
         await t.call({ method: 'PUT', url: put, payload: { ...record, no_such_field: 1 } }),

@@ -20,17 +20,19 @@ export const ECHOED = 'x-parley-echoed';
  * A PUT body that accepts the record as its GET answered it (docs/api.md, "Input rules"): clients
  * read, change a field and send the whole record back. `body`'s own properties are checked as
  * usual; every other property of `record` (ids, timestamps, computed fields) is accepted with any
- * value and removed before the handler sees the body (validation.ts, `stripEchoed`). A property in
+ * value and removed before the handler sees the body (validation.ts, `stripEchoed`); the OpenAPI
+ * document shows it with the record's schema, `readOnly`. A property in
  * neither is still refused. The static type is `body`'s: the handler never sees the others.
  */
 export function PutBody<B extends TObject>(body: B, record: TObject, options: SchemaOptions = {}) {
   const echoed: Record<string, TSchema> = {};
-  for (const name of Object.keys(record.properties)) {
-    if (!Object.hasOwn(body.properties, name)) {
-      echoed[name] = Type.Optional(Type.Unknown({ description: 'Read-only: ignored when sent back', readOnly: true, [ECHOED]: true }));
-    }
+  for (const [name, property] of Object.entries(record.properties)) {
+    // Documented as the record has it, marked read-only; validation accepts any value (validation.ts).
+    if (!Object.hasOwn(body.properties, name))
+      echoed[name] = Type.Optional(Type.Unsafe<unknown>({ ...property, readOnly: true, [ECHOED]: true }));
   }
-  const { properties: _properties, required: _required, ...rest } = body;
+  // Not `body`'s title: that names the body without the echoed fields (a POST may use it).
+  const rest = Object.fromEntries(Object.entries(body).filter(([key]) => !['properties', 'required', 'title'].includes(key)));
   return Type.Unsafe<Static<B>>({
     ...rest,
     ...options,

@@ -135,6 +135,26 @@ function echoedProperties(schema: unknown): string[] {
   return [...new Set([...own, ...branches])];
 }
 
+/** A copy of a body schema where the echoed properties accept any value: they are ignored, whatever they hold. */
+function acceptingEchoed(schema: unknown): unknown {
+  if (!isSchema(schema)) return schema;
+  const copy: Schema = { ...schema };
+  const properties = schema['properties'];
+  if (isSchema(properties)) {
+    copy['properties'] = Object.fromEntries(
+      Object.entries(properties).map(([name, property]) => [
+        name,
+        isSchema(property) && property[ECHOED] === true ? { [ECHOED]: true } : property,
+      ]),
+    );
+  }
+  for (const key of ['anyOf', 'oneOf']) {
+    const branches = schema[key];
+    if (Array.isArray(branches)) copy[key] = branches.map(acceptingEchoed);
+  }
+  return copy;
+}
+
 /** A body validator that, once the body is valid, removes the read-only properties a client echoed back (`PutBody`). */
 function stripEchoed(validate: ValidateFunction, names: string[]): ValidateFunction {
   if (names.length === 0) return validate;
@@ -156,7 +176,9 @@ export function registerValidation(app: FastifyInstance, schemas: LazySchemas): 
   app.addHook('onRoute', closeQueryStrings);
   app.addHook('onRequest', refuseUnstorableText);
   const compile = (schema: unknown, httpPart: string | undefined): ValidateFunction => {
-    if (httpPart === 'body') return stripEchoed(strict.compile(withCanonicalIntegers(schema) as Schema), echoedProperties(schema));
+    if (httpPart === 'body') {
+      return stripEchoed(strict.compile(withCanonicalIntegers(acceptingEchoed(schema)) as Schema), echoedProperties(schema));
+    }
     const validate = coercing.compile(schema as Schema);
     return httpPart === 'querystring' || httpPart === 'params' ? checkingText(validate, schema as Schema, httpPart) : validate;
   };

@@ -100,10 +100,7 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(InboxRecord), ...errors(400, 401, 403, 404, 422) },
         },
       },
-      async (request) => {
-        const { id: _id, uuid: _uuid, created_at: _created, updated_at: _updated, ...input } = request.body;
-        return ok(await inboxes.updateInbox(deps, request.params.id, input));
-      },
+      async (request) => ok(await inboxes.updateInbox(deps, request.params.id, request.body)),
     );
     app.put(
       '/inboxes/:id/toggle',

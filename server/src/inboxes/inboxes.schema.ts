@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
-import { DateTime, HttpUrlOrEmpty, Nullable, StringEnum } from '../http/schemas.ts';
+import { DateTime, HttpUrlOrEmpty, Nullable, PutBody, StringEnum } from '../http/schemas.ts';
 import { SECRET_MASK } from '../security/encryption.ts';
 import { CHANNEL_NAMES } from './channels.ts';
 import { EmailConfig } from './inboxes.email-config.ts';
@@ -314,9 +314,6 @@ export const DocumentedCreateInboxBody = byChannel(
   ),
 );
 
-// Read-only fields a client may echo back from a GET: accepted and ignored.
-const Echoed: TSchema = Type.Unknown({ description: 'Read-only; ignored' });
-
 function updateBody<C extends TSchema>(config: C, options: Record<string, unknown> = {}) {
   return Type.Object(
     {
@@ -328,10 +325,6 @@ function updateBody<C extends TSchema>(config: C, options: Record<string, unknow
       from: Type.Optional(From),
       config: Type.Optional(config),
       channel: Type.Optional(StringEnum(CHANNELS, { description: 'Read-only: must equal the current channel when sent' })),
-      id: Type.Optional(Echoed),
-      uuid: Type.Optional(Echoed),
-      created_at: Type.Optional(Echoed),
-      updated_at: Type.Optional(Echoed),
     },
     {
       ...strict,
@@ -342,10 +335,14 @@ function updateBody<C extends TSchema>(config: C, options: Record<string, unknow
   );
 }
 
-export const UpdateInboxBody = updateBody(ConfigObject);
+// The record's read-only fields (id, uuid, timestamps…) are accepted and ignored (PutBody).
+export const UpdateInboxBody = PutBody(updateBody(ConfigObject), InboxRecord);
 
-export const DocumentedUpdateInboxBody = updateBody(
-  Type.Unsafe<Record<string, unknown>>({ oneOf: [EmailConfig, LivechatConfig], description: "The config of the inbox's channel" }),
+export const DocumentedUpdateInboxBody = PutBody(
+  updateBody(
+    Type.Unsafe<Record<string, unknown>>({ oneOf: [EmailConfig, LivechatConfig], description: "The config of the inbox's channel" }),
+  ),
+  InboxRecord,
   { title: 'UpdateInbox' },
 );
 

@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { Conversation } from '../conversations/conversations.schema.ts';
 import { MACRO_VISIBILITIES } from '../db/types.ts';
-import { DateTime, Nullable, StringEnum } from '../http/schemas.ts';
+import { DateTime, Nullable, StringEnum, PutBody } from '../http/schemas.ts';
 
 export const VISIBLE_WHEN = ['conversation_open', 'conversation_waiting', 'conversation_resolved'] as const;
 
@@ -72,13 +72,17 @@ const fields = {
   usage_count: Type.Integer({ description: 'Ignored (counted by the server)' }),
 };
 
-const optional = {
+const writable = {
   actions: Type.Optional(fields.actions),
   visibility: Type.Optional(fields.visibility),
   visible_when: Type.Optional(fields.visible_when),
   message_content: Type.Optional(fields.message_content),
   team_id: Type.Optional(fields.team_id),
   user_id: Type.Optional(fields.user_id),
+};
+
+const optional = {
+  ...writable,
   id: Type.Optional(fields.id),
   created_at: Type.Optional(fields.created_at),
   updated_at: Type.Optional(fields.updated_at),
@@ -91,15 +95,6 @@ export const CreateMacroBody = Type.Object(
     additionalProperties: false,
     description:
       'A Macro object. Defaults: actions {}, visibility global, visible_when all three categories, message_content "". `global` and `team` macros need `macros:manage`; any agent may create a `user` macro of their own. id, created_at, updated_at and usage_count are ignored.',
-  },
-);
-
-export const UpdateMacroBody = Type.Object(
-  { name: Type.Optional(fields.name), ...optional },
-  {
-    additionalProperties: false,
-    description:
-      'A Macro object, whole or partial: omitted fields keep their value. id, created_at, updated_at and usage_count are ignored. Changing a macro needs the right to manage it before and after the change.',
   },
 );
 
@@ -118,6 +113,19 @@ export const MacroRecord = Type.Object(
     usage_count: Type.Integer(),
   },
   { title: 'Macro' },
+);
+
+// The record's read-only fields (id, created_at, updated_at, usage_count) are accepted and ignored (PutBody).
+export const UpdateMacroBody = PutBody(
+  Type.Object(
+    { name: Type.Optional(fields.name), ...writable },
+    {
+      additionalProperties: false,
+      description:
+        'A Macro object, whole or partial: omitted fields keep their value. id, created_at, updated_at and usage_count are ignored. Changing a macro needs the right to manage it before and after the change.',
+    },
+  ),
+  MacroRecord,
 );
 
 export const MacroListQuery = Type.Object({

@@ -59,9 +59,28 @@ const ALLOWED: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
-    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }),
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...absoluteOnly(attribs, 'href'), rel: 'noopener noreferrer nofollow', target: '_blank' },
+    }),
+    img: (tagName, attribs) => ({ tagName, attribs: absoluteOnly(attribs, 'src') }),
   },
 };
+
+/** A URL with one of the schemes kept (the scheme lists above then judge it); anything else is relative. */
+const ABSOLUTE_URL = /^(?:https?|mailto|tel|cid):/i;
+
+/**
+ * The attributes without `name` when its URL is relative (`/api/…`, `page.html`, `\\host`): in
+ * a message it would resolve against Parley's own address (a link or an image request to the
+ * API, with the agent's cookies) or the widget's page, never what the sender meant.
+ */
+function absoluteOnly(attribs: sanitizeHtml.Attributes, name: string): sanitizeHtml.Attributes {
+  const value = attribs[name];
+  if (value === undefined || ABSOLUTE_URL.test(value.trim())) return attribs;
+  const { [name]: _dropped, ...rest } = attribs;
+  return rest;
+}
 
 /**
  * How deeply elements may nest. The conversion to plain text (and a browser rendering the

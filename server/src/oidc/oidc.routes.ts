@@ -105,7 +105,7 @@ export function oidcRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           description:
             'The full object: a field with a default that is left out takes its default. Leave `client_secret` out, or send the mask, to keep the stored secret.',
           params: IdParams,
-          body: PutBody(OidcProviderBody, OidcProviderRecord),
+          body: PutBody(OidcProviderBody, OidcProviderRecord, { title: 'UpdateOidcProvider' }),
           response: { 200: Envelope(OidcProviderRecord), ...errors(400, 401, 403, 404, 409) },
         },
       },

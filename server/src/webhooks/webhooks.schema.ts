@@ -9,7 +9,7 @@ import {
   type WebhookAttemptsTable,
   type WebhookDeliveriesTable,
 } from '../db/types.ts';
-import { DateTime, HttpUrl, Nullable, NullableDateTime, StringEnum } from '../http/schemas.ts';
+import { DateTime, HttpUrl, Nullable, NullableDateTime, PutBody, StringEnum } from '../http/schemas.ts';
 import { SECRET_MASK } from '../security/encryption.ts';
 import { WEBHOOK_EVENTS } from './webhooks.events.ts';
 
@@ -99,9 +99,6 @@ export const CreateWebhookBody = createBody(EventText);
 export type CreateWebhookBody = Static<typeof CreateWebhookBody>;
 export const DocumentedCreateWebhookBody = createBody(EventEnum, { title: 'CreateWebhook' });
 
-// Read-only fields a client may echo back from a GET: accepted and ignored.
-const Echoed = Type.Unknown({ description: 'Read-only; ignored' });
-
 function updateBody<T extends TSchema>(events: T, options: Record<string, unknown> = {}) {
   return Type.Object(
     {
@@ -117,11 +114,6 @@ function updateBody<T extends TSchema>(events: T, options: Record<string, unknow
       secret: Type.Optional(
         Type.String({ ...Secret, description: `${SECRET_TEXT} Absent or the mask: the stored secret is kept; a new value replaces it.` }),
       ),
-      id: Type.Optional(Echoed),
-      created_at: Type.Optional(Echoed),
-      updated_at: Type.Optional(Echoed),
-      disabled_reason: Type.Optional(Echoed),
-      failing_since: Type.Optional(Echoed),
     },
     {
       ...strict,
@@ -132,9 +124,10 @@ function updateBody<T extends TSchema>(events: T, options: Record<string, unknow
   );
 }
 
-export const UpdateWebhookBody = updateBody(EventText);
+// The record's read-only fields (id, timestamps, disabled_reason, failing_since) are accepted and ignored (PutBody).
+export const UpdateWebhookBody = PutBody(updateBody(EventText), WebhookRecord);
 export type UpdateWebhookBody = Static<typeof UpdateWebhookBody>;
-export const DocumentedUpdateWebhookBody = updateBody(EventEnum, { title: 'UpdateWebhook' });
+export const DocumentedUpdateWebhookBody = PutBody(updateBody(EventEnum), WebhookRecord, { title: 'UpdateWebhook' });
 
 export const ToggleWebhookBody = Type.Object({ enabled: Type.Boolean() }, strict);
 

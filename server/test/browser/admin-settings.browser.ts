@@ -46,10 +46,10 @@ describe('more administration screens', { skip }, () => {
     assert.equal(statuses.find((s) => s.name === 'Waiting on customer')?.category, 'waiting');
 
     dialog = await openNew('/admin/roles', 'New role');
-    await dialog.getByLabel('Name').fill('Reporter');
+    await dialog.getByLabel('Name', { exact: true }).fill('Reporter');
     await dialog.getByLabel('Description').fill('Reads the reports');
-    await dialog.getByRole('checkbox', { name: 'reports:manage' }).check();
-    await dialog.getByRole('checkbox', { name: 'conversations:read_all' }).check();
+    await dialog.getByRole('checkbox', { name: 'See reports', exact: true }).check();
+    await dialog.getByRole('checkbox', { name: 'See all conversations', exact: true }).check();
     await save(dialog);
     const roles = await apiGet<Array<{ name: string; permissions: string[] }>>('/api/v1/roles');
     assert.deepEqual([...(roles.find((r) => r.name === 'Reporter')?.permissions ?? [])].sort(), [
@@ -61,7 +61,14 @@ describe('more administration screens', { skip }, () => {
   it('creates business hours with a split day and a yearly holiday, an SLA policy, and the general settings', async () => {
     let dialog = await openNew('/admin/business-hours', 'New business hours');
     await dialog.getByLabel('Name', { exact: true }).fill('Berlin office');
-    await dialog.getByLabel('Time zone').fill('Europe/Berlin');
+    // The time zone is chosen from a searchable list: a text that is no zone does not stay.
+    const zone = dialog.getByRole('combobox', { name: 'Time zone' });
+    await zone.fill('Mars/Olympus');
+    await dialog.getByLabel('Name', { exact: true }).click();
+    assert.notEqual(await zone.inputValue(), 'Mars/Olympus');
+    await zone.fill('new york');
+    await page.getByRole('option', { name: 'America/New York' }).click();
+    assert.equal(await zone.inputValue(), 'America/New_York');
     await dialog.getByLabel('Monday, hours 1: closes at').fill('12:00');
     await dialog.getByRole('button', { name: 'Add opening hours on Monday' }).click();
     await dialog.getByLabel('Monday, hours 2: opens at').fill('13:00');
@@ -74,9 +81,12 @@ describe('more administration screens', { skip }, () => {
     // The list sums the week up, days with the same hours joined.
     await page.getByText('Mon 09:00–12:00, 13:00–17:00; Tue–Fri 09:00–17:00', { exact: true }).waitFor();
     const hours = (
-      await apiGet<Array<{ id: number; name: string; hours: Record<string, unknown>; holidays: unknown[] }>>('/api/v1/business-hours')
+      await apiGet<Array<{ id: number; name: string; timezone: string; hours: Record<string, unknown>; holidays: unknown[] }>>(
+        '/api/v1/business-hours',
+      )
     ).find((h) => h.name === 'Berlin office');
     assert.ok(hours);
+    assert.equal(hours.timezone, 'America/New_York');
     assert.deepEqual(hours.hours['monday'], [
       { open: '09:00', close: '12:00' },
       { open: '13:00', close: '17:00' },
@@ -97,7 +107,12 @@ describe('more administration screens', { skip }, () => {
 
     await page.goto('/admin/general');
     await choose(page, 'Default business hours', 'Berlin office');
-    await page.getByLabel('Time zone of reports').fill('Europe/Lisbon');
+    const reports = page.getByRole('combobox', { name: 'Time zone of reports' });
+    await reports.fill('lisb');
+    await reports.press('ArrowDown');
+    await reports.press('ArrowUp');
+    await reports.press('Enter');
+    assert.equal(await reports.inputValue(), 'Europe/Lisbon');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Settings saved', { exact: true }).waitFor();
     assert.deepEqual(await apiGet('/api/v1/settings/general'), { business_hours_id: hours.id, timezone: 'Europe/Lisbon' });

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { createConversation, createInbox } from '../factories.ts';
+import { WEBHOOK_EVENTS } from '../../src/webhooks/webhooks.events.ts';
 import { dataOf } from '../helpers.ts';
 import { type Receiver, startReceiver } from '../receiver.ts';
 import { type AdminSession, adminSession, browserMissing, describeViolations, seriousViolations, type WebServer } from './admin-harness.ts';
@@ -88,5 +89,18 @@ describe('webhook screens', { skip: browserMissing() ?? false }, () => {
     await detail.getByRole('button', { name: 'Close' }).click();
     await log.getByText('Delivered').waitFor();
     assert.deepEqual(session?.errors.filter((e) => !/status of 500/.test(e)) ?? [], []);
+  });
+  it('subscribes a webhook to every listed event, webhook.test included', async () => {
+    await page.goto('/admin/webhooks');
+    await page.getByRole('button', { name: 'New webhook' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New webhook' });
+    await dialog.getByLabel('Name').fill('Everything');
+    await dialog.getByLabel('Address').fill('https://hooks.example.com/all');
+    for (const event of WEBHOOK_EVENTS) await dialog.getByRole('checkbox', { name: event, exact: true }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('dialog', { name: 'Signing secret' }).getByRole('button', { name: 'I have copied it' }).click();
+    const hooks = dataOf<Array<{ name: string; events: string[] }>>(await server.t.call({ url: '/api/v1/webhooks' }));
+    assert.deepEqual([...(hooks.find((h) => h.name === 'Everything')?.events ?? [])].sort(), [...WEBHOOK_EVENTS].sort());
   });
 });

@@ -698,7 +698,7 @@ export interface paths {
         put?: never;
         /**
          * Create a contact
-         * @description Records a `contact.created` event.
+         * @description Records a `contact.created` event. Giving it an `external_user_id` needs `contacts:write_identity` too (403).
          *
          *     Requires permission `contacts:write`.
          */
@@ -3365,14 +3365,13 @@ export interface components {
              * @enum {string}
              */
             channel?: "email" | "livechat";
-            /** @description Read-only; ignored */
-            id?: unknown;
-            /** @description Read-only; ignored */
-            uuid?: unknown;
-            /** @description Read-only; ignored */
-            created_at?: unknown;
-            /** @description Read-only; ignored */
-            updated_at?: unknown;
+            readonly id?: number;
+            /** Format: uuid */
+            readonly uuid?: string;
+            /** Format: date-time */
+            readonly created_at?: string;
+            /** Format: date-time */
+            readonly updated_at?: string;
         };
         /** RotateSecretBody */
         RotateSecretBody: {
@@ -4013,16 +4012,18 @@ export interface components {
             };
             /** @description Standard Webhooks secret: "whsec_" followed by the base64 of 24 to 64 random bytes. Stored encrypted; answered as "••••••••••" except once, when Parley generated it (creation) or rotated it. Absent or the mask: the stored secret is kept; a new value replaces it. */
             secret?: string;
-            /** @description Read-only; ignored */
-            id?: unknown;
-            /** @description Read-only; ignored */
-            created_at?: unknown;
-            /** @description Read-only; ignored */
-            updated_at?: unknown;
-            /** @description Read-only; ignored */
-            disabled_reason?: unknown;
-            /** @description Read-only; ignored */
-            failing_since?: unknown;
+            readonly id?: number;
+            /** Format: date-time */
+            readonly created_at?: string;
+            /** Format: date-time */
+            readonly updated_at?: string;
+            /** @description Why Parley disabled it (failing for a day); null when enabled, or disabled by an admin */
+            readonly disabled_reason?: string | null;
+            /**
+             * Format: date-time
+             * @description The first failed attempt since the last success; null when healthy
+             */
+            readonly failing_since?: string | null;
         };
         /** WebhookDelivery */
         WebhookDelivery: {
@@ -4500,6 +4501,40 @@ export interface components {
             logo_url: string;
             /** @description Send the browser here (add `?next=/path` to come back to a page) */
             login_url: string;
+        };
+        /** UpdateOidcProvider */
+        UpdateOidcProvider: {
+            /** @description Trimmed, 1..100 characters; unique case-insensitively */
+            name: string;
+            /** @default Custom */
+            provider: string;
+            /**
+             * Format: http-url
+             * @description The issuer URL, exactly as the provider states it (`issuer` in its discovery document). https, or http for a loopback or private-network host only.
+             */
+            provider_url: string;
+            client_id: string;
+            /** @description Required on creation. On update, leave it out or send "••••••••••" to keep the stored secret. */
+            client_secret?: string;
+            /**
+             * @description Absolute http(s) URL, or empty
+             * @default
+             */
+            logo_url: string | "";
+            /** @default true */
+            enabled: boolean;
+            /** @default false */
+            auto_provision: boolean;
+            /** @description An existing role id; required when auto_provision is true */
+            provision_role_id?: number | null;
+            readonly id?: number;
+            /** Format: date-time */
+            readonly created_at?: string;
+            /** Format: date-time */
+            readonly updated_at?: string;
+            /** @description Register this at the provider: `{BASE_URL}/api/v1/oidc/{id}/finish`. */
+            readonly redirect_uri?: string;
+            readonly configured_by?: components["schemas"]["OidcConfigurer"] | null;
         };
         /** OidcDiscoveryReport */
         OidcDiscoveryReport: {
@@ -6477,36 +6512,38 @@ export interface operations {
                     current_password?: string;
                     /** @description At least 10 characters */
                     new_password?: string;
-                    /** @description Read-only: ignored when sent back */
-                    readonly id?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly created_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly updated_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly email?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly type?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly availability_status?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly enabled?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly last_active_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly last_login_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly roles?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly permissions?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly custom_attributes?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly teams?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly api_key?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly api_key_last_used_at?: unknown;
+                    readonly id?: number;
+                    /** Format: date-time */
+                    readonly created_at?: string;
+                    /** Format: date-time */
+                    readonly updated_at?: string;
+                    /** @description Email address */
+                    readonly email?: string | null;
+                    /**
+                     * @description `agent` for agents; `contact` or `visitor` for contacts
+                     * @enum {string}
+                     */
+                    readonly type?: "agent" | "contact" | "visitor";
+                    /** @enum {string} */
+                    readonly availability_status?: "available" | "busy" | "away" | "offline";
+                    readonly enabled?: boolean;
+                    /** Format: date-time */
+                    readonly last_active_at?: string | null;
+                    /** Format: date-time */
+                    readonly last_login_at?: string | null;
+                    readonly roles?: string[];
+                    readonly permissions?: string[];
+                    readonly custom_attributes?: {
+                        [key: string]: unknown;
+                    };
+                    readonly teams?: {
+                        id: number;
+                        name: string;
+                        emoji: string;
+                    }[];
+                    readonly api_key?: string | null;
+                    /** Format: date-time */
+                    readonly api_key_last_used_at?: string | null;
                 };
             };
         };
@@ -6843,26 +6880,27 @@ export interface operations {
                      * @description Absolute http(s) URL of the picture; null for none
                      */
                     avatar_url?: string | null;
-                    /** @description Read-only: ignored when sent back */
-                    readonly id?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly created_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly updated_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly type?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly last_active_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly last_login_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly permissions?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly custom_attributes?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly api_key?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly api_key_last_used_at?: unknown;
+                    readonly id?: number;
+                    /** Format: date-time */
+                    readonly created_at?: string;
+                    /** Format: date-time */
+                    readonly updated_at?: string;
+                    /**
+                     * @description `agent` for agents; `contact` or `visitor` for contacts
+                     * @enum {string}
+                     */
+                    readonly type?: "agent" | "contact" | "visitor";
+                    /** Format: date-time */
+                    readonly last_active_at?: string | null;
+                    /** Format: date-time */
+                    readonly last_login_at?: string | null;
+                    readonly permissions?: string[];
+                    readonly custom_attributes?: {
+                        [key: string]: unknown;
+                    };
+                    readonly api_key?: string | null;
+                    /** Format: date-time */
+                    readonly api_key_last_used_at?: string | null;
                 };
             };
         };
@@ -7435,14 +7473,13 @@ export interface operations {
                     description?: string;
                     /** @description Permission identifiers, resource:action, from GET /api/v1/permissions */
                     permissions?: string[];
-                    /** @description Read-only: ignored when sent back */
-                    readonly id?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly created_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly updated_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly is_builtin?: unknown;
+                    readonly id?: number;
+                    /** Format: date-time */
+                    readonly created_at?: string;
+                    /** Format: date-time */
+                    readonly updated_at?: string;
+                    /** @description Admin and Agent are built in: they cannot be deleted or renamed */
+                    readonly is_builtin?: boolean;
                 };
             };
         };
@@ -7867,12 +7904,11 @@ export interface operations {
                     sla_policy_id?: number | null;
                     /** @description 0 = no cap */
                     max_auto_assigned_conversations?: number;
-                    /** @description Read-only: ignored when sent back */
-                    readonly id?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly created_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly updated_at?: unknown;
+                    readonly id?: number;
+                    /** Format: date-time */
+                    readonly created_at?: string;
+                    /** Format: date-time */
+                    readonly updated_at?: string;
                 };
             };
         };
@@ -8481,12 +8517,11 @@ export interface operations {
                 "application/json": {
                     /** @description Trimmed of surrounding whitespace, then 1..100 characters; unique case-insensitively */
                     name: string;
-                    /** @description Read-only: ignored when sent back */
-                    readonly id?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly created_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly updated_at?: unknown;
+                    readonly id?: number;
+                    /** Format: date-time */
+                    readonly created_at?: string;
+                    /** Format: date-time */
+                    readonly updated_at?: string;
                 };
             };
         };
@@ -8770,14 +8805,13 @@ export interface operations {
                     name?: string;
                     /** @enum {string} */
                     category?: "open" | "waiting" | "resolved";
-                    /** @description Read-only: ignored when sent back */
-                    readonly id?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly created_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly updated_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly is_system?: unknown;
+                    readonly id?: number;
+                    /** Format: date-time */
+                    readonly created_at?: string;
+                    /** Format: date-time */
+                    readonly updated_at?: string;
+                    /** @description Open, Snoozed, Resolved and Closed cannot be renamed or deleted */
+                    readonly is_system?: boolean;
                 };
             };
         };
@@ -9320,12 +9354,11 @@ export interface operations {
                          */
                         yearly?: boolean;
                     }[];
-                    /** @description Read-only: ignored when sent back */
-                    readonly id?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly created_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly updated_at?: unknown;
+                    readonly id?: number;
+                    /** Format: date-time */
+                    readonly created_at?: string;
+                    /** Format: date-time */
+                    readonly updated_at?: string;
                 };
             };
         };
@@ -9819,12 +9852,11 @@ export interface operations {
                     warning_minutes?: number | null;
                     /** @description true: count only the business hours of the conversation's team, else the default hours (calendar time when neither is set); false: calendar time */
                     business_hours_only?: boolean;
-                    /** @description Read-only: ignored when sent back */
-                    readonly id?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly created_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly updated_at?: unknown;
+                    readonly id?: number;
+                    /** Format: date-time */
+                    readonly created_at?: string;
+                    /** Format: date-time */
+                    readonly updated_at?: string;
                 };
             };
         };
@@ -10245,34 +10277,34 @@ export interface operations {
                     custom_attributes?: {
                         [key: string]: unknown;
                     };
-                    /** @description Read-only: ignored when sent back */
-                    readonly id?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly created_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly updated_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly type?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly availability_status?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly avatar_url?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly enabled?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly last_active_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly last_login_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly roles?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly permissions?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly teams?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly api_key?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly api_key_last_used_at?: unknown;
+                    readonly id?: number;
+                    /** Format: date-time */
+                    readonly created_at?: string;
+                    /** Format: date-time */
+                    readonly updated_at?: string;
+                    /**
+                     * @description `agent` for agents; `contact` or `visitor` for contacts
+                     * @enum {string}
+                     */
+                    readonly type?: "agent" | "contact" | "visitor";
+                    /** @enum {string} */
+                    readonly availability_status?: "available" | "busy" | "away" | "offline";
+                    readonly avatar_url?: string | null;
+                    readonly enabled?: boolean;
+                    /** Format: date-time */
+                    readonly last_active_at?: string | null;
+                    /** Format: date-time */
+                    readonly last_login_at?: string | null;
+                    readonly roles?: string[];
+                    readonly permissions?: string[];
+                    readonly teams?: {
+                        id: number;
+                        name: string;
+                        emoji: string;
+                    }[];
+                    readonly api_key?: string | null;
+                    /** Format: date-time */
+                    readonly api_key_last_used_at?: string | null;
                 };
             };
         };
@@ -13542,14 +13574,12 @@ export interface operations {
                     team_id?: string | number | null;
                     /** @description Agent (required for visibility `user`; cleared otherwise) id as a string (an integer is accepted); null or "" for none */
                     user_id?: string | number | null;
-                    /** @description Ignored (the path names the macro) */
-                    id?: number;
-                    /** @description Ignored */
-                    created_at?: string;
-                    /** @description Ignored */
-                    updated_at?: string;
-                    /** @description Ignored (counted by the server) */
-                    usage_count?: number;
+                    readonly id?: number;
+                    /** Format: date-time */
+                    readonly created_at?: string;
+                    /** Format: date-time */
+                    readonly updated_at?: string;
+                    readonly usage_count?: number;
                 };
             };
         };
@@ -16021,41 +16051,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Trimmed, 1..100 characters; unique case-insensitively */
-                    name: string;
-                    /** @default Custom */
-                    provider?: string;
-                    /**
-                     * Format: http-url
-                     * @description The issuer URL, exactly as the provider states it (`issuer` in its discovery document). https, or http for a loopback or private-network host only.
-                     */
-                    provider_url: string;
-                    client_id: string;
-                    /** @description Required on creation. On update, leave it out or send "••••••••••" to keep the stored secret. */
-                    client_secret?: string;
-                    /**
-                     * @description Absolute http(s) URL, or empty
-                     * @default
-                     */
-                    logo_url?: string | "";
-                    /** @default true */
-                    enabled?: boolean;
-                    /** @default false */
-                    auto_provision?: boolean;
-                    /** @description An existing role id; required when auto_provision is true */
-                    provision_role_id?: number | null;
-                    /** @description Read-only: ignored when sent back */
-                    readonly id?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly created_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly updated_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly redirect_uri?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly configured_by?: unknown;
-                };
+                "application/json": components["schemas"]["UpdateOidcProvider"];
             };
         };
         responses: {
@@ -16611,12 +16607,11 @@ export interface operations {
                     base_url?: string;
                     /** @description Model name, as the provider spells it. Default `gpt-4o-mini`; when left out, the stored value is kept. */
                     model?: string;
-                    /** @description Read-only: ignored when sent back */
-                    readonly has_api_key?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly created_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly updated_at?: unknown;
+                    readonly has_api_key?: boolean;
+                    /** Format: date-time */
+                    readonly created_at?: string;
+                    /** Format: date-time */
+                    readonly updated_at?: string;
                 };
             };
         };
@@ -16915,14 +16910,12 @@ export interface operations {
                     title?: string;
                     /** @description Plain text, trimmed, then 1..4000 characters */
                     content: string;
-                    /** @description Read-only: ignored when sent back */
-                    readonly id?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly key?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly created_at?: unknown;
-                    /** @description Read-only: ignored when sent back */
-                    readonly updated_at?: unknown;
+                    readonly id?: number;
+                    readonly key?: string;
+                    /** Format: date-time */
+                    readonly created_at?: string;
+                    /** Format: date-time */
+                    readonly updated_at?: string;
                 };
             };
         };

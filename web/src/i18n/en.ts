@@ -26,6 +26,10 @@ export const en = {
   'common.optional': 'optional',
   'common.unknown': 'Unknown',
 
+  'timezone.none': 'None: type to search',
+  'timezone.list': 'Time zones',
+  'timezone.more': { one: '{n} more: type to narrow the list', other: '{n} more: type to narrow the list' },
+
   'reason.empty': 'must not be empty',
   'reason.required': 'is required',
   'reason.notAllowed': 'is not allowed here',

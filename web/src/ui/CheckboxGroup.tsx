@@ -44,7 +44,8 @@ export function CheckboxGroup({
           <span className="check-row__text">
             <span>{option.label}</span>
             {option.description ? (
-              <span id={`${id}-${index}`} className="check-row__description">
+              // Out of the label's name (it is the checkbox's description instead).
+              <span id={`${id}-${index}`} className="check-row__description" aria-hidden>
                 {option.description}
               </span>
             ) : null}

@@ -1,35 +1,18 @@
 // Form controls the administration screens share: a time zone with suggestions, a choice that
 // may be "none", and the reference lists they choose from.
 import { useQuery } from '@tanstack/react-query';
-import { forwardRef, type InputHTMLAttributes, useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { keys } from '../../api/keys';
 import { t } from '../../i18n/t';
 import { Input, Textarea } from '../../ui/Input';
 import { Select, type SelectOption } from '../../ui/Select';
+import { TimeZonePicker } from '../../ui/TimeZonePicker';
 
 const NONE = '__none';
 
-let zones: string[] | null = null;
-function timeZones(): string[] {
-  zones ??= typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
-  return zones;
-}
-
-/** An IANA time zone, typed with suggestions (the API checks it and corrects its case). */
-export const TimezoneInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function TimezoneInput(props, ref) {
-  const listId = useId();
-  return (
-    <>
-      <Input ref={ref} list={listId} autoComplete="off" spellCheck={false} placeholder="Europe/Berlin" {...props} />
-      <datalist id={listId}>
-        {timeZones().map((zone) => (
-          <option key={zone} value={zone} />
-        ))}
-      </datalist>
-    </>
-  );
-});
+/** An IANA time zone, chosen from the searchable list (ui/TimeZonePicker). */
+export const TimezoneInput = TimeZonePicker;
 
 /** One of `options`, or none (null). */
 export function OptionalSelect({

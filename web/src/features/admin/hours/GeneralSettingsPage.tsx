@@ -37,7 +37,7 @@ function Form({ initial }: { initial: { business_hours_id: number | null; timezo
         <OptionalSelect value={hoursId} onChange={setHoursId} options={hours.data ?? []} />
       </Field>
       <Field label={t('admin.general.timezone')} hint={t('admin.general.timezoneHint')} error={errors.field('timezone')}>
-        <TimezoneInput value={timezone} onChange={(e) => setTimezone(e.target.value)} />
+        <TimezoneInput optional value={timezone} onChange={(e) => setTimezone(e.target.value)} />
       </Field>
       <div>
         <Button type="submit" variant="primary" loading={save.isPending}>

@@ -130,6 +130,7 @@ export function LivechatBehaviour(props: TabProps<LivechatConfig>) {
           </Field>
           <Field label={t('admin.field.timezone')} hint={t('admin.teams.timezoneHint')} error={errors.field('config.timezone')}>
             <TimezoneInput
+              optional
               value={config.timezone ?? ''}
               onChange={(e) =>
                 edit((c) => {

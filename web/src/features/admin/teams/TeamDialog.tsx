@@ -136,7 +136,7 @@ export function TeamDialog({ team, open, onClose }: { team: Team | null; open: b
               <Input type="number" min={0} inputMode="numeric" value={form.max_auto} onChange={(e) => set('max_auto', e.target.value)} />
             </Field>
             <Field label={t('admin.field.timezone')} hint={t('admin.teams.timezoneHint')} error={errors.field('timezone')}>
-              <TimezoneInput value={form.timezone} onChange={(e) => set('timezone', e.target.value)} />
+              <TimezoneInput optional value={form.timezone} onChange={(e) => set('timezone', e.target.value)} />
             </Field>
             <Field label={t('admin.hours.one')} error={errors.field('business_hours_id')}>
               <OptionalSelect

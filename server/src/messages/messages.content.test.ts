@@ -1,0 +1,37 @@
+// The sanitiser's URL rules (messages.content.ts): absolute http(s), mailto and tel links and
+// http(s) or cid images are kept; relative URLs (which would resolve against Parley's own
+// address or the widget's page) are dropped, the element kept without them.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { sanitizeMessageHtml } from './messages.content.ts';
+
+const clean = (html: string) => sanitizeMessageHtml(html, 'content');
+
+describe('message HTML: URLs', () => {
+  it('keeps absolute links and images', () => {
+    assert.equal(
+      clean('<a href="https://example.com/a">x</a>'),
+      '<a href="https://example.com/a" rel="noopener noreferrer nofollow" target="_blank">x</a>',
+    );
+    assert.equal(
+      clean('<a href="mailto:ann@example.com">m</a>'),
+      '<a href="mailto:ann@example.com" rel="noopener noreferrer nofollow" target="_blank">m</a>',
+    );
+    assert.equal(clean('<img src="https://example.com/p.png" alt="p" />'), '<img src="https://example.com/p.png" alt="p" />');
+    assert.equal(clean('<img src="cid:part1@example.com" />'), '<img src="cid:part1@example.com" />');
+  });
+
+  it('drops relative URLs in href and src, keeping the element', () => {
+    for (const href of ['/api/v1/agents/me', 'page.html', '?q=1', '#top', '\\\\evil.example/x', '//evil.example/x', ' /x']) {
+      assert.equal(clean(`<a href="${href}">x</a>`), '<a rel="noopener noreferrer nofollow" target="_blank">x</a>', href);
+    }
+    for (const src of ['/api/v1/media/1', 'pixel.gif', '\\\\evil.example/p.gif', '//evil.example/p.gif']) {
+      assert.equal(clean(`<img src="${src}" alt="a" />`), '<img alt="a" />', src);
+    }
+  });
+
+  it('still drops other schemes', () => {
+    assert.equal(clean('<a href="javascript:alert(1)">x</a>'), '<a rel="noopener noreferrer nofollow" target="_blank">x</a>');
+    assert.equal(clean('<img src="data:image/png;base64,AAAA" />'), '<img />');
+  });
+});
