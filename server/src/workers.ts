@@ -19,6 +19,7 @@ import { type EmailReadersOptions, startEmailReaders } from './email/email.reade
 import { deliverEmailMessage } from './email/email.send.ts';
 import { purgeSkippedMails } from './email/email.status.ts';
 import { closeEmailTransports } from './email/email.transport.ts';
+import { CHANNEL_NAMES, CHANNEL_TABLE, type ChannelName, channelsWith } from './inboxes/channels.ts';
 import { deliverLivechatMessage } from './messages/messages.delivery.ts';
 import { purgeIdempotencyKeys } from './messages/messages.service.ts';
 import { type JobHandler, type JobRunnerOptions, startJobRunner } from './jobs/jobs.runner.ts';
@@ -36,10 +37,12 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
+/** Each channel's sender of agent replies, run as the channel's delivery job (inboxes/channels.ts). */
+const DELIVERERS: Record<ChannelName, JobHandler> = { livechat: deliverLivechatMessage, email: deliverEmailMessage };
+
 /** Job kind → handler. Kinds are `<domain>.<verb>`. */
 export const jobHandlers: Record<string, JobHandler> = {
-  'livechat.deliver': deliverLivechatMessage,
-  'email.deliver': deliverEmailMessage,
+  ...Object.fromEntries(CHANNEL_NAMES.map((channel) => [CHANNEL_TABLE[channel].deliveryJob, DELIVERERS[channel]])),
   'conversations.place_for_agent': placeForAgentJob,
   'conversations.release_agent': releaseAgentJob,
   'conversations.place_team': placeTeamJob,
@@ -53,7 +56,7 @@ export const jobHandlers: Record<string, JobHandler> = {
  * others (4 by default, sized for SMTP), under a burst of replies they trailed by thousands.
  * A failed job's retry and the claims given back at shutdown are still a statement each.
  */
-export const BATCHED_JOB_KINDS: readonly string[] = ['livechat.deliver'];
+export const BATCHED_JOB_KINDS: readonly string[] = channelsWith('batchedDelivery').map((channel) => CHANNEL_TABLE[channel].deliveryJob);
 export const BATCHED_JOB_CONCURRENCY = 256;
 
 const batchedHandlers = Object.fromEntries(Object.entries(jobHandlers).filter(([kind]) => BATCHED_JOB_KINDS.includes(kind)));

@@ -1,8 +1,32 @@
 // Real WebSocket clients for tests: a listening app on 127.0.0.1, sockets that buffer every
 // frame, and bounded waits (nextFrame, noFrame), so a missing frame fails instead of hanging.
+// Every frame received is checked against the socket's schema (realtime/frames.schema.ts): a
+// frame of another shape fails the test at its next wait.
 import { type AddressInfo, connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
+import { buildAjv } from '../src/http/validation.ts';
+import { AgentServerFrame, WidgetServerFrame } from '../src/realtime/frames.schema.ts';
+
+const ajv = buildAjv({ coerceTypes: false, useDefaults: false, allErrors: true });
+const checkAgentFrame = ajv.compile(AgentServerFrame);
+const checkWidgetFrame = ajv.compile(WidgetServerFrame);
+
+/** Why a frame of the socket at `url` (the agent's `/ws` or the widget's `/widget/ws`) breaks its schema, or null. */
+export function frameViolation(url: string, frame: unknown): string | null {
+  const check = new URL(url).pathname.endsWith('/widget/ws') ? checkWidgetFrame : checkAgentFrame;
+  if (check(frame)) return null;
+  const errors = (check.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
+  return `a frame of ${new URL(url).pathname} does not match its schema (frames.schema.ts): ${JSON.stringify(frame).slice(0, 600)}; ${errors.join('; ')}`;
+}
+
+const violations = new WeakMap<TestSocket, string[]>();
+
+/** Fails with the first frame received that broke its schema. */
+export function assertFramesValid(socket: TestSocket): void {
+  const [first] = violations.get(socket) ?? [];
+  if (first) throw new Error(first);
+}
 
 export interface Frame {
   type: string;
@@ -44,14 +68,20 @@ export function openSocket(url: string, headers: Record<string, string> = {}): P
       send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
       closed,
       async close() {
-        if (ws.readyState === 3) return;
-        ws.close();
-        await Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]);
+        if (ws.readyState !== 3) {
+          ws.close();
+          await Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]);
+        }
+        assertFramesValid(socket);
       },
     };
     waiters.set(socket, new Set());
+    violations.set(socket, []);
     ws.on('message', (data: Buffer) => {
-      frames.push(JSON.parse(data.toString('utf8')) as Frame);
+      const frame = JSON.parse(data.toString('utf8')) as Frame;
+      const violation = frameViolation(url, frame);
+      if (violation) violations.get(socket)?.push(violation);
+      frames.push(frame);
       for (const wake of waiters.get(socket) ?? []) wake();
     });
     ws.on('close', (code: number, reason: Buffer) => {
@@ -79,6 +109,7 @@ const notPresence = (frame: Frame) => frame.type !== 'agent_availability_update'
 export async function nextFrame(socket: TestSocket, predicate: (frame: Frame) => boolean = notPresence, timeoutMs = 5000): Promise<Frame> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    assertFramesValid(socket);
     const index = socket.frames.findIndex(predicate);
     if (index >= 0) return socket.frames.splice(index, 1)[0] as Frame;
     const left = deadline - Date.now();
@@ -99,12 +130,14 @@ export async function nextFrame(socket: TestSocket, predicate: (frame: Frame) =>
 /** Asserts that no frame matching `predicate` arrives within `ms`. */
 export async function noFrame(socket: TestSocket, predicate: (frame: Frame) => boolean, ms = 500): Promise<void> {
   await new Promise((r) => setTimeout(r, ms));
+  assertFramesValid(socket);
   const found = socket.frames.find(predicate);
   if (found) throw new Error(`unexpected frame: ${JSON.stringify(found).slice(0, 500)}`);
 }
 
 /** A socket's close, bounded. */
 export async function closeOf(socket: TestSocket, timeoutMs = 5000): Promise<{ code: number; reason: string }> {
+  assertFramesValid(socket);
   return Promise.race([
     socket.closed,
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`socket not closed within ${timeoutMs} ms`)), timeoutMs)),

@@ -12,6 +12,7 @@ import type { DB } from '../db/database.ts';
 import { type Arg, compiledPerShape } from '../db/statement.ts';
 import type { Database, MessageMeta, MessageStatus, MessageType, SenderType } from '../db/types.ts';
 import type { DomainEventPayload } from '../events/events.schema.ts';
+import { type ChannelName, deliveryJobSql } from '../inboxes/channels.ts';
 import { type AccessScope, scopeFilter, scopeShape } from './conversations.access.ts';
 import type { ConversationUpdate } from './conversations.queries.ts';
 
@@ -233,7 +234,7 @@ export async function insertMessageWithEffects(
     .executeTakeFirstOrThrow();
 }
 
-const atOnceStatement = compiledPerShape<MessageRow & { conversation_uuid: string; inbox_channel: string }>();
+const atOnceStatement = compiledPerShape<MessageRow & { conversation_uuid: string; inbox_channel: ChannelName }>();
 
 /**
  * The same without a transaction: the conversation is found by uuid and written only when the
@@ -241,7 +242,7 @@ const atOnceStatement = compiledPerShape<MessageRow & { conversation_uuid: strin
  * `withoutFirstReplyAssignment`) the reply would not assign it to its sender, its row
  * locked by the update; PostgreSQL checks those conditions again on the newest row if another
  * transaction changed it first. The message and its followers are inserted only then. The
- * job's kind is the inbox's channel followed by `jobSuffix`. Answers the message with its
+ * job's kind is the delivery job of the inbox's channel (inboxes/channels.ts). Answers the message with its
  * conversation's uuid and channel, or undefined when nothing was written.
  */
 export async function insertMessageIfConversation(
@@ -250,9 +251,9 @@ export async function insertMessageIfConversation(
   scope: AccessScope,
   values: MessageValues,
   effects: MessageEffects,
-  options: { jobSuffix: string; withoutSla: boolean; withoutFirstReplyAssignment: boolean },
+  options: { withoutSla: boolean; withoutFirstReplyAssignment: boolean },
 ) {
-  const all: Named = [['conversation.uuid', uuid], ['job.suffix', options.jobSuffix], ...commonValues(values, effects)];
+  const all: Named = [['conversation.uuid', uuid], ...commonValues(values, effects)];
   // The scope's ids that its SQL uses (scopeShape names the form). A placeholder stands in for
   // the team ids while the statement is built: scopeFilter only passes them on as a value.
   if (!scope.all && scope.assignedTo !== null) all.push(['scope.assigned_to', scope.assignedTo]);
@@ -306,7 +307,7 @@ export async function insertMessageIfConversation(
       from: ['msg', 'conv'],
       id: sql<number>`conv.id`,
       uuid: sql<string>`conv.uuid`,
-      jobKind: sql<string>`conv.channel || ${v.get('job.suffix')}::text`,
+      jobKind: deliveryJobSql(sql`conv.channel`),
     })
       .selectFrom(['msg', 'conv'])
       .select([

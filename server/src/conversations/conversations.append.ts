@@ -11,6 +11,7 @@ import type { DB } from '../db/database.ts';
 import type { MessageStatus } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
 import { PermissionError } from '../errors.ts';
+import { CHANNEL_TABLE } from '../inboxes/channels.ts';
 import { announceJob, DEFAULT_MAX_ATTEMPTS } from '../jobs/jobs.service.ts';
 import { type PreparedContent, type PreparedText, previewOf } from '../messages/messages.content.ts';
 import { type MessageKind, messageMovesSla, slaAfterMessage, slaAfterStatusChange } from '../sla/sla.deadlines.ts';
@@ -141,9 +142,6 @@ function kindOf(input: AppendMessageInput): MessageKind {
   return isPublicReply(input) ? 'agent_reply' : input.type === 'incoming' ? 'contact' : 'other';
 }
 
-/** One job kind per channel: each channel's sender handles its own. */
-const DELIVERY_SUFFIX = '.deliver';
-
 function messageValues(input: AppendMessageInput, now: Date) {
   return {
     type: input.type,
@@ -194,7 +192,7 @@ export async function appendMessage(
   const publicReply = isPublicReply(input);
   const firstReply = publicReply && !input.automatic && conversation.first_reply_at === null;
   const columns = columnsAfter(input, now);
-  const deliveryKind = `${conversation.inbox_channel}${DELIVERY_SUFFIX}`;
+  const deliveryKind = CHANNEL_TABLE[conversation.inbox_channel].deliveryJob;
   const message = await aq.insertMessageWithEffects(trx, conversation, messageValues(input, now), {
     conversation: columns,
     event: { fields: eventOf(input), at: now },
@@ -280,12 +278,11 @@ export async function appendAgentMessageAtOnce(
       idempotency,
     },
     {
-      jobSuffix: DELIVERY_SUFFIX,
       withoutSla: messageMovesSla(kindOf(input)),
       withoutFirstReplyAssignment: publicReply && !input.automatic,
     },
   );
-  if (written && publicReply) announceJob(deps, `${written.inbox_channel}${DELIVERY_SUFFIX}`, null, false);
+  if (written && publicReply) announceJob(deps, CHANNEL_TABLE[written.inbox_channel].deliveryJob, null, false);
   return written;
 }
 

@@ -11,6 +11,7 @@ import type { AppDeps } from '../deps.ts';
 import { DataError, InputError, NotFoundError } from '../errors.ts';
 import { recordEvent } from '../events/events.service.ts';
 import { textProblem } from '../http/text.ts';
+import { channelHas } from '../inboxes/channels.ts';
 import { prepareContent } from '../messages/messages.content.ts';
 import { isFirstResolution } from '../reports/service-report.service.ts';
 import * as q from './csat.queries.ts';
@@ -101,7 +102,7 @@ export async function surveysByConversationIds(db: DB, conversationIds: readonly
 export async function getPublicSurvey(deps: AppDeps, uuid: string) {
   const row = await q.findPublicSurvey(deps.db, uuid);
   if (!row) throw new NotFoundError('Survey not found');
-  const livechat = row.inbox_channel === 'livechat';
+  const livechat = channelHas(row.inbox_channel, 'widget');
   const color = livechat && row.primary_color && COLOR.test(row.primary_color) ? row.primary_color : null;
   return {
     uuid: row.uuid,

@@ -3,6 +3,7 @@
 import type { Static } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { DataError } from '../errors.ts';
+import { channelHas } from '../inboxes/channels.ts';
 import { getInboxWithSecrets } from '../inboxes/inboxes.service.ts';
 import type { EmailConfig } from '../inboxes/inboxes.schema.ts';
 import { DecryptionError } from '../security/encryption.ts';
@@ -41,7 +42,7 @@ export async function loadEmailInbox(deps: AppDeps, id: number): Promise<EmailIn
       `The mail passwords of inbox ${id} cannot be decrypted (was SECRET_KEY changed?): an administrator must enter them again`,
     );
   }
-  if (!row || row.channel !== 'email' || row.from === null) return null;
+  if (!row || !channelHas(row.channel, 'threadsByMail') || row.from === null) return null;
   return {
     id: row.id,
     uuid: row.uuid,

@@ -8,6 +8,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import type { EmailReaderState } from '../db/types.ts';
+import { channelsWith } from '../inboxes/channels.ts';
 
 /** Every state of a reader (db/types.ts EmailReaderState), for the response schema. */
 export const EMAIL_READER_STATES = [
@@ -134,7 +135,7 @@ export async function readReaderState(db: DB, inboxId: number) {
 export async function listReadableInboxes(db: DB): Promise<Array<{ id: number; updated_at: Date }>> {
   return db
     .selectFrom('inboxes')
-    .where('channel', '=', 'email')
+    .where('channel', 'in', channelsWith('threadsByMail'))
     .where('enabled', '=', true)
     .where('deleted_at', 'is', null)
     .select(['id', 'updated_at'])

@@ -12,6 +12,7 @@
 import { batched } from '../db/batched.ts';
 import type { AppDeps } from '../deps.ts';
 import { DataError } from '../errors.ts';
+import { channelHas } from '../inboxes/channels.ts';
 import { describeJobError, type JobContext, PermanentJobError } from '../jobs/jobs.runner.ts';
 import { readMessageFiles } from '../media/media.service.ts';
 import { markMessagesStatus, type StatusChangeItem } from '../messages/messages.queries.ts';
@@ -121,7 +122,8 @@ async function inboxFor(deps: AppDeps, delivery: Delivery): Promise<EmailInbox> 
     closeInboxTransport(deps, delivery.inbox_id);
     return new Undeliverable('The inbox is deleted or is not an email inbox');
   };
-  if (delivery.inbox_channel !== 'email' || delivery.inbox_version === null || delivery.inbox_updated_at === null) throw gone();
+  if (!channelHas(delivery.inbox_channel, 'threadsByMail') || delivery.inbox_version === null || delivery.inbox_updated_at === null)
+    throw gone();
   if (!delivery.inbox_enabled) {
     closeInboxTransport(deps, delivery.inbox_id);
     throw new Undeliverable('The inbox is disabled');

@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { NotFoundError } from '../errors.ts';
 import type { PageRequest } from '../http/schemas.ts';
 import { pagedResult } from '../http/schemas.ts';
+import { channelHas } from '../inboxes/channels.ts';
 import { findLiveInbox } from '../inboxes/inboxes.service.ts';
 import { readCursor } from './email.cursor.ts';
 import { readReaderState } from './email.reader-state.ts';
@@ -17,7 +18,7 @@ const PURGE_BATCH = 1000;
 async function assertEmailInbox(deps: AppDeps, id: number): Promise<void> {
   const inbox = await findLiveInbox(deps.db, id);
   if (!inbox) throw new NotFoundError('Inbox not found');
-  if (inbox.channel !== 'email') throw new NotFoundError('Not an email inbox: only email inboxes have a mail reader');
+  if (!channelHas(inbox.channel, 'threadsByMail')) throw new NotFoundError('Not an email inbox: only email inboxes have a mail reader');
 }
 
 export async function readerStatus(deps: AppDeps, id: number) {

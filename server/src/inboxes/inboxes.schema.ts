@@ -1,6 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { DateTime, HttpUrlOrEmpty, Nullable, PutBody, StringEnum } from '../http/schemas.ts';
 import { SECRET_MASK } from '../security/encryption.ts';
+import { CHANNEL_NAMES } from './channels.ts';
 import { EmailConfig } from './inboxes.email-config.ts';
 
 /**
@@ -14,7 +15,8 @@ export const TRUSTED_DOMAIN =
 
 export { EmailConfig, ImapConfig, SmtpConfig } from './inboxes.email-config.ts';
 
-export const CHANNELS = ['email', 'livechat'] as const;
+/** The channels of inboxes (their traits: channels.ts). */
+export const CHANNELS = CHANNEL_NAMES;
 export type Channel = (typeof CHANNELS)[number];
 export const Channel = StringEnum(CHANNELS, { description: 'email | livechat; cannot change after creation' });
 

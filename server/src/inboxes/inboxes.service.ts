@@ -11,6 +11,7 @@ import { recordEvent } from '../events/events.service.ts';
 import { buildAjv } from '../http/validation.ts';
 import { DecryptionError, decryptSecret, encryptSecret, isEncrypted, SECRET_MASK } from '../security/encryption.ts';
 import { assertTeamsExist } from '../teams/teams.service.ts';
+import { CHANNEL_TABLE } from './channels.ts';
 import * as q from './inboxes.queries.ts';
 import { type Channel, EmailConfig, LivechatConfig, TRUSTED_DOMAIN } from './inboxes.schema.ts';
 
@@ -178,18 +179,18 @@ function prepareConfig(deps: AppDeps, channel: Channel, raw: Config, stored: Con
     } else if (value === SECRET_MASK)
       throw InputError.field(['config', ...path].join('.'), 'no value is stored to keep: send the secret itself, not the mask');
   }
-  if (channel === 'livechat' && config['timezone'] === undefined) config['timezone'] = deps.config.timezone;
+  if (CHANNEL_TABLE[channel].widget && config['timezone'] === undefined) config['timezone'] = deps.config.timezone;
 
   const validate = configValidators[channel];
   if (!validate(config)) throw fieldError(validate.errors?.[0]);
-  return channel === 'livechat' ? finishLivechatConfig(config) : config;
+  return CHANNEL_TABLE[channel].widget ? finishLivechatConfig(config) : config;
 }
 
 /** `from` trimmed, or null when empty; an email inbox must have one. */
 function normaliseFrom(channel: Channel, from: string | null | undefined): string | null {
   const value = from?.trim() || null;
   if (value === null) {
-    if (channel === 'email') throw InputError.field('from', 'is required for email inboxes');
+    if (CHANNEL_TABLE[channel].threadsByMail) throw InputError.field('from', 'is required for email inboxes');
     return null;
   }
   if (!isEmailAddress(splitNamedAddress(value).address))
@@ -255,7 +256,7 @@ export async function createInbox(deps: AppDeps, input: CreateInboxInput) {
   });
   const record = toRecord(row);
   // The live-chat secret (given or generated) is shown once, here; masked everywhere else.
-  if (input.channel === 'livechat') return { ...record, config: { ...record.config, secret: config['secret'] } };
+  if (CHANNEL_TABLE[input.channel].widget) return { ...record, config: { ...record.config, secret: config['secret'] } };
   return record;
 }
 
@@ -273,7 +274,7 @@ export async function rotateInboxSecret(
   return deps.db.transaction().execute(async (trx) => {
     const current = await q.findInboxForUpdate(trx, id);
     if (!current) throw new NotFoundError('Inbox not found');
-    if (current.channel !== 'livechat') throw new DataError('Only live-chat inboxes have a secret to rotate');
+    if (!CHANNEL_TABLE[current.channel].widget) throw new DataError('Only live-chat inboxes have a secret to rotate');
     const secret = randomBytes(32).toString('base64url');
     const config = { ...current.config, secret: encryptSecret(deps.config.secretKey, secret) };
     const now = deps.clock.now();
@@ -341,7 +342,7 @@ export async function updateInbox(deps: AppDeps, id: number, input: UpdateInboxI
 export async function livechatDraft(deps: AppDeps, id: number, config: Config) {
   const current = await q.findInbox(deps.db, id);
   if (!current) throw new NotFoundError('Inbox not found');
-  if (current.channel !== 'livechat') throw new DataError('Only live-chat inboxes have a widget to preview');
+  if (!CHANNEL_TABLE[current.channel].widget) throw new DataError('Only live-chat inboxes have a widget to preview');
   const plain = prepareConfig(deps, 'livechat', config, decryptConfigForUpdate(deps, 'livechat', current.config));
   await assertConfigHours(deps.db, plain);
   return { id: current.id, uuid: current.uuid, name: current.name, config: plain };
@@ -376,7 +377,7 @@ export async function deleteInbox(deps: AppDeps, id: number): Promise<void> {
 export async function emailSettingsWithDraft(deps: AppDeps, id: number, draft: { imap?: Config; smtp?: Config }): Promise<Config> {
   const row = await q.findInbox(deps.db, id);
   if (!row) throw new NotFoundError('Inbox not found');
-  if (row.channel !== 'email') throw new DataError('Only email inboxes have mail servers to test');
+  if (!CHANNEL_TABLE[row.channel].threadsByMail) throw new DataError('Only email inboxes have mail servers to test');
   const stored = decryptConfigForUpdate(deps, 'email', row.config);
   const merged = { ...stored, ...(draft.imap ? { imap: draft.imap } : {}), ...(draft.smtp ? { smtp: draft.smtp } : {}) };
   return prepareConfig(deps, 'email', merged, stored);

@@ -11,12 +11,16 @@ import { canReadConversation } from '../conversations/conversations.access.ts';
 import { conversationFacts } from '../conversations/conversations.read.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError, PermissionError, UnauthorizedError } from '../errors.ts';
+import { channelHas } from '../inboxes/channels.ts';
 import { type AgentConn, type Hub, type LiveSocket, PRINCIPAL_REFRESH_MS } from './hub.ts';
 import { touchPresence } from './realtime.queries.ts';
 import type { Facts } from './relay.enrich.ts';
-import { dataOf, errorFrame, inOrder, isUuid, parseFrame, typingThrottle } from './socket-frames.ts';
+import { frameChecker } from './frames.parse.ts';
+import { AGENT_CLIENT_FRAMES } from './frames.schema.ts';
+import { errorFrame, inOrder, parseFrame, typingThrottle } from './socket-frames.ts';
 
 const PONG = JSON.stringify({ type: 'pong' });
+const checkFrame = frameChecker(AGENT_CLIENT_FRAMES);
 
 interface Authenticated {
   principal: Principal;
@@ -49,7 +53,7 @@ async function authenticateUpgrade(deps: AppDeps, request: FastifyRequest): Prom
 export async function readableFacts(deps: AppDeps, principal: Principal, uuid: string): Promise<Facts | null> {
   const [row] = await conversationFacts(deps.db, { uuids: [uuid] });
   if (!row || !canReadConversation(principal, row)) return null;
-  return { ...row, livechat: row.inbox_channel === 'livechat' };
+  return { ...row, livechat: channelHas(row.inbox_channel, 'liveSocket') };
 }
 
 export function registerAgentSocket(app: FastifyInstance, deps: AppDeps, hub: Hub): void {
@@ -115,30 +119,25 @@ export function registerAgentSocket(app: FastifyInstance, deps: AppDeps, hub: Hu
       async function onFrame(data: Buffer, isBinary: boolean): Promise<void> {
         const parsed = parseFrame(data, isBinary);
         if (!parsed.ok) return reply(errorFrame(parsed.message));
-        const { type, frame } = parsed.value;
-        if (type === 'ping') return reply(PONG);
-        const body = dataOf(frame);
-        if (!body) return reply(errorFrame('data must be an object'));
-        const uuid = body['conversation_uuid'];
-        if (type !== 'subscribe' && type !== 'unsubscribe' && type !== 'typing') {
-          return reply(errorFrame(`unknown frame type: ${type.slice(0, 50)}`));
-        }
-        if (!isUuid(uuid)) return reply(errorFrame('data.conversation_uuid must be a conversation uuid'));
-        if (type === 'unsubscribe') {
+        const checked = checkFrame(parsed.value.type, parsed.value.frame);
+        if (!checked) return reply(errorFrame(`unknown frame type: ${parsed.value.type.slice(0, 50)}`));
+        if (!checked.ok) return reply(errorFrame(checked.message));
+        const frame = checked.value;
+        if (frame.type === 'ping') return reply(PONG);
+        const uuid = frame.data.conversation_uuid;
+        if (frame.type === 'unsubscribe') {
           conn.subscriptions.delete(uuid);
           return reply(JSON.stringify({ type: 'unsubscribed', data: { conversation_uuid: uuid } }));
         }
-        if (type === 'subscribe') {
+        if (frame.type === 'subscribe') {
           const facts = await readableFacts(deps, conn.principal, uuid);
           if (!facts) return reply(errorFrame('Conversation not found, or not one you may read', 'not_found'));
           if (conn.subscriptions.size >= 500) return reply(errorFrame('Too many subscriptions on this socket (500)'));
           conn.subscriptions.add(uuid);
           return reply(JSON.stringify({ type: 'subscribed', data: { conversation_uuid: uuid } }));
         }
-        const isTyping = body['is_typing'];
-        const isPrivate = body['is_private'] ?? false;
-        if (typeof isTyping !== 'boolean') return reply(errorFrame('data.is_typing must be a boolean'));
-        if (typeof isPrivate !== 'boolean') return reply(errorFrame('data.is_private must be a boolean'));
+        const isTyping = frame.data.is_typing;
+        const isPrivate = frame.data.is_private ?? false;
         if (!throttle(`${uuid}:${isPrivate}`, isTyping, nowMs())) return;
         const facts = await readableFacts(deps, conn.principal, uuid);
         if (!facts) return reply(errorFrame('Conversation not found, or not one you may read', 'not_found'));

@@ -1,5 +1,6 @@
 // From a relayed event to the frames each audience gets (docs/api.md, "Realtime"): built and
 // serialised once per event, then each socket only decides whether it may have it.
+import type { AgentServerFrame, WidgetServerFrame } from './frames.schema.ts';
 import type { RelayedEvent } from './relay.enrich.ts';
 
 export interface Frames {
@@ -18,8 +19,12 @@ export interface Frames {
 
 const NONE: Frames = { agent: null, toAllAgents: false, widget: null, closeAgent: null, closeWidgetsOf: null, recheckInbox: null };
 
-/** A server frame: `{type, data}`, plus the event it comes from (id, time) for re-sync. */
-export function frame(type: string, data: unknown, event?: { id: number; created_at: string }): string {
+/** A server frame: `{type, data}`, plus the event it comes from (id, time) for re-sync. Its shape: frames.schema.ts. */
+export function frame(
+  type: AgentServerFrame['type'] | WidgetServerFrame['type'],
+  data: unknown,
+  event?: { id: number; created_at: string },
+): string {
   return JSON.stringify(event ? { type, data, event: { id: event.id, created_at: event.created_at } } : { type, data });
 }
 

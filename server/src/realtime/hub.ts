@@ -16,6 +16,7 @@ import { liveSessionHashes } from '../widget/widget.sessions.ts';
 import { EVENTS_CHANNEL } from './relay.ts';
 import type { Facts, RelayedEvent } from './relay.enrich.ts';
 import { frame, framesOf } from './frames.ts';
+import type { ContactUpdate } from './frames.schema.ts';
 import { touchPresence } from './realtime.queries.ts';
 
 /** The part of a `ws` socket the hub uses. */
@@ -72,7 +73,7 @@ export type Ephemeral =
   | { kind: 'typing'; from: 'agent'; agent_id: number; conversation: Facts; is_typing: boolean; private: boolean }
   | { kind: 'typing'; from: 'contact'; contact_id: number; conversation: Facts; is_typing: boolean }
   /** `conversations`: the contact's newest ones; the update reaches agents who may read one of them (and read contacts). */
-  | { kind: 'contact_update'; contact_id: number; conversations: AccessFacts[]; data: Record<string, unknown> };
+  | { kind: 'contact_update'; contact_id: number; conversations: AccessFacts[]; data: ContactUpdate };
 
 /** What the access rule needs of a conversation. */
 type AccessFacts = { assigned_user_id: number | null; assigned_team_id: number | null };

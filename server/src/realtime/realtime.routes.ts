@@ -7,8 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { principalOf } from '../http/access.ts';
-import { DateTime, Envelope, errors, IdParams, ok } from '../http/schemas.ts';
+import { Envelope, errors, IdParams, ok } from '../http/schemas.ts';
 import { registerAgentSocket } from './agent-socket.ts';
+import { PageVisit } from './frames.schema.ts';
 import { CLOSE_GOING_AWAY, createHub } from './hub.ts';
 import { listPageVisits } from './page-visits.ts';
 import { type RelayOptions, startRelay } from './relay.ts';
@@ -68,8 +69,6 @@ function refuseUpgrades(app: FastifyInstance): void {
     socket.end(SHUTTING_DOWN);
   });
 }
-
-const PageVisit = Type.Object({ url: Type.String(), title: Type.String(), visited_at: DateTime }, { title: 'PageVisit' });
 
 export function pageVisitRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {

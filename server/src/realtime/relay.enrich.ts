@@ -4,6 +4,7 @@
 // of public agent replies and assignees of live-chat conversations.
 import { type ConversationFacts, conversationFacts } from '../conversations/conversations.read.ts';
 import type { AppDeps } from '../deps.ts';
+import { channelHas } from '../inboxes/channels.ts';
 import { messagesByIds } from '../messages/messages.service.ts';
 import { chatConversationFor, chatMessagesFor } from '../widget/widget.shapes.ts';
 import type { StoredEvent } from './realtime.queries.ts';
@@ -45,7 +46,7 @@ function toFacts(row: ConversationFacts): Facts {
     assigned_team_id: row.assigned_team_id,
     contact_id: row.contact_id,
     inbox_id: row.inbox_id,
-    livechat: row.inbox_channel === 'livechat',
+    livechat: channelHas(row.inbox_channel, 'liveSocket'),
   };
 }
 

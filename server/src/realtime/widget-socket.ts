@@ -9,26 +9,28 @@ import { contactConversationFacts, conversationFacts } from '../conversations/co
 import { sha256 } from '../security/hashing.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError } from '../errors.ts';
+import { channelHas } from '../inboxes/channels.ts';
 import { findWidgetInbox, isAddressBlocked } from '../widget/widget.inbox.ts';
 import { foreignOrigin, isOriginTrusted } from '../widget/widget.edge.ts';
 import { lifetimeOf } from '../widget/widget.identity.ts';
 import { resolveWidgetSession } from '../widget/widget.sessions.ts';
 import { CLOSE_POLICY, type Hub, type LiveSocket, type WidgetConn } from './hub.ts';
 import { recordPageVisit } from './page-visits.ts';
+import { frameChecker } from './frames.parse.ts';
+import { WIDGET_CLIENT_FRAMES } from './frames.schema.ts';
 import {
   cleanPageUrl,
-  dataOf,
   errorFrame,
   FRAMES_PER_SECOND,
   frameBudget,
   hasControlCharacters,
   inOrder,
-  isUuid,
   parseFrame,
   typingThrottle,
 } from './socket-frames.ts';
 
 const PONG = JSON.stringify({ type: 'pong' });
+const checkFrame = frameChecker(WIDGET_CLIENT_FRAMES);
 export const WIDGET_UPGRADES_PER_MINUTE = 120;
 export const SOCKETS_PER_SESSION = 10;
 /** Open widget sockets per client address on one instance: generous (visitors behind one NAT), but bounded. */
@@ -114,12 +116,10 @@ export function registerWidgetSocket(app: FastifyInstance, deps: AppDeps, hub: H
 
       async function join(frame: Record<string, unknown>): Promise<void> {
         if (conn || joining) return reply(errorFrame('This socket has already joined', 'join_failed'));
-        const token = frame['token'];
-        const data = dataOf(frame);
-        const inboxUuid = data?.['inbox_id'];
-        if (typeof token !== 'string' || token.length === 0 || token.length > 200)
-          return failJoin('token must be the widget session token');
-        if (!isUuid(inboxUuid)) return failJoin('data.inbox_id must be the inbox uuid');
+        const checked = checkFrame('join', frame);
+        if (!checked?.ok || checked.value.type !== 'join') return failJoin(checked?.ok === false ? checked.message : 'not a join');
+        const { token } = checked.value;
+        const inboxUuid = checked.value.data.inbox_id;
         joining = true;
         try {
           const inbox = await findWidgetInbox(deps, inboxUuid);
@@ -170,44 +170,41 @@ export function registerWidgetSocket(app: FastifyInstance, deps: AppDeps, hub: H
       async function onFrame(data: Buffer, isBinary: boolean): Promise<void> {
         const parsed = parseFrame(data, isBinary);
         if (!parsed.ok) return reply(errorFrame(parsed.message));
-        const { type, frame } = parsed.value;
-        if (type === 'ping') return reply(PONG);
-        if (type === 'join') return join(frame);
-        if (!conn) return reply(errorFrame('Join first: send {"type":"join","token":…,"data":{"inbox_id":…}}', 'not_joined'));
-        const body = dataOf(frame);
-        if (!body) return reply(errorFrame('data must be an object'));
-        if (type === 'typing') {
-          const uuid = body['conversation_uuid'];
-          const isTyping = body['is_typing'];
-          if (!isUuid(uuid)) return reply(errorFrame('data.conversation_uuid must be a conversation uuid'));
-          if (typeof isTyping !== 'boolean') return reply(errorFrame('data.is_typing must be a boolean'));
+        const { type } = parsed.value;
+        if (type === 'join') return join(parsed.value.frame);
+        if (!conn && type !== 'ping')
+          return reply(errorFrame('Join first: send {"type":"join","token":…,"data":{"inbox_id":…}}', 'not_joined'));
+        const checked = checkFrame(type, parsed.value.frame);
+        if (!checked) return reply(errorFrame(`unknown frame type: ${type.slice(0, 50)}`));
+        if (!checked.ok) return reply(errorFrame(checked.message));
+        const frame = checked.value;
+        if (frame.type === 'ping') return reply(PONG);
+        if (!conn || frame.type === 'join') return;
+        if (frame.type === 'typing') {
+          const { conversation_uuid: uuid, is_typing: isTyping } = frame.data;
           if (!throttle(uuid, isTyping, nowMs())) return;
           const [row] = await conversationFacts(deps.db, { uuids: [uuid] });
           if (!row || row.contact_id !== conn.contactId || row.inbox_id !== conn.inboxId) {
             return reply(errorFrame('Conversation not found', 'not_found'));
           }
-          const facts = { ...row, livechat: row.inbox_channel === 'livechat' };
+          const facts = { ...row, livechat: channelHas(row.inbox_channel, 'liveSocket') };
           return hub.publish({ kind: 'typing', from: 'contact', contact_id: conn.contactId, conversation: facts, is_typing: isTyping });
         }
-        if (type === 'page_visit') {
-          const raw = body['url'];
-          const title = body['title'] ?? '';
-          const url = typeof raw === 'string' ? cleanPageUrl(raw) : null;
-          if (url === null) return reply(errorFrame('data.url must be an http or https URL of at most 2048 characters'));
-          if (typeof title !== 'string' || title.length > 256 || hasControlCharacters(title) || !title.isWellFormed())
-            return reply(errorFrame('data.title must be text of at most 256 characters'));
-          if (nowMs() - lastVisitAt < PAGE_VISIT_EVERY_MS)
-            return reply(errorFrame('Too many page visits: at most one a second', 'rate_limited'));
-          lastVisitAt = nowMs();
-          const visits = await recordPageVisit(deps, conn.contactId, url, title);
-          return hub.publish({
-            kind: 'contact_update',
-            contact_id: conn.contactId,
-            conversations: await contactConversationFacts(deps.db, conn.contactId),
-            data: { contact_id: conn.contactId, page_visits: visits },
-          });
-        }
-        return reply(errorFrame(`unknown frame type: ${type.slice(0, 50)}`));
+        const title = frame.data.title ?? '';
+        const url = cleanPageUrl(frame.data.url);
+        if (url === null) return reply(errorFrame('data.url must be an http or https URL of at most 2048 characters'));
+        if (hasControlCharacters(title) || !title.isWellFormed())
+          return reply(errorFrame('data.title must be text of at most 256 characters'));
+        if (nowMs() - lastVisitAt < PAGE_VISIT_EVERY_MS)
+          return reply(errorFrame('Too many page visits: at most one a second', 'rate_limited'));
+        lastVisitAt = nowMs();
+        const visits = await recordPageVisit(deps, conn.contactId, url, title);
+        return hub.publish({
+          kind: 'contact_update',
+          contact_id: conn.contactId,
+          conversations: await contactConversationFacts(deps.db, conn.contactId),
+          data: { contact_id: conn.contactId, page_visits: visits },
+        });
       }
     },
   });

@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { DataError, InputError } from '../errors.ts';
 import { Envelope, errors, IdParams, ok } from '../http/schemas.ts';
+import { CHANNEL_TABLE } from '../inboxes/channels.ts';
 import { getInbox, livechatDraft } from '../inboxes/inboxes.service.ts';
 import { mayEmbed } from './widget.edge.ts';
 
@@ -55,7 +56,7 @@ export function originOfAddress(address: string): string {
 export async function checkOrigin(deps: AppDeps, id: number, url: string, draft: string[] | undefined) {
   const origin = originOfAddress(url);
   const saved = await getInbox(deps, id);
-  if (saved.channel !== 'livechat') throw new DataError('Only live-chat inboxes have a widget to embed');
+  if (!CHANNEL_TABLE[saved.channel].widget) throw new DataError('Only live-chat inboxes have a widget to embed');
   // A list being edited is checked within the saved config, as the update would check it (the
   // secret left out: the stored one is kept, as the preview does, and never needed here).
   const { secret: _secret, ...rest } = saved.config;

@@ -5,6 +5,7 @@
 import { BlockList, isIP } from 'node:net';
 import type { Static } from 'typebox';
 import type { AppDeps } from '../deps.ts';
+import { channelHas } from '../inboxes/channels.ts';
 import { getInboxByUuid } from '../inboxes/inboxes.service.ts';
 import type { LivechatConfig } from '../inboxes/inboxes.schema.ts';
 
@@ -21,7 +22,7 @@ export interface WidgetInbox {
 /** The enabled live-chat inbox with this uuid, or null (malformed, unknown, deleted, disabled, email). */
 export async function findWidgetInbox(deps: AppDeps, uuid: string): Promise<WidgetInbox | null> {
   const inbox = await getInboxByUuid(deps, uuid);
-  if (!inbox || !inbox.enabled || inbox.channel !== 'livechat') return null;
+  if (!inbox || !inbox.enabled || !channelHas(inbox.channel, 'widget')) return null;
   return { id: inbox.id, uuid: inbox.uuid, name: inbox.name, config: inbox.config as LivechatSettings };
 }
 

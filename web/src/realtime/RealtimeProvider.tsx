@@ -36,14 +36,14 @@ class LiveStore implements Live {
   }
 
   typing(frame: Parameters<Live['typing']>[0]): void {
-    const key = frame.agent_id !== undefined ? `a${frame.agent_id}` : `c${frame.contact_id ?? ''}`;
+    const key = 'agent_id' in frame ? `a${frame.agent_id}` : `c${frame.contact_id}`;
     const others = (this.typists.get(frame.conversation_uuid) ?? []).filter((t) => t.key !== key && t.until > Date.now());
     if (frame.is_typing) {
       others.push({
         key,
-        ...(frame.agent_id !== undefined ? { agentId: frame.agent_id } : {}),
-        ...(frame.contact_id !== undefined ? { contactId: frame.contact_id } : {}),
-        isPrivate: frame.is_private ?? false,
+        ...('agent_id' in frame
+          ? { agentId: frame.agent_id, isPrivate: frame.is_private }
+          : { contactId: frame.contact_id, isPrivate: false }),
         until: Date.now() + TYPING_TTL_MS,
       });
       window.setTimeout(() => this.#emit(), TYPING_TTL_MS + 50);

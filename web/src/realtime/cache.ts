@@ -5,7 +5,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Agent, Conversation, Message } from '../api/client';
 import { keys } from '../api/keys';
-import type { ServerFrame } from './socket';
+import type { ServerFrame, ServerFrameOf } from './frames.gen';
 
 export interface MessagePage {
   results: Message[];
@@ -14,9 +14,6 @@ export interface MessagePage {
   total_pages: number;
   page: number;
 }
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
 
 /** The conversation fields a conversation_update may carry, copied as they come. */
 const CONVERSATION_FIELDS = [
@@ -29,9 +26,11 @@ const CONVERSATION_FIELDS = [
   'assigned_team_id',
 ] as const;
 
+type ContactUpdate = ServerFrameOf<'contact_update'>['data'];
+
 export interface Live {
-  typing(frame: { conversation_uuid: string; is_typing: boolean; agent_id?: number; contact_id?: number; is_private?: boolean }): void;
-  presence(contactId: number, presence: 'online' | 'offline'): void;
+  typing(frame: ServerFrameOf<'typing'>['data']): void;
+  presence(contactId: number, presence: Extract<ContactUpdate, { presence: unknown }>['presence']): void;
 }
 
 /** Reads of a thread already followed by another one (addMessageToCache). */
@@ -109,11 +108,9 @@ export function frameApplier(client: QueryClient, live: Live, meId: () => number
   };
 
   return function apply(frame: ServerFrame): void {
-    const data = frame.data;
     switch (frame.type) {
       case 'new_message': {
-        if (!isObject(data) || typeof data['conversation_uuid'] !== 'string') return;
-        const message = data as unknown as Message;
+        const message = frame.data;
         addMessage(message);
         if (message.type !== 'activity' && !message.private) {
           // A message from the contact is unread for this agent until they mark the conversation
@@ -134,9 +131,8 @@ export function frameApplier(client: QueryClient, live: Live, meId: () => number
         return;
       }
       case 'message_update': {
-        if (!isObject(data) || typeof data['conversation_uuid'] !== 'string' || typeof data['uuid'] !== 'string') return;
-        const { uuid, status } = data as { uuid: string; status: Message['status'] };
-        client.setQueryData<InfiniteData<MessagePage>>(keys.conversations.messages(data['conversation_uuid']), (pages) =>
+        const { uuid, status, conversation_uuid } = frame.data;
+        client.setQueryData<InfiniteData<MessagePage>>(keys.conversations.messages(conversation_uuid), (pages) =>
           pages
             ? {
                 ...pages,
@@ -147,17 +143,16 @@ export function frameApplier(client: QueryClient, live: Live, meId: () => number
         return;
       }
       case 'conversation_update': {
-        if (!isObject(data) || typeof data['uuid'] !== 'string') return;
-        const uuid = data['uuid'];
-        const changed: Json = {};
-        for (const field of CONVERSATION_FIELDS) if (field in data) changed[field] = data[field];
-        client.setQueryData<Conversation>(keys.conversations.detail(uuid), (c) => (c ? ({ ...c, ...changed } as Conversation) : c));
+        const data = frame.data;
+        const uuid = data.uuid;
+        const changed: Partial<Conversation> = {};
+        for (const field of CONVERSATION_FIELDS) if (field in data) Object.assign(changed, { [field]: data[field as keyof typeof data] });
+        client.setQueryData<Conversation>(keys.conversations.detail(uuid), (c) => (c ? { ...c, ...changed } : c));
         // The contact's CSAT answer: merged into the survey the record holds (or, if it holds none yet, read again).
-        if (isObject(data['csat'])) {
-          const answer = data['csat'] as Pick<NonNullable<Conversation['csat']>, 'uuid' | 'rating' | 'feedback' | 'submitted_at'>;
+        if ('csat' in data) {
           const cached = client.getQueryData<Conversation>(keys.conversations.detail(uuid));
-          if (cached?.csat?.uuid === answer.uuid) {
-            const { rating, feedback, submitted_at } = answer;
+          if (cached?.csat?.uuid === data.csat.uuid) {
+            const { rating, feedback, submitted_at } = data.csat;
             client.setQueryData<Conversation>(keys.conversations.detail(uuid), {
               ...cached,
               csat: { ...cached.csat, rating, feedback, submitted_at },
@@ -178,21 +173,16 @@ export function frameApplier(client: QueryClient, live: Live, meId: () => number
         invalidateLists();
         return;
       case 'contact_update': {
-        if (!isObject(data) || typeof data['contact_id'] !== 'number') return;
-        const contactId = data['contact_id'];
-        if (Array.isArray(data['page_visits'])) client.setQueryData(keys.contacts.pageVisits(contactId), data['page_visits']);
-        if (data['presence'] === 'online' || data['presence'] === 'offline') live.presence(contactId, data['presence']);
-        if ('enabled' in data) void client.invalidateQueries({ queryKey: keys.contacts.detail(contactId) });
+        const data = frame.data;
+        if ('page_visits' in data) client.setQueryData(keys.contacts.pageVisits(data.contact_id), data.page_visits);
+        else live.presence(data.contact_id, data.presence);
         return;
       }
-      case 'typing': {
-        if (!isObject(data) || typeof data['conversation_uuid'] !== 'string' || typeof data['is_typing'] !== 'boolean') return;
-        live.typing(data as Parameters<Live['typing']>[0]);
+      case 'typing':
+        live.typing(frame.data);
         return;
-      }
       case 'agent_availability_update': {
-        if (!isObject(data) || typeof data['agent_id'] !== 'number' || typeof data['availability_status'] !== 'string') return;
-        const { agent_id, availability_status } = data as { agent_id: number; availability_status: Agent['availability_status'] };
+        const { agent_id, availability_status } = frame.data;
         if (agent_id === meId()) client.setQueryData<Agent | null>(keys.me, (me) => (me ? { ...me, availability_status } : me));
         client.setQueryData<Array<{ id: number; availability_status: string }>>(keys.agents, (agents) =>
           agents?.map((a) => (a.id === agent_id ? { ...a, availability_status } : a)),

@@ -1,13 +1,11 @@
 // The agent socket (`/ws`, docs/api.md "Realtime"): one connection per tab, authenticated by the
 // session cookie, reconnecting with a growing delay (1 s doubling to 30 s, with jitter). Frames
-// are parsed here and handed on as they are; realtime/cache.ts decides what they change.
-export type SocketState = 'connecting' | 'open' | 'reconnecting' | 'closed';
+// are parsed here and handed on as they are; realtime/cache.ts decides what they change. The
+// frames' types are generated from the server's schemas (frames.gen.ts), which the server's
+// tests hold every frame it sends to.
+import type { ClientFrame, ServerFrame } from './frames.gen';
 
-export interface ServerFrame {
-  type: string;
-  data: unknown;
-  event?: { id: number; created_at: string };
-}
+export type SocketState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 interface Options {
   onFrame: (frame: ServerFrame) => void;
@@ -20,8 +18,9 @@ interface Options {
 const MAX_DELAY_MS = 30_000;
 const PING_MS = 25_000;
 
+/** A frame: an object with a type (a type this app does not know is ignored by its reader). */
 function isFrame(value: unknown): value is ServerFrame {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+  return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string';
 }
 
 export class AgentSocket {
@@ -67,7 +66,7 @@ export class AgentSocket {
     };
   }
 
-  send(frame: { type: string; data?: unknown }): void {
+  send(frame: ClientFrame): void {
     if (this.#socket?.readyState === WebSocket.OPEN) this.#socket.send(JSON.stringify(frame));
   }
 

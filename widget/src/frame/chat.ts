@@ -11,7 +11,7 @@ import type { HostBridge } from './host.ts';
 import { Arrivals, ChangesDuringReads, mergeRead } from './live-messages.ts';
 import { PageVisits, subjectOf, Typing } from './outgoing.ts';
 import { type SessionStore, sessionStore } from './session.ts';
-import { type ChatSocket, openSocket } from './socket.ts';
+import { type ChatSocket, openSocket, type SendFrame } from './socket.ts';
 
 export type { ChatState, FormValues, View } from './chat-core.ts';
 
@@ -33,7 +33,7 @@ export function createChat(inbox: string, host: HostBridge) {
   };
   const listeners = new Set<() => void>();
   let socket: ChatSocket | null = null;
-  const sendFrame = (type: string, data: unknown) => socket?.send(type, data) ?? false;
+  const sendFrame: SendFrame = (type, data) => socket?.send(type, data) ?? false;
   const pageVisits = new PageVisits(sendFrame);
   const visitorTyping = new Typing(sendFrame, () => (state.view.name === 'conversation' ? state.view.uuid : null));
   let reportedUnread = -1;

@@ -2,20 +2,17 @@
 // socket is a trust boundary: a frame of an unexpected shape (a server of another version, a
 // proxy's mangling) is ignored, rather than cast and then thrown on inside onmessage.
 import type { ChatAttachment, ChatConversation, ChatMessage } from './api.ts';
+import type { ServerFrameOf } from './frames.gen.ts';
 
 type Assignee = NonNullable<ChatConversation['assignee']>;
 
-export interface TypingData {
-  conversation_uuid: string;
-  is_typing: boolean;
-}
+export type TypingData = ServerFrameOf<'typing'>['data'];
 
-export interface ConversationUpdate {
-  uuid: string;
-  status?: string;
-  /** Absent: unchanged; null: unassigned. */
-  assignee?: Assignee | null;
-}
+type Update = ServerFrameOf<'conversation_update'>['data'];
+type UpdateWith<K extends string> = Extract<Update, Record<K, unknown>>;
+/** What the widget shows of a `conversation_update`: `status`, `assignee` (absent: unchanged; null: unassigned). */
+export type ConversationUpdate = Pick<Update, 'uuid'> &
+  Partial<Pick<UpdateWith<'status'>, 'status'> & Pick<UpdateWith<'assignee'>, 'assignee'>>;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

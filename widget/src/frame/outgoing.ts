@@ -3,10 +3,8 @@
 // while typing, a stop after 3 s without a key), a file against the inbox's limits, and the
 // subject of a setUser JWT.
 import type { Settings } from './api.ts';
+import type { SendFrame } from './socket.ts';
 import { text } from './strings.ts';
-
-/** Sends a frame on the socket, when one is open; false when it could not. */
-type SendFrame = (type: string, data: unknown) => boolean;
 
 const PAGE_VISIT_GAP_MS = 1100;
 const TYPING_REPEAT_MS = 2000;

@@ -1,11 +1,15 @@
 // The widget socket (/widget/ws, docs/api.md "Realtime"): joins with the session token, pings,
 // and reconnects after a drop with a growing, jittered delay (1 s doubling to 30 s). Nothing is
-// replayed by the server, so `onJoined` tells the app to re-read what it shows over HTTP.
+// replayed by the server, so `onJoined` tells the app to re-read what it shows over HTTP. The
+// frames' types are generated from the server's schemas (frames.gen.ts); the data of a frame is
+// still checked before use (frames.ts): the socket is a trust boundary.
+import type { ClientFrame, ClientFrameOf, ServerFrame } from './frames.gen.ts';
 
-export interface SocketFrame {
-  type: string;
-  data?: unknown;
-}
+export type SocketFrame = ServerFrame;
+/** The frames the app sends after the join, by type. */
+type Outgoing = Exclude<ClientFrame['type'], 'join'>;
+/** Sends a frame on the socket, when one is open and joined; false when it could not. */
+export type SendFrame = <T extends Outgoing>(type: T, data: ClientFrameOf<T>['data']) => boolean;
 
 export interface SocketHandlers {
   onFrame(frame: SocketFrame): void;
@@ -20,11 +24,16 @@ export interface SocketHandlers {
 }
 
 export interface ChatSocket {
-  send(type: string, data: unknown): boolean;
+  send: SendFrame;
   close(): void;
 }
 
 const PING_MS = 25_000;
+
+/** A frame: an object with a type (the app ignores a type it does not know). */
+function isFrame(value: unknown): value is SocketFrame {
+  return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string';
+}
 const MAX_DELAY_MS = 30_000;
 
 export function openSocket(url: string, token: string, inbox: string, handlers: SocketHandlers): ChatSocket {
@@ -44,13 +53,13 @@ export function openSocket(url: string, token: string, inbox: string, handlers: 
     ws = socket;
     socket.onopen = () => socket.send(JSON.stringify({ type: 'join', token, data: { inbox_id: inbox } }));
     socket.onmessage = (event) => {
-      let frame: SocketFrame;
+      let frame: unknown;
       try {
-        frame = JSON.parse(String(event.data)) as SocketFrame;
+        frame = JSON.parse(String(event.data));
       } catch {
         return;
       }
-      if (typeof frame !== 'object' || frame === null || typeof frame.type !== 'string') return;
+      if (!isFrame(frame)) return;
       if (frame.type === 'joined') {
         joined = true;
         attempt = 0;
@@ -60,8 +69,8 @@ export function openSocket(url: string, token: string, inbox: string, handlers: 
         clearInterval(ping);
         ping = setInterval(() => send('ping', undefined), PING_MS);
       } else if (frame.type === 'error' && !joined) {
-        const data = frame.data as { message?: string; code?: string } | undefined;
-        if (data?.code === 'join_failed') {
+        const data = typeof frame.data === 'object' && frame.data !== null ? frame.data : { message: '', code: undefined };
+        if (data.code === 'join_failed') {
           deciding = true;
           socket.close();
           void handlers
@@ -93,7 +102,7 @@ export function openSocket(url: string, token: string, inbox: string, handlers: 
     retry = setTimeout(connect, delay);
   }
 
-  function send(type: string, data: unknown): boolean {
+  function send<T extends Outgoing>(type: T, data: ClientFrameOf<T>['data']): boolean {
     if (!ws || ws.readyState !== WebSocket.OPEN || (!joined && type !== 'ping')) return false;
     ws.send(JSON.stringify(data === undefined ? { type } : { type, data }));
     return true;
