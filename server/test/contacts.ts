@@ -36,7 +36,8 @@ export type Note = {
 };
 export type Paged<T> = { results: T[]; total: number; per_page: number; total_pages: number; page: number };
 
-export const RECORD_FIELDS = AGENT_RECORD_FIELDS;
+/** The Agent record fields, plus the contact-only `load_remote_images`. */
+export const RECORD_FIELDS = [...AGENT_RECORD_FIELDS, 'load_remote_images'].sort();
 export const NOTE_FIELDS = ['avatar_url', 'contact_id', 'created_at', 'first_name', 'id', 'last_name', 'note', 'updated_at', 'user_id'];
 export const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
@@ -47,6 +48,7 @@ export function assertContactShape(c: Contact): void {
   assert.match(c.updated_at, ISO);
   assert.ok(['contact', 'visitor'].includes(c.type));
   assert.equal(typeof c.enabled, 'boolean');
+  assert.equal(typeof c.load_remote_images, 'boolean');
   assert.deepEqual(c.roles, []);
   assert.deepEqual(c.permissions, []);
   assert.deepEqual(c.teams, []);

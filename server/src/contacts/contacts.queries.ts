@@ -35,6 +35,7 @@ function selectContactRecords(db: DB) {
       'u.last_active_at',
       'u.last_login_at',
       'u.custom_attributes',
+      'u.load_remote_images',
     ]);
 }
 

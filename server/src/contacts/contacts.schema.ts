@@ -4,7 +4,15 @@ import { Type } from 'typebox';
 import { AgentRecord } from '../agents/agents.schema.ts';
 import { DateTime, EmailAddress, Nullable, StringEnum } from '../http/schemas.ts';
 
-export const ContactRecord = AgentRecord;
+const LoadRemoteImages = Type.Boolean({
+  description:
+    "Remote images (http(s) `<img>`) in this contact's messages load in the agent web app without a click; false (default) holds them back until an agent asks (tracking pixels).",
+});
+
+export const ContactRecord = Type.Object(
+  { ...AgentRecord.properties, load_remote_images: LoadRemoteImages },
+  { title: 'Contact', description: 'The Agent record, plus the contact-only fields.' },
+);
 
 // Surrounding whitespace is allowed: the service trims it.
 const Email = EmailAddress({
@@ -52,6 +60,7 @@ export const UpdateContactBody = Type.Object(
     phone_number_country_code: Type.Optional(Nullable(CountryCode)),
     external_user_id: Type.Optional(Nullable(ExternalUserId)),
     custom_attributes: Type.Optional(CustomAttributes),
+    load_remote_images: Type.Optional(LoadRemoteImages),
   },
   {
     additionalProperties: false,

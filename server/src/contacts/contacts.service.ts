@@ -51,6 +51,7 @@ function columnsOf(input: UpdateContactInput) {
         ? { phone_number_country_code: normaliseCountry(input.phone_number_country_code) ?? null }
         : {}),
       ...(input.custom_attributes !== undefined ? { custom_attributes: JSON.stringify(input.custom_attributes) } : {}),
+      ...(input.load_remote_images !== undefined ? { load_remote_images: input.load_remote_images } : {}),
     },
   };
 }

@@ -1,6 +1,6 @@
 // Request and response schemas of conversations (spec: Conversation list item; docs/api.md, Pagination and lists).
 import { Type } from 'typebox';
-import { AgentRecord } from '../agents/agents.schema.ts';
+import { ContactRecord } from '../contacts/contacts.schema.ts';
 import { CsatSurvey } from '../csat/csat.schema.ts';
 import { SENDER_TYPES } from '../db/types.ts';
 import { DateTime, EmailAddress, Nullable, NullableDateTime, PageQuery, StringEnum } from '../http/schemas.ts';
@@ -64,7 +64,7 @@ export const ConversationListItem = Type.Object(
 export const Conversation = Type.Object(
   {
     ...listItemFields,
-    contact: AgentRecord,
+    contact: ContactRecord,
     status_category: StatusCategory,
     snoozed_until: NullableDateTime,
     custom_attributes: Type.Record(Type.String(), Type.Unknown()),

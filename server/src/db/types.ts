@@ -39,6 +39,8 @@ export interface UsersTable {
   last_login_at: NullableTimestamp;
   custom_attributes: Json<Record<string, unknown>>;
   external_user_id: string | null;
+  /** A contact's choice: remote images in its messages load in the web app without a click. */
+  load_remote_images: Generated<boolean>;
   api_key: string | null;
   api_secret_hash: string | null;
   api_key_last_used_at: NullableTimestamp;

@@ -2930,6 +2930,51 @@ export interface components {
             business_hours_only: boolean;
         };
         /**
+         * Contact
+         * @description The Agent record, plus the contact-only fields.
+         */
+        Contact: {
+            id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            first_name: string;
+            last_name: string;
+            /** @description Email address */
+            email: string | null;
+            /**
+             * @description `agent` for agents; `contact` or `visitor` for contacts
+             * @enum {string}
+             */
+            type: "agent" | "contact" | "visitor";
+            /** @enum {string} */
+            availability_status: "available" | "busy" | "away" | "offline";
+            phone_number_country_code: string | null;
+            phone_number: string | null;
+            avatar_url: string | null;
+            enabled: boolean;
+            /** Format: date-time */
+            last_active_at: string | null;
+            /** Format: date-time */
+            last_login_at: string | null;
+            roles: string[];
+            permissions: string[];
+            custom_attributes: {
+                [key: string]: unknown;
+            };
+            teams: {
+                id: number;
+                name: string;
+                emoji: string;
+            }[];
+            api_key: string | null;
+            /** Format: date-time */
+            api_key_last_used_at: string | null;
+            /** @description Remote images (http(s) `<img>`) in this contact's messages load in the agent web app without a click; false (default) holds them back until an agent asks (tracking pixels). */
+            load_remote_images: boolean;
+        };
+        /**
          * ContactNote
          * @description A note on a contact. HTML, sanitised on the way in exactly as message content is: an allow-list of formatting tags (p, br, b, i, a, lists, headings, tables, img…) is kept, everything else (script, style, iframe, event handlers such as onerror, javascript: and data: links) is removed. Plain text is read as HTML too: `<` and `&` come back escaped, and line breaks need <br> or <p>.
          */
@@ -3590,7 +3635,7 @@ export interface components {
             assigned_user_id: number | null;
             assigned_team_id: number | null;
             tags: string[];
-            contact: components["schemas"]["Agent"];
+            contact: components["schemas"]["Contact"];
             /** @enum {string} */
             status_category: "open" | "waiting" | "resolved";
             /** Format: date-time */
@@ -4680,7 +4725,10 @@ export interface components {
                     assigned_user_id: number | null;
                     assigned_team_id: number | null;
                     tags: string[];
-                    /** Agent */
+                    /**
+                     * Contact
+                     * @description The Agent record, plus the contact-only fields.
+                     */
                     contact: {
                         id: number;
                         /** Format: date-time */
@@ -4719,6 +4767,8 @@ export interface components {
                         api_key: string | null;
                         /** Format: date-time */
                         api_key_last_used_at: string | null;
+                        /** @description Remote images (http(s) `<img>`) in this contact's messages load in the agent web app without a click; false (default) holds them back until an agent asks (tracking pixels). */
+                        load_remote_images: boolean;
                     };
                     /** @enum {string} */
                     status_category: "open" | "waiting" | "resolved";
@@ -4811,7 +4861,10 @@ export interface components {
                     assigned_user_id: number | null;
                     assigned_team_id: number | null;
                     tags: string[];
-                    /** Agent */
+                    /**
+                     * Contact
+                     * @description The Agent record, plus the contact-only fields.
+                     */
                     contact: {
                         id: number;
                         /** Format: date-time */
@@ -4850,6 +4903,8 @@ export interface components {
                         api_key: string | null;
                         /** Format: date-time */
                         api_key_last_used_at: string | null;
+                        /** @description Remote images (http(s) `<img>`) in this contact's messages load in the agent web app without a click; false (default) holds them back until an agent asks (tracking pixels). */
+                        load_remote_images: boolean;
                     };
                     /** @enum {string} */
                     status_category: "open" | "waiting" | "resolved";
@@ -4941,7 +4996,10 @@ export interface components {
                     assigned_user_id: number | null;
                     assigned_team_id: number | null;
                     tags: string[];
-                    /** Agent */
+                    /**
+                     * Contact
+                     * @description The Agent record, plus the contact-only fields.
+                     */
                     contact: {
                         id: number;
                         /** Format: date-time */
@@ -4980,6 +5038,8 @@ export interface components {
                         api_key: string | null;
                         /** Format: date-time */
                         api_key_last_used_at: string | null;
+                        /** @description Remote images (http(s) `<img>`) in this contact's messages load in the agent web app without a click; false (default) holds them back until an agent asks (tracking pixels). */
+                        load_remote_images: boolean;
                     };
                     /** @enum {string} */
                     status_category: "open" | "waiting" | "resolved";
@@ -5058,7 +5118,10 @@ export interface components {
                     assigned_user_id: number | null;
                     assigned_team_id: number | null;
                     tags: string[];
-                    /** Agent */
+                    /**
+                     * Contact
+                     * @description The Agent record, plus the contact-only fields.
+                     */
                     contact: {
                         id: number;
                         /** Format: date-time */
@@ -5097,6 +5160,8 @@ export interface components {
                         api_key: string | null;
                         /** Format: date-time */
                         api_key_last_used_at: string | null;
+                        /** @description Remote images (http(s) `<img>`) in this contact's messages load in the agent web app without a click; false (default) holds them back until an agent asks (tracking pixels). */
+                        load_remote_images: boolean;
                     };
                     /** @enum {string} */
                     status_category: "open" | "waiting" | "resolved";
@@ -5185,7 +5250,10 @@ export interface components {
                     assigned_user_id: number | null;
                     assigned_team_id: number | null;
                     tags: string[];
-                    /** Agent */
+                    /**
+                     * Contact
+                     * @description The Agent record, plus the contact-only fields.
+                     */
                     contact: {
                         id: number;
                         /** Format: date-time */
@@ -5224,6 +5292,8 @@ export interface components {
                         api_key: string | null;
                         /** Format: date-time */
                         api_key_last_used_at: string | null;
+                        /** @description Remote images (http(s) `<img>`) in this contact's messages load in the agent web app without a click; false (default) holds them back until an agent asks (tracking pixels). */
+                        load_remote_images: boolean;
                     };
                     /** @enum {string} */
                     status_category: "open" | "waiting" | "resolved";
@@ -5301,7 +5371,10 @@ export interface components {
                     assigned_user_id: number | null;
                     assigned_team_id: number | null;
                     tags: string[];
-                    /** Agent */
+                    /**
+                     * Contact
+                     * @description The Agent record, plus the contact-only fields.
+                     */
                     contact: {
                         id: number;
                         /** Format: date-time */
@@ -5340,6 +5413,8 @@ export interface components {
                         api_key: string | null;
                         /** Format: date-time */
                         api_key_last_used_at: string | null;
+                        /** @description Remote images (http(s) `<img>`) in this contact's messages load in the agent web app without a click; false (default) holds them back until an agent asks (tracking pixels). */
+                        load_remote_images: boolean;
                     };
                     /** @enum {string} */
                     status_category: "open" | "waiting" | "resolved";
@@ -5428,7 +5503,10 @@ export interface components {
                     assigned_user_id: number | null;
                     assigned_team_id: number | null;
                     tags: string[];
-                    /** Agent */
+                    /**
+                     * Contact
+                     * @description The Agent record, plus the contact-only fields.
+                     */
                     contact: {
                         id: number;
                         /** Format: date-time */
@@ -5467,6 +5545,8 @@ export interface components {
                         api_key: string | null;
                         /** Format: date-time */
                         api_key_last_used_at: string | null;
+                        /** @description Remote images (http(s) `<img>`) in this contact's messages load in the agent web app without a click; false (default) holds them back until an agent asks (tracking pixels). */
+                        load_remote_images: boolean;
                     };
                     /** @enum {string} */
                     status_category: "open" | "waiting" | "resolved";
@@ -5556,7 +5636,10 @@ export interface components {
                     assigned_user_id: number | null;
                     assigned_team_id: number | null;
                     tags: string[];
-                    /** Agent */
+                    /**
+                     * Contact
+                     * @description The Agent record, plus the contact-only fields.
+                     */
                     contact: {
                         id: number;
                         /** Format: date-time */
@@ -5595,6 +5678,8 @@ export interface components {
                         api_key: string | null;
                         /** Format: date-time */
                         api_key_last_used_at: string | null;
+                        /** @description Remote images (http(s) `<img>`) in this contact's messages load in the agent web app without a click; false (default) holds them back until an agent asks (tracking pixels). */
+                        load_remote_images: boolean;
                     };
                     /** @enum {string} */
                     status_category: "open" | "waiting" | "resolved";
@@ -5686,7 +5771,10 @@ export interface components {
                     assigned_user_id: number | null;
                     assigned_team_id: number | null;
                     tags: string[];
-                    /** Agent */
+                    /**
+                     * Contact
+                     * @description The Agent record, plus the contact-only fields.
+                     */
                     contact: {
                         id: number;
                         /** Format: date-time */
@@ -5725,6 +5813,8 @@ export interface components {
                         api_key: string | null;
                         /** Format: date-time */
                         api_key_last_used_at: string | null;
+                        /** @description Remote images (http(s) `<img>`) in this contact's messages load in the agent web app without a click; false (default) holds them back until an agent asks (tracking pixels). */
+                        load_remote_images: boolean;
                     };
                     /** @enum {string} */
                     status_category: "open" | "waiting" | "resolved";
@@ -5816,7 +5906,10 @@ export interface components {
                     assigned_user_id: number | null;
                     assigned_team_id: number | null;
                     tags: string[];
-                    /** Agent */
+                    /**
+                     * Contact
+                     * @description The Agent record, plus the contact-only fields.
+                     */
                     contact: {
                         id: number;
                         /** Format: date-time */
@@ -5855,6 +5948,8 @@ export interface components {
                         api_key: string | null;
                         /** Format: date-time */
                         api_key_last_used_at: string | null;
+                        /** @description Remote images (http(s) `<img>`) in this contact's messages load in the agent web app without a click; false (default) holds them back until an agent asks (tracking pixels). */
+                        load_remote_images: boolean;
                     };
                     /** @enum {string} */
                     status_category: "open" | "waiting" | "resolved";
@@ -10040,7 +10135,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "success";
                         data: {
-                            results: components["schemas"]["Agent"][];
+                            results: components["schemas"]["Contact"][];
                             total: number;
                             per_page: number;
                             total_pages: number;
@@ -10130,7 +10225,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: components["schemas"]["Agent"];
+                        data: components["schemas"]["Contact"];
                     };
                 };
             };
@@ -10202,7 +10297,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: components["schemas"]["Agent"];
+                        data: components["schemas"]["Contact"];
                     };
                 };
             };
@@ -10277,6 +10372,8 @@ export interface operations {
                     custom_attributes?: {
                         [key: string]: unknown;
                     };
+                    /** @description Remote images (http(s) `<img>`) in this contact's messages load in the agent web app without a click; false (default) holds them back until an agent asks (tracking pixels). */
+                    load_remote_images?: boolean;
                     readonly id?: number;
                     /** Format: date-time */
                     readonly created_at?: string;
@@ -10318,7 +10415,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: components["schemas"]["Agent"];
+                        data: components["schemas"]["Contact"];
                     };
                 };
             };
@@ -10406,7 +10503,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: components["schemas"]["Agent"];
+                        data: components["schemas"]["Contact"];
                     };
                 };
             };

@@ -155,6 +155,7 @@ export const en = {
   'conversation.thread': 'Messages',
   'conversation.imagesHeld': 'Images from the sender are not loaded: they can tell the sender when you read the message.',
   'conversation.loadImages': 'Load images',
+  'conversation.alwaysLoadImages': 'Always load images from {name}',
   'conversation.private': 'Private note',
   'conversation.fromContact': 'From the contact',
   'conversation.fromAgent': 'Reply',
@@ -248,6 +249,9 @@ export const en = {
   'sidebar.contact.addNote': 'Add a note',
   'sidebar.contact.notePlaceholder': 'A note about this contact…',
   'sidebar.contact.block': 'Block contact',
+  'sidebar.contact.remoteImages': "Load remote images in this contact's mail",
+  'sidebar.contact.remoteImagesHint':
+    'For every agent. Off, images wait for "Load images": they can tell the sender when a message is read.',
   'sidebar.contact.unblock': 'Unblock contact',
   'sidebar.contact.blocked': 'Blocked',
   'sidebar.contact.blockConfirm': 'Block {name}? Their messages will be refused on every channel.',

@@ -6,11 +6,12 @@ import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { Switch } from '../../ui/Switch';
 import { Textarea } from '../../ui/Input';
 import { toast } from '../../ui/Toast';
 import { can, useAgent } from '../auth/session';
 import { ago, contactName } from '../inbox/format';
-import { useAddNote, useBlockContact, useContactNotes, usePageVisits } from './queries';
+import { useAddNote, useBlockContact, useContactNotes, useContactRemoteImages, usePageVisits } from './queries';
 
 /** The contact: who, whether on the site now, recent pages, notes, and blocking. */
 export function ContactCard({ conversation: c }: { conversation: Conversation }) {
@@ -22,6 +23,7 @@ export function ContactCard({ conversation: c }: { conversation: Conversation })
   const visits = usePageVisits(contact.id, can(agent, 'contacts:read'));
   const addNote = useAddNote(contact.id);
   const block = useBlockContact(contact.id, c.uuid);
+  const remoteImages = useContactRemoteImages(contact.id);
   const [note, setNote] = useState('');
   const [confirm, setConfirm] = useState(false);
 
@@ -48,6 +50,15 @@ export function ContactCard({ conversation: c }: { conversation: Conversation })
           </p>
         </div>
       </div>
+      {can(agent, 'contacts:write') ? (
+        <Switch
+          checked={contact.load_remote_images}
+          disabled={remoteImages.isPending}
+          onCheckedChange={(load) => remoteImages.mutate(load, { onError: (error) => toast(error.message, 'error') })}
+          label={t('sidebar.contact.remoteImages')}
+          hint={t('sidebar.contact.remoteImagesHint')}
+        />
+      ) : null}
       {can(agent, 'contacts:read') ? (
         <div className="contact__block">
           <h4 className="details__label">{t('sidebar.contact.visits')}</h4>

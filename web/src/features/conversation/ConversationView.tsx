@@ -12,10 +12,10 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Spinner';
 import { toast } from '../../ui/Toast';
-import { displayName, useAgent } from '../auth/session';
+import { can, displayName, useAgent } from '../auth/session';
 import { contactName } from '../inbox/format';
 import { useChangeConversation } from './changes';
-import { useConversation, useMarkSeen } from './queries';
+import { useContactRemoteImages, useConversation, useMarkSeen } from './queries';
 import { Sidebar } from './Sidebar';
 import { Thread } from './Thread';
 import { conversationTitle, useDocumentTitle } from './title';
@@ -60,6 +60,7 @@ export function ConversationView() {
   const me = useAgent();
   const change = useChangeConversation();
   const markSeen = useMarkSeen();
+  const remoteImages = useContactRemoteImages(conversation.data?.contact.id ?? 0);
   // Beside the thread on a wide screen; over it, on demand, on a narrower one.
   const [details, setDetails] = useState(() => matchMedia('(min-width: 1200px)').matches);
   // Opened by the agent (the toggle): its close button takes the focus, and gives it back.
@@ -141,7 +142,18 @@ export function ConversationView() {
             <PanelRight size={16} aria-hidden />
           </Button>
         </header>
-        <Thread key={uuid} uuid={uuid} contact={{ name: contact, avatarUrl: c.contact.avatar_url ?? null }} />
+        <Thread
+          key={uuid}
+          uuid={uuid}
+          contact={{ name: contact, avatarUrl: c.contact.avatar_url ?? null }}
+          images={{
+            always: c.contact.load_remote_images,
+            sender: contact,
+            onAlways: can(me, 'contacts:write')
+              ? () => remoteImages.mutate(true, { onError: (error) => toast(error.message, 'error') })
+              : null,
+          }}
+        />
         <TypingLine uuid={uuid} contact={contact} />
         <Suspense fallback={<Loading />}>
           {/* Keyed: another conversation gets a composer of its own, never this one's draft. */}

@@ -44,19 +44,36 @@ function EmailMeta({ message }: { message: Message }) {
   );
 }
 
+/**
+ * What the thread does with remote images in the contact's messages: `always` (the contact's
+ * `load_remote_images`) loads them; otherwise they wait for "Load images", and `onAlways`, when
+ * the agent may change the contact, remembers "always" for this sender.
+ */
+export interface RemoteImages {
+  always: boolean;
+  sender: string;
+  onAlways: (() => void) | null;
+}
+
 /** HTML content; a contact's remote images wait for the agent's "Load images" (remoteImages.ts). */
-function HtmlContent({ html, incoming }: { html: string; incoming: boolean }) {
+function HtmlContent({ html, incoming, images }: { html: string; incoming: boolean; images: RemoteImages }) {
   const [loadImages, setLoadImages] = useState(false);
   const held = useMemo(() => (incoming ? holdRemoteImages(html) : { html, held: 0 }), [html, incoming]);
-  const shown = loadImages ? html : held.html;
+  const load = loadImages || images.always;
+  const shown = load ? html : held.html;
   return (
     <>
-      {held.held > 0 && !loadImages ? (
+      {held.held > 0 && !load ? (
         <div className="message__images-held">
           <span className="muted">{t('conversation.imagesHeld')}</span>
           <Button size="sm" onClick={() => setLoadImages(true)}>
             {t('conversation.loadImages')}
           </Button>
+          {images.onAlways ? (
+            <Button size="sm" variant="ghost" onClick={images.onAlways}>
+              {t('conversation.alwaysLoadImages', { name: images.sender })}
+            </Button>
+          ) : null}
         </div>
       ) : null}
       {/* Sanitised by the server against its allow-list on the way in (docs/api.md, Input rules). */}
@@ -67,7 +84,7 @@ function HtmlContent({ html, incoming }: { html: string; incoming: boolean }) {
 }
 
 /** `author`: the contact for an incoming message, else the agent (or the system) who wrote it. */
-export function MessageItem({ message, author }: { message: Message; author: Person }) {
+export function MessageItem({ message, author, images }: { message: Message; author: Person; images: RemoteImages }) {
   if (message.type === 'activity') {
     return (
       <div className="message message--activity">
@@ -91,7 +108,7 @@ export function MessageItem({ message, author }: { message: Message; author: Per
       </header>
       <EmailMeta message={message} />
       {message.content_type === 'html' ? (
-        <HtmlContent html={message.content} incoming={message.type === 'incoming'} />
+        <HtmlContent html={message.content} incoming={message.type === 'incoming'} images={images} />
       ) : (
         <div className="message__content message__content--text">{message.content}</div>
       )}

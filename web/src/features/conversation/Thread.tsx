@@ -8,10 +8,10 @@ import { t } from '../../i18n/t';
 import { Button } from '../../ui/Button';
 import { Loading } from '../../ui/Spinner';
 import { displayName } from '../auth/session';
-import { MessageItem, type Person } from './MessageItem';
+import { MessageItem, type Person, type RemoteImages } from './MessageItem';
 import { useMessages } from './queries';
 
-export function Thread({ uuid, contact }: { uuid: string; contact: Person }) {
+export function Thread({ uuid, contact, images }: { uuid: string; contact: Person; images: RemoteImages }) {
   const messages = useMessages(uuid);
   const agents = useAgents();
   const scroller = useRef<HTMLDivElement>(null);
@@ -86,7 +86,7 @@ export function Thread({ uuid, contact }: { uuid: string; contact: Person }) {
               className="thread__row"
               style={{ transform: `translateY(${row.start}px)` }}
             >
-              <MessageItem message={message} author={author} />
+              <MessageItem message={message} author={author} images={images} />
             </div>
           );
         })}

@@ -88,6 +88,25 @@ export function useBlockContact(contactId: number, conversationUuid: string) {
   });
 }
 
+/**
+ * The contact's "always load remote images" choice (kept on the contact, so it holds for every
+ * agent and device); every open conversation re-reads its contact.
+ */
+export function useContactRemoteImages(contactId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (load: boolean) =>
+      unwrap(api.PUT('/api/v1/contacts/{id}', { params: { path: { id: contactId } }, body: { load_remote_images: load } })),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: keys.contacts.detail(contactId) }),
+        client.invalidateQueries({
+          predicate: ({ queryKey }) => queryKey.length === 3 && queryKey[0] === 'conversations' && queryKey[1] === 'detail',
+        }),
+      ]),
+  });
+}
+
 /** Marks the conversation read for this agent (its unread count in the lists drops to 0). */
 export function useMarkSeen() {
   const client = useQueryClient();
