@@ -1,6 +1,8 @@
 // Remote images in a contact's mail, in a real browser (docs/web.md): a tracking pixel on a
 // loopback https server is not requested when the agent opens the conversation, and is once the
-// agent clicks "Load images"; the page's CSP still holds (no page error).
+// agent clicks "Load images"; the page's CSP still holds (no page error). "Always load images
+// from <sender>" remembers the choice on the contact (its conversations then load them without a
+// click), and the contact card's switch turns it off again.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ingestMail } from '../../src/email/email.ingest.ts';
+import type { Page } from 'playwright-core';
 import { browserMissing, pageErrors } from '../browser.ts';
 import { buildMail, emailInbox, nextSource } from '../mail.ts';
 import { type AgentDesk, agentDesk } from './agent-harness.ts';
@@ -19,7 +22,7 @@ const GIF = Buffer.from('R0lGODlhAQABAAAAACH5BAEAAAAALAAAAAABAAEAAAIBAAA=', 'bas
 describe('remote images in a contact mail', { skip: browserMissing() ?? false, timeout: 180_000 }, () => {
   let desk: AgentDesk | undefined;
   let pixel: Server;
-  let pixelUrl: string;
+  let pixelBase: string;
   const requests: string[] = [];
   const certDir = mkdtempSync(join(tmpdir(), 'parley-pixel-'));
 
@@ -39,7 +42,7 @@ describe('remote images in a contact mail', { skip: browserMissing() ?? false, t
       res.writeHead(200, { 'content-type': 'image/gif', 'cache-control': 'no-store' }).end(GIF);
     });
     await new Promise<void>((resolve) => pixel.listen(0, '127.0.0.1', resolve));
-    pixelUrl = `https://127.0.0.1:${(pixel.address() as AddressInfo).port}/open.gif?m=1`;
+    pixelBase = `https://127.0.0.1:${(pixel.address() as AddressInfo).port}`;
   });
   after(async () => {
     await desk?.close();
@@ -47,14 +50,15 @@ describe('remote images in a contact mail', { skip: browserMissing() ?? false, t
     rmSync(certDir, { recursive: true, force: true });
   });
 
-  it('loads no remote image until the agent clicks "Load images"', async () => {
-    const { server, browser, ann } = desk!;
+  /** A mail from `from` with a pixel at `path` (a new conversation, assigned to Ann); its uuid. */
+  async function mailWithPixel(from: string, subject: string, path: string): Promise<string> {
+    const { server, ann } = desk!;
     const inbox = await emailInbox(server.t);
     const raw = await buildMail({
-      from: 'customer@example.net',
+      from,
       to: inbox.address.address,
-      subject: 'With a pixel',
-      html: `<p>Hello, a question.</p><img src="${pixelUrl}" alt="" width="1" height="1">`,
+      subject,
+      html: `<p>Hello, a question.</p><img src="${pixelBase}${path}" alt="" width="1" height="1">`,
     });
     const outcome = await ingestMail(server.t.deps, inbox, raw, nextSource());
     assert.equal(outcome.kind, 'stored');
@@ -65,6 +69,19 @@ describe('remote images in a contact mail', { skip: browserMissing() ?? false, t
       payload: { assignee_id: ann.id },
     });
     assert.equal(assigned.statusCode, 200, assigned.body);
+    return uuid;
+  }
+
+  /** The requests for `path` once they reach `count` (or after 10 s). */
+  async function requestsOf(page: Page, path: string, count: number): Promise<string[]> {
+    const deadline = Date.now() + 10_000;
+    while (requests.filter((r) => r === path).length < count && Date.now() < deadline) await page.waitForTimeout(100);
+    return requests.filter((r) => r === path);
+  }
+
+  it('loads no remote image until the agent clicks "Load images"', async () => {
+    const { server, browser } = desk!;
+    const uuid = await mailWithPixel('customer@example.net', 'With a pixel', '/open.gif?m=1');
 
     const context = await browser.newContext({ baseURL: server.base, ignoreHTTPSErrors: true, locale: 'en-GB' });
     const page = await context.newPage();
@@ -78,12 +95,57 @@ describe('remote images in a contact mail', { skip: browserMissing() ?? false, t
     await page.locator('.message__content').getByText('Hello, a question.').waitFor();
     await page.waitForTimeout(1500);
     assert.deepEqual(requests, [], 'the pixel was requested before the agent asked');
-    await page.getByRole('button', { name: 'Load images' }).click();
-    const deadline = Date.now() + 10_000;
-    while (requests.length === 0 && Date.now() < deadline) await page.waitForTimeout(100);
-    assert.deepEqual(requests, ['/open.gif?m=1'], 'the pixel was requested once, after the click');
-    assert.equal(await page.getByRole('button', { name: 'Load images' }).count(), 0);
+    await page.getByRole('button', { name: 'Load images', exact: true }).click();
+    assert.deepEqual(await requestsOf(page, '/open.gif?m=1', 1), ['/open.gif?m=1'], 'the pixel was requested once, after the click');
+    assert.deepEqual(requests, ['/open.gif?m=1']);
+    assert.equal(await page.getByRole('button', { name: 'Load images', exact: true }).count(), 0);
     assert.deepEqual([...errors, ...pageErrors(page)], []);
+    await context.close();
+  });
+
+  it('"Always load images from" the sender loads them in its conversations without a click, until the switch turns it off', async () => {
+    const { server, browser } = desk!;
+    const first = await mailWithPixel('trusted@example.net', 'First, with a pixel', '/open.gif?m=2');
+    const second = await mailWithPixel('trusted@example.net', 'Second, with a pixel', '/open.gif?m=3');
+    assert.notEqual(first, second);
+
+    const context = await browser.newContext({ baseURL: server.base, ignoreHTTPSErrors: true, locale: 'en-GB' });
+    const page = await context.newPage();
+    await desk!.signedIn(page);
+    await page.goto(`/inbox/mine/c/${first}`);
+    await page.locator('.message__content').getByText('Hello, a question.').waitFor();
+    await page.waitForTimeout(1000);
+    assert.deepEqual(await requestsOf(page, '/open.gif?m=2', 0), [], 'held back before the choice');
+    const always = page.getByRole('button', { name: /^Always load images from / });
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/v1\/contacts\/\d+$/.test(r.url()));
+    await always.click();
+    assert.equal((await saved).status(), 200);
+    assert.deepEqual(await requestsOf(page, '/open.gif?m=2', 1), ['/open.gif?m=2'], 'loaded once the sender is trusted');
+    await page.getByRole('button', { name: 'Load images', exact: true }).waitFor({ state: 'detached' });
+
+    // Another conversation of the contact, and this one opened again: no click needed.
+    await page.goto(`/inbox/mine/c/${second}`);
+    await page.locator('.message__content').getByText('Hello, a question.').waitFor();
+    assert.deepEqual(await requestsOf(page, '/open.gif?m=3', 1), ['/open.gif?m=3'], 'loaded without a click');
+    assert.equal(await page.getByRole('button', { name: 'Load images', exact: true }).count(), 0);
+    await page.goto(`/inbox/mine/c/${first}`);
+    await page.locator('.message__content').getByText('Hello, a question.').waitFor();
+    assert.equal((await requestsOf(page, '/open.gif?m=2', 2)).length, 2, 'loaded again without a click');
+
+    // The contact card's switch turns it off: the images are held back again, here and on reopening.
+    const toggle = page.getByRole('switch', { name: "Load remote images in this contact's mail" });
+    assert.equal(await toggle.getAttribute('aria-checked'), 'true');
+    const cleared = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/v1\/contacts\/\d+$/.test(r.url()));
+    await toggle.click();
+    assert.equal((await cleared).status(), 200);
+    await page.getByRole('button', { name: 'Load images', exact: true }).waitFor();
+    assert.equal(await toggle.getAttribute('aria-checked'), 'false');
+    await page.goto(`/inbox/mine/c/${second}`);
+    await page.locator('.message__content').getByText('Hello, a question.').waitFor();
+    await page.getByRole('button', { name: 'Load images', exact: true }).waitFor();
+    await page.waitForTimeout(1000);
+    assert.equal(requests.filter((r) => r === '/open.gif?m=3').length, 1, 'held back again once turned off');
+    assert.deepEqual(pageErrors(page), []);
     await context.close();
   });
 });
