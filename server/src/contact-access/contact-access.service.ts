@@ -51,10 +51,13 @@ export async function updateContact(
   await deps.db.transaction().execute(async (trx) => {
     await assertContactReadable(trx, principal, id);
     const now = deps.clock.now();
+    // The contact's conversations are locked before the contact's row, in the order every writer
+    // takes them (email ingest locks a conversation, then writes its contact's row): taken the
+    // other way round, the two would deadlock.
+    const conversations = await lockContactConversations(trx, id);
     const changes = await contacts.updateContactIn(trx, principal, id, input, now);
     if (changes.length === 0) return;
     const actor = actorOf(principal);
-    const conversations = await lockContactConversations(trx, id);
     const text = `${actor.name} ${changes.map(describe).join(' and ')}`;
     for (const conversation of conversations) {
       await logActivity(trx, conversation, actor, text, { type: 'contact_identity', contact_id: id, changes }, now);
