@@ -47,8 +47,8 @@ function EmailMeta({ message }: { message: Message }) {
 /** HTML content; a contact's remote images wait for the agent's "Load images" (remoteImages.ts). */
 function HtmlContent({ html, incoming }: { html: string; incoming: boolean }) {
   const [loadImages, setLoadImages] = useState(false);
-  const held = useMemo(() => (incoming ? holdRemoteImages(html) : { html, held: 0 }), [html, incoming]);
-  const shown = loadImages ? html : held.html;
+  const held = useMemo(() => (incoming ? holdRemoteImages(html) : { html, loaded: html, held: 0 }), [html, incoming]);
+  const shown = loadImages ? held.loaded : held.html;
   return (
     <>
       {held.held > 0 && !loadImages ? (
