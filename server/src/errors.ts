@@ -203,9 +203,15 @@ function validationErrors(error: FastifyError): { message: string; errors: Field
   return { message, errors };
 }
 
-/** PostgreSQL error codes that mean "the client sent something impossible", not a server fault. */
+/**
+ * PostgreSQL error codes that mean "the client sent something impossible", or (40P01, 40001) that
+ * the request collided with a concurrent one and was rolled back whole: not a server fault.
+ */
 function databaseError(error: { code?: unknown }): AppError | null {
   switch (error.code) {
+    case '40P01': // deadlock detected
+    case '40001': // serialization failure
+      return new ConflictError('The request collided with a concurrent change and was not applied; retry it');
     case '23505':
       return new ConflictError('A record with the same unique value already exists');
     case '23503':

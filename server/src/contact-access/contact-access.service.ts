@@ -1,5 +1,5 @@
 // Contacts as an agent may reach them: every read and change of one contact first passes the
-// contact access rule (contacts.access.ts: unknown → 404, not readable → 403), and an identity
+// contact access rule (conversations/contacts.access.ts: unknown → 404, not readable → 403), and an identity
 // change is recorded on each of the contact's conversations. The records themselves are the
 // contacts domain's (contacts/contacts.service.ts).
 import type { Static } from 'typebox';
@@ -7,21 +7,12 @@ import type { Principal } from '../auth/credential-cache.ts';
 import { requirePermission } from '../auth/permissions.ts';
 import * as contacts from '../contacts/contacts.service.ts';
 import { actorOf, logActivity } from '../conversations/conversations.activity.ts';
-import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
-import { NotFoundError, PermissionError } from '../errors.ts';
 import { recordEvent } from '../events/events.service.ts';
 import type { PageRequest } from '../http/schemas.ts';
 import type { ContactListQuery, NoteBody } from '../contacts/contacts.schema.ts';
 import { lockContactConversations } from './contact-access.queries.ts';
-import { contactFilter } from './contacts.access.ts';
-
-/** The row check: the contact exists (else 404) and the caller may read it (else 403). */
-export async function assertContactReadable(db: DB, principal: Principal, id: number): Promise<void> {
-  const found = await contacts.contactReadability(db, id, contactFilter(principal));
-  if (!found) throw new NotFoundError('Contact not found');
-  if (!found.readable) throw new PermissionError('Permission denied: you may not access this contact');
-}
+import { assertContactReadable, contactFilter } from '../conversations/contacts.access.ts';
 
 export async function getContact(deps: AppDeps, principal: Principal, id: number) {
   await assertContactReadable(deps.db, principal, id);
@@ -60,10 +51,13 @@ export async function updateContact(
   await deps.db.transaction().execute(async (trx) => {
     await assertContactReadable(trx, principal, id);
     const now = deps.clock.now();
+    // The contact's conversations are locked before the contact's row, in the order every writer
+    // takes them (email ingest locks a conversation, then writes its contact's row): taken the
+    // other way round, the two would deadlock.
+    const conversations = await lockContactConversations(trx, id);
     const changes = await contacts.updateContactIn(trx, principal, id, input, now);
     if (changes.length === 0) return;
     const actor = actorOf(principal);
-    const conversations = await lockContactConversations(trx, id);
     const text = `${actor.name} ${changes.map(describe).join(' and ')}`;
     for (const conversation of conversations) {
       await logActivity(trx, conversation, actor, text, { type: 'contact_identity', contact_id: id, changes }, now);

@@ -21,11 +21,13 @@ describe('contact access', () => {
   /** A contact whose only conversation is team B's, assigned to agentB. */
   let contact: Contact;
   let name: string;
+  let teamBId: number;
 
   before(async () => {
     t = await buildTestApp({ clock });
     const teamA = await createTeam(t);
     const teamB = await createTeam(t);
+    teamBId = teamB.id;
     agentA = await t.makeAgent({ teams: [teamA.id] });
     agentB = await t.makeAgent({ teams: [teamB.id] });
     readsAll = await agentWith(t, ['contacts:read', 'contacts:read_all', 'contact_notes:read']);
@@ -76,6 +78,71 @@ describe('contact access', () => {
       listed.results.map((c) => c.id),
       [contact.id],
     );
+  });
+
+  describe('starting a conversation with an existing contact (POST /conversations)', () => {
+    const start = (as: Caller, payload: Record<string, unknown>) =>
+      t.call({ method: 'POST', url: '/api/v1/conversations', payload: { inbox_id: inbox.id, content: 'Hello', ...payload }, as });
+    const counts = async (contactEmail: string) => ({
+      conversations: Number(
+        (
+          await t.deps.db
+            .selectFrom('conversations')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      contacts: Number(
+        (
+          await t.deps.db
+            .selectFrom('users')
+            .where('email', '=', contactEmail)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    });
+
+    it("an agent of team A is refused a contact only in team B's conversations, by id and by email: 403, nothing created, nothing of it told", async () => {
+      const secretEmail = `secret${uniqueNumber()}@example.com`;
+      const secret = await newContact({ first_name: 'Secret', email: secretEmail });
+      await createConversation(t, { inbox_id: inbox.id, contact_id: secret.id, team_id: teamBId, assignee_id: agentB.id });
+      const before = await counts(secretEmail);
+      for (const initiator of ['contact', 'agent']) {
+        for (const payload of [
+          { contact_id: secret.id, initiator },
+          { contact_id: secret.id, initiator, assignee_id: agentA.id },
+          { contact_email: secretEmail.toUpperCase(), initiator },
+        ]) {
+          const res = await start(agentA, payload);
+          assertError(res, 403, 'PermissionException');
+          assert.doesNotMatch(res.body, /Secret|secret\d/);
+        }
+      }
+      assert.deepEqual(await counts(secretEmail), before);
+      // An unknown id is a 404, as on the /contacts routes.
+      assertError(await start(agentA, { contact_id: 999999 }), 404, 'NotFoundException');
+      // The holder of contacts:read_all (the admin) may start one, by id and by email.
+      for (const payload of [{ contact_id: secret.id }, { contact_email: secretEmail }]) {
+        const res = await start(t.admin, payload);
+        assert.equal(res.statusCode, 200, res.body);
+        assert.equal(dataOf<{ contact: { id: number } }>(res).contact.id, secret.id);
+      }
+      assert.equal((await counts(secretEmail)).contacts, 1);
+    });
+
+    it("an agent who may read one of the contact's conversations may start another, by id and by email; a new email makes a new contact", async () => {
+      const mineEmail = `mine${uniqueNumber()}@example.com`;
+      const mine = await newContact({ first_name: 'Mine', email: mineEmail });
+      await createConversation(t, { inbox_id: inbox.id, contact_id: mine.id, assignee_id: agentA.id });
+      for (const payload of [{ contact_id: mine.id }, { contact_email: mineEmail }]) {
+        const res = await start(agentA, payload);
+        assert.equal(res.statusCode, 200, res.body);
+        assert.equal(dataOf<{ contact: { id: number } }>(res).contact.id, mine.id);
+      }
+      const fresh = await start(agentA, { contact_email: `fresh${uniqueNumber()}@example.com`, assignee_id: agentA.id });
+      assert.equal(fresh.statusCode, 200, fresh.body);
+    });
   });
 
   it('search shows the contact only to those who may read it', async () => {

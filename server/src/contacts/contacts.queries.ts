@@ -75,7 +75,7 @@ export interface ContactListFilter {
   offset: number;
 }
 
-/** Which contacts a caller may read, as SQL over `users` aliased `u` (contact-access/contacts.access.ts). */
+/** Which contacts a caller may read, as SQL over `users` aliased `u` (conversations/contacts.access.ts). */
 export type ReadableContacts = (eb: ExpressionBuilder<UsersAlias, 'u'>) => Expression<SqlBool>;
 
 export async function listContactRecords(

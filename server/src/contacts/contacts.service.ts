@@ -105,7 +105,7 @@ export async function contactRecordsByIds(deps: AppDeps, ids: readonly number[])
   return q.findContactRecords(deps.db, ids);
 }
 
-/** The page of contacts `readable` allows (the contact access rule, contact-access/contacts.access.ts). */
+/** The page of contacts `readable` allows (the contact access rule, conversations/contacts.access.ts). */
 export async function listContacts(
   deps: AppDeps,
   readable: q.ReadableContacts,

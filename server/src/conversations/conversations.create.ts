@@ -5,11 +5,12 @@ import { findLiveAgent } from '../agents/agents.service.ts';
 import type { Principal } from '../auth/credential-cache.ts';
 import { createContact, findLiveContact, findLiveContactByEmail } from '../contacts/contacts.service.ts';
 import type { AppDeps } from '../deps.ts';
-import { DataError, InputError, PermissionError } from '../errors.ts';
+import { DataError, InputError, NotFoundError, PermissionError } from '../errors.ts';
 import { findLiveInbox } from '../inboxes/inboxes.service.ts';
 import { hasContent, prepareContent } from '../messages/messages.content.ts';
 import { requirePermission } from '../auth/permissions.ts';
 import { findTeam } from '../teams/teams.service.ts';
+import { assertContactReadable } from './contacts.access.ts';
 import { type Actor, actorOf, conversationEvent, SYSTEM } from './conversations.activity.ts';
 import { agentMessage, appendMessage, contactMessage, type LockedConversation, openStatus } from './conversations.append.ts';
 import { enterDefaultTeam, enterTeam } from './conversations.changes.ts';
@@ -20,18 +21,32 @@ import type { CreateConversationBody } from './conversations.schema.ts';
 
 export type CreateConversationInput = Static<typeof CreateConversationBody>;
 
-async function resolveContact(deps: AppDeps, input: CreateConversationInput): Promise<{ id: number; enabled: boolean }> {
+/**
+ * The contact of a new conversation. An existing one, named by id or by email, passes the
+ * contact access rule (contacts.access.ts): by id, unknown → 404 and not readable → 403; by
+ * email, a contact the caller may not read is refused (403, never a duplicate, nothing of it
+ * told). An email no contact has makes a new contact.
+ */
+async function resolveContact(
+  deps: AppDeps,
+  principal: Principal,
+  input: CreateConversationInput,
+): Promise<{ id: number; enabled: boolean }> {
   if ((input.contact_id === undefined) === (input.contact_email === undefined)) {
     throw InputError.field('contact_id', 'give exactly one of contact_id or contact_email');
   }
   if (input.contact_id !== undefined) {
+    await assertContactReadable(deps.db, principal, input.contact_id);
     const contact = await findLiveContact(deps.db, input.contact_id);
-    if (!contact) throw InputError.field('contact_id', `unknown contact id ${input.contact_id}`);
+    if (!contact) throw new NotFoundError('Contact not found');
     return contact;
   }
   const email = (input.contact_email ?? '').trim().toLowerCase();
   const existing = await findLiveContactByEmail(deps.db, email);
-  if (existing) return existing;
+  if (existing) {
+    await assertContactReadable(deps.db, principal, existing.id);
+    return existing;
+  }
   const firstName = input.first_name?.trim() || email.split('@')[0] || email;
   const created = await createContact(deps, {
     email,
@@ -61,7 +76,7 @@ export async function createConversation(deps: AppDeps, principal: Principal, in
   }
   if (input.team_id !== undefined && !(await findTeam(deps.db, input.team_id)))
     throw InputError.field('team_id', `unknown team id ${input.team_id}`);
-  const contact = await resolveContact(deps, input);
+  const contact = await resolveContact(deps, principal, input);
   if (initiator === 'contact' && !contact.enabled) throw new PermissionError('This contact is blocked: their messages are refused');
 
   const actor = actorOf(principal);

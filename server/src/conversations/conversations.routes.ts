@@ -98,8 +98,10 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Start a conversation',
+          description:
+            'An existing contact, named by `contact_id` or by `contact_email`, must be readable by the caller (the contact access rule): an unknown `contact_id` is 404, a contact the caller may not read is 403 (by id or by email; no duplicate contact is made).',
           body: CreateConversationBody,
-          response: { 200: Envelope(Conversation), ...errors(400, 401, 403, 422) },
+          response: { 200: Envelope(Conversation), ...errors(400, 401, 403, 404, 422) },
         },
       },
       async (request) => ok(await createConversation(deps, principalOf(request), request.body)),

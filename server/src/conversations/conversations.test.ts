@@ -204,7 +204,6 @@ describe('conversations', () => {
         ['unknown inbox', { inbox_id: 999999, contact_email: email(), content: 'x' }, 'inbox_id'],
         ['no contact', { inbox_id: inboxId, content: 'x' }, 'contact_id'],
         ['both contact forms', { inbox_id: inboxId, contact_id: 1, contact_email: email(), content: 'x' }, 'contact_id'],
-        ['unknown contact', { inbox_id: inboxId, contact_id: 999999, content: 'x' }, 'contact_id'],
         ['bad email', { inbox_id: inboxId, contact_email: 'not-an-email', content: 'x' }, 'contact_email'],
         ['no content', { inbox_id: inboxId, contact_email: email() }, 'content'],
         ['blank html content', { inbox_id: inboxId, contact_email: email(), content: '<p> </p><script>x</script>' }, 'content'],

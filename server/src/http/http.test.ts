@@ -243,7 +243,7 @@ describe('http: envelope, errors, probes', () => {
       assert.equal((await t.call({ method: 'GET', url: '/api/v1/tags' })).statusCode, 200, 'the fault injection is undone');
     });
 
-    it('a database unique violation is a 409 and bad client text (invalid representation, NUL, too long) a 400, not a 500', async () => {
+    it('a database unique violation, a deadlock or a serialization failure is a 409 and bad client text (invalid representation, NUL, too long) a 400, not a 500', async () => {
       await withFailingTagQuery(
         Object.assign(new Error('duplicate key value violates unique constraint "tags_name_key"'), { code: '23505' }),
         async () => {
@@ -251,6 +251,14 @@ describe('http: envelope, errors, probes', () => {
           assert.doesNotMatch(body.message, /tags_name_key/);
         },
       );
+      // A deadlock (40P01) or serialization failure (40001): the request was rolled back, a 409 to retry.
+      for (const code of ['40P01', '40001']) {
+        await withFailingTagQuery(Object.assign(new Error(`deadlock detected (${code}) on relation "users"`), { code }), async () => {
+          const body = assertError(await t.call({ method: 'GET', url: '/api/v1/tags' }), 409, 'ConflictException');
+          assert.match(body.message, /concurrent change.*retry/);
+          assert.doesNotMatch(body.message, /users|deadlock/);
+        });
+      }
       // Bad client text that got past the edge: NUL in text (22021) or jsonb (22P05), too long, a malformed LIKE pattern.
       for (const code of ['22P02', '22021', '22P05', '22001', '22025']) {
         await withFailingTagQuery(Object.assign(new Error(`invalid input (${code}): "x"`), { code }), async () => {

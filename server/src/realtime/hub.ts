@@ -5,7 +5,7 @@
 // honest: protocol pings, silent sockets closed after 60 s, principals re-read when their
 // credentials change (and every 30 s), agent presence written for the periodic task.
 import { INVALIDATE_CHANNEL, type Principal } from '../auth/credential-cache.ts';
-import { canReadContact } from '../contact-access/contacts.access.ts';
+import { canReadContact } from '../conversations/contacts.access.ts';
 import { canReadConversation } from '../conversations/conversations.access.ts';
 import { contactConversationFacts } from '../conversations/conversations.read.ts';
 import type { AppDeps } from '../deps.ts';
@@ -170,7 +170,7 @@ export async function createHub(deps: AppDeps, options: { sweepMs?: number } = {
       const data = frame('contact_update', message.data);
       const conversations = Array.isArray(message.conversations) ? message.conversations : [];
       for (const conn of allAgents()) {
-        // The contact access rule (contact-access/contacts.access.ts) on the contact's newest conversations.
+        // The contact access rule (conversations/contacts.access.ts) on the contact's newest conversations.
         if (conn.principal.permissions.has('contacts:read') && canReadContact(conn.principal, conversations)) send(conn, data);
       }
       return;

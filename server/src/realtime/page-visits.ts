@@ -1,7 +1,7 @@
 // Page visits of contacts (docs/api.md, "Realtime"): sent by the widget socket, the last
 // PAGE_VISITS_KEPT kept per contact, read by agents with GET /api/v1/contacts/{id}/page-visits.
 import type { Principal } from '../auth/credential-cache.ts';
-import { assertContactReadable } from '../contact-access/contact-access.service.ts';
+import { assertContactReadable } from '../conversations/contacts.access.ts';
 import { noteContactActive, PAGE_VISITS_KEPT } from '../contacts/contacts.service.ts';
 import type { AppDeps } from '../deps.ts';
 import { insertPageVisit, pageVisitsOf } from './realtime.queries.ts';

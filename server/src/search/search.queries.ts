@@ -6,7 +6,7 @@
 // each time (customPlan): a common word and a rare one need different plans.
 import { type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { accessFilter } from '../conversations/conversations.access.ts';
-import type { ContactFilter } from '../contact-access/contacts.access.ts';
+import type { ContactFilter } from '../conversations/contacts.access.ts';
 import type { DB } from '../db/database.ts';
 import { MESSAGE_INDEXED_CHARS } from '../db/migrations/2026_11_27_0027_search_folding.ts';
 import { MESSAGE_WINDOW_BITS } from '../db/migrations/2026_11_27_0029_search_windows.ts';

@@ -1,6 +1,6 @@
 // Global search over conversations, messages and contacts, within what the caller may read.
 import type { Principal } from '../auth/credential-cache.ts';
-import { contactFilter } from '../contact-access/contacts.access.ts';
+import { contactFilter } from '../conversations/contacts.access.ts';
 import { accessFilter } from '../conversations/conversations.access.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError } from '../errors.ts';

@@ -2,7 +2,9 @@
 // loopback https server is not requested when the agent opens the conversation, and is once the
 // agent clicks "Load images"; the page's CSP still holds (no page error). "Always load images
 // from <sender>" remembers the choice on the contact (its conversations then load them without a
-// click), and the contact card's switch turns it off again.
+// click), and the contact card's switch turns it off again. An image with a relative source (HTML
+// stored before the server's sanitiser refused those) would load with the agent's cookies: it
+// never loads, before or after the click.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { ingestMail } from '../../src/email/email.ingest.ts';
 import type { Page } from 'playwright-core';
 import { browserMissing, pageErrors } from '../browser.ts';
@@ -79,12 +82,26 @@ describe('remote images in a contact mail', { skip: browserMissing() ?? false, t
     return requests.filter((r) => r === path);
   }
 
-  it('loads no remote image until the agent clicks "Load images"', async () => {
+  it('loads no remote image until the agent clicks "Load images", and never one with a relative source', async () => {
     const { server, browser } = desk!;
     const uuid = await mailWithPixel('customer@example.net', 'With a pixel', '/open.gif?m=1');
+    // As stored before the sanitiser refused relative sources.
+    const { id } = await server.t.deps.db.selectFrom('conversations').where('uuid', '=', uuid).select('id').executeTakeFirstOrThrow();
+    const relative =
+      '<img src="/api/v1/agents/me?held-probe=1" alt="" width="1" height="1"><img srcset="/api/v1/agents/me?held-probe=2 2x" alt="">';
+    await server.t.deps.db
+      .updateTable('messages')
+      .set({ content: sql<string>`content || ${relative}` })
+      .where('conversation_id', '=', id)
+      .where('type', '=', 'incoming')
+      .execute();
 
     const context = await browser.newContext({ baseURL: server.base, ignoreHTTPSErrors: true, locale: 'en-GB' });
     const page = await context.newPage();
+    const probes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('held-probe')) probes.push(request.url());
+    });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
@@ -99,6 +116,8 @@ describe('remote images in a contact mail', { skip: browserMissing() ?? false, t
     assert.deepEqual(await requestsOf(page, '/open.gif?m=1', 1), ['/open.gif?m=1'], 'the pixel was requested once, after the click');
     assert.deepEqual(requests, ['/open.gif?m=1']);
     assert.equal(await page.getByRole('button', { name: 'Load images', exact: true }).count(), 0);
+    await page.waitForTimeout(500);
+    assert.deepEqual(probes, [], 'an image with a relative source was requested');
     assert.deepEqual([...errors, ...pageErrors(page)], []);
     await context.close();
   });

@@ -1150,7 +1150,9 @@ export interface paths {
         put?: never;
         /**
          * Start a conversation
-         * @description Requires permission `conversations:write`.
+         * @description An existing contact, named by `contact_id` or by `contact_email`, must be readable by the caller (the contact access rule): an unknown `contact_id` is 404, a contact the caller may not read is 403 (by id or by email; no duplicate contact is made).
+         *
+         *     Requires permission `conversations:write`.
          */
         post: operations["createConversation"];
         delete?: never;
@@ -12197,6 +12199,15 @@ export interface operations {
             };
             /** @description Every error answer has this shape. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

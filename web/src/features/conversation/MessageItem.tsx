@@ -58,9 +58,9 @@ export interface RemoteImages {
 /** HTML content; a contact's remote images wait for the agent's "Load images" (remoteImages.ts). */
 function HtmlContent({ html, incoming, images }: { html: string; incoming: boolean; images: RemoteImages }) {
   const [loadImages, setLoadImages] = useState(false);
-  const held = useMemo(() => (incoming ? holdRemoteImages(html) : { html, held: 0 }), [html, incoming]);
+  const held = useMemo(() => (incoming ? holdRemoteImages(html) : { html, loaded: html, held: 0 }), [html, incoming]);
   const load = loadImages || images.always;
-  const shown = load ? html : held.html;
+  const shown = load ? held.loaded : held.html;
   return (
     <>
       {held.held > 0 && !load ? (

@@ -4,11 +4,16 @@
 // given its conversations' facts (the sockets) and as SQL over `users` aliased `u` (the row
 // check, the list, search), both built from contactScope() so they cannot drift apart.
 //
-// It lives outside contacts/ because it depends on conversations, which depends on contacts.
+// It lives in conversations/ because it is built from the conversation access rule, and both
+// contact-access/ (the /contacts routes) and starting a conversation with an existing contact
+// (conversations.create.ts) apply it.
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Principal } from '../auth/credential-cache.ts';
-import { type AccessScope, accessScope, canReadConversation, scopeFilter } from '../conversations/conversations.access.ts';
+import { contactReadability } from '../contacts/contacts.service.ts';
+import type { DB } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
+import { NotFoundError, PermissionError } from '../errors.ts';
+import { type AccessScope, accessScope, canReadConversation, scopeFilter } from './conversations.access.ts';
 
 /** `all`: every contact; otherwise the contacts of the conversations `conversations` may read. */
 export type ContactScope = { all: true } | { all: false; conversations: AccessScope };
@@ -52,3 +57,10 @@ export function contactFilter(principal: Principal) {
 }
 
 export type ContactFilter = NonNullable<ReturnType<typeof contactFilter>>;
+
+/** The row check: the contact exists (else 404) and the caller may read it (else 403). */
+export async function assertContactReadable(db: DB, principal: Principal, id: number): Promise<void> {
+  const found = await contactReadability(db, id, contactFilter(principal));
+  if (!found) throw new NotFoundError('Contact not found');
+  if (!found.readable) throw new PermissionError('Permission denied: you may not access this contact');
+}
