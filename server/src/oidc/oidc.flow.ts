@@ -251,7 +251,7 @@ export async function finishLogin(deps: AppDeps, input: FinishInput): Promise<Fi
   if (identity.emailVerified !== true)
     throw new UnauthorizedError(`The identity provider has not verified the email address ${email}: sign-in refused`);
   const { agentId, provisioned } = await agentFor(deps, row, email, claims.sub, identity);
-  const session = await startSession(deps, agentId, input.meta);
+  const session = await startSession(deps, agentId, input.meta, row.id);
   return { session, location: `${deps.config.baseUrl}${saved.next}`, agentId, provisioned };
 }
 

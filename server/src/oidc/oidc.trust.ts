@@ -5,8 +5,10 @@
 // client id or client secret: `configured_by`). An Admin's provider signs anyone in; a provider
 // whose configurer is gone or disabled signs nobody in. On top of that, each agent is bound to
 // the provider account (`sub`) it first signed in with: another account claiming its email later
-// is refused, and so is that account claiming another agent's.
-import { activeAgentPermissions } from '../auth/auth.service.ts';
+// is refused, and so is that account claiming another agent's. The rule holds for the session's
+// life: a session opened through a provider is ended when it is next verified (auth.service.ts,
+// verifySession) once the configurer no longer holds every permission of its agent.
+import { activeAgentPermissions, vouchesFor } from '../auth/auth.service.ts';
 import type { AppDeps } from '../deps.ts';
 import { PermissionError } from '../errors.ts';
 import * as q from './oidc.queries.ts';
@@ -44,9 +46,9 @@ export async function assertMaySignIn(
   provider: { configured_by: number | null },
   permissions: Iterable<string>,
 ): Promise<void> {
+  if (await vouchesFor(deps, provider.configured_by, permissions)) return;
   const configurer = provider.configured_by === null ? null : await activeAgentPermissions(deps, provider.configured_by);
-  if (configurer === null) throw new PermissionError(NOBODY);
-  for (const permission of permissions) if (!configurer.has(permission)) throw new PermissionError(BEYOND);
+  throw new PermissionError(configurer === null ? NOBODY : BEYOND);
 }
 
 /**
