@@ -32,6 +32,7 @@ export function sameSource(current: Source, next: Source): boolean {
   return current.provider_url === next.provider_url && current.client_id === next.client_id;
 }
 
+const TAKEN = 'This provider account already signs in another agent: ask an administrator';
 const NOBODY =
   'This single sign-on provider signs nobody in: no enabled agent vouches for it. An administrator must enter its client secret again';
 const BEYOND =
@@ -54,21 +55,25 @@ export async function assertMaySignIn(
 /**
  * Binds the agent to the provider account on its first sign-in through this provider; afterwards
  * only that account signs it in there, and that account signs in no other agent (403 otherwise).
- * A binding of a deleted agent gives way.
+ * A binding of a deleted agent gives way. Two first sign-ins at once: the lock cannot hold rows
+ * not yet there, so the insert gives way to the other's and the bindings are judged again.
  */
 export async function bindIdentity(deps: AppDeps, providerId: number, agentId: number, subject: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const rows = await q.lockIdentities(trx, providerId, agentId, subject);
-    const own = rows.find((r) => r.user_id === agentId);
-    if (own && own.subject !== subject)
-      throw new PermissionError(
-        'This agent signs in through this provider with another account: sign in with that account, or ask an administrator',
-      );
-    if (own) return;
-    const other = rows.find((r) => r.subject === subject);
-    if (other && !other.user_deleted)
-      throw new PermissionError('This provider account already signs in another agent: ask an administrator');
-    if (other) await q.deleteIdentity(trx, providerId, other.user_id);
-    await q.insertIdentity(trx, providerId, agentId, subject, deps.clock.now());
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const rows = await q.lockIdentities(trx, providerId, agentId, subject);
+      const own = rows.find((r) => r.user_id === agentId);
+      if (own && own.subject !== subject)
+        throw new PermissionError(
+          'This agent signs in through this provider with another account: sign in with that account, or ask an administrator',
+        );
+      if (own) return;
+      const other = rows.find((r) => r.subject === subject);
+      if (other && !other.user_deleted) throw new PermissionError(TAKEN);
+      if (other) await q.deleteIdentity(trx, providerId, other.user_id);
+      if (await q.insertIdentity(trx, providerId, agentId, subject, deps.clock.now())) return;
+    }
+    // A binding made concurrently and gone again before it could be read: refused, never a 500.
+    throw new PermissionError(TAKEN);
   });
 }
