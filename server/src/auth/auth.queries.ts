@@ -84,7 +84,7 @@ export async function findAgentForLogin(db: DB, email: string) {
 
 export async function insertSession(
   db: DB,
-  session: { id: string; user_id: number; expires_at: Date; user_agent: string | null; ip: string | null },
+  session: { id: string; user_id: number; expires_at: Date; user_agent: string | null; ip: string | null; oidc_provider_id: number | null },
 ): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
 }
@@ -102,12 +102,14 @@ export async function hasLiveSessionFrom(db: DB, userId: number, ip: string, now
   return row !== undefined;
 }
 
+/** A live session, with the configurer of the single sign-on provider that opened it (in the same query). */
 export async function findLiveSession(db: DB, id: string, now: Date) {
   return db
-    .selectFrom('sessions')
-    .where('id', '=', id)
-    .where('expires_at', '>', now)
-    .select(['id', 'user_id', 'expires_at'])
+    .selectFrom('sessions as s')
+    .leftJoin('oidc_providers as p', 'p.id', 's.oidc_provider_id')
+    .where('s.id', '=', id)
+    .where('s.expires_at', '>', now)
+    .select(['s.id', 's.user_id', 's.expires_at', 's.oidc_provider_id', 'p.configured_by'])
     .executeTakeFirst();
 }
 

@@ -180,8 +180,27 @@ async function verifySession(deps: AppDeps, sessionId: string, cacheKey: string)
   if (!session) throw new UnauthorizedError('Invalid or expired session');
   const loaded = await loadPrincipal(deps, session.user_id, 'session', sessionId);
   if (!loaded) throw new UnauthorizedError('Invalid or expired session');
-  deps.credentials.set(cacheKey, loaded.principal, generation, now.getTime(), loaded.touchedAt, new Date(session.expires_at).getTime());
+  // A session opened by single sign-on lasts while the provider's configurer may still sign its agent in.
+  const vouchedBy = session.oidc_provider_id === null ? null : session.configured_by;
+  if (session.oidc_provider_id !== null && !(await vouchesFor(deps, vouchedBy, loaded.principal.permissions))) {
+    await q.deleteSession(deps.db, sessionId);
+    throw new UnauthorizedError('Invalid or expired session');
+  }
+  const expiresAt = new Date(session.expires_at).getTime();
+  deps.credentials.set(cacheKey, loaded.principal, generation, now.getTime(), loaded.touchedAt, expiresAt, null, vouchedBy);
   return loaded.principal;
+}
+
+/**
+ * Whether the agent `configurer` (a single sign-on provider's `configured_by`), as it is now, may
+ * vouch for an agent holding `permissions`: it is an enabled, undeleted agent holding every one of
+ * them. The rule behind oidc.trust.ts, applied at sign-in and whenever the session is verified again.
+ */
+export async function vouchesFor(deps: AppDeps, configurer: number | null, permissions: Iterable<string>): Promise<boolean> {
+  const held = configurer === null ? null : await activeAgentPermissions(deps, configurer);
+  if (held === null) return false;
+  for (const permission of permissions) if (!held.has(permission)) return false;
+  return true;
 }
 
 /** Renews a cache entry in its last seconds while it keeps answering; a credential found invalid is dropped. */
@@ -214,8 +233,15 @@ export interface SessionMeta {
 /**
  * Opens a session for an agent whose identity was just proven (a password, a single sign-on):
  * the session row, `last_login_at`, and a new CSRF token. Every way of logging in goes through it.
+ * `oidcProviderId`: the single sign-on provider that proved it (the session then lasts only while
+ * that provider's configurer vouches for the agent: verifySession).
  */
-export async function startSession(deps: AppDeps, agentId: number, meta: SessionMeta): Promise<NewSession> {
+export async function startSession(
+  deps: AppDeps,
+  agentId: number,
+  meta: SessionMeta,
+  oidcProviderId: number | null = null,
+): Promise<NewSession> {
   const token = randomToken(32);
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + deps.config.sessionTtlSeconds * 1000);
@@ -226,6 +252,7 @@ export async function startSession(deps: AppDeps, agentId: number, meta: Session
       expires_at: expiresAt,
       user_agent: meta.userAgent?.slice(0, 512) ?? null,
       ip: meta.ip,
+      oidc_provider_id: oidcProviderId,
     });
     await q.markLoggedIn(trx, agentId, now);
     await q.deleteExpiredSessions(trx, now);

@@ -31,6 +31,12 @@ export interface CachedCredential {
    * the same hash needs no slow hash again (a new or revoked key changes it).
    */
   verifiedHash: string | null;
+  /**
+   * For a session opened by single sign-on: the agent who configured the provider. Its session
+   * lasts while that agent holds every permission of the session's agent, so a change to that
+   * agent drops this entry too.
+   */
+  vouchedBy: number | null;
 }
 
 export const CREDENTIAL_TTL_MS = 30_000;
@@ -94,23 +100,25 @@ export class CredentialCache {
     touchedAt: number,
     notAfterMs = Number.POSITIVE_INFINITY,
     verifiedHash: string | null = null,
+    vouchedBy: number | null = null,
   ): void {
     if (generation !== this.#generation) return;
     if (this.#entries.size > 50_000) this.#entries.clear();
-    this.#entries.set(key, { principal, expiresAt: Math.min(nowMs + this.#ttlMs, notAfterMs), touchedAt, verifiedHash });
+    this.#entries.set(key, { principal, expiresAt: Math.min(nowMs + this.#ttlMs, notAfterMs), touchedAt, verifiedHash, vouchedBy });
   }
   markTouched(key: string, nowMs: number): void {
     const entry = this.#entries.get(key);
     if (entry) entry.touchedAt = nowMs;
   }
-  /** Drops the entries of one user, or every entry when userId is null. */
+  /** Drops the entries of one user (and of the sessions it vouches for), or every entry when userId is null. */
   invalidateLocal(userId: number | null): void {
     this.#generation += 1;
     if (userId === null) {
       this.#entries.clear();
       return;
     }
-    for (const [key, entry] of this.#entries) if (entry.principal.userId === userId) this.#entries.delete(key);
+    for (const [key, entry] of this.#entries)
+      if (entry.principal.userId === userId || entry.vouchedBy === userId) this.#entries.delete(key);
   }
   deleteKey(key: string): void {
     this.#generation += 1;

@@ -114,6 +114,8 @@ export interface SessionsTable {
   created_at: Timestamp;
   user_agent: string | null;
   ip: string | null;
+  /** The single sign-on provider that opened the session; null for a password sign-in. */
+  oidc_provider_id: number | null;
 }
 
 export interface WidgetSessionsTable {

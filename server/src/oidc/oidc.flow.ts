@@ -10,7 +10,7 @@ import { activeAgentPermissions, findAgentForSignIn, type NewSession, type Sessi
 import type { AppDeps } from '../deps.ts';
 import { AppError, ConflictError, InputError, NetworkError, NotFoundError, PermissionError, UnauthorizedError } from '../errors.ts';
 import { isEmailAddress } from '../http/formats.ts';
-import { getRole } from '../roles/roles.service.ts';
+import { getRole, lockRoleForGrant } from '../roles/roles.service.ts';
 import { DecryptionError, decryptSecret, encryptSecret } from '../security/encryption.ts';
 import { constantTimeEqual } from '../security/hashing.ts';
 import { discover, networkError } from './oidc.client.ts';
@@ -251,7 +251,7 @@ export async function finishLogin(deps: AppDeps, input: FinishInput): Promise<Fi
   if (identity.emailVerified !== true)
     throw new UnauthorizedError(`The identity provider has not verified the email address ${email}: sign-in refused`);
   const { agentId, provisioned } = await agentFor(deps, row, email, claims.sub, identity);
-  const session = await startSession(deps, agentId, input.meta);
+  const session = await startSession(deps, agentId, input.meta, row.id);
   return { session, location: `${deps.config.baseUrl}${saved.next}`, agentId, provisioned };
 }
 
@@ -310,8 +310,18 @@ async function provisionAgent(
     throw error;
   }
   await assertMaySignIn(deps, provider, role.permissions);
+  const checked = role;
+  // Created with the role as checked: in the creating transaction the role row is locked and
+  // compared again, so a rename or a new permission since the check is refused, not granted.
+  const sameRole = async (trx: Parameters<typeof lockRoleForGrant>[0]) => {
+    const locked = await lockRoleForGrant(trx, checked.id);
+    if (!locked) throw noRole;
+    const known = new Set(checked.permissions);
+    if (locked.name !== checked.name || locked.permissions.some((p) => !known.has(p)))
+      throw new UnauthorizedError('The role this provider creates agents with has just changed: sign in again');
+  };
   try {
-    const agent = await createAgent(deps, null, { email, ...namesOf(email, identity), roles: [role.name] });
+    const agent = await createAgent(deps, null, { email, ...namesOf(email, identity), roles: [role.name] }, sameRole);
     return { agentId: agent.id, provisioned: true };
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;

@@ -112,8 +112,15 @@ export async function lockIdentities(db: DB, providerId: number, userId: number,
     .execute();
 }
 
-export async function insertIdentity(db: DB, providerId: number, userId: number, subject: string, now: Date): Promise<void> {
-  await db.insertInto('oidc_identities').values({ provider_id: providerId, user_id: userId, subject, created_at: now }).execute();
+/** False when a binding of this agent or this account exists already (one a concurrent sign-in just made). */
+export async function insertIdentity(db: DB, providerId: number, userId: number, subject: string, now: Date): Promise<boolean> {
+  const inserted = await db
+    .insertInto('oidc_identities')
+    .values({ provider_id: providerId, user_id: userId, subject, created_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }
 
 export async function deleteIdentity(db: DB, providerId: number, userId: number): Promise<void> {

@@ -119,7 +119,8 @@ export function oidcRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags,
           operationId: 'deleteOidcProvider',
           summary: 'Delete a single sign-on provider',
-          description: 'Sign-ins under way with it are refused when they come back. Agents keep their accounts and sessions.',
+          description:
+            'Sign-ins under way with it are refused when they come back, and the sessions it opened are ended. Agents keep their accounts.',
           params: IdParams,
           response: { 200: TrueEnvelope, ...errors(401, 403, 404) },
         },

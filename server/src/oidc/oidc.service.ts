@@ -2,7 +2,7 @@
 // The sign-in itself is in oidc.flow.ts.
 import { BlockList, isIP } from 'node:net';
 import type { Static } from 'typebox';
-import type { Principal } from '../auth/credential-cache.ts';
+import { invalidateCredentials, type Principal } from '../auth/credential-cache.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, DataError, InputError, NotFoundError } from '../errors.ts';
@@ -175,16 +175,21 @@ export async function updateProvider(deps: AppDeps, actor: Principal, id: number
     const next = { provider_url: providerUrl, client_id: input.client_id.trim() };
     const configuredBy = vouches(current, next, given !== null) ? actor.userId : current.configured_by;
     if (!sameSource(current, next)) await q.deleteIdentities(trx, id);
-    return q.updateProvider(trx, id, valuesOf(input, name, providerUrl, secret, roleId, configuredBy), deps.clock.now());
+    const row = await q.updateProvider(trx, id, valuesOf(input, name, providerUrl, secret, roleId, configuredBy), deps.clock.now());
+    return row ? { previous: current.configured_by, configuredBy } : null;
   });
   if (!updated) throw new NotFoundError('Single sign-on provider not found');
   deps.oidcClients.forget(id);
+  // The sessions the provider opened are verified again against their new configurer.
+  if (updated.previous !== null && updated.previous !== updated.configuredBy) await invalidateCredentials(deps, updated.previous);
   return getProvider(deps, id);
 }
 
+/** Deleting a provider ends the sessions it opened (their rows cascade; their cached credentials go now). */
 export async function deleteProvider(deps: AppDeps, id: number): Promise<void> {
   if (!(await q.deleteProvider(deps.db, id))) throw new NotFoundError('Single sign-on provider not found');
   deps.oidcClients.forget(id);
+  await invalidateCredentials(deps, null);
 }
 
 /** For a sign-in page: the enabled providers, without anything secret. */

@@ -11,9 +11,9 @@ export async function findRole(db: DB, id: number) {
   return db.selectFrom('roles').where('id', '=', id).select(columns).executeTakeFirst();
 }
 
-/** The role, its row locked until the transaction ends: a role being deleted cannot be granted meanwhile. */
+/** The role, its row locked until the transaction ends: a role being deleted, renamed or changed cannot be granted meanwhile. */
 export async function lockRole(db: DB, id: number) {
-  return db.selectFrom('roles').where('id', '=', id).select(['id', 'name', 'is_builtin']).forUpdate().executeTakeFirst();
+  return db.selectFrom('roles').where('id', '=', id).select(['id', 'name', 'is_builtin', 'permissions']).forUpdate().executeTakeFirst();
 }
 
 /** How many agents hold the role, soft-deleted ones aside (they can never sign in again). */

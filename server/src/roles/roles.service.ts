@@ -53,6 +53,15 @@ export async function listRoles(deps: AppDeps) {
   return q.listRoles(deps.db);
 }
 
+/**
+ * The role as it stays until the transaction `db` ends (its row locked: no rename, permission
+ * change or deletion meanwhile), or undefined when it is gone. For a grant decided on the role's id.
+ */
+export async function lockRoleForGrant(db: DB, id: number): Promise<{ name: string; permissions: string[] } | undefined> {
+  const role = await q.lockRole(db, id);
+  return role && { name: role.name, permissions: role.permissions };
+}
+
 export async function getRole(deps: AppDeps, id: number) {
   const role = await q.findRole(deps.db, id);
   if (!role) throw new NotFoundError('Role not found');

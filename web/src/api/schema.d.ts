@@ -2163,7 +2163,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a single sign-on provider
-         * @description Sign-ins under way with it are refused when they come back. Agents keep their accounts and sessions.
+         * @description Sign-ins under way with it are refused when they come back, and the sessions it opened are ended. Agents keep their accounts.
          *
          *     Requires permission `oidc:manage`.
          */
