@@ -41,6 +41,7 @@ const ContactCreated = Type.Object(
     api_key: Type.Null(),
     api_key_last_used_at: Type.Null(),
     external_user_id: Nullable(Text),
+    load_remote_images: Type.Boolean(),
   },
   exact,
 );

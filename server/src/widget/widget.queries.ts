@@ -254,6 +254,7 @@ const RECORD_COLUMNS = [
   'last_login_at',
   'custom_attributes',
   'external_user_id',
+  'load_remote_images',
 ] as const;
 
 /** Inserts a contact or visitor and answers its record (for `contact.created`). */
