@@ -6059,6 +6059,7 @@ export interface components {
                 api_key: null;
                 api_key_last_used_at: null;
                 external_user_id: string | null;
+                load_remote_images: boolean;
             };
         };
         /** WebhookContactEnabledChanged */
