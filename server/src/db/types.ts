@@ -118,6 +118,25 @@ export interface SessionsTable {
   oidc_provider_id: number | null;
 }
 
+/** Append-only (audit/audit.service.ts): the database refuses updates and deletes but the retention purge's. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  created_at: Timestamp;
+  actor_type: 'agent' | 'api_key' | 'system' | 'automation';
+  /** The agent (for `agent` and `api_key`) or the automation rule; null for the system. */
+  actor_id: number | null;
+  actor_name: string;
+  ip: string | null;
+  user_agent: string | null;
+  request_id: string | null;
+  action: string;
+  resource_type: string;
+  resource_id: string | null;
+  resource_name: string;
+  /** `{"<field>": [before, after]}`, secrets masked. */
+  changes: Json<Record<string, [unknown, unknown]>>;
+}
+
 export interface WidgetSessionsTable {
   token_hash: string;
   inbox_id: number;
@@ -486,6 +505,7 @@ export interface Database extends ConversationDatabase {
   conversation_statuses: ConversationStatusesTable;
   conversation_priorities: ConversationPrioritiesTable;
   sessions: SessionsTable;
+  audit_log: AuditLogTable;
   widget_sessions: WidgetSessionsTable;
   domain_events: DomainEventsTable;
   realtime_cursor: RealtimeCursorTable;

@@ -3,6 +3,7 @@
 // The same config states the rule in the OpenAPI document, so the two cannot drift apart.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { authenticateApiKey, authenticateSession, CSRF_COOKIE, CSRF_HEADER, csrfMatches, SESSION_COOKIE } from '../auth/auth.service.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
 import type { Principal } from '../auth/credential-cache.ts';
 import type { AppDeps } from '../deps.ts';
 import { PermissionError, UnauthorizedError } from '../errors.ts';
@@ -112,4 +113,21 @@ async function authenticate(deps: AppDeps, request: FastifyRequest): Promise<Pri
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new UnauthorizedError();
   return request.principal;
+}
+
+/** Where a request came from, for audit entries (audit/audit.service.ts). */
+export function requestOrigin(request: FastifyRequest): Pick<AuditActor, 'ip' | 'userAgent' | 'requestId'> {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent.slice(0, 512) : null, requestId: String(request.id) };
+}
+
+/** The authenticated caller as the actor of the changes it makes: an agent, or an agent's API key. */
+export function auditActorOf(request: FastifyRequest): AuditActor {
+  const principal = principalOf(request);
+  return {
+    type: principal.method === 'api_key' ? 'api_key' : 'agent',
+    id: principal.userId,
+    name: `${principal.firstName} ${principal.lastName}`.trim(),
+    ...requestOrigin(request),
+  };
 }
