@@ -3,6 +3,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { setUnauthorizedHandler } from '../api/client';
 import { keys } from '../api/keys';
+import { accountRoutes } from '../features/account/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { publicRoutes } from '../features/auth/routes';
 import { RequireSession } from '../features/auth/RequireSession';
@@ -25,6 +26,7 @@ const appRoutes: RouteObject[] = [
   ...searchRoutes,
   ...reportRoutes,
   ...adminRoutes,
+  ...accountRoutes,
 ];
 
 const routes: RouteObject[] = [

@@ -1,3 +1,4 @@
+import { useNavigate } from 'react-router';
 import { t } from '../../i18n/t';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
@@ -8,6 +9,7 @@ import { type Availability, displayName, useAgent, useLogout, useSetAvailability
 export const AVAILABILITIES: readonly Availability[] = ['available', 'busy', 'away'];
 
 export function AccountMenu() {
+  const navigate = useNavigate();
   const agent = useAgent();
   const setAvailability = useSetAvailability();
   const logout = useLogout();
@@ -20,6 +22,7 @@ export function AccountMenu() {
       onSelect: () => setAvailability.mutate({ status, source: 'user' }, { onError: (error) => toast(error.message, 'error') }),
     })),
     { kind: 'separator' },
+    { label: t('me.account'), onSelect: () => void navigate('/account') },
     { label: t('me.logout'), onSelect: () => logout.mutate() },
   ];
   return (

@@ -1,0 +1,16 @@
+// The signed-in agent's account settings: one card per concern, each in its own file.
+import { t } from '../../i18n/t';
+import { Page } from '../../ui/Page';
+import { PasswordSection } from './PasswordSection';
+import { SessionsSection } from './SessionsSection';
+import { TwoFactorSection } from './TwoFactorSection';
+
+export function AccountPage() {
+  return (
+    <Page title={t('account.title')} description={t('account.description')} width="narrow">
+      <PasswordSection />
+      <TwoFactorSection />
+      <SessionsSection />
+    </Page>
+  );
+}
