@@ -8,6 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { agentsRoutes } from './agents/agents.routes.ts';
 import { aiRoutes } from './ai/ai.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 import { sessionRoutes } from './agents/sessions.routes.ts';
 import { businessHoursRoutes } from './business-hours/business-hours.routes.ts';
 import { listenForInvalidations } from './auth/credential-cache.ts';
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(oidcRoutes(deps), api);
   await app.register(pageVisitRoutes(deps), api);
   await app.register(aiRoutes(deps), api);
+  await app.register(auditRoutes(deps), api);
   // Under /api/v1 and, for the contact's page, /csat: registered at the root.
   await app.register(csatRoutes(deps));
   // The built widget: /widget.js, the chat frame /widget/frame/ and its assets.

@@ -76,6 +76,8 @@ export interface Config {
   readonly metricsPort: number | null;
   /** The address the metrics port binds to (METRICS_HOST): loopback unless the scraper is elsewhere. */
   readonly metricsHost: string;
+  /** Audit log entries are deleted after this many days (AUDIT_RETENTION_DAYS); 0 keeps them forever. */
+  readonly auditRetentionDays: number;
 }
 
 /**
@@ -340,5 +342,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     metricsToken: metricsToken(env),
     metricsPort: env['METRICS_PORT'] ? integer(env, 'METRICS_PORT', 0, 0, 65535) : null,
     metricsHost: env['METRICS_HOST'] || '127.0.0.1',
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 0, 36500),
   });
 }

@@ -10,6 +10,7 @@
 //                     and does no I/O of its own also goes in BATCHED_JOB_KINDS;
 // - a periodic task:  `{ name: 'reports.rollup', everyMs: 5 * MINUTE, run: rollUpReports },`
 //                     in periodicTasks.
+import { purgeExpiredAuditEntries } from './audit/audit.retention.ts';
 import { placeForAgentJob, placeWaitingConversations, placeTeamJob, releaseAgentJob } from './conversations/assignment.service.ts';
 import { wakeSnoozedConversations } from './conversations/conversations.changes.ts';
 import { foldConversationCounts } from './conversations/conversations.counts.ts';
@@ -87,6 +88,8 @@ export const periodicTasks: PeriodicTask[] = [
   { name: 'webhooks.reap_lost', everyMs: MINUTE, run: reapLostWebhookDeliveries },
   // Mails an email inbox passed over (too large, unreadable), listed for admins for 30 days.
   { name: 'email.purge_skipped', everyMs: HOUR, run: purgeSkippedMails },
+  // Audit log entries older than AUDIT_RETENTION_DAYS (0: kept forever), in bounded batches.
+  { name: 'audit.purge', everyMs: HOUR, run: purgeExpiredAuditEntries },
 ];
 
 export interface Workers {

@@ -113,7 +113,8 @@ export async function recordAudit(db: DB, actor: AuditActor, entry: AuditEntry, 
   });
 }
 
-function maskChanges(changes: AuditChanges): AuditChanges {
+/** Each field's two sides with their secrets masked (the field's own name counts as their key). */
+export function maskChanges(changes: AuditChanges): AuditChanges {
   const out: AuditChanges = {};
   for (const [field, [was, now]] of Object.entries(changes)) out[field] = [maskSecrets(was, field), maskSecrets(now, field)];
   return out;
@@ -170,13 +171,25 @@ function canonical(value: unknown): string {
   );
 }
 
+/** Entries one purge transaction deletes at most: a long purge never holds a long transaction. */
+export const PURGE_BATCH = 1000;
+
 /**
  * Deletes the entries older than `before` (AUDIT_RETENTION_DAYS): the one delete the database
- * allows, in a transaction that names its cutoff. Returns how many went.
+ * allows, in transactions that name their cutoff, `batch` entries each, at most `maxBatches` of
+ * them (the next run goes on). Returns how many went.
  */
-export async function purgeAuditLog(db: DB, before: Date): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select set_config('parley.audit_purge_before', ${before.toISOString()}, true)`.execute(trx);
-    return q.deleteAuditEntriesBefore(trx, before);
-  });
+export async function purgeAuditLog(db: DB, before: Date, options: { batch?: number; maxBatches?: number } = {}): Promise<number> {
+  const batch = options.batch ?? PURGE_BATCH;
+  const maxBatches = options.maxBatches ?? 100;
+  let total = 0;
+  for (let round = 0; round < maxBatches; round += 1) {
+    const deleted = await db.transaction().execute(async (trx) => {
+      await sql`select set_config('parley.audit_purge_before', ${before.toISOString()}, true)`.execute(trx);
+      return q.deleteAuditEntriesBefore(trx, before, batch);
+    });
+    total += deleted;
+    if (deleted < batch) break;
+  }
+  return total;
 }

@@ -38,6 +38,8 @@ export const PERMISSIONS = [
   'business_hours:manage',
   'sla:manage',
   'general_settings:manage',
+  // Reading the audit log (GET /audit-log and its export); nobody may change it.
+  'audit:read',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -74,4 +74,6 @@ export const enPermissions = {
   'permission.sla:manage.hint': 'The response and resolution targets conversations are held to.',
   'permission.general_settings:manage': 'Manage workspace settings',
   'permission.general_settings:manage.hint': 'The default business hours and time zone of the workspace.',
+  'permission.audit:read': 'Read the audit log',
+  'permission.audit:read.hint': 'Who changed what in the workspace, when and from where; and export it.',
 } as const;
