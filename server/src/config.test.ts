@@ -418,6 +418,17 @@ const variables: Variable[] = [
     invalid: ['0', '601', '30s'],
   },
   {
+    name: 'AUDIT_RETENTION_DAYS',
+    read: (c) => c.auditRetentionDays,
+    default: 365,
+    valid: [
+      ['0', 0],
+      ['1', 1],
+      ['36500', 36500],
+    ],
+    invalid: ['-1', '36501', '1y', '30.5'],
+  },
+  {
     name: 'S3_BUCKET',
     read: (c) => (c.storage.kind === 's3' ? c.storage.bucket : c.storage.dir),
     default: join('/srv/parley', 'data', 'uploads'),
