@@ -2393,6 +2393,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audit log entries, newest first
+         * @description Who changed what, when and from where; every secret masked. Paged (`page`, `page_size` 1..100), ordered by `created_at` then `id`, both descending. Filters, all optional and combined with AND: `actor_id` (an agent: its sessions and its API key; with `actor_type=automation`, a rule), `actor_type`, `action` (one of `GET /audit-log/actions`), `resource_type`, `from` (included) and `to` (excluded), RFC 3339 instants with their offset. An unknown action or actor type, a malformed date, `from` after `to`, or an unknown parameter → 400 naming it.
+         *
+         *     Requires permission `audit:read`.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit-log/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The actions and resource types of the audit log
+         * @description `actions`: every action an entry can have (the values of the `action` filter); `resource_types`: the resource types the log holds entries about now.
+         *
+         *     Requires permission `audit:read`.
+         */
+        get: operations["getAuditLogActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit-log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export audit log entries as CSV
+         * @description The entries the list would give for the same filters, all of them, newest first, streamed as `text/csv` (UTF-8, RFC 4180: every cell quoted, lines end with CRLF) in an attachment. Columns: `id`, `created_at`, `actor_type`, `actor_id`, `actor_name`, `ip`, `user_agent`, `request_id`, `action`, `resource_type`, `resource_id`, `resource_name`, `changes`; `changes` is the JSON of the entry's changes. A cell that a spreadsheet would take for a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) starts with `'`. Read in batches of 500 entries: memory stays flat whatever the size. `format` is required; only `csv` exists. Filters, all optional and combined with AND: `actor_id` (an agent: its sessions and its API key; with `actor_type=automation`, a rule), `actor_type`, `action` (one of `GET /audit-log/actions`), `resource_type`, `from` (included) and `to` (excluded), RFC 3339 instants with their offset. An unknown action or actor type, a malformed date, `from` after `to`, or an unknown parameter → 400 naming it.
+         *
+         *     Requires permission `audit:read`.
+         */
+        get: operations["getAuditLogExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/csat/{uuid}": {
         parameters: {
             query?: never;
@@ -4632,6 +4698,49 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** AuditEntry */
+        AuditEntry: {
+            id: number;
+            /** Format: date-time */
+            created_at: string;
+            actor: {
+                /**
+                 * @description `agent` (a session), `api_key` (an agent’s API credentials), `system` (Parley itself), `automation` (a rule)
+                 * @enum {string}
+                 */
+                type: "agent" | "api_key" | "system" | "automation";
+                /** @description The agent (for `api_key`, the key’s owner) or the automation rule; null for `system` */
+                id: number | null;
+                /** @description The name the actor had when the entry was written */
+                name: string;
+            };
+            /** @description Client address of the request (null outside a request) */
+            ip: string | null;
+            user_agent: string | null;
+            /** @description The `X-Request-Id` of the request, to find it in the logs */
+            request_id: string | null;
+            /** @description One of `GET /audit-log/actions`, e.g. `role.updated` */
+            action: string;
+            resource: {
+                /** @description e.g. `role`, `agent`, `settings` */
+                type: string;
+                /** @description The resource’s id, as text; null for singletons such as the settings */
+                id: string | null;
+                /** @description The name the resource had when the entry was written (may be empty) */
+                name: string;
+            };
+            /** @description `{"<field>": [before, after]}`; before is null on creation, after null on deletion. Every secret is masked as `[redacted]`. */
+            changes: {
+                [key: string]: unknown[];
+            };
+        };
+        /** AuditCatalogue */
+        AuditCatalogue: {
+            /** @description Every action an entry can have (the `action` filter’s values) */
+            actions: string[];
+            /** @description The resource types the log holds entries about, sorted */
+            resource_types: string[];
         };
         /** PublicCsatSurvey */
         PublicCsatSurvey: {
@@ -17249,6 +17358,211 @@ export interface operations {
             };
             /** @description Every error answer has this shape. */
             504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1; larger values are clamped. */
+                page?: number;
+                /** @description Items per page, 1..100; values outside are clamped. */
+                page_size?: number;
+                /** @description Entries of this actor: an agent, or with `actor_type=automation` a rule */
+                actor_id?: number;
+                /** @description Entries of this kind of actor. Without it, `actor_id` names an agent (entries of its sessions and of its API key); with `automation`, a rule. */
+                actor_type?: "agent" | "api_key" | "system" | "automation";
+                /** @description Entries of this action */
+                action?: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.password_reset" | "auth.password_changed" | "auth.2fa_enabled" | "auth.2fa_disabled" | "auth.2fa_reset" | "auth.session_ended" | "agent.created" | "agent.updated" | "agent.deleted" | "agent.invited" | "agent.api_key_created" | "agent.api_key_revoked" | "role.created" | "role.updated" | "role.deleted" | "team.created" | "team.updated" | "team.deleted" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "inbox.secret_rotated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "oidc.created" | "oidc.updated" | "oidc.deleted" | "ai.updated" | "ai.prompt_created" | "ai.prompt_updated" | "ai.prompt_deleted" | "settings.updated" | "sla.created" | "sla.updated" | "sla.deleted" | "business_hours.created" | "business_hours.updated" | "business_hours.deleted";
+                /** @description Entries about this kind of resource, e.g. `role` */
+                resource_type?: string;
+                /** @description Entries at or after this instant (RFC 3339, with its offset) */
+                from?: string;
+                /** @description Entries before this instant (excluded) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: {
+                            results: components["schemas"]["AuditEntry"][];
+                            total: number;
+                            per_page: number;
+                            total_pages: number;
+                            page: number;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAuditLogActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["AuditCatalogue"];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAuditLogExport: {
+        parameters: {
+            query: {
+                /** @description Only `csv` for now */
+                format: "csv";
+                /** @description Entries of this actor: an agent, or with `actor_type=automation` a rule */
+                actor_id?: number;
+                /** @description Entries of this kind of actor. Without it, `actor_id` names an agent (entries of its sessions and of its API key); with `automation`, a rule. */
+                actor_type?: "agent" | "api_key" | "system" | "automation";
+                /** @description Entries of this action */
+                action?: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.password_reset" | "auth.password_changed" | "auth.2fa_enabled" | "auth.2fa_disabled" | "auth.2fa_reset" | "auth.session_ended" | "agent.created" | "agent.updated" | "agent.deleted" | "agent.invited" | "agent.api_key_created" | "agent.api_key_revoked" | "role.created" | "role.updated" | "role.deleted" | "team.created" | "team.updated" | "team.deleted" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "inbox.secret_rotated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "oidc.created" | "oidc.updated" | "oidc.deleted" | "ai.updated" | "ai.prompt_created" | "ai.prompt_updated" | "ai.prompt_deleted" | "settings.updated" | "sla.created" | "sla.updated" | "sla.deleted" | "business_hours.created" | "business_hours.updated" | "business_hours.deleted";
+                /** @description Entries about this kind of resource, e.g. `role` */
+                resource_type?: string;
+                /** @description Entries at or after this instant (RFC 3339, with its offset) */
+                from?: string;
+                /** @description Entries before this instant (excluded) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
