@@ -107,7 +107,16 @@ describe('the audit log export', () => {
   });
 
   it('defuses cells a spreadsheet would run as formulas, keeps quotes and line breaks, masks secrets', async () => {
-    const names = ['=HYPERLINK("http://evil.example","x")', '+1+1', '-2', '@SUM(A1)', '\tTabbed', '\rReturn', 'a "quoted", name\r\nover lines', 'plain'];
+    const names = [
+      '=HYPERLINK("http://evil.example","x")',
+      '+1+1',
+      '-2',
+      '@SUM(A1)',
+      '\tTabbed',
+      '\rReturn',
+      'a "quoted", name\r\nover lines',
+      'plain',
+    ];
     for (const [index, name] of names.entries()) {
       await recordAudit(
         t.deps.db,
@@ -126,7 +135,16 @@ describe('the audit log export', () => {
     const rows = csvRecords(res.body).reverse();
     assert.deepEqual(
       rows.map((row) => row['actor_name']),
-      ["'=HYPERLINK(\"http://evil.example\",\"x\")", "'+1+1", "'-2", "'@SUM(A1)", "'\tTabbed", "'\rReturn", 'a "quoted", name\r\nover lines', 'plain'],
+      [
+        '\'=HYPERLINK("http://evil.example","x")',
+        "'+1+1",
+        "'-2",
+        "'@SUM(A1)",
+        "'\tTabbed",
+        "'\rReturn",
+        'a "quoted", name\r\nover lines',
+        'plain',
+      ],
     );
     assert.deepEqual(
       rows.map((row) => row['resource_name']),

@@ -121,14 +121,7 @@ export async function deleteAuditEntriesBefore(db: DB, before: Date, limit: numb
   const result = await db
     .deleteFrom('audit_log')
     .where('id', 'in', (qb) =>
-      qb
-        .selectFrom('audit_log')
-        .select('id')
-        .where('created_at', '<', before)
-        .orderBy('created_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
+      qb.selectFrom('audit_log').select('id').where('created_at', '<', before).orderBy('created_at').limit(limit).forUpdate().skipLocked(),
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -11,7 +11,12 @@ const DAY = 24 * 3600 * 1000;
 const task = periodicTasks.find((candidate) => candidate.name === 'audit.purge');
 
 async function names(t: TestApp): Promise<string[]> {
-  const rows = await t.deps.db.selectFrom('audit_log').select('resource_name').where('resource_type', '=', 'retention_test').orderBy('id').execute();
+  const rows = await t.deps.db
+    .selectFrom('audit_log')
+    .select('resource_name')
+    .where('resource_type', '=', 'retention_test')
+    .orderBy('id')
+    .execute();
   return rows.map((row) => row.resource_name);
 }
 
@@ -73,7 +78,12 @@ describe('audit log retention', () => {
     // At most 2 batches of 1000 this run: the next run goes on.
     assert.equal(await purgeAuditLog(db, new Date('2021-01-01T00:00:00Z'), { batch: 1000, maxBatches: 2 }), 2000);
     assert.deepEqual([transactions, deleted], [2, [1000, 1000]]);
-    const left = await t.deps.db.selectFrom('audit_log').select(['resource_name']).where('resource_type', '=', 'retention_bulk').orderBy('id').execute();
+    const left = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['resource_name'])
+      .where('resource_type', '=', 'retention_bulk')
+      .orderBy('id')
+      .execute();
     // Oldest first: what is left is the newest 500.
     assert.deepEqual(
       left.map((row) => row.resource_name),

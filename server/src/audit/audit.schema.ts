@@ -30,7 +30,8 @@ export const AuditEntryRecord = Type.Object(
       name: Type.String({ description: 'The name the resource had when the entry was written (may be empty)' }),
     }),
     changes: Type.Record(Type.String(), Type.Array(Type.Unknown(), { minItems: 2, maxItems: 2 }), {
-      description: '`{"<field>": [before, after]}`; before is null on creation, after null on deletion. Every secret is masked as `[redacted]`.',
+      description:
+        '`{"<field>": [before, after]}`; before is null on creation, after null on deletion. Every secret is masked as `[redacted]`.',
     }),
   },
   { title: 'AuditEntry' },
@@ -40,7 +41,11 @@ export type AuditEntryRecord = Static<typeof AuditEntryRecord>;
 /** The filters the list and the export share. Each is served by an index of migration 2026_11_30_0001. */
 export const AuditFilterQuery = {
   actor_id: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Entries of this actor: an agent, or with `actor_type=automation` a rule' }),
+    Type.Integer({
+      minimum: 1,
+      maximum: 2147483647,
+      description: 'Entries of this actor: an agent, or with `actor_type=automation` a rule',
+    }),
   ),
   actor_type: Type.Optional(
     StringEnum(AUDIT_ACTOR_TYPES, {
@@ -71,8 +76,8 @@ export const AuditPage = Paged(AuditEntryRecord);
 
 export const AuditCatalogue = Type.Object(
   {
-  actions: Type.Array(Type.String(), { description: 'Every action an entry can have (the `action` filter’s values)' }),
-  resource_types: Type.Array(Type.String(), { description: 'The resource types the log holds entries about, sorted' }),
+    actions: Type.Array(Type.String(), { description: 'Every action an entry can have (the `action` filter’s values)' }),
+    resource_types: Type.Array(Type.String(), { description: 'The resource types the log holds entries about, sorted' }),
   },
   { title: 'AuditCatalogue' },
 );

@@ -64,5 +64,7 @@ export const keys = {
     delivery: (id: number, deliveryId: number) => ['webhooks', id, 'delivery', deliveryId] as const,
     oidc: ['oidc', 'providers'] as const,
     aiProvider: ['ai', 'provider'] as const,
+    auditLog: (params: Record<string, string | number>) => ['audit-log', 'list', params] as const,
+    auditCatalogue: ['audit-log', 'catalogue'] as const,
   },
 };

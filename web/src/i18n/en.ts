@@ -1,6 +1,7 @@
 // The English catalogue: every string the web app shows. Keys are grouped by screen.
 import { enAdmin } from './en-admin';
 import { enAdminSettings } from './en-admin-settings';
+import { enAudit } from './en-audit';
 import { enContacts } from './en-contacts';
 import { enPermissions } from './en-permissions';
 import { enReports } from './en-reports';
@@ -300,6 +301,7 @@ export const en = {
   ...enPermissions,
   ...enAdmin,
   ...enAdminSettings,
+  ...enAudit,
 } as const;
 
 export type MessageKey = keyof typeof en;

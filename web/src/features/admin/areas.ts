@@ -9,7 +9,7 @@ export interface AdminArea {
   label: MessageKey;
   hint: MessageKey;
   permission: string;
-  group: 'people' | 'channels' | 'conversations' | 'service' | 'integrations';
+  group: 'people' | 'channels' | 'conversations' | 'service' | 'integrations' | 'security';
 }
 
 export const ADMIN_AREAS: readonly AdminArea[] = [
@@ -32,9 +32,10 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: 'webhooks', label: 'admin.webhooks.title', hint: 'admin.webhooks.hint', permission: 'webhooks:manage', group: 'integrations' },
   { path: 'sso', label: 'admin.sso.title', hint: 'admin.sso.hint', permission: 'oidc:manage', group: 'integrations' },
   { path: 'ai', label: 'admin.ai.title', hint: 'admin.ai.hint', permission: 'ai:manage', group: 'integrations' },
+  { path: 'audit-log', label: 'audit.title', hint: 'audit.hint', permission: 'audit:read', group: 'security' },
 ];
 
-export const ADMIN_GROUPS = ['people', 'channels', 'conversations', 'service', 'integrations'] as const;
+export const ADMIN_GROUPS = ['people', 'channels', 'conversations', 'service', 'integrations', 'security'] as const;
 
 export function adminAreasFor(agent: Agent | null | undefined): AdminArea[] {
   return ADMIN_AREAS.filter((area) => can(agent, area.permission));

@@ -22,6 +22,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'webhooks/:id', lazy: async () => ({ Component: (await import('./webhooks/WebhookPage')).WebhookPage }) },
       { path: 'sso', lazy: async () => ({ Component: (await import('./integrations/OidcPage')).OidcPage }) },
       { path: 'ai', lazy: async () => ({ Component: (await import('./integrations/AiPage')).AiPage }) },
+      { path: 'audit-log', lazy: async () => ({ Component: (await import('./audit/AuditLogPage')).AuditLogPage }) },
     ],
   },
 ];
