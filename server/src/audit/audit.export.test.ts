@@ -171,6 +171,11 @@ describe('the audit log export', () => {
     for (const [value, cell] of cases) assert.equal(csvCell(value), cell, String(value));
   });
 
+  it('has no HEAD route (it would run the whole export to throw it away)', async () => {
+    const res = await t.call({ method: 'HEAD', url: '/api/v1/audit-log/export?format=csv', as: reader });
+    assert.ok([404, 405].includes(res.statusCode), String(res.statusCode));
+  });
+
   it('refuses a missing or unknown format', async () => {
     for (const url of ['/api/v1/audit-log/export', '/api/v1/audit-log/export?format=xlsx', '/api/v1/audit-log/export?format=CSV']) {
       const error = assertError(await t.call({ method: 'GET', url, as: reader }), 400, 'InputException', url);

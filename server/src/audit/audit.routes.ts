@@ -55,6 +55,8 @@ export function auditRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/audit-log/export',
       {
         config: read,
+        // Fastify's automatic HEAD route would run the whole export to throw it away.
+        exposeHeadRoute: false,
         schema: {
           tags,
           summary: 'Export audit log entries as CSV',
