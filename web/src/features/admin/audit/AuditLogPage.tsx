@@ -34,8 +34,9 @@ export function actionLabel(action: string): string {
 function ActorCell({ actor }: { actor: Entry['actor'] }) {
   return (
     <span className="audit-actor">
-      <span>{actor.name || '—'}</span>
-      {actor.type !== 'agent' ? <Badge>{t(`audit.actor.${actor.type}`)}</Badge> : null}
+      <span>{actor.name || t(`audit.actor.${actor.type}`)}</span>
+      {/* An agent and the system are named by their name alone; a key or a rule says what it is. */}
+      {actor.type === 'api_key' || actor.type === 'automation' ? <Badge>{t(`audit.actor.${actor.type}`)}</Badge> : null}
     </span>
   );
 }
@@ -127,7 +128,7 @@ export function AuditLogPage() {
       title={t('audit.title')}
       description={t('audit.intro')}
       actions={
-        <a className="ui-button ui-button--secondary ui-button--md" href={exportUrl(filters, actions)} download>
+        <a className="ui-button ui-button--secondary ui-button--md audit-export" href={exportUrl(filters, actions)} download>
           <Download size={16} aria-hidden />
           {t('audit.export')}
         </a>
