@@ -4,6 +4,7 @@
 // other domains write while the test sets itself up never change what it counts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { agentWith } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, dataOf, type TestApp } from '../../test/helpers.ts';
 import type { AuditEntryRecord } from './audit.schema.ts';
@@ -153,6 +154,17 @@ describe('the audit log API', () => {
     const byName = Object.fromEntries(page.results.map((entry) => [entry.resource.name, entry.changes]));
     assert.deepEqual(byName['masked-1'], { config: [{ imap: { password: MASKED } }, { imap: { password: MASKED } }], name: ['a', 'b'] });
     assert.deepEqual(byName['masked-2'], { client_secret: [MASKED, MASKED], odd: [null, 'not a pair'] });
+  });
+
+  it('has an index for each filter, continuing in the list order', async () => {
+    const rows = await sql<{ indexdef: string }>`select indexdef from pg_indexes where tablename = 'audit_log'`.execute(t.deps.db);
+    const definitions = rows.rows.map((row) => row.indexdef.replace(/^.* USING btree /, ''));
+    for (const lead of ['', 'actor_id, ', 'actor_type, ', 'action, ', 'resource_type, ']) {
+      assert.ok(
+        definitions.some((definition) => definition.startsWith(`(${lead}created_at DESC, id DESC)`)),
+        `an index on (${lead}created_at desc, id desc): ${definitions.join('; ')}`,
+      );
+    }
   });
 
   it('lists the actions and the resource types', async () => {

@@ -1,6 +1,7 @@
 // Strings of the audit log screen (features/admin/audit), with a human name for each action of
-// the server's catalogue (server/src/audit/audit.service.ts AUDIT_ACTIONS); an action without
-// one shows its raw name.
+// the server's catalogue (server/src/audit/audit.service.ts AUDIT_ACTIONS; server/test/
+// audit-labels.test.ts fails for an action without one) and for the usual resource types (another
+// type shows as it is). No imports, so that test can read it.
 export const enAudit = {
   'admin.group.security': 'Security',
   'audit.title': 'Audit log',
@@ -39,6 +40,16 @@ export const enAudit = {
   'audit.empty.value': '(empty)',
   'audit.userAgent': 'Browser or client',
   'audit.requestId': 'Request id',
+  'audit.resource.agent': 'Agents',
+  'audit.resource.role': 'Roles',
+  'audit.resource.team': 'Teams',
+  'audit.resource.inbox': 'Inboxes',
+  'audit.resource.webhook': 'Webhooks',
+  'audit.resource.oidc': 'Single sign-on',
+  'audit.resource.ai': 'AI assistant',
+  'audit.resource.settings': 'Settings',
+  'audit.resource.sla': 'SLA policies',
+  'audit.resource.business_hours': 'Business hours',
   'audit.actor.agent': 'Agent',
   'audit.actor.api_key': 'API key',
   'audit.actor.system': 'System',

@@ -31,6 +31,11 @@ export function actionLabel(action: string): string {
   return isMessageKey(key) ? t(key) : action;
 }
 
+export function resourceLabel(type: string): string {
+  const key = `audit.resource.${type}`;
+  return isMessageKey(key) ? t(key) : type;
+}
+
 function ActorCell({ actor }: { actor: Entry['actor'] }) {
   return (
     <span className="audit-actor">
@@ -165,7 +170,7 @@ export function AuditLogPage() {
             onValueChange={(value) => setFilter('resource_type', value)}
             options={[
               { value: ANY, label: t('audit.filter.anyResource') },
-              ...(catalogue.data?.resource_types ?? []).map((type) => ({ value: type, label: type })),
+              ...(catalogue.data?.resource_types ?? []).map((type) => ({ value: type, label: resourceLabel(type) })),
             ]}
           />
           <span className="audit-filters__date">
