@@ -94,12 +94,12 @@ describe('the audit log screen', { skip }, () => {
   it('filters by action and by date, and exports what the filters select', async () => {
     await page.goto('/admin/audit-log');
     const table = page.getByRole('table', { name: 'Audit log entries' });
-    await table.getByText('Escalation leads').waitFor();
+    await table.getByRole('row').filter({ hasText: 'Escalation leads' }).waitFor();
     await page.getByRole('combobox', { name: 'Action' }).click();
     await page.getByRole('option', { name: 'Team created' }).click();
     await page.waitForURL((url) => url.searchParams.get('action') === 'team.created');
-    await table.getByText('Escalation leads').waitFor({ state: 'detached' });
-    await table.getByText('Night shift').waitFor();
+    await table.getByRole('row').filter({ hasText: 'Escalation leads' }).waitFor({ state: 'detached' });
+    await table.getByRole('row').filter({ hasText: 'Night shift' }).waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
     assert.match(download.suggestedFilename(), /^audit-log-\d{4}-\d\d-\d\d\.csv$/);
@@ -116,8 +116,24 @@ describe('the audit log screen', { skip }, () => {
     await page.getByLabel('From').fill(day);
     await page.getByText('No entries').waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await table.getByText('Escalation leads').waitFor();
+    await table.getByRole('row').filter({ hasText: 'Escalation leads' }).waitFor();
     assert.deepEqual(session?.errors ?? [], []);
+  });
+
+  it('fits a 375 px wide phone, an entry opened', async () => {
+    assert.ok(session);
+    const phone = await newPage(session.browser, server.base, { width: 375, height: 812 });
+    try {
+      await signIn(phone.page, server.t.admin.email, undefined, '/admin/audit-log');
+      const row = phone.page.getByRole('row').filter({ hasText: 'Escalation leads' });
+      await row.getByRole('button', { name: 'Show the details of this entry' }).click();
+      await phone.page.getByRole('table', { name: 'Changes' }).waitFor();
+      await phone.page.waitForLoadState('networkidle');
+      const overflow = await phone.page.locator('.page').evaluate((scroller) => scroller.scrollWidth - scroller.clientWidth);
+      assert.ok(overflow === 0, `the audit log scrolls sideways by ${overflow} px`);
+    } finally {
+      await phone.context.close();
+    }
   });
 
   it('is not offered to an agent without audit:read', async () => {

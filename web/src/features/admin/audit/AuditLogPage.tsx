@@ -72,8 +72,10 @@ function EntryRow({ entry, open, onToggle }: { entry: Entry; open: boolean; onTo
           <span className="audit-action" title={entry.action}>
             {actionLabel(entry.action)}
           </span>
+          {/* On a phone the resource column gives way: its name goes under the action. */}
+          <span className="audit-resource-inline">{entry.resource.name || (entry.resource.id ?? '')}</span>
         </td>
-        <td>
+        <td className="col-optional">
           <span className="audit-resource">
             <code className="permission">{entry.resource.type}</code>
             <span>{entry.resource.name || (entry.resource.id ?? '')}</span>
@@ -219,7 +221,9 @@ export function AuditLogPage() {
                     <th scope="col">{t('audit.col.when')}</th>
                     <th scope="col">{t('audit.col.actor')}</th>
                     <th scope="col">{t('audit.col.action')}</th>
-                    <th scope="col">{t('audit.col.resource')}</th>
+                    <th scope="col" className="col-optional">
+                      {t('audit.col.resource')}
+                    </th>
                     <th scope="col" className="col-optional">
                       {t('audit.col.address')}
                     </th>
