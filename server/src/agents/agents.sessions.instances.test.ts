@@ -41,7 +41,10 @@ describe('ending sessions across instances', () => {
   const pong = async (socket: TestSocket) => {
     socket.send({ type: 'ping' });
     for (let i = 0; i < 200 && !socket.frames.some((f) => f.type === 'pong'); i++) await new Promise((r) => setTimeout(r, 10));
-    assert.ok(socket.frames.some((f) => f.type === 'pong'), 'the socket answers');
+    assert.ok(
+      socket.frames.some((f) => f.type === 'pong'),
+      'the socket answers',
+    );
     socket.frames.length = 0;
   };
 
@@ -50,11 +53,14 @@ describe('ending sessions across instances', () => {
     const session = await signIn(t.app, agent.email, PASSWORD);
     dataOf(await me(second.app, session), 'cached on B');
     const socket = await socketOf(baseB, session);
+    const socketOnA = await socketOf(baseA, session);
     await pong(socket);
+    await pong(socketOnA);
     dataOf(await t.call({ method: 'PUT', url: `/api/v1/agents/${agent.id}`, payload: { enabled: false } }));
     assertError(await eventually(() => me(second.app, session), 401), 401, 'UnauthorizedException');
     assertError(await me(t.app, session), 401, 'UnauthorizedException');
     assert.equal((await closeOf(socket)).code, 1008);
+    assert.equal((await closeOf(socketOnA)).code, 1008, 'and on A');
     // Enabled again, the ended session stays ended: disabling ended it, it did not just suspend it.
     dataOf(await t.call({ method: 'PUT', url: `/api/v1/agents/${agent.id}`, payload: { enabled: true } }));
     assertError(await me(second.app, session), 401, 'UnauthorizedException');
