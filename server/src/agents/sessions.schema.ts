@@ -20,7 +20,7 @@ export const SessionRecord = Type.Object(
     ),
     current: Type.Boolean({ description: 'The session this request was made with (always false with API credentials)' }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: 'AgentSession' },
 );
 
 export const SessionParams = Type.Object({ id: Type.String({ format: 'uuid', description: 'A session’s `id`' }) });

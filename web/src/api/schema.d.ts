@@ -2817,6 +2817,34 @@ export interface components {
             /** Format: date-time */
             api_key_last_used_at: string | null;
         };
+        /** AgentSession */
+        AgentSession: {
+            /**
+             * Format: uuid
+             * @description The session’s public id (never its cookie, nor a hash of it)
+             */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Last request made with the session, written at most once a minute; null until its first use after sign-in
+             */
+            last_seen_at: string | null;
+            /** @description The client address the session was opened from */
+            ip: string | null;
+            /** @description The User-Agent header the session was opened with (at most 512 characters) */
+            user_agent: string | null;
+            /** @description The user agent read by the server */
+            device: {
+                /** @description The browser the user agent names ("Chrome"), or null */
+                browser: string | null;
+                /** @description The operating system the user agent names ("Linux", "iOS"), or null */
+                os: string | null;
+            };
+            /** @description The session this request was made with (always false with API credentials) */
+            current: boolean;
+        };
         /** SetupState */
         SetupState: {
             /** @description True while no agent exists: the web app then shows the setup form */
@@ -6292,33 +6320,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: {
-                            /**
-                             * Format: uuid
-                             * @description The session’s public id (never its cookie, nor a hash of it)
-                             */
-                            id: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description Last request made with the session, written at most once a minute; null until its first use after sign-in
-                             */
-                            last_seen_at: string | null;
-                            /** @description The client address the session was opened from */
-                            ip: string | null;
-                            /** @description The User-Agent header the session was opened with (at most 512 characters) */
-                            user_agent: string | null;
-                            /** @description The user agent read by the server */
-                            device: {
-                                /** @description The browser the user agent names ("Chrome"), or null */
-                                browser: string | null;
-                                /** @description The operating system the user agent names ("Linux", "iOS"), or null */
-                                os: string | null;
-                            };
-                            /** @description The session this request was made with (always false with API credentials) */
-                            current: boolean;
-                        }[];
+                        data: components["schemas"]["AgentSession"][];
                     };
                 };
             };
