@@ -47,11 +47,17 @@ describe('account settings in a browser', { skip: browserMissing() ?? false, tim
   };
   const sessionList = (page: Page) => page.getByRole('list', { name: 'Your sessions' });
   const sessionItems = (page: Page) => sessionList(page).getByRole('listitem');
-  /** The page's next request (a reload here) answers 401: the app sends it to sign-in. */
+  /**
+   * The page is sent to sign-in by itself: its agent socket is closed (1008) when its session
+   * ends, the app then asks who it is, and the 401 goes to the sign-in page. Its next request
+   * (a reload) is refused too.
+   */
   const sentToSignIn = async (page: Page) => {
-    await page.reload();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    assert.equal((await page.request.get('/api/v1/agents/me')).status(), 401);
   };
   const stillSignedIn = async (page: Page) => {
     const me = await page.request.get('/api/v1/agents/me');
