@@ -2,6 +2,7 @@
 // each writes to the audit log; last_seen_at written at most once a minute.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { deviceOf } from '../auth/sessions.service.ts';
 import { sha256 } from '../security/hashing.ts';
 import { PASSWORD, setCookies } from '../../test/auth.ts';
 import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
@@ -19,6 +20,22 @@ import {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const FIELDS = ['created_at', 'current', 'device', 'id', 'ip', 'last_seen_at', 'user_agent'];
 const ENV = { LOGIN_RATE_LIMIT_PER_MINUTE: '1000', AUTH_FAILURE_LIMIT_PER_MINUTE: '100000' };
+
+describe('the device a user agent names', () => {
+  it('reads the browser and the system, either null when unknown', () => {
+    const cases: Array<[string | null, { browser: string | null; os: string | null }]> = [
+      [CHROME_LINUX, { browser: 'Chrome', os: 'Linux' }],
+      [SAFARI_IPHONE, { browser: 'Safari', os: 'iOS' }],
+      ['Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0', { browser: 'Firefox', os: 'Windows' }],
+      ['curl/8.5.0', { browser: null, os: null }],
+      ['', { browser: null, os: null }],
+      ['   ', { browser: null, os: null }],
+      [null, { browser: null, os: null }],
+      ['\u0000'.repeat(600), { browser: null, os: null }],
+    ];
+    for (const [userAgent, expected] of cases) assert.deepEqual(deviceOf(userAgent), expected, String(userAgent).slice(0, 40));
+  });
+});
 
 describe('my sessions', () => {
   const clock = fakeClock();
