@@ -12,6 +12,7 @@ import { AGENT_ROLE } from '../src/auth/permissions.ts';
 import { createTeam } from '../src/teams/teams.service.ts';
 import { issueWidgetSession, VISITOR_SESSION_MS } from '../src/widget/widget.sessions.ts';
 import type { RealtimeFixtures } from './realtime-plan.ts';
+import { SYSTEM_ACTOR } from '../src/audit/audit.service.ts';
 
 export interface RealtimeSeedSizes {
   /** Agents (each gets `agentSockets / agents` sockets, its tabs). */
@@ -60,14 +61,14 @@ export async function seedRealtime(
   const numbers = Array.from({ length: sizes.agents }, (_, i) => i);
   const agents = await inBatches(numbers, 10, async (n) => {
     const team = n % teamCount;
-    const agent = await createAgent(deps, null, {
+    const agent = await createAgent(deps, SYSTEM_ACTOR, null, {
       first_name: 'Realtime',
       last_name: `Agent ${n + 1}`,
       email: `rt-agent${n + 1}-${randomBytes(3).toString('hex')}@${RT_EMAIL_DOMAIN}`,
       roles: [AGENT_ROLE],
       teams: [teams[team] as number],
     });
-    const key = await generateApiKey(deps, agent.id);
+    const key = await generateApiKey(deps, SYSTEM_ACTOR, agent.id);
     return { id: agent.id, team, authorization: `token ${key.api_key}:${key.api_secret}` };
   });
   progress(`  realtime: ${teamCount} teams, ${agents.length} agents with API keys: ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -16,6 +16,7 @@ import { AGENT_ROLE } from '../src/auth/permissions.ts';
 import { prepareDatabase } from '../src/setup.ts';
 import { createTeam } from '../src/teams/teams.service.ts';
 import { FIRST_NAMES, LAST_NAMES, tagNames, WORDS } from './words.ts';
+import { SYSTEM_ACTOR } from '../src/audit/audit.service.ts';
 
 export type Progress = (message: string) => void;
 
@@ -126,10 +127,10 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
     const teamNames = ['Support', 'Billing', 'Technical', 'Sales', 'Returns'];
     const teams: Array<{ id: number }> = [];
     for (let i = 0; i < sizes.teams; i++) teams.push(await createTeam(deps, { name: teamNames[i] ?? `Team ${i + 1}`, emoji: '' }));
-    await createAdmin(deps, { email: BENCH_ADMIN_EMAIL, password: randomBytes(18).toString('base64url') });
+    await createAdmin(deps, SYSTEM_ACTOR, { email: BENCH_ADMIN_EMAIL, password: randomBytes(18).toString('base64url') });
     const numbers = Array.from({ length: sizes.agents }, (_, i) => i + 1);
     const agents = await inBatches(numbers, 10, (n) =>
-      createAgent(deps, null, {
+      createAgent(deps, SYSTEM_ACTOR, null, {
         first_name: FIRST_NAMES[n % FIRST_NAMES.length] as string,
         last_name: LAST_NAMES[(n * 7) % LAST_NAMES.length] as string,
         email: `agent${n}@bench.parley.test`,

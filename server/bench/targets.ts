@@ -6,6 +6,7 @@ import type { DB } from '../src/db/database.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { BENCH_ADMIN_EMAIL, BENCH_AGENT_EMAIL } from './seed.ts';
 import { WORDS } from './words.ts';
+import { SYSTEM_ACTOR } from '../src/audit/audit.service.ts';
 
 export interface DatasetCounts {
   conversations: number;
@@ -32,7 +33,7 @@ export interface Identity {
 async function identity(deps: AppDeps, email: string): Promise<Identity> {
   const id = await findAgentIdByEmail(deps, email);
   if (id === undefined) throw new Error(`the seeded agent ${email} is missing: reseed without --reuse`);
-  const { api_key, api_secret } = await generateApiKey(deps, id);
+  const { api_key, api_secret } = await generateApiKey(deps, SYSTEM_ACTOR, id);
   return { id, email, authorization: `token ${api_key}:${api_secret}` };
 }
 

@@ -9,6 +9,7 @@ import { ConfigError, type EnvConfig, loadConfig } from './config.ts';
 import { DataDirBusyError, describeHolder } from './db/data-dir-lock.ts';
 import { embeddedDatabaseDir, hasMigrationTable, NoDatabaseError } from './db/database.ts';
 import { openRuntime, prepareDatabase } from './setup.ts';
+import { SYSTEM_ACTOR } from './audit/audit.service.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -98,7 +99,7 @@ async function run(argv: string[]): Promise<number> {
         process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');
         return 0;
       case 'create-admin': {
-        const agent = await createAdmin(runtime.deps, {
+        const agent = await createAdmin(runtime.deps, SYSTEM_ACTOR, {
           email: values.email!,
           password: values.password!,
           ...(values['first-name'] ? { first_name: values['first-name'] } : {}),
@@ -110,7 +111,7 @@ async function run(argv: string[]): Promise<number> {
       default: {
         const id = await findAgentIdByEmail(runtime.deps, values.email!);
         if (id === undefined) throw new CliError(`no agent with email ${values.email}`);
-        const pair = await generateApiKey(runtime.deps, id);
+        const pair = await generateApiKey(runtime.deps, SYSTEM_ACTOR, id);
         process.stdout.write(`api_key=${pair.api_key}\napi_secret=${pair.api_secret}\n`);
         return 0;
       }

@@ -21,6 +21,7 @@ import { createOidcClients } from './oidc/oidc.client.ts';
 import { createMemoryBus, createRedisBus } from './realtime/bus.ts';
 import { seedRoles } from './roles/roles.service.ts';
 import { seedStatusesAndPriorities } from './statuses/statuses.service.ts';
+import { SYSTEM_ACTOR } from './audit/audit.service.ts';
 
 export interface Runtime {
   deps: AppDeps;
@@ -202,7 +203,7 @@ export async function ensureFirstAdmin(deps: AppDeps): Promise<void> {
   const { adminEmail, adminPassword } = deps.config;
   if (adminEmail && adminPassword) {
     deps.log.info('creating the first admin agent from ADMIN_EMAIL and ADMIN_PASSWORD');
-    const admin = await createAdmin(deps, { email: adminEmail, password: adminPassword });
+    const admin = await createAdmin(deps, SYSTEM_ACTOR, { email: adminEmail, password: adminPassword });
     deps.log.info({ agentId: admin.id, email: admin.email }, 'created the first admin agent from ADMIN_EMAIL');
     return;
   }

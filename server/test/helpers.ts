@@ -15,6 +15,7 @@ import type { AppDeps, Clock } from '../src/deps.ts';
 import { claimDueJobs, completeJob } from '../src/jobs/jobs.queries.ts';
 import { ensureMigratedImage, openRuntime, prepareDatabase } from '../src/setup.ts';
 import { jobHandlers } from '../src/workers.ts';
+import { SYSTEM_ACTOR } from '../src/audit/audit.service.ts';
 
 /** The spec's Agent record fields (contacts share the shape), sorted. */
 export const AGENT_RECORD_FIELDS: readonly string[] = [
@@ -185,7 +186,7 @@ export async function buildTestApp(options: { clock?: Clock; env?: Record<string
   ): Promise<Caller> {
     counter += 1;
     const email = input.email ?? `agent${counter}-${suffix}@example.com`.toLowerCase();
-    const agent = await createAgent(deps, null, {
+    const agent = await createAgent(deps, SYSTEM_ACTOR, null, {
       email,
       first_name: input.first_name ?? `Agent${counter}`,
       last_name: 'Test',
@@ -193,7 +194,7 @@ export async function buildTestApp(options: { clock?: Clock; env?: Record<string
       ...(input.teams ? { teams: input.teams } : {}),
       ...(input.password ? { password: input.password } : {}),
     });
-    const pair = await generateApiKey(deps, agent.id);
+    const pair = await generateApiKey(deps, SYSTEM_ACTOR, agent.id);
     return {
       id: agent.id,
       email,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
-import { principalOf } from '../http/access.ts';
+import { auditActorOf, principalOf } from '../http/access.ts';
 import { Envelope, errors, IdParams, ok, Paged, pagedResult, pageRequest, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import {
   AgentCompact,
@@ -66,7 +66,7 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const principal = principalOf(request);
-        return ok(await agents.updateMe(deps, principal.userId, request.body, principal.sessionId));
+        return ok(await agents.updateMe(deps, auditActorOf(request), principal.userId, request.body, principal.sessionId));
       },
     );
     app.put(
@@ -96,7 +96,7 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(ApiKeyPair), ...errors(401, 403) },
         },
       },
-      async (request) => ok(await agents.generateApiKey(deps, principalOf(request).userId)),
+      async (request) => ok(await agents.generateApiKey(deps, auditActorOf(request), principalOf(request).userId)),
     );
     app.delete(
       '/agents/me/api-key',
@@ -109,7 +109,7 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        await agents.revokeApiKey(deps, principalOf(request).userId);
+        await agents.revokeApiKey(deps, auditActorOf(request), principalOf(request).userId);
         return ok(true as const);
       },
     );
@@ -137,7 +137,7 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403, 409) },
         },
       },
-      async (request) => ok(await agents.createAgent(deps, principalOf(request).permissions, request.body)),
+      async (request) => ok(await agents.createAgent(deps, auditActorOf(request), principalOf(request).permissions, request.body)),
     );
     app.put(
       '/agents/:id',
@@ -151,7 +151,7 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403, 404, 409, 422) },
         },
       },
-      async (request) => ok(await agents.updateAgent(deps, principalOf(request), request.params.id, request.body)),
+      async (request) => ok(await agents.updateAgent(deps, auditActorOf(request), principalOf(request), request.params.id, request.body)),
     );
     app.delete(
       '/agents/:id',
@@ -165,7 +165,7 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        await agents.deleteAgent(deps, principalOf(request).userId, request.params.id);
+        await agents.deleteAgent(deps, auditActorOf(request), principalOf(request).userId, request.params.id);
         return ok(true as const);
       },
     );
@@ -181,7 +181,7 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(ApiKeyPair), ...errors(400, 401, 403, 404) },
         },
       },
-      async (request) => ok(await agents.generateApiKeyFor(deps, principalOf(request), request.params.id)),
+      async (request) => ok(await agents.generateApiKeyFor(deps, auditActorOf(request), principalOf(request), request.params.id)),
     );
     app.delete(
       '/agents/:id/api-key',
@@ -195,7 +195,7 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        await agents.revokeApiKey(deps, request.params.id);
+        await agents.revokeApiKey(deps, auditActorOf(request), request.params.id);
         return ok(true as const);
       },
     );

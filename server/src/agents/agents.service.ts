@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import type { AuditActor } from '../audit/audit.service.ts';
 import { invalidateCredentials, type Principal } from '../auth/credential-cache.ts';
 import type { DB } from '../db/database.ts';
 import type { Availability, AvailabilitySource } from '../db/types.ts';
@@ -11,6 +12,7 @@ import { ADMIN_ROLE } from '../auth/permissions.ts';
 import { resolveRoleIds } from '../roles/roles.service.ts';
 import { hashSecret, randomAlphanumeric, verifySecret } from '../security/hashing.ts';
 import { assertTeamsExist } from '../teams/teams.service.ts';
+import { auditAgent, auditedAgent, PASSWORD_CHANGE } from './agents.audit.ts';
 import * as q from './agents.queries.ts';
 import type { CreateAgentBody, UpdateAgentBody, UpdateMeBody } from './agents.schema.ts';
 
@@ -66,6 +68,7 @@ function normaliseEmail(email: string): string {
  */
 export async function createAgent(
   deps: AppDeps,
+  actor: AuditActor,
   grantor: ReadonlySet<string> | null,
   input: CreateAgentInput,
   first?: (trx: DB) => Promise<void>,
@@ -97,6 +100,9 @@ export async function createAgent(
     });
     await q.replaceUserRoles(trx, id, roleIds);
     await q.replaceUserTeams(trx, id, teamIds);
+    await auditAgent(trx, actor, 'agent.created', { before: null, after: await auditedAgent(trx, id) }, now, {
+      ...(passwordHash ? { password: [null, PASSWORD_CHANGE[1]] } : {}),
+    });
     return id;
   });
   return getAgent(deps, id);
@@ -122,7 +128,13 @@ async function assertMayManage(deps: AppDeps, actor: Principal, id: number): Pro
   }
 }
 
-export async function updateAgent(deps: AppDeps, actor: Principal, id: number, input: UpdateAgentInput): Promise<AgentRecord> {
+export async function updateAgent(
+  deps: AppDeps,
+  auditActor: AuditActor,
+  actor: Principal,
+  id: number,
+  input: UpdateAgentInput,
+): Promise<AgentRecord> {
   if (input.password !== undefined || input.email !== undefined) await assertMayManage(deps, actor, id);
   const actorId = actor.userId;
   if (id === actorId && input.enabled === false) throw new DataError('You cannot disable yourself');
@@ -130,6 +142,7 @@ export async function updateAgent(deps: AppDeps, actor: Principal, id: number, i
   await deps.db.transaction().execute(async (trx) => {
     const current = await q.findAgentState(trx, id);
     if (!current) throw new NotFoundError('Agent not found');
+    const before = await auditedAgent(trx, id);
     const email = input.email !== undefined ? normaliseEmail(input.email) : undefined;
     if (email !== undefined && (await q.agentEmailTaken(trx, email, id)))
       throw new ConflictError(`An agent with email ${email} already exists`);
@@ -155,6 +168,8 @@ export async function updateAgent(deps: AppDeps, actor: Principal, id: number, i
     if (roleIds) await q.replaceUserRoles(trx, id, roleIds);
     if (teamIds) await q.replaceUserTeams(trx, id, teamIds);
     if (input.enabled === false || passwordHash !== undefined) await q.endSessionsOf(trx, id);
+    const after = await auditedAgent(trx, id);
+    await auditAgent(trx, auditActor, 'agent.updated', { before, after }, now, passwordHash ? { password: PASSWORD_CHANGE } : {});
     if (input.availability_status !== undefined && input.availability_status !== current.availability_status) {
       await recordEvent(
         trx,
@@ -172,14 +187,16 @@ export async function updateAgent(deps: AppDeps, actor: Principal, id: number, i
   return getAgent(deps, id);
 }
 
-export async function deleteAgent(deps: AppDeps, actorId: number, id: number): Promise<void> {
+export async function deleteAgent(deps: AppDeps, actor: AuditActor, actorId: number, id: number): Promise<void> {
   if (id === actorId) throw new DataError('You cannot delete yourself');
   await deps.db.transaction().execute(async (trx) => {
     const current = await q.findAgentState(trx, id);
     if (!current) throw new NotFoundError('Agent not found');
     if (await q.holdsRole(trx, id, ADMIN_ROLE)) await assertAnotherAdminRemains(trx, id);
     const now = deps.clock.now();
+    const before = await auditedAgent(trx, id);
     await q.softDeleteAgent(trx, id, now);
+    await auditAgent(trx, actor, 'agent.deleted', { before, after: null }, now);
     await recordEvent(trx, 'agent.deleted', { agent_id: id }, now);
     // Their unresolved conversations go back to their teams, and round robin places them, once this commits.
     await enqueueJob(deps, trx, { kind: 'conversations.release_agent', payload: { agent_id: id } });
@@ -187,34 +204,51 @@ export async function deleteAgent(deps: AppDeps, actorId: number, id: number): P
   await invalidateCredentials(deps, id);
 }
 
-export async function generateApiKey(deps: AppDeps, id: number): Promise<{ api_key: string; api_secret: string }> {
+export async function generateApiKey(deps: AppDeps, actor: AuditActor, id: number): Promise<{ api_key: string; api_secret: string }> {
   const apiKey = randomAlphanumeric(32);
   const apiSecret = randomAlphanumeric(64);
   const secretHash = await hashSecret(apiSecret);
   await deps.db.transaction().execute(async (trx) => {
     if (!(await q.findAgentState(trx, id))) throw new NotFoundError('Agent not found');
-    await q.setApiCredentials(trx, id, apiKey, secretHash, deps.clock.now());
+    const now = deps.clock.now();
+    await q.setApiCredentials(trx, id, apiKey, secretHash, now);
+    const agent = await auditedAgent(trx, id);
+    await auditAgent(trx, actor, 'agent.api_key_created', { before: agent, after: agent }, now);
   });
   await invalidateCredentials(deps, id);
   return { api_key: apiKey, api_secret: apiSecret };
 }
 
 /** An admin mints another agent's key (or its own). */
-export async function generateApiKeyFor(deps: AppDeps, actor: Principal, id: number): Promise<{ api_key: string; api_secret: string }> {
+export async function generateApiKeyFor(
+  deps: AppDeps,
+  auditActor: AuditActor,
+  actor: Principal,
+  id: number,
+): Promise<{ api_key: string; api_secret: string }> {
   await assertMayManage(deps, actor, id);
-  return generateApiKey(deps, id);
+  return generateApiKey(deps, auditActor, id);
 }
 
-export async function revokeApiKey(deps: AppDeps, id: number): Promise<void> {
+export async function revokeApiKey(deps: AppDeps, actor: AuditActor, id: number): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     if (!(await q.findAgentState(trx, id))) throw new NotFoundError('Agent not found');
-    await q.setApiCredentials(trx, id, null, null, deps.clock.now());
+    const now = deps.clock.now();
+    await q.setApiCredentials(trx, id, null, null, now);
+    const agent = await auditedAgent(trx, id);
+    await auditAgent(trx, actor, 'agent.api_key_revoked', { before: agent, after: agent }, now);
   });
   await invalidateCredentials(deps, id);
 }
 
 /** Updates the caller's own profile. A password change ends every other session of the agent (keepSessionId survives). */
-export async function updateMe(deps: AppDeps, id: number, input: UpdateMeInput, keepSessionId: string | null = null): Promise<AgentRecord> {
+export async function updateMe(
+  deps: AppDeps,
+  actor: AuditActor,
+  id: number,
+  input: UpdateMeInput,
+  keepSessionId: string | null = null,
+): Promise<AgentRecord> {
   let passwordHash: string | undefined;
   if (input.new_password !== undefined) {
     const current = await q.findAgentState(deps.db, id);
@@ -226,6 +260,8 @@ export async function updateMe(deps: AppDeps, id: number, input: UpdateMeInput, 
     passwordHash = await hashSecret(input.new_password);
   }
   await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    const before = await auditedAgent(trx, id);
     await q.updateUser(trx, id, {
       ...(input.first_name !== undefined ? { first_name: input.first_name.trim() } : {}),
       ...(input.last_name !== undefined ? { last_name: input.last_name.trim() } : {}),
@@ -233,9 +269,13 @@ export async function updateMe(deps: AppDeps, id: number, input: UpdateMeInput, 
       ...(input.phone_number_country_code !== undefined ? { phone_number_country_code: input.phone_number_country_code } : {}),
       ...(input.avatar_url !== undefined ? { avatar_url: input.avatar_url } : {}),
       ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
-      updated_at: deps.clock.now(),
+      updated_at: now,
     });
-    if (passwordHash !== undefined) await q.deleteOtherSessions(trx, id, keepSessionId);
+    await auditAgent(trx, actor, 'agent.updated', { before, after: await auditedAgent(trx, id) }, now);
+    if (passwordHash !== undefined) {
+      await q.deleteOtherSessions(trx, id, keepSessionId);
+      await auditAgent(trx, actor, 'auth.password_changed', { before, after: before }, now, { password: PASSWORD_CHANGE });
+    }
   });
   await invalidateCredentials(deps, id);
   return getAgent(deps, id);
@@ -322,11 +362,13 @@ export async function returnFromAbsence(deps: AppDeps, id: number): Promise<bool
 /** Used at startup and by the CLI: creates an Admin agent with a password. */
 export async function createAdmin(
   deps: AppDeps,
+  actor: AuditActor,
   input: { email: string; password: string; first_name?: string; last_name?: string },
   first?: (trx: DB) => Promise<void>,
 ): Promise<AgentRecord> {
   return createAgent(
     deps,
+    actor,
     null,
     {
       email: input.email,

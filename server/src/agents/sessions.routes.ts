@@ -1,15 +1,18 @@
-// Password login and logout. They live with the agents (login answers the agent record) so that
-// auth, which agents, roles and teams use to invalidate credentials, imports no domain.
+// Password login and logout, and the agent's own sessions. They live with the agents (login
+// answers the agent record) so that auth, which agents, roles and teams use to invalidate
+// credentials, imports no domain.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { login, logout } from '../auth/auth.service.ts';
+import { login } from '../auth/auth.service.ts';
 import { loginLimits } from '../auth/login-limits.ts';
 import { clearSessionCookies, setSessionCookies } from '../auth/session-cookies.ts';
+import { endMyOtherSessions, endMySession, listMySessions, logout, SESSION_LIST_LIMIT } from '../auth/sessions.service.ts';
 import type { AppDeps } from '../deps.ts';
-import { principalOf } from '../http/access.ts';
+import { auditActorOf, principalOf } from '../http/access.ts';
 import { Envelope, errors, ok, TrueEnvelope } from '../http/schemas.ts';
 import { AgentRecord } from './agents.schema.ts';
 import { getAgent } from './agents.service.ts';
+import { EndedSessions, SessionParams, SessionRecord } from './sessions.schema.ts';
 
 const LoginBody = Type.Object(
   { email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 256 }) },
@@ -52,10 +55,54 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/auth/logout',
       { schema: { tags, summary: 'End the current session', response: { 200: TrueEnvelope, ...errors(401, 403) } } },
       async (request, reply) => {
-        await logout(deps, principalOf(request));
+        await logout(deps, auditActorOf(request), principalOf(request));
         clearSessionCookies(reply);
         return ok(true as const);
       },
+    );
+
+    app.get(
+      '/agents/me/sessions',
+      {
+        schema: {
+          tags: ['Agents'],
+          summary: 'List my sessions',
+          description: `The caller's live sessions (where they are signed in), most recently seen first, at most ${SESSION_LIST_LIMIT}. \`current\` marks the session of this request; with API credentials none is current.`,
+          response: { 200: Envelope(Type.Array(SessionRecord)), ...errors(401) },
+        },
+      },
+      async (request) => ok(await listMySessions(deps, principalOf(request))),
+    );
+    app.delete(
+      '/agents/me/sessions/:id',
+      {
+        schema: {
+          tags: ['Agents'],
+          summary: 'End one of my sessions',
+          description:
+            'Its next request, and its open agent sockets, are refused at once on every server instance. Ending the current session signs out (its cookies are cleared). An unknown id, or another agent’s session, is a 404.',
+          params: SessionParams,
+          response: { 200: TrueEnvelope, ...errors(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { current } = await endMySession(deps, auditActorOf(request), principalOf(request), request.params.id);
+        if (current) clearSessionCookies(reply);
+        return ok(true as const);
+      },
+    );
+    app.delete(
+      '/agents/me/sessions',
+      {
+        schema: {
+          tags: ['Agents'],
+          summary: 'End my other sessions',
+          description:
+            'Ends every session of the caller but the current one, at once on every server instance. Called with API credentials (no current session), it ends all of them; the credentials themselves keep working.',
+          response: { 200: Envelope(EndedSessions), ...errors(401, 403) },
+        },
+      },
+      async (request) => ok({ ended: await endMyOtherSessions(deps, auditActorOf(request), principalOf(request)) }),
     );
   };
 }

@@ -109,8 +109,58 @@ export async function findLiveSession(db: DB, id: string, now: Date) {
     .leftJoin('oidc_providers as p', 'p.id', 's.oidc_provider_id')
     .where('s.id', '=', id)
     .where('s.expires_at', '>', now)
-    .select(['s.id', 's.user_id', 's.expires_at', 's.oidc_provider_id', 'p.configured_by'])
+    .select(['s.id', 's.user_id', 's.expires_at', 's.oidc_provider_id', 's.last_seen_at', 'p.configured_by'])
     .executeTakeFirst();
+}
+
+/** Records a session's use: last_seen_at, written only when its last write is at least intervalMs old. True when it wrote. */
+export async function touchSession(db: DB, id: string, now: Date, intervalMs: number): Promise<boolean> {
+  const cutoff = new Date(now.getTime() - intervalMs);
+  const result = await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<=', cutoff)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The agent's live sessions, last seen first (never used ones by their start), at most `limit`. */
+export async function listLiveSessionsOf(db: DB, userId: number, now: Date, limit: number) {
+  return db
+    .selectFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .select(['id', 'public_id', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
+    .orderBy(sql`coalesce(last_seen_at, created_at)`, 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('public_id')
+    .limit(limit)
+    .execute();
+}
+
+/** Deletes one live session of the agent by its public id; answers what it deleted. */
+export async function deleteSessionOf(db: DB, userId: number, publicId: string, now: Date) {
+  return db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('public_id', '=', publicId)
+    .where('expires_at', '>', now)
+    .returning(['id', 'public_id', 'user_agent'])
+    .executeTakeFirst();
+}
+
+/** Deletes the agent's sessions but `keepId` (the caller's own; null: all of them); answers how many went. */
+export async function deleteSessionsOfExcept(db: DB, userId: number, keepId: string | null): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepId !== null) query = query.where('id', '!=', keepId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** A session's public id and device, for the audit entry that ends it. */
+export async function findSessionById(db: DB, id: string) {
+  return db.selectFrom('sessions').where('id', '=', id).select(['public_id', 'user_agent']).executeTakeFirst();
 }
 
 export async function deleteSession(db: DB, id: string): Promise<void> {

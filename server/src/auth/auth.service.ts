@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { RateLimitError, UnauthorizedError } from '../errors.ts';
 import { constantTimeEqual, randomToken, sha256, verifySecret } from '../security/hashing.ts';
 import * as q from './auth.queries.ts';
-import { type CachedCredential, INVALIDATE_CHANNEL, type Principal } from './credential-cache.ts';
+import type { CachedCredential, Principal } from './credential-cache.ts';
 
 export const SESSION_COOKIE = 'parley_session';
 export const CSRF_COOKIE = 'csrf_token';
@@ -46,13 +46,14 @@ export function parseAuthorization(header: string): ApiCredentials | null {
  * The live agent behind a verified credential, with its activity recorded (at most once a minute).
  * `touchedAt`: when the credential's activity columns were really last written, so the next write
  * comes a minute after it (not a minute after this cache refill, which would let them lag behind more).
+ * Activity: the agent's last_active_at, and api_key_last_used_at for a key or the session's last_seen_at.
  */
 async function loadPrincipal(
   deps: AppDeps,
   userId: number,
   method: Principal['method'],
   sessionId: string | null,
-  keyLastUsedAt: Date | string | null = null,
+  lastUsedAt: Date | string | null = null,
 ): Promise<{ principal: Principal; touchedAt: number } | null> {
   const row = await q.findActiveAgentPrincipal(deps.db, userId);
   if (!row) return null;
@@ -67,9 +68,13 @@ async function loadPrincipal(
     sessionId,
   };
   const nowMs = deps.clock.now().getTime();
-  if (await q.touchAgent(deps.db, userId, new Date(nowMs), TOUCH_INTERVAL_MS, method === 'api_key')) return { principal, touchedAt: nowMs };
-  // Nothing was due, so every column was written within the minute: the first to fall due sets the pace.
-  const written = method === 'api_key' ? [row.last_active_at, keyLastUsedAt] : [row.last_active_at];
+  const now = new Date(nowMs);
+  const agentTouched = await q.touchAgent(deps.db, userId, now, TOUCH_INTERVAL_MS, method === 'api_key');
+  if (method === 'api_key' && agentTouched) return { principal, touchedAt: nowMs };
+  const sessionTouched = sessionId !== null && (await q.touchSession(deps.db, sessionId, now, TOUCH_INTERVAL_MS));
+  // A column not written now was written within the minute: the first to fall due sets the pace.
+  const written = [agentTouched ? nowMs : row.last_active_at];
+  if (method === 'api_key' || sessionId !== null) written.push(sessionTouched ? nowMs : lastUsedAt);
   return { principal, touchedAt: Math.min(...written.map((at) => (at === null ? nowMs : new Date(at).getTime()))) };
 }
 
@@ -77,7 +82,9 @@ async function loadPrincipal(
 async function touchWhenDue(deps: AppDeps, cacheKey: string, entry: CachedCredential, nowMs: number): Promise<void> {
   if (nowMs - entry.touchedAt < TOUCH_INTERVAL_MS) return;
   deps.credentials.markTouched(cacheKey, nowMs);
-  await q.touchAgent(deps.db, entry.principal.userId, new Date(nowMs), TOUCH_INTERVAL_MS, entry.principal.method === 'api_key');
+  const { userId, method, sessionId } = entry.principal;
+  await q.touchAgent(deps.db, userId, new Date(nowMs), TOUCH_INTERVAL_MS, method === 'api_key');
+  if (sessionId !== null) await q.touchSession(deps.db, sessionId, new Date(nowMs), TOUCH_INTERVAL_MS);
 }
 
 /** `address`: the client's address, whose failed attempts are limited (AUTH_FAILURE_LIMIT_PER_MINUTE). */
@@ -178,7 +185,7 @@ async function verifySession(deps: AppDeps, sessionId: string, cacheKey: string)
   const now = deps.clock.now();
   const session = await q.findLiveSession(deps.db, sessionId, now);
   if (!session) throw new UnauthorizedError('Invalid or expired session');
-  const loaded = await loadPrincipal(deps, session.user_id, 'session', sessionId);
+  const loaded = await loadPrincipal(deps, session.user_id, 'session', sessionId, session.last_seen_at);
   if (!loaded) throw new UnauthorizedError('Invalid or expired session');
   // A session opened by single sign-on lasts while the provider's configurer may still sign its agent in.
   const vouchedBy = session.oidc_provider_id === null ? null : session.configured_by;
@@ -285,12 +292,4 @@ export async function findAgentForSignIn(deps: AppDeps, email: string): Promise<
 export async function activeAgentPermissions(deps: AppDeps, agentId: number): Promise<ReadonlySet<string> | null> {
   const row = await q.findActiveAgentPrincipal(deps.db, agentId);
   return row ? new Set(row.permissions) : null;
-}
-
-export async function logout(deps: AppDeps, principal: Principal): Promise<void> {
-  if (!principal.sessionId) return;
-  await q.deleteSession(deps.db, principal.sessionId);
-  deps.credentials.deleteKey('s:' + principal.sessionId);
-  // The other instances drop this agent's entries (this session's among them); this one just did.
-  await deps.bus.publish(INVALIDATE_CHANNEL, { userId: principal.userId, origin: deps.credentials.id });
 }

@@ -116,6 +116,10 @@ export interface SessionsTable {
   ip: string | null;
   /** The single sign-on provider that opened the session; null for a password sign-in. */
   oidc_provider_id: number | null;
+  /** Names the session in the API (the id, a hash of the cookie, never leaves the server). */
+  public_id: Generated<string>;
+  /** Last use, written at most once a minute; null until first used. */
+  last_seen_at: NullableTimestamp;
 }
 
 /** Append-only (audit/audit.service.ts): the database refuses updates and deletes but the retention purge's. */

@@ -9,6 +9,7 @@ import type { AppDeps } from '../deps.ts';
 import { ConflictError, PermissionError } from '../errors.ts';
 import { constantTimeEqual, randomToken, sha256 } from '../security/hashing.ts';
 import * as q from './first-run.queries.ts';
+import { SYSTEM_ACTOR } from '../audit/audit.service.ts';
 
 /** How long a printed token works: a restart prints a new one and voids this one. */
 export const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -62,6 +63,7 @@ export async function completeSetup(
   // a lost connection) rolls the claim back, so the same token works again.
   const admin = await createAdmin(
     deps,
+    { ...SYSTEM_ACTOR, ip: meta.ip, userAgent: meta.userAgent },
     { email: input.email, password: input.password, first_name: input.first_name, last_name: input.last_name ?? '' },
     async (trx) => {
       const claimed = await q.claimAllSetupTokens(trx);

@@ -116,6 +116,14 @@ describe('first run', () => {
       assert.equal(admin.email, 'first@example.com');
       assert.deepEqual(admin.roles, ['Admin']);
       assert.equal(admin.first_name, 'Fran');
+      // The audit log says the system created it, for the address that asked (agents.audit.ts).
+      const created = await fresh.deps.db
+        .selectFrom('audit_log')
+        .where('action', '=', 'agent.created')
+        .where('resource_id', '=', String(admin.id))
+        .select(['actor_type', 'actor_id', 'ip'])
+        .execute();
+      assert.deepEqual(created, [{ actor_type: 'system', actor_id: null, ip: '127.0.0.1' }]);
 
       // The answer carries the same cookies as a login, and they work.
       const session = res.cookies.find((c) => c.name === 'parley_session');

@@ -16,6 +16,7 @@ import { constantTimeEqual } from '../security/hashing.ts';
 import { discover, networkError } from './oidc.client.ts';
 import { findEnabledProvider, redirectUriFor } from './oidc.service.ts';
 import { assertMaySignIn, bindIdentity } from './oidc.trust.ts';
+import { SYSTEM_ACTOR } from '../audit/audit.service.ts';
 
 export const STATE_COOKIE = 'parley_oidc';
 /** Sent back only to the sign-in routes. */
@@ -321,7 +322,7 @@ async function provisionAgent(
       throw new UnauthorizedError('The role this provider creates agents with has just changed: sign in again');
   };
   try {
-    const agent = await createAgent(deps, null, { email, ...namesOf(email, identity), roles: [role.name] }, sameRole);
+    const agent = await createAgent(deps, SYSTEM_ACTOR, null, { email, ...namesOf(email, identity), roles: [role.name] }, sameRole);
     return { agentId: agent.id, provisioned: true };
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;

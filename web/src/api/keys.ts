@@ -5,6 +5,8 @@ import type { ConversationFilters, ListView } from '../features/inbox/views';
 
 export const keys = {
   me: ['me'] as const,
+  /** The signed-in agent's sessions (account settings). */
+  mySessions: ['sessions', 'mine'] as const,
   setup: ['setup'] as const,
   sso: ['oidc', 'enabled'] as const,
   statuses: ['statuses'] as const,

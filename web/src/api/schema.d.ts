@@ -43,6 +43,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agents/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my sessions
+         * @description The caller's live sessions (where they are signed in), most recently seen first, at most 100. `current` marks the session of this request; with API credentials none is current.
+         *
+         *     Any authenticated agent.
+         */
+        get: operations["listAgentMeSessions"];
+        put?: never;
+        post?: never;
+        /**
+         * End my other sessions
+         * @description Ends every session of the caller but the current one, at once on every server instance. Called with API credentials (no current session), it ends all of them; the credentials themselves keep working.
+         *
+         *     Any authenticated agent.
+         */
+        delete: operations["deleteAgentMeSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/me/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of my sessions
+         * @description Its next request, and its open agent sockets, are refused at once on every server instance. Ending the current session signs out (its cookies are cleared). An unknown id, or another agent’s session, is a 404.
+         *
+         *     Any authenticated agent.
+         */
+        delete: operations["deleteAgentMeSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/setup": {
         parameters: {
             query?: never;
@@ -2832,6 +2882,34 @@ export interface components {
             api_key: string | null;
             /** Format: date-time */
             api_key_last_used_at: string | null;
+        };
+        /** AgentSession */
+        AgentSession: {
+            /**
+             * Format: uuid
+             * @description The session’s public id (never its cookie, nor a hash of it)
+             */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Last request made with the session, written at most once a minute; null until its first use after sign-in
+             */
+            last_seen_at: string | null;
+            /** @description The client address the session was opened from */
+            ip: string | null;
+            /** @description The User-Agent header the session was opened with (at most 512 characters) */
+            user_agent: string | null;
+            /** @description The user agent read by the server */
+            device: {
+                /** @description The browser the user agent names ("Chrome"), or null */
+                browser: string | null;
+                /** @description The operating system the user agent names ("Linux", "iOS"), or null */
+                os: string | null;
+            };
+            /** @description The session this request was made with (always false with API credentials) */
+            current: boolean;
         };
         /** SetupState */
         SetupState: {
@@ -6315,6 +6393,166 @@ export interface operations {
             };
             /** @description Every error answer has this shape. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAgentMeSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["AgentSession"][];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteAgentMeSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: {
+                            /** @description How many sessions were ended */
+                            ended: number;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteAgentMeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session’s `id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @enum {boolean} */
+                        data: true;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -81,6 +81,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       onState: setState,
       // Nothing is replayed after a gap: every cached server state is read again.
       onResync: () => void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== keys.me[0] }),
+      // Signed out elsewhere (a session ended, a password changed)? Asking who we are finds out: a 401 goes to sign-in.
+      onRefused: () => void client.invalidateQueries({ queryKey: keys.me }),
     });
     next.start();
     setSocket(next);

@@ -12,10 +12,13 @@ interface Options {
   onState: (state: SocketState) => void;
   /** After a reconnect (not the first open): whatever was missed must be read again over HTTP. */
   onResync: () => void;
+  /** The server closed the socket because its credentials no longer hold (1008: the session was ended, the agent disabled). */
+  onRefused?: () => void;
   url?: string;
 }
 
 const MAX_DELAY_MS = 30_000;
+const CLOSE_POLICY = 1008;
 const PING_MS = 25_000;
 
 /** A frame: an object with a type (a type this app does not know is ignored by its reader). */
@@ -95,9 +98,10 @@ export class AgentSocket {
       }
       if (isFrame(frame)) this.#options.onFrame(frame);
     });
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (event) => {
       window.clearInterval(this.#ping);
       if (this.#socket !== socket || this.#stopped) return;
+      if (event.code === CLOSE_POLICY) this.#options.onRefused?.();
       this.#socket = null;
       this.#options.onState(this.#opened ? 'reconnecting' : 'connecting');
       const delay = Math.min(MAX_DELAY_MS, 1000 * 2 ** this.#attempt) * (0.75 + Math.random() * 0.5);

@@ -42,6 +42,7 @@ import * as contactsRemoteImages from './2026_11_29_0801_contacts_remote_images.
 import * as oidcSessionFence from './2026_11_29_1001_oidc_session_fence.ts';
 import * as auditLog from './2026_11_30_0001_audit_log.ts';
 import * as auditLogActorType from './2026_11_30_0400_audit_log_actor_type.ts';
+import * as sessionList from './2026_11_30_0300_session_list.ts';
 
 export const migrations: Record<string, ParleyMigration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -85,5 +86,6 @@ export const migrations: Record<string, ParleyMigration> = {
   '2026_11_29_0801_contacts_remote_images': contactsRemoteImages,
   '2026_11_29_1001_oidc_session_fence': oidcSessionFence,
   '2026_11_30_0001_audit_log': auditLog,
+  '2026_11_30_0300_session_list': sessionList,
   '2026_11_30_0400_audit_log_actor_type': auditLogActorType,
 };
