@@ -52,7 +52,7 @@ export async function seedRealtime(
 ): Promise<RealtimeFixtures> {
   const started = performance.now();
   const { db } = deps;
-  const inbox = await createInbox(deps, { name: 'Realtime bench chat', channel: 'livechat', config: {} });
+  const inbox = await createInbox(deps, SYSTEM_ACTOR, { name: 'Realtime bench chat', channel: 'livechat', config: {} });
   const teamCount = Math.max(1, Math.ceil(sizes.agents / sizes.agentsPerTeam));
   const teams: number[] = [];
   // Team names are unique: a reused database keeps an earlier run's teams.

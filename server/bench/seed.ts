@@ -147,7 +147,7 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
   });
 
   const inboxes = await timed(progress, 'inboxes and tags', async () => {
-    const email = await createInbox(deps, {
+    const email = await createInbox(deps, SYSTEM_ACTOR, {
       name: 'Support email',
       channel: 'email',
       from: 'Support <support@example.com>',
@@ -157,7 +157,7 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
         smtp: { host: '127.0.0.1', port: 587, tls: 'starttls', username: 'support@example.com' },
       },
     });
-    const chat = await createInbox(deps, { name: 'Website chat', channel: 'livechat', config: {} });
+    const chat = await createInbox(deps, SYSTEM_ACTOR, { name: 'Website chat', channel: 'livechat', config: {} });
     await sql`insert into tags (name) select unnest(${tagNames(sizes.tags)}::text[])`.execute(db);
     return { email: email.id, chat: chat.id };
   });

@@ -85,7 +85,8 @@ export async function assertAudited(t: TestApp, res: Response, expected: Expecte
     for (const [field, pair] of Object.entries(expected.changesInclude)) assert.deepEqual(entry.changes[field], pair, `changes.${field}`);
   }
   const text = JSON.stringify(entry);
-  for (const secret of expected.secrets ?? []) assert.ok(!text.includes(secret), `the secret ${secret.slice(0, 4)}… stays out of the entry`);
+  for (const secret of expected.secrets ?? [])
+    assert.ok(!text.includes(secret), `the secret ${secret.slice(0, 4)}… stays out of the entry`);
   return entry;
 }
 

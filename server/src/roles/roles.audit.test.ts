@@ -27,7 +27,11 @@ describe('role changes in the audit log', () => {
       changes: { name: [null, 'Auditors'], description: [null, 'Reads'], permissions: [null, ['ai:manage', 'tags:manage']] },
     });
 
-    const updated = await t.call({ method: 'PUT', url: `/api/v1/roles/${role.id}`, payload: { name: 'Checkers', permissions: ['tags:manage'] } });
+    const updated = await t.call({
+      method: 'PUT',
+      url: `/api/v1/roles/${role.id}`,
+      payload: { name: 'Checkers', permissions: ['tags:manage'] },
+    });
     ok(updated);
     await assertAudited(t, updated, {
       action: 'role.updated',
@@ -54,7 +58,12 @@ describe('role changes in the audit log', () => {
 
   it('a change made in a browser names the agent, not an API key', async () => {
     const session = await login(t.admin.email, 'admin-password-123');
-    const res = await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'Clicked', permissions: ['sla:manage'] }, ...asSession(session) });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/v1/roles',
+      payload: { name: 'Clicked', permissions: ['sla:manage'] },
+      ...asSession(session),
+    });
     const role = ok<{ id: number }>(res);
     const entry = await assertAudited(t, res, {
       action: 'role.created',
@@ -67,7 +76,9 @@ describe('role changes in the audit log', () => {
   it('refused requests write nothing', async () => {
     const agent = await t.makeAgent();
     const before = (await auditEntries(t)).length;
-    const builtin = ok<Array<{ id: number; name: string }>>(await t.call({ method: 'GET', url: '/api/v1/roles' })).find((r) => r.name === 'Agent')!;
+    const builtin = ok<Array<{ id: number; name: string }>>(await t.call({ method: 'GET', url: '/api/v1/roles' })).find(
+      (r) => r.name === 'Agent',
+    )!;
     const refusals: Array<[number, Parameters<TestApp['call']>[0]]> = [
       [409, { method: 'POST', url: '/api/v1/roles', payload: { name: ' agent ', permissions: ['tags:manage'] } }],
       [403, { method: 'POST', url: '/api/v1/roles', payload: { name: 'Nope', permissions: ['tags:manage'] }, as: agent }],

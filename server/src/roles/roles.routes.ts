@@ -56,7 +56,8 @@ export function rolesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(RoleRecord), ...errors(400, 401, 403, 404, 409, 422) },
         },
       },
-      async (request) => ok(await roles.updateRole(deps, auditActorOf(request), principalOf(request).permissions, request.params.id, request.body)),
+      async (request) =>
+        ok(await roles.updateRole(deps, auditActorOf(request), principalOf(request).permissions, request.params.id, request.body)),
     );
     app.delete(
       '/roles/:id',

@@ -92,7 +92,11 @@ export async function createRole(
     await recordAudit(
       trx,
       actor,
-      { action: 'role.created', resource: { type: 'role', id: role.id, name: role.name }, changes: changesBetween(null, role, AUDITED_FIELDS) },
+      {
+        action: 'role.created',
+        resource: { type: 'role', id: role.id, name: role.name },
+        changes: changesBetween(null, role, AUDITED_FIELDS),
+      },
       deps.clock.now(),
     );
     return role;
@@ -127,7 +131,12 @@ export async function updateRole(
     if (!updated) throw new NotFoundError('Role not found');
     const changes = changesBetween(current, updated, AUDITED_FIELDS);
     if (Object.keys(changes).length > 0) {
-      await recordAudit(trx, actor, { action: 'role.updated', resource: { type: 'role', id, name: updated.name }, changes }, deps.clock.now());
+      await recordAudit(
+        trx,
+        actor,
+        { action: 'role.updated', resource: { type: 'role', id, name: updated.name }, changes },
+        deps.clock.now(),
+      );
     }
     return updated;
   });
@@ -149,7 +158,11 @@ export async function deleteRole(deps: AppDeps, actor: AuditActor, id: number): 
     await recordAudit(
       trx,
       actor,
-      { action: 'role.deleted', resource: { type: 'role', id, name: current.name }, changes: changesBetween(current, null, AUDITED_FIELDS) },
+      {
+        action: 'role.deleted',
+        resource: { type: 'role', id, name: current.name },
+        changes: changesBetween(current, null, AUDITED_FIELDS),
+      },
       deps.clock.now(),
     );
   });

@@ -15,13 +15,21 @@ describe('team changes in the audit log', () => {
 
   async function member(): Promise<{ id: number; name: string }> {
     const agent = await t.makeAgent();
-    const row = await t.deps.db.selectFrom('users').where('id', '=', agent.id).select(['first_name', 'last_name']).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('users')
+      .where('id', '=', agent.id)
+      .select(['first_name', 'last_name'])
+      .executeTakeFirstOrThrow();
     return { id: agent.id, name: `${row.first_name} ${row.last_name}`.trim() };
   }
 
   it('create, update and delete each write an entry with what changed, members included', async () => {
     const first = await member();
-    const created = await t.call({ method: 'POST', url: '/api/v1/teams', payload: { name: 'Escalations', emoji: '🔥', members: [first.id] } });
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/v1/teams',
+      payload: { name: 'Escalations', emoji: '🔥', members: [first.id] },
+    });
     const team = ok<{ id: number }>(created);
     await assertAudited(t, created, {
       action: 'team.created',

@@ -34,7 +34,9 @@ const AUDITED_FIELDS = [
 type AuditedMember = { id: number; name: string };
 
 async function auditedMembers(db: DB, teamId: number): Promise<AuditedMember[]> {
-  return (await q.listMembers(db, teamId)).map((m) => ({ id: m.id, name: `${m.first_name} ${m.last_name}`.trim() })).sort((a, b) => a.id - b.id);
+  return (await q.listMembers(db, teamId))
+    .map((m) => ({ id: m.id, name: `${m.first_name} ${m.last_name}`.trim() }))
+    .sort((a, b) => a.id - b.id);
 }
 
 /** A team's entry; an update that changed nothing writes none. */
