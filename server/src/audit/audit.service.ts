@@ -84,6 +84,7 @@ export const AUDIT_ACTIONS = [
   'oidc.updated',
   'oidc.deleted',
   'ai.updated',
+  'ai.deleted',
   'ai.prompt_created',
   'ai.prompt_updated',
   'ai.prompt_deleted',
