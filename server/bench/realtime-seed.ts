@@ -57,7 +57,8 @@ export async function seedRealtime(
   const teams: number[] = [];
   // Team names are unique: a reused database keeps an earlier run's teams.
   const run = randomBytes(3).toString('hex');
-  for (let t = 0; t < teamCount; t++) teams.push((await createTeam(deps, SYSTEM_ACTOR, { name: `Realtime ${t + 1} (${run})`, emoji: '' })).id);
+  for (let t = 0; t < teamCount; t++)
+    teams.push((await createTeam(deps, SYSTEM_ACTOR, { name: `Realtime ${t + 1} (${run})`, emoji: '' })).id);
   const numbers = Array.from({ length: sizes.agents }, (_, i) => i);
   const agents = await inBatches(numbers, 10, async (n) => {
     const team = n % teamCount;

@@ -126,7 +126,8 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
   const { teamIds, agentIds, agentTeamIds } = await timed(progress, `admin, ${sizes.teams} teams, ${sizes.agents} agents`, async () => {
     const teamNames = ['Support', 'Billing', 'Technical', 'Sales', 'Returns'];
     const teams: Array<{ id: number }> = [];
-    for (let i = 0; i < sizes.teams; i++) teams.push(await createTeam(deps, SYSTEM_ACTOR, { name: teamNames[i] ?? `Team ${i + 1}`, emoji: '' }));
+    for (let i = 0; i < sizes.teams; i++)
+      teams.push(await createTeam(deps, SYSTEM_ACTOR, { name: teamNames[i] ?? `Team ${i + 1}`, emoji: '' }));
     await createAdmin(deps, { email: BENCH_ADMIN_EMAIL, password: randomBytes(18).toString('base64url') });
     const numbers = Array.from({ length: sizes.agents }, (_, i) => i + 1);
     const agents = await inBatches(numbers, 10, (n) =>

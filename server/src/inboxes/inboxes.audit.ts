@@ -2,7 +2,7 @@
 // setting (`config.imap.host`) so that an entry names the setting that changed. Secrets are
 // compared decrypted (a password saved again unchanged is no change) and masked by recordAudit,
 // by their key (`config.imap.password`, `config.secret`).
-import { type AuditActor, type AuditChanges, changesBetween, recordAudit } from '../audit/audit.service.ts';
+import { type AuditActor, type AuditChanges, recordAudit } from '../audit/audit.service.ts';
 import type { DB } from '../db/database.ts';
 
 const FIELDS = ['name', 'channel', 'enabled', 'csat_enabled', 'default_team_id', 'assign_on_first_reply', 'from'] as const;
