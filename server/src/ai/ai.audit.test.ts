@@ -22,7 +22,7 @@ describe('AI settings changes in the audit log', () => {
     const set = await t.call({ method: 'PUT', url: '/api/v1/ai/provider', payload: { provider: 'openai', api_key: 'sk-audit-key-0001' } });
     ok(set);
     const id = await providerId();
-    const resource = { type: 'ai_provider', id, name: 'openai' };
+    const resource = { type: 'ai', id, name: 'openai' };
     await assertAudited(t, set, {
       action: 'ai.updated',
       resource,

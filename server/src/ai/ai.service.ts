@@ -35,7 +35,7 @@ async function auditAi(
   trx: DB,
   actor: AuditActor,
   action: AiAction,
-  resource: { type: 'ai_provider' | 'ai_prompt'; id: number; name: string },
+  resource: { type: 'ai' | 'ai_prompt'; id: number; name: string },
   changes: AuditChanges,
 ): Promise<void> {
   if ((action === 'ai.updated' || action === 'ai.prompt_updated') && Object.keys(changes).length === 0) return;
@@ -118,7 +118,7 @@ export async function saveProvider(deps: AppDeps, actor: AuditActor, input: Prov
     );
     const saved = await q.findProvider(trx);
     if (saved) {
-      const resource = { type: 'ai_provider', id: saved.id, name: saved.provider } as const;
+      const resource = { type: 'ai', id: saved.id, name: saved.provider } as const;
       await auditAi(deps, trx, actor, 'ai.updated', resource, changesBetween(stored, saved, PROVIDER_FIELDS));
     }
   });
@@ -128,7 +128,7 @@ export async function deleteProvider(deps: AppDeps, actor: AuditActor): Promise<
   await deps.db.transaction().execute(async (trx) => {
     const stored = await q.findProvider(trx, { lock: true });
     if (!stored || !(await q.deleteProvider(trx))) throw new NotFoundError('No AI provider is configured');
-    const resource = { type: 'ai_provider', id: stored.id, name: stored.provider } as const;
+    const resource = { type: 'ai', id: stored.id, name: stored.provider } as const;
     await auditAi(deps, trx, actor, 'ai.deleted', resource, changesBetween(stored, null, PROVIDER_FIELDS));
   });
 }

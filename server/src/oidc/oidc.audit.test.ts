@@ -27,7 +27,7 @@ describe('single sign-on provider changes in the audit log', () => {
   it('create, update and delete name what changed; the client secret stays masked', async () => {
     const created = await t.call({ method: 'POST', url: '/api/v1/oidc', payload: body() });
     const provider = ok<{ id: number }>(created);
-    const resource = { type: 'oidc_provider', id: provider.id, name: 'Company SSO' };
+    const resource = { type: 'oidc', id: provider.id, name: 'Company SSO' };
     const secrets = ['oidc-client-secret-1', 'oidc-client-secret-2'];
     await assertAudited(t, created, {
       action: 'oidc.created',
@@ -79,7 +79,7 @@ describe('single sign-on provider changes in the audit log', () => {
       secrets,
     });
     assert.deepEqual(
-      (await auditEntries(t, { resource_type: 'oidc_provider', resource_id: provider.id })).map((e) => e.action),
+      (await auditEntries(t, { resource_type: 'oidc', resource_id: provider.id })).map((e) => e.action),
       ['oidc.created', 'oidc.updated', 'oidc.updated', 'oidc.deleted'],
     );
   });

@@ -111,7 +111,7 @@ async function auditProvider(
   await recordAudit(
     trx,
     actor,
-    { action, resource: { type: 'oidc_provider', id: provider.id, name: provider.name }, changes },
+    { action, resource: { type: 'oidc', id: provider.id, name: provider.name }, changes },
     deps.clock.now(),
   );
 }

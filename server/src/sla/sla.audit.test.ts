@@ -19,7 +19,7 @@ describe('SLA policy changes in the audit log', () => {
       payload: { name: 'Gold', first_response_minutes: 60, warning_minutes: 10 },
     });
     const policy = ok<{ id: number }>(created);
-    const resource = { type: 'sla_policy', id: policy.id, name: 'Gold' };
+    const resource = { type: 'sla', id: policy.id, name: 'Gold' };
     await assertAudited(t, created, {
       action: 'sla.created',
       resource,
@@ -56,7 +56,7 @@ describe('SLA policy changes in the audit log', () => {
       changesInclude: { name: ['Gold', null], first_response_minutes: [60, null], resolution_minutes: [480, null] },
     });
     assert.deepEqual(
-      (await auditEntries(t, { resource_type: 'sla_policy', resource_id: policy.id })).map((e) => e.action),
+      (await auditEntries(t, { resource_type: 'sla', resource_id: policy.id })).map((e) => e.action),
       ['sla.created', 'sla.updated', 'sla.deleted'],
     );
   });

@@ -40,7 +40,7 @@ async function auditPolicy(
   changes: AuditChanges,
 ): Promise<void> {
   if (action === 'sla.updated' && Object.keys(changes).length === 0) return;
-  await recordAudit(trx, actor, { action, resource: { type: 'sla_policy', id: policy.id, name: policy.name }, changes }, deps.clock.now());
+  await recordAudit(trx, actor, { action, resource: { type: 'sla', id: policy.id, name: policy.name }, changes }, deps.clock.now());
 }
 
 async function assertNameFree(db: DB, name: string, exceptId: number | null): Promise<void> {
