@@ -108,12 +108,7 @@ async function auditProvider(
   changes: AuditChanges,
 ): Promise<void> {
   if (action === 'oidc.updated' && Object.keys(changes).length === 0) return;
-  await recordAudit(
-    trx,
-    actor,
-    { action, resource: { type: 'oidc', id: provider.id, name: provider.name }, changes },
-    deps.clock.now(),
-  );
+  await recordAudit(trx, actor, { action, resource: { type: 'oidc', id: provider.id, name: provider.name }, changes }, deps.clock.now());
 }
 
 /** The provisioning role must exist, and the caller may hand out only what it holds itself. */
