@@ -22,6 +22,7 @@ import { loadConfig } from '../src/config.ts';
 import { readCursor } from '../src/email/email.cursor.ts';
 import { ingestBatch, skipMail } from '../src/email/email.ingest.ts';
 import { startEmailReaders } from '../src/email/email.readers.ts';
+import { SYSTEM_ACTOR } from '../src/audit/audit.service.ts';
 import { createInbox } from '../src/inboxes/inboxes.service.ts';
 import { openRuntime, prepareDatabase } from '../src/setup.ts';
 import { DOVECOT, dovecotEmailConfig, startDovecot } from '../test/dovecot.ts';
@@ -87,7 +88,7 @@ async function run(databaseUrl: string | null, dataDir: string): Promise<void> {
     const appendMs = performance.now() - appendStarted;
     progress(`appended ${MAILS} mails in ${(appendMs / 1000).toFixed(1)} s`);
 
-    const inbox = await createInbox(deps, {
+    const inbox = await createInbox(deps, SYSTEM_ACTOR, {
       name: 'Bench mail',
       channel: 'email',
       from: 'Support <support@example.com>',

@@ -9,6 +9,7 @@ import { createAgent, generateApiKey } from '../src/agents/agents.service.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { createInbox } from '../src/inboxes/inboxes.service.ts';
 import { AGENT_ROLE } from '../src/auth/permissions.ts';
+import { SYSTEM_ACTOR } from '../src/audit/audit.service.ts';
 import { createTeam } from '../src/teams/teams.service.ts';
 import { issueWidgetSession, VISITOR_SESSION_MS } from '../src/widget/widget.sessions.ts';
 import type { RealtimeFixtures } from './realtime-plan.ts';
@@ -52,12 +53,13 @@ export async function seedRealtime(
 ): Promise<RealtimeFixtures> {
   const started = performance.now();
   const { db } = deps;
-  const inbox = await createInbox(deps, { name: 'Realtime bench chat', channel: 'livechat', config: {} });
+  const inbox = await createInbox(deps, SYSTEM_ACTOR, { name: 'Realtime bench chat', channel: 'livechat', config: {} });
   const teamCount = Math.max(1, Math.ceil(sizes.agents / sizes.agentsPerTeam));
   const teams: number[] = [];
   // Team names are unique: a reused database keeps an earlier run's teams.
   const run = randomBytes(3).toString('hex');
-  for (let t = 0; t < teamCount; t++) teams.push((await createTeam(deps, { name: `Realtime ${t + 1} (${run})`, emoji: '' })).id);
+  for (let t = 0; t < teamCount; t++)
+    teams.push((await createTeam(deps, SYSTEM_ACTOR, { name: `Realtime ${t + 1} (${run})`, emoji: '' })).id);
   const numbers = Array.from({ length: sizes.agents }, (_, i) => i);
   const agents = await inBatches(numbers, 10, async (n) => {
     const team = n % teamCount;

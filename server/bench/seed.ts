@@ -14,9 +14,9 @@ import { rebuildServiceRollups } from '../src/reports/service-rollups.service.ts
 import { rebuildCounts } from '../src/conversations/counts.queries.ts';
 import { AGENT_ROLE } from '../src/auth/permissions.ts';
 import { prepareDatabase } from '../src/setup.ts';
+import { SYSTEM_ACTOR } from '../src/audit/audit.service.ts';
 import { createTeam } from '../src/teams/teams.service.ts';
 import { FIRST_NAMES, LAST_NAMES, tagNames, WORDS } from './words.ts';
-import { SYSTEM_ACTOR } from '../src/audit/audit.service.ts';
 
 export type Progress = (message: string) => void;
 
@@ -126,7 +126,8 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
   const { teamIds, agentIds, agentTeamIds } = await timed(progress, `admin, ${sizes.teams} teams, ${sizes.agents} agents`, async () => {
     const teamNames = ['Support', 'Billing', 'Technical', 'Sales', 'Returns'];
     const teams: Array<{ id: number }> = [];
-    for (let i = 0; i < sizes.teams; i++) teams.push(await createTeam(deps, { name: teamNames[i] ?? `Team ${i + 1}`, emoji: '' }));
+    for (let i = 0; i < sizes.teams; i++)
+      teams.push(await createTeam(deps, SYSTEM_ACTOR, { name: teamNames[i] ?? `Team ${i + 1}`, emoji: '' }));
     await createAdmin(deps, SYSTEM_ACTOR, { email: BENCH_ADMIN_EMAIL, password: randomBytes(18).toString('base64url') });
     const numbers = Array.from({ length: sizes.agents }, (_, i) => i + 1);
     const agents = await inBatches(numbers, 10, (n) =>
@@ -147,7 +148,7 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
   });
 
   const inboxes = await timed(progress, 'inboxes and tags', async () => {
-    const email = await createInbox(deps, {
+    const email = await createInbox(deps, SYSTEM_ACTOR, {
       name: 'Support email',
       channel: 'email',
       from: 'Support <support@example.com>',
@@ -157,7 +158,7 @@ export async function seedDataset(deps: AppDeps, scale: number, progress: Progre
         smtp: { host: '127.0.0.1', port: 587, tls: 'starttls', username: 'support@example.com' },
       },
     });
-    const chat = await createInbox(deps, { name: 'Website chat', channel: 'livechat', config: {} });
+    const chat = await createInbox(deps, SYSTEM_ACTOR, { name: 'Website chat', channel: 'livechat', config: {} });
     await sql`insert into tags (name) select unnest(${tagNames(sizes.tags)}::text[])`.execute(db);
     return { email: email.id, chat: chat.id };
   });

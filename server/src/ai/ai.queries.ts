@@ -38,8 +38,9 @@ export async function listPrompts(db: DB) {
   return db.selectFrom('ai_prompts').select(promptColumns).orderBy(sql`lower(title)`).orderBy('id').execute();
 }
 
-export async function findPrompt(db: DB, key: string) {
-  return db.selectFrom('ai_prompts').where('key', '=', key).select(promptColumns).executeTakeFirst();
+export async function findPrompt(db: DB, key: string, options: { lock?: boolean } = {}) {
+  const query = db.selectFrom('ai_prompts').where('key', '=', key).select(promptColumns);
+  return (options.lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export async function insertPrompt(db: DB, values: { key: string; title: string; content: string }, now: Date) {

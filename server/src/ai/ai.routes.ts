@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
-import { principalOf } from '../http/access.ts';
+import { auditActorOf, principalOf } from '../http/access.ts';
 import { Envelope, errors, Nullable, ok, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import { complete, createAiClients } from './ai.completion.ts';
 import {
@@ -68,7 +68,7 @@ export function aiRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        await ai.saveProvider(deps, request.body);
+        await ai.saveProvider(deps, auditActorOf(request), request.body);
         return ok(true as const);
       },
     );
@@ -83,8 +83,8 @@ export function aiRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: TrueEnvelope, ...errors(401, 403, 404) },
         },
       },
-      async () => {
-        await ai.deleteProvider(deps);
+      async (request) => {
+        await ai.deleteProvider(deps, auditActorOf(request));
         return ok(true as const);
       },
     );
@@ -125,7 +125,7 @@ export function aiRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(PromptRecord), ...errors(400, 401, 403, 409) },
         },
       },
-      async (request) => ok(await ai.createPrompt(deps, request.body)),
+      async (request) => ok(await ai.createPrompt(deps, auditActorOf(request), request.body)),
     );
     app.put(
       '/ai/prompts/:key',
@@ -140,7 +140,7 @@ export function aiRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(PromptRecord), ...errors(400, 401, 403, 404) },
         },
       },
-      async (request) => ok(await ai.updatePrompt(deps, request.params.key, request.body)),
+      async (request) => ok(await ai.updatePrompt(deps, auditActorOf(request), request.params.key, request.body)),
     );
     app.delete(
       '/ai/prompts/:key',
@@ -155,7 +155,7 @@ export function aiRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        await ai.deletePrompt(deps, request.params.key);
+        await ai.deletePrompt(deps, auditActorOf(request), request.params.key);
         return ok(true as const);
       },
     );

@@ -1,5 +1,7 @@
 // The AI writing helper's settings (docs/api.md, "AI writing helper"): the provider, whose
 // key is encrypted at rest and never answered, and the prompts agents pick from.
+import { type AuditActor, type AuditChanges, changesBetween, recordAudit } from '../audit/audit.service.ts';
+import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, DataError, InputError, NotFoundError } from '../errors.ts';
 import { encryptSecret, SECRET_MASK } from '../security/encryption.ts';
@@ -20,6 +22,25 @@ export const BUILT_IN_PROMPT_KEYS: readonly string[] = [
 const API_KEY_CHARACTERS = /^[\x21-\x7e]*$/;
 /** Control, format and unassigned code points, and line or paragraph separators. */
 const UNPRINTABLE = /[\p{C}\p{Zl}\p{Zp}]/u;
+
+/** What the provider's entries show; the key is compared encrypted (a kept key is no change) and masked. */
+const PROVIDER_FIELDS = ['provider', 'base_url', 'model', 'api_key'] as const;
+const PROMPT_FIELDS = ['key', 'title', 'content'] as const;
+
+type AiAction = 'ai.updated' | 'ai.deleted' | 'ai.prompt_created' | 'ai.prompt_updated' | 'ai.prompt_deleted';
+
+/** Writes the entry; a change that changed nothing writes none. */
+async function auditAi(
+  deps: AppDeps,
+  trx: DB,
+  actor: AuditActor,
+  action: AiAction,
+  resource: { type: 'ai' | 'ai_prompt'; id: number; name: string },
+  changes: AuditChanges,
+): Promise<void> {
+  if ((action === 'ai.updated' || action === 'ai.prompt_updated') && Object.keys(changes).length === 0) return;
+  await recordAudit(trx, actor, { action, resource, changes }, deps.clock.now());
+}
 
 export interface ProviderInput {
   provider: 'openai';
@@ -66,7 +87,7 @@ function cleanModel(raw: string): string {
  * key never goes to another server); base_url and model, when left out, keep their stored values
  * (the defaults for a new provider).
  */
-export async function saveProvider(deps: AppDeps, input: ProviderInput): Promise<void> {
+export async function saveProvider(deps: AppDeps, actor: AuditActor, input: ProviderInput): Promise<void> {
   const keepKey = input.api_key === SECRET_MASK;
   if (!keepKey && !API_KEY_CHARACTERS.test(input.api_key)) {
     throw InputError.field('api_key', 'must be printable ASCII characters without spaces');
@@ -95,11 +116,21 @@ export async function saveProvider(deps: AppDeps, input: ProviderInput): Promise
       },
       deps.clock.now(),
     );
+    const saved = await q.findProvider(trx);
+    if (saved) {
+      const resource = { type: 'ai', id: saved.id, name: saved.provider } as const;
+      await auditAi(deps, trx, actor, 'ai.updated', resource, changesBetween(stored, saved, PROVIDER_FIELDS));
+    }
   });
 }
 
-export async function deleteProvider(deps: AppDeps): Promise<void> {
-  if (!(await q.deleteProvider(deps.db))) throw new NotFoundError('No AI provider is configured');
+export async function deleteProvider(deps: AppDeps, actor: AuditActor): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const stored = await q.findProvider(trx, { lock: true });
+    if (!stored || !(await q.deleteProvider(trx))) throw new NotFoundError('No AI provider is configured');
+    const resource = { type: 'ai', id: stored.id, name: stored.provider } as const;
+    await auditAi(deps, trx, actor, 'ai.deleted', resource, changesBetween(stored, null, PROVIDER_FIELDS));
+  });
 }
 
 export async function listPrompts(deps: AppDeps) {
@@ -119,24 +150,37 @@ function cleanTitle(raw: string): string {
   return title;
 }
 
-export async function updatePrompt(deps: AppDeps, key: string, input: { title?: string; content: string }) {
+const promptResource = (prompt: { id: number; title: string }) => ({ type: 'ai_prompt', id: prompt.id, name: prompt.title }) as const;
+
+export async function updatePrompt(deps: AppDeps, actor: AuditActor, key: string, input: { title?: string; content: string }) {
   const values = {
     ...(input.title === undefined ? {} : { title: cleanTitle(input.title) }),
     content: cleanText(input.content, 'content', PROMPT_CONTENT_MAX),
   };
-  const prompt = await q.updatePrompt(deps.db, key, values, deps.clock.now());
-  if (!prompt) throw new NotFoundError(`AI prompt "${key}" not found`);
-  return prompt;
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await q.findPrompt(trx, key, { lock: true });
+    const prompt = before && (await q.updatePrompt(trx, key, values, deps.clock.now()));
+    if (!prompt) throw new NotFoundError(`AI prompt "${key}" not found`);
+    await auditAi(deps, trx, actor, 'ai.prompt_updated', promptResource(prompt), changesBetween(before, prompt, PROMPT_FIELDS));
+    return prompt;
+  });
 }
 
-export async function createPrompt(deps: AppDeps, input: { key: string; title: string; content: string }) {
+export async function createPrompt(deps: AppDeps, actor: AuditActor, input: { key: string; title: string; content: string }) {
   const values = { key: input.key, title: cleanTitle(input.title), content: cleanText(input.content, 'content', PROMPT_CONTENT_MAX) };
-  const prompt = await q.insertPrompt(deps.db, values, deps.clock.now());
-  if (!prompt) throw new ConflictError(`AI prompt "${input.key}" already exists`);
-  return prompt;
+  return deps.db.transaction().execute(async (trx) => {
+    const prompt = await q.insertPrompt(trx, values, deps.clock.now());
+    if (!prompt) throw new ConflictError(`AI prompt "${input.key}" already exists`);
+    await auditAi(deps, trx, actor, 'ai.prompt_created', promptResource(prompt), changesBetween(null, prompt, PROMPT_FIELDS));
+    return prompt;
+  });
 }
 
-export async function deletePrompt(deps: AppDeps, key: string): Promise<void> {
+export async function deletePrompt(deps: AppDeps, actor: AuditActor, key: string): Promise<void> {
   if (BUILT_IN_PROMPT_KEYS.includes(key)) throw new DataError(`AI prompt "${key}" is built in: edit its text instead of deleting it`);
-  if (!(await q.deletePrompt(deps.db, key))) throw new NotFoundError(`AI prompt "${key}" not found`);
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await q.findPrompt(trx, key, { lock: true });
+    if (!before || !(await q.deletePrompt(trx, key))) throw new NotFoundError(`AI prompt "${key}" not found`);
+    await auditAi(deps, trx, actor, 'ai.prompt_deleted', promptResource(before), changesBetween(before, null, PROMPT_FIELDS));
+  });
 }

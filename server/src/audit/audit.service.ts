@@ -79,10 +79,12 @@ export const AUDIT_ACTIONS = [
   'webhook.created',
   'webhook.updated',
   'webhook.deleted',
+  'webhook.secret_rotated',
   'oidc.created',
   'oidc.updated',
   'oidc.deleted',
   'ai.updated',
+  'ai.deleted',
   'ai.prompt_created',
   'ai.prompt_updated',
   'ai.prompt_deleted',
@@ -121,7 +123,7 @@ export function maskChanges(changes: AuditChanges): AuditChanges {
 }
 
 /** Keys whose values are secrets, at any depth of an entry's changes. */
-const SECRET_KEY = /pass(word|phrase)?|secret|token|private|recovery|otp|totp|credential|authori[sz]ation|cookie|api_?key|hmac|signing/i;
+const SECRET_KEY = /pass(word|phrase)?|secret|token|private|recovery|otp|totp|credential|authori[sz]ation|cookie|api[_-]?key|hmac|signing/i;
 export const MASKED = '[redacted]';
 const MAX_TEXT = 1000;
 

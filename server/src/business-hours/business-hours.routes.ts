@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
+import { auditActorOf } from '../http/access.ts';
 import { Envelope, errors, IdParams, ok, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import { BusinessHoursRecord, CreateBusinessHoursBody, UpdateBusinessHoursBody } from './business-hours.schema.ts';
 import * as businessHours from './business-hours.service.ts';
@@ -38,7 +39,7 @@ export function businessHoursRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(BusinessHoursRecord), ...errors(400, 401, 403, 409) },
         },
       },
-      async (request) => ok(await businessHours.createBusinessHours(deps, request.body)),
+      async (request) => ok(await businessHours.createBusinessHours(deps, auditActorOf(request), request.body)),
     );
     app.put(
       '/business-hours/:id',
@@ -52,7 +53,7 @@ export function businessHoursRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(BusinessHoursRecord), ...errors(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => ok(await businessHours.updateBusinessHours(deps, request.params.id, request.body)),
+      async (request) => ok(await businessHours.updateBusinessHours(deps, auditActorOf(request), request.params.id, request.body)),
     );
     app.delete(
       '/business-hours/:id',
@@ -66,7 +67,7 @@ export function businessHoursRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        await businessHours.deleteBusinessHours(deps, request.params.id);
+        await businessHours.deleteBusinessHours(deps, auditActorOf(request), request.params.id);
         return ok(true as const);
       },
     );

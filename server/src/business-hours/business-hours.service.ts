@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import { type AuditActor, type AuditChanges, changesBetween, recordAudit } from '../audit/audit.service.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, DataError, InputError, NotFoundError } from '../errors.ts';
@@ -27,6 +28,24 @@ function cleanValues(input: UpdateInput): q.BusinessHoursValues {
     ...(input.hours !== undefined ? { hours: cleanHours(input.hours) } : {}),
     ...(input.holidays !== undefined ? { holidays: cleanHolidays(input.holidays) } : {}),
   };
+}
+
+/** Writes the entry (every stored field but the id and timestamps: hours and holidays whole); an update that changed nothing writes none. */
+async function auditHours(
+  deps: AppDeps,
+  trx: DB,
+  actor: AuditActor,
+  action: 'business_hours.created' | 'business_hours.updated' | 'business_hours.deleted',
+  hours: { id: number; name: string },
+  changes: AuditChanges,
+): Promise<void> {
+  if (action === 'business_hours.updated' && Object.keys(changes).length === 0) return;
+  await recordAudit(
+    trx,
+    actor,
+    { action, resource: { type: 'business_hours', id: hours.id, name: hours.name }, changes },
+    deps.clock.now(),
+  );
 }
 
 async function assertNameFree(db: DB, name: string, exceptId: number | null): Promise<void> {
@@ -59,31 +78,37 @@ export async function assertBusinessHoursExist(db: DB, id: number, field = 'busi
   if (!(await q.businessHoursExists(db, id))) throw InputError.field(field, `unknown business hours id ${id}`);
 }
 
-export async function createBusinessHours(deps: AppDeps, input: CreateInput) {
+export async function createBusinessHours(deps: AppDeps, actor: AuditActor, input: CreateInput) {
   const values = cleanValues(input);
   const name = values.name!;
   const timezone = values.timezone!;
   return deps.db.transaction().execute(async (trx) => {
     await assertNameFree(trx, name, null);
-    return q.insertBusinessHours(trx, { hours: cleanHours({}), holidays: [], ...values, name, timezone });
+    const created = await q.insertBusinessHours(trx, { hours: cleanHours({}), holidays: [], ...values, name, timezone });
+    await auditHours(deps, trx, actor, 'business_hours.created', created, changesBetween(null, created));
+    return created;
   });
 }
 
-export async function updateBusinessHours(deps: AppDeps, id: number, input: UpdateInput) {
+export async function updateBusinessHours(deps: AppDeps, actor: AuditActor, id: number, input: UpdateInput) {
   const values = cleanValues(input);
   return deps.db.transaction().execute(async (trx) => {
+    const before = (await q.lockBusinessHours(trx, id)) ? await q.findBusinessHours(trx, id) : undefined;
+    if (!before) throw new NotFoundError('Business hours not found');
     if (values.name !== undefined) await assertNameFree(trx, values.name, id);
     const updated = await q.updateBusinessHours(trx, id, { ...values, updated_at: deps.clock.now() });
     if (!updated) throw new NotFoundError('Business hours not found');
+    await auditHours(deps, trx, actor, 'business_hours.updated', updated, changesBetween(before, updated));
     return updated;
   });
 }
 
 const NAMED_TEAMS = 5;
 
-export async function deleteBusinessHours(deps: AppDeps, id: number): Promise<void> {
+export async function deleteBusinessHours(deps: AppDeps, actor: AuditActor, id: number): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await q.lockBusinessHours(trx, id))) throw new NotFoundError('Business hours not found');
+    const current = (await q.lockBusinessHours(trx, id)) ? await q.findBusinessHours(trx, id) : undefined;
+    if (!current) throw new NotFoundError('Business hours not found');
     const users = await q.businessHoursUsers(trx, id, NAMED_TEAMS);
     const uses: string[] = [];
     if (users.isDefault) uses.push('the default of the general settings');
@@ -94,5 +119,6 @@ export async function deleteBusinessHours(deps: AppDeps, id: number): Promise<vo
     }
     if (uses.length > 0) throw new DataError(`These business hours are in use (${uses.join('; ')}); choose other hours there first`);
     await q.deleteBusinessHours(trx, id);
+    await auditHours(deps, trx, actor, 'business_hours.deleted', current, changesBetween(current, null));
   });
 }

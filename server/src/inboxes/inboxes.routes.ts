@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { InputError } from '../errors.ts';
+import { auditActorOf } from '../http/access.ts';
 import { documentedAs } from '../http/openapi.ts';
 import { Envelope, errors, IdParams, ok, TrueEnvelope } from '../http/schemas.ts';
 import {
@@ -86,7 +87,7 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(InboxRecord), ...errors(400, 401, 403) },
         },
       },
-      async (request) => ok(await inboxes.createInbox(deps, request.body)),
+      async (request) => ok(await inboxes.createInbox(deps, auditActorOf(request), request.body)),
     );
     app.put(
       '/inboxes/:id',
@@ -100,7 +101,7 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(InboxRecord), ...errors(400, 401, 403, 404, 422) },
         },
       },
-      async (request) => ok(await inboxes.updateInbox(deps, request.params.id, request.body)),
+      async (request) => ok(await inboxes.updateInbox(deps, auditActorOf(request), request.params.id, request.body)),
     );
     app.put(
       '/inboxes/:id/toggle',
@@ -114,7 +115,7 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(InboxRecord), ...errors(400, 401, 403, 404) },
         },
       },
-      async (request) => ok(await inboxes.toggleInbox(deps, request.params.id, request.body.enabled)),
+      async (request) => ok(await inboxes.toggleInbox(deps, auditActorOf(request), request.params.id, request.body.enabled)),
     );
     app.post(
       '/inboxes/:id/secret/rotate',
@@ -137,7 +138,12 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           },
         },
       },
-      async (request) => ok(await inboxes.rotateInboxSecret(deps, request.params.id, { endSessions: request.body.end_sessions ?? false })),
+      async (request) =>
+        ok(
+          await inboxes.rotateInboxSecret(deps, auditActorOf(request), request.params.id, {
+            endSessions: request.body.end_sessions ?? false,
+          }),
+        ),
     );
     app.delete(
       '/inboxes/:id',
@@ -151,7 +157,7 @@ export function inboxesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        await inboxes.deleteInbox(deps, request.params.id);
+        await inboxes.deleteInbox(deps, auditActorOf(request), request.params.id);
         return ok(true as const);
       },
     );

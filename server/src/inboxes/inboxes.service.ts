@@ -11,7 +11,9 @@ import { recordEvent } from '../events/events.service.ts';
 import { buildAjv } from '../http/validation.ts';
 import { DecryptionError, decryptSecret, encryptSecret, isEncrypted, SECRET_MASK } from '../security/encryption.ts';
 import { assertTeamsExist } from '../teams/teams.service.ts';
+import { type AuditActor, changesBetween } from '../audit/audit.service.ts';
 import { CHANNEL_TABLE } from './channels.ts';
+import { auditedInbox, auditInbox } from './inboxes.audit.ts';
 import * as q from './inboxes.queries.ts';
 import { type Channel, EmailConfig, LivechatConfig, TRUSTED_DOMAIN } from './inboxes.schema.ts';
 
@@ -238,21 +240,26 @@ async function assertConfigHours(db: DB, config: Config): Promise<void> {
   if (typeof id === 'number') await assertBusinessHoursExist(db, id, 'config.business_hours_id');
 }
 
-export async function createInbox(deps: AppDeps, input: CreateInboxInput) {
+export async function createInbox(deps: AppDeps, actor: AuditActor, input: CreateInboxInput) {
   const from = normaliseFrom(input.channel, input.from);
   const config = prepareConfig(deps, input.channel, input.config, null);
   await assertConfigHours(deps.db, config);
   await assertDefaultTeam(deps.db, input.default_team_id);
-  const row = await q.insertInbox(deps.db, {
-    name: input.name.trim(),
-    channel: input.channel,
-    enabled: input.enabled ?? true,
-    csat_enabled: input.csat_enabled ?? false,
-    default_team_id: input.default_team_id ?? null,
-    assign_on_first_reply: input.assign_on_first_reply ?? false,
-    from,
-    config: encryptConfig(deps, input.channel, config),
-    created_at: deps.clock.now(),
+  const created_at = deps.clock.now();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await q.insertInbox(trx, {
+      name: input.name.trim(),
+      channel: input.channel,
+      enabled: input.enabled ?? true,
+      csat_enabled: input.csat_enabled ?? false,
+      default_team_id: input.default_team_id ?? null,
+      assign_on_first_reply: input.assign_on_first_reply ?? false,
+      from,
+      config: encryptConfig(deps, input.channel, config),
+      created_at,
+    });
+    await auditInbox(trx, actor, 'inbox.created', inserted, changesBetween(null, auditedInbox(inserted, config)), created_at);
+    return inserted;
   });
   const record = toRecord(row);
   // The live-chat secret (given or generated) is shown once, here; masked everywhere else.
@@ -268,6 +275,7 @@ export async function createInbox(deps: AppDeps, input: CreateInboxInput) {
  */
 export async function rotateInboxSecret(
   deps: AppDeps,
+  actor: AuditActor,
   id: number,
   options: { endSessions: boolean } = { endSessions: false },
 ): Promise<{ secret: string; sessions_ended: number }> {
@@ -279,6 +287,7 @@ export async function rotateInboxSecret(
     const config = { ...current.config, secret: encryptSecret(deps.config.secretKey, secret) };
     const now = deps.clock.now();
     await q.updateInbox(trx, id, { config, updated_at: now });
+    await auditInbox(trx, actor, 'inbox.secret_rotated', current, { 'config.secret': [current.config['secret'], config.secret] }, now);
     if (!options.endSessions) return { secret, sessions_ended: 0 };
     const ended = await q.deleteWidgetSessionsOfInbox(trx, id);
     await recordEvent(trx, 'inbox.changed', { inbox_id: id, inbox_uuid: current.uuid, enabled: current.enabled, deleted: false }, now);
@@ -298,7 +307,7 @@ export interface UpdateInboxInput {
   channel?: Channel;
 }
 
-export async function updateInbox(deps: AppDeps, id: number, input: UpdateInboxInput) {
+export async function updateInbox(deps: AppDeps, actor: AuditActor, id: number, input: UpdateInboxInput) {
   const row = await deps.db.transaction().execute(async (trx) => {
     const current = await q.findInboxForUpdate(trx, id);
     if (!current) throw new NotFoundError('Inbox not found');
@@ -315,13 +324,17 @@ export async function updateInbox(deps: AppDeps, id: number, input: UpdateInboxI
     }
     if (input.assign_on_first_reply !== undefined) values.assign_on_first_reply = input.assign_on_first_reply;
     if (input.from !== undefined) values.from = normaliseFrom(current.channel, input.from);
+    const storedPlain = decryptConfigForUpdate(deps, current.channel, current.config);
+    let plain = storedPlain;
     if (input.config !== undefined) {
-      const plain = prepareConfig(deps, current.channel, input.config, decryptConfigForUpdate(deps, current.channel, current.config));
+      plain = prepareConfig(deps, current.channel, input.config, storedPlain);
       await assertConfigHours(trx, plain);
       values.config = encryptConfig(deps, current.channel, plain);
     }
     const updated = await q.updateInbox(trx, id, values);
     if (!updated) throw new NotFoundError('Inbox not found');
+    const changes = changesBetween(auditedInbox(current, storedPlain), auditedInbox(updated, plain));
+    await auditInbox(trx, actor, 'inbox.updated', updated, changes, values.updated_at);
     await recordEvent(
       trx,
       'inbox.changed',
@@ -348,22 +361,26 @@ export async function livechatDraft(deps: AppDeps, id: number, config: Config) {
   return { id: current.id, uuid: current.uuid, name: current.name, config: plain };
 }
 
-export async function toggleInbox(deps: AppDeps, id: number, enabled: boolean) {
+export async function toggleInbox(deps: AppDeps, actor: AuditActor, id: number, enabled: boolean) {
   const row = await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
-    const updated = await q.updateInbox(trx, id, { enabled, updated_at: now });
-    if (!updated) throw new NotFoundError('Inbox not found');
+    const current = await q.findInboxForUpdate(trx, id);
+    const updated = current && (await q.updateInbox(trx, id, { enabled, updated_at: now }));
+    if (!current || !updated) throw new NotFoundError('Inbox not found');
+    await auditInbox(trx, actor, 'inbox.updated', updated, changesBetween(current, updated, ['enabled']), now);
     await recordEvent(trx, 'inbox.changed', { inbox_id: id, inbox_uuid: updated.uuid, enabled, deleted: false }, now);
     return updated;
   });
   return toRecord(row);
 }
 
-export async function deleteInbox(deps: AppDeps, id: number): Promise<void> {
+export async function deleteInbox(deps: AppDeps, actor: AuditActor, id: number): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const current = await q.findInboxForUpdate(trx, id);
     const now = deps.clock.now();
     if (!current || !(await q.softDeleteInbox(trx, id, now))) throw new NotFoundError('Inbox not found');
+    const before = auditedInbox(current, decryptConfigForUpdate(deps, current.channel, current.config));
+    await auditInbox(trx, actor, 'inbox.deleted', current, changesBetween(before, null), now);
     await recordEvent(trx, 'inbox.changed', { inbox_id: id, inbox_uuid: current.uuid, enabled: current.enabled, deleted: true }, now);
   });
 }

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { setSessionCookies, secureCookies } from '../auth/session-cookies.ts';
 import type { AppDeps } from '../deps.ts';
-import { principalOf } from '../http/access.ts';
+import { auditActorOf, principalOf } from '../http/access.ts';
 import { Envelope, errors, IdParams, ok, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import { beginLogin, finishLogin, STATE_COOKIE, STATE_COOKIE_PATH, STATE_TTL_SECONDS } from './oidc.flow.ts';
 import { signInErrorHandler } from './oidc.page.ts';
@@ -76,7 +76,7 @@ export function oidcRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(OidcProviderRecord), ...errors(400, 401, 403, 409) },
         },
       },
-      async (request) => ok(await service.createProvider(deps, principalOf(request), request.body)),
+      async (request) => ok(await service.createProvider(deps, principalOf(request), auditActorOf(request), request.body)),
     );
     app.get(
       '/oidc/:id',
@@ -109,7 +109,8 @@ export function oidcRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(OidcProviderRecord), ...errors(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => ok(await service.updateProvider(deps, principalOf(request), request.params.id, request.body)),
+      async (request) =>
+        ok(await service.updateProvider(deps, principalOf(request), auditActorOf(request), request.params.id, request.body)),
     );
     app.delete(
       '/oidc/:id',
@@ -126,7 +127,7 @@ export function oidcRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        await service.deleteProvider(deps, request.params.id);
+        await service.deleteProvider(deps, auditActorOf(request), request.params.id);
         return ok(true as const);
       },
     );

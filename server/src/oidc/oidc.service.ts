@@ -2,6 +2,7 @@
 // The sign-in itself is in oidc.flow.ts.
 import { BlockList, isIP } from 'node:net';
 import type { Static } from 'typebox';
+import { type AuditActor, type AuditChanges, changesBetween, recordAudit } from '../audit/audit.service.ts';
 import { invalidateCredentials, type Principal } from '../auth/credential-cache.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
@@ -84,8 +85,34 @@ function cleanName(raw: string): string {
   return name;
 }
 
+/** What a provider's audit entries show; the client secret is compared encrypted (a kept one is no change) and masked. */
+const AUDITED_FIELDS = [
+  'name',
+  'provider',
+  'provider_url',
+  'client_id',
+  'client_secret',
+  'logo_url',
+  'enabled',
+  'auto_provision',
+  'provision_role_id',
+  'configured_by',
+] as const;
+
+async function auditProvider(
+  deps: AppDeps,
+  trx: DB,
+  actor: AuditActor,
+  action: 'oidc.created' | 'oidc.updated' | 'oidc.deleted',
+  provider: { id: number; name: string },
+  changes: AuditChanges,
+): Promise<void> {
+  if (action === 'oidc.updated' && Object.keys(changes).length === 0) return;
+  await recordAudit(trx, actor, { action, resource: { type: 'oidc', id: provider.id, name: provider.name }, changes }, deps.clock.now());
+}
+
 /** The provisioning role must exist, and the caller may hand out only what it holds itself. */
-async function checkProvisioning(deps: AppDeps, actor: Principal, input: ProviderInput): Promise<number | null> {
+async function checkProvisioning(deps: AppDeps, caller: Principal, input: ProviderInput): Promise<number | null> {
   const roleId = input.provision_role_id ?? null;
   if (roleId === null) {
     if (input.auto_provision) throw InputError.field('provision_role_id', 'is required when auto_provision is true');
@@ -98,7 +125,7 @@ async function checkProvisioning(deps: AppDeps, actor: Principal, input: Provide
     if (error instanceof NotFoundError) throw InputError.field('provision_role_id', 'no role has this id');
     throw error;
   }
-  assertMayGrant(actor.permissions, role.permissions);
+  assertMayGrant(caller.permissions, role.permissions);
   return roleId;
 }
 
@@ -139,16 +166,19 @@ export async function getProvider(deps: AppDeps, id: number): Promise<ProviderRe
   return toRecord(deps, row);
 }
 
-export async function createProvider(deps: AppDeps, actor: Principal, input: ProviderInput): Promise<ProviderRecord> {
+export async function createProvider(deps: AppDeps, caller: Principal, actor: AuditActor, input: ProviderInput): Promise<ProviderRecord> {
   const name = cleanName(input.name);
   const providerUrl = checkIssuerUrl(input.provider_url);
   if (input.client_secret === undefined) throw InputError.field('client_secret', 'is required');
   if (input.client_secret === SECRET_MASK) throw InputError.field('client_secret', 'must be the secret itself, not the mask');
-  const roleId = await checkProvisioning(deps, actor, input);
+  const roleId = await checkProvisioning(deps, caller, input);
   const secret = encryptSecret(deps.config.secretKey, input.client_secret);
   const id = await deps.db.transaction().execute(async (trx) => {
     await assertNameFree(trx, name, null);
-    return q.insertProvider(trx, valuesOf(input, name, providerUrl, secret, roleId, actor.userId), deps.clock.now());
+    const values = valuesOf(input, name, providerUrl, secret, roleId, caller.userId);
+    const inserted = await q.insertProvider(trx, values, deps.clock.now());
+    await auditProvider(deps, trx, actor, 'oidc.created', { id: inserted, name }, changesBetween(null, { ...values }, AUDITED_FIELDS));
+    return inserted;
   });
   return getProvider(deps, id);
 }
@@ -159,10 +189,16 @@ export async function createProvider(deps: AppDeps, actor: Principal, input: Pro
  * that sets the issuer, client id or secret makes the caller the provider's configurer, and a new
  * issuer or client id forgets which account each agent signs in with (oidc.trust.ts).
  */
-export async function updateProvider(deps: AppDeps, actor: Principal, id: number, input: ProviderInput): Promise<ProviderRecord> {
+export async function updateProvider(
+  deps: AppDeps,
+  caller: Principal,
+  actor: AuditActor,
+  id: number,
+  input: ProviderInput,
+): Promise<ProviderRecord> {
   const name = cleanName(input.name);
   const providerUrl = checkIssuerUrl(input.provider_url);
-  const roleId = await checkProvisioning(deps, actor, input);
+  const roleId = await checkProvisioning(deps, caller, input);
   const given = input.client_secret === undefined || input.client_secret === SECRET_MASK ? null : input.client_secret;
   const updated = await deps.db.transaction().execute(async (trx) => {
     const current = await q.lockProvider(trx, id);
@@ -173,9 +209,12 @@ export async function updateProvider(deps: AppDeps, actor: Principal, id: number
     }
     const secret = given === null ? current.client_secret : encryptSecret(deps.config.secretKey, given);
     const next = { provider_url: providerUrl, client_id: input.client_id.trim() };
-    const configuredBy = vouches(current, next, given !== null) ? actor.userId : current.configured_by;
+    const configuredBy = vouches(current, next, given !== null) ? caller.userId : current.configured_by;
     if (!sameSource(current, next)) await q.deleteIdentities(trx, id);
-    const row = await q.updateProvider(trx, id, valuesOf(input, name, providerUrl, secret, roleId, configuredBy), deps.clock.now());
+    const before = await q.findProvider(trx, id);
+    const values = valuesOf(input, name, providerUrl, secret, roleId, configuredBy);
+    const row = await q.updateProvider(trx, id, values, deps.clock.now());
+    if (row) await auditProvider(deps, trx, actor, 'oidc.updated', { id, name }, changesBetween(before, { ...values }, AUDITED_FIELDS));
     return row ? { previous: current.configured_by, configuredBy } : null;
   });
   if (!updated) throw new NotFoundError('Single sign-on provider not found');
@@ -186,8 +225,12 @@ export async function updateProvider(deps: AppDeps, actor: Principal, id: number
 }
 
 /** Deleting a provider ends the sessions it opened (their rows cascade; their cached credentials go now). */
-export async function deleteProvider(deps: AppDeps, id: number): Promise<void> {
-  if (!(await q.deleteProvider(deps.db, id))) throw new NotFoundError('Single sign-on provider not found');
+export async function deleteProvider(deps: AppDeps, actor: AuditActor, id: number): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await q.findProvider(trx, id);
+    if (!current || !(await q.deleteProvider(trx, id))) throw new NotFoundError('Single sign-on provider not found');
+    await auditProvider(deps, trx, actor, 'oidc.deleted', current, changesBetween(current, null, AUDITED_FIELDS));
+  });
   deps.oidcClients.forget(id);
   await invalidateCredentials(deps, null);
 }

@@ -13,7 +13,12 @@ export async function findRole(db: DB, id: number) {
 
 /** The role, its row locked until the transaction ends: a role being deleted, renamed or changed cannot be granted meanwhile. */
 export async function lockRole(db: DB, id: number) {
-  return db.selectFrom('roles').where('id', '=', id).select(['id', 'name', 'is_builtin', 'permissions']).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('roles')
+    .where('id', '=', id)
+    .select(['id', 'name', 'description', 'is_builtin', 'permissions'])
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** How many agents hold the role, soft-deleted ones aside (they can never sign in again). */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
-import { principalOf } from '../http/access.ts';
+import { auditActorOf, principalOf } from '../http/access.ts';
 import { Envelope, errors, IdParams, ok, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { CreateRoleBody, RoleRecord, UpdateRoleBody } from './roles.schema.ts';
@@ -42,7 +42,7 @@ export function rolesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(RoleRecord), ...errors(400, 401, 403, 409) },
         },
       },
-      async (request) => ok(await roles.createRole(deps, principalOf(request).permissions, request.body)),
+      async (request) => ok(await roles.createRole(deps, auditActorOf(request), principalOf(request).permissions, request.body)),
     );
     app.put(
       '/roles/:id',
@@ -56,7 +56,8 @@ export function rolesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(RoleRecord), ...errors(400, 401, 403, 404, 409, 422) },
         },
       },
-      async (request) => ok(await roles.updateRole(deps, principalOf(request).permissions, request.params.id, request.body)),
+      async (request) =>
+        ok(await roles.updateRole(deps, auditActorOf(request), principalOf(request).permissions, request.params.id, request.body)),
     );
     app.delete(
       '/roles/:id',
@@ -70,7 +71,7 @@ export function rolesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        await roles.deleteRole(deps, request.params.id);
+        await roles.deleteRole(deps, auditActorOf(request), request.params.id);
         return ok(true as const);
       },
     );

@@ -1,9 +1,13 @@
+import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.service.ts';
 import { invalidateCredentials } from '../auth/credential-cache.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, DataError, InputError, NotFoundError, PermissionError } from '../errors.ts';
 import { ADMIN_ROLE, AGENT_ROLE, AGENT_ROLE_PERMISSIONS, isPermission, PERMISSIONS } from '../auth/permissions.ts';
 import * as q from './roles.queries.ts';
+
+/** What a role's audit entries show. */
+const AUDITED_FIELDS = ['name', 'description', 'permissions'] as const;
 
 /** Seeds the built-in roles; Admin always holds the whole catalogue, also after the catalogue grows. Stored sorted, like every role's permissions. */
 export async function seedRoles(db: DB): Promise<void> {
@@ -75,6 +79,7 @@ async function assertNameFree(db: DB, name: string, exceptId: number | null): Pr
 
 export async function createRole(
   deps: AppDeps,
+  actor: AuditActor,
   grantor: ReadonlySet<string>,
   input: { name: string; description?: string; permissions: string[] },
 ) {
@@ -83,12 +88,24 @@ export async function createRole(
   assertMayGrant(grantor, permissions);
   return deps.db.transaction().execute(async (trx) => {
     await assertNameFree(trx, name, null);
-    return q.insertRole(trx, { name, description: input.description?.trim() ?? '', permissions });
+    const role = await q.insertRole(trx, { name, description: input.description?.trim() ?? '', permissions });
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: 'role.created',
+        resource: { type: 'role', id: role.id, name: role.name },
+        changes: changesBetween(null, role, AUDITED_FIELDS),
+      },
+      deps.clock.now(),
+    );
+    return role;
   });
 }
 
 export async function updateRole(
   deps: AppDeps,
+  actor: AuditActor,
   grantor: ReadonlySet<string>,
   id: number,
   input: { name?: string; description?: string; permissions?: string[] },
@@ -112,13 +129,22 @@ export async function updateRole(
       updated_at: deps.clock.now(),
     });
     if (!updated) throw new NotFoundError('Role not found');
+    const changes = changesBetween(current, updated, AUDITED_FIELDS);
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(
+        trx,
+        actor,
+        { action: 'role.updated', resource: { type: 'role', id, name: updated.name }, changes },
+        deps.clock.now(),
+      );
+    }
     return updated;
   });
   if (permissions) await invalidateCredentials(deps, null);
   return role;
 }
 
-export async function deleteRole(deps: AppDeps, id: number): Promise<void> {
+export async function deleteRole(deps: AppDeps, actor: AuditActor, id: number): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const current = await q.lockRole(trx, id);
     if (!current) throw new NotFoundError('Role not found');
@@ -129,6 +155,16 @@ export async function deleteRole(deps: AppDeps, id: number): Promise<void> {
       throw new DataError(`The role ${current.name} is held by ${holders} agent${holders === 1 ? '' : 's'}; give them another role first`);
     }
     await q.deleteRole(trx, id);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: 'role.deleted',
+        resource: { type: 'role', id, name: current.name },
+        changes: changesBetween(current, null, AUDITED_FIELDS),
+      },
+      deps.clock.now(),
+    );
   });
   await invalidateCredentials(deps, null);
 }

@@ -3,8 +3,9 @@ import type { DB } from '../db/database.ts';
 const columns = ['business_hours_id', 'timezone'] as const;
 
 /** The one row (migration 0021 writes it; undefined only if someone removed it by hand). */
-export async function findGeneralSettings(db: DB) {
-  return db.selectFrom('general_settings').select(columns).executeTakeFirst();
+export async function findGeneralSettings(db: DB, options: { lock?: boolean } = {}) {
+  const query = db.selectFrom('general_settings').select(columns);
+  return (options.lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export async function saveGeneralSettings(

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../deps.ts';
+import { auditActorOf } from '../http/access.ts';
 import { Envelope, errors, ok } from '../http/schemas.ts';
 import { GeneralSettingsRecord, UpdateGeneralSettingsBody } from './settings.schema.ts';
 import * as settings from './settings.service.ts';
@@ -30,7 +31,7 @@ export function settingsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(GeneralSettingsRecord), ...errors(400, 401, 403) },
         },
       },
-      async (request) => ok(await settings.updateGeneralSettings(deps, request.body)),
+      async (request) => ok(await settings.updateGeneralSettings(deps, auditActorOf(request), request.body)),
     );
   };
 }

@@ -1,5 +1,6 @@
 // The installation's general settings (docs/api.md, "General settings").
 import type { Static } from 'typebox';
+import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.service.ts';
 import { assertBusinessHoursExist, getBusinessHoursIfAny } from '../business-hours/business-hours.service.ts';
 import { requireTimeZone } from '../business-hours/zoned-time.ts';
 import type { DB } from '../db/database.ts';
@@ -21,15 +22,29 @@ export async function getGeneralSettings(deps: AppDeps): Promise<GeneralSettings
   return answer(deps, await q.findGeneralSettings(deps.db));
 }
 
-export async function updateGeneralSettings(deps: AppDeps, input: Static<typeof UpdateGeneralSettingsBody>): Promise<GeneralSettings> {
+/**
+ * Saves the given settings. Its audit entry shows the stored values (a null time zone: follows
+ * TIMEZONE); a save that changes nothing writes none.
+ */
+export async function updateGeneralSettings(
+  deps: AppDeps,
+  actor: AuditActor,
+  input: Static<typeof UpdateGeneralSettingsBody>,
+): Promise<GeneralSettings> {
   const timezone = input.timezone == null ? input.timezone : requireTimeZone(input.timezone);
   return deps.db.transaction().execute(async (trx) => {
     if (input.business_hours_id != null) await assertBusinessHoursExist(trx, input.business_hours_id);
+    const before = await q.findGeneralSettings(trx, { lock: true });
     const row = await q.saveGeneralSettings(trx, {
       ...(input.business_hours_id !== undefined ? { business_hours_id: input.business_hours_id } : {}),
       ...(timezone !== undefined ? { timezone } : {}),
       updated_at: deps.clock.now(),
     });
+    const changes = changesBetween(before, row);
+    if (Object.keys(changes).length > 0) {
+      const resource = { type: 'settings', id: 'general', name: 'General settings' };
+      await recordAudit(trx, actor, { action: 'settings.updated', resource, changes }, deps.clock.now());
+    }
     return answer(deps, row);
   });
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { assertAudited, assertNotAudited } from '../../test/audit.ts';
 import { agentWith, createBusinessHours } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, dataOf, type TestApp } from '../../test/helpers.ts';
 
@@ -74,6 +75,32 @@ describe('general settings', () => {
     assert.deepEqual(await read(), before);
     assert.deepEqual(await read(manager), before, 'the permission alone is enough');
     assert.equal(dataOf<Settings>(await put({ timezone: 'UTC' }, manager)).timezone, 'UTC');
+  });
+
+  it('a save writes an audit entry with the stored values before and after; an unchanged or refused one writes none', async () => {
+    const hours = await createBusinessHours(t);
+    dataOf(await put({ business_hours_id: null, timezone: null }));
+    const resource = { type: 'settings', id: 'general', name: 'General settings' };
+    const first = await put({ business_hours_id: hours.id, timezone: 'America/New_York' });
+    dataOf(first);
+    await assertAudited(t, first, {
+      action: 'settings.updated',
+      resource,
+      changes: { business_hours_id: [null, hours.id], timezone: [null, 'America/New_York'] },
+    });
+    const same = await put({ timezone: 'america/new_york' });
+    dataOf(same);
+    await assertNotAudited(t, same, 'save that changes nothing');
+    const back = await put({ business_hours_id: null, timezone: null });
+    dataOf(back);
+    await assertAudited(t, back, {
+      action: 'settings.updated',
+      resource,
+      changes: { business_hours_id: [hours.id, null], timezone: ['America/New_York', null] },
+    });
+    const refused = await put({ business_hours_id: 999999 });
+    assert.equal(refused.statusCode, 400);
+    await assertNotAudited(t, refused, 'unknown business hours');
   });
 
   it('without TIMEZONE the default is UTC', async () => {

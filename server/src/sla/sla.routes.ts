@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
+import { auditActorOf } from '../http/access.ts';
 import { Envelope, errors, IdParams, ok, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import { CreateSlaPolicyBody, SlaPolicyRecord, UpdateSlaPolicyBody } from './sla.schema.ts';
 import * as sla from './sla.service.ts';
@@ -36,7 +37,7 @@ export function slaRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(SlaPolicyRecord), ...errors(400, 401, 403, 409) },
         },
       },
-      async (request) => ok(await sla.createSlaPolicy(deps, request.body)),
+      async (request) => ok(await sla.createSlaPolicy(deps, auditActorOf(request), request.body)),
     );
     app.put(
       '/sla/:id',
@@ -50,7 +51,7 @@ export function slaRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(SlaPolicyRecord), ...errors(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => ok(await sla.updateSlaPolicy(deps, request.params.id, request.body)),
+      async (request) => ok(await sla.updateSlaPolicy(deps, auditActorOf(request), request.params.id, request.body)),
     );
     app.delete(
       '/sla/:id',
@@ -64,7 +65,7 @@ export function slaRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        await sla.deleteSlaPolicy(deps, request.params.id);
+        await sla.deleteSlaPolicy(deps, auditActorOf(request), request.params.id);
         return ok(true as const);
       },
     );

@@ -1,6 +1,7 @@
 // SLA policies (docs/api.md, "SLA policies"): their records, and the look-ups the domains that
 // reference them use (teams, conversations, macros). The deadlines are sla.deadlines.ts's.
 import type { Static } from 'typebox';
+import { type AuditActor, type AuditChanges, changesBetween, recordAudit } from '../audit/audit.service.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, DataError, InputError, NotFoundError } from '../errors.ts';
@@ -29,6 +30,19 @@ function cleanValues(input: UpdateInput): q.SlaPolicyValues {
   return values;
 }
 
+/** Writes the policy's entry (every stored field but its id and timestamps); an update that changed nothing writes none. */
+async function auditPolicy(
+  deps: AppDeps,
+  trx: DB,
+  actor: AuditActor,
+  action: 'sla.created' | 'sla.updated' | 'sla.deleted',
+  policy: { id: number; name: string },
+  changes: AuditChanges,
+): Promise<void> {
+  if (action === 'sla.updated' && Object.keys(changes).length === 0) return;
+  await recordAudit(trx, actor, { action, resource: { type: 'sla', id: policy.id, name: policy.name }, changes }, deps.clock.now());
+}
+
 async function assertNameFree(db: DB, name: string, exceptId: number | null): Promise<void> {
   const existing = await q.findPolicyIdByName(db, name);
   if (existing && existing.id !== exceptId) throw new ConflictError(`An SLA policy named "${name}" already exists`);
@@ -49,23 +63,28 @@ export async function assertSlaPolicyExists(db: DB, id: number, field = 'sla_pol
   if (!(await q.policyExists(db, id))) throw InputError.field(field, `unknown SLA policy id ${id}`);
 }
 
-export async function createSlaPolicy(deps: AppDeps, input: CreateInput) {
+export async function createSlaPolicy(deps: AppDeps, actor: AuditActor, input: CreateInput) {
   const values = cleanValues(input);
   const name = values.name!;
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     await assertNameFree(trx, name, null);
-    return q.insertPolicy(trx, { ...values, name, created_at: now, updated_at: now });
+    const policy = await q.insertPolicy(trx, { ...values, name, created_at: now, updated_at: now });
+    await auditPolicy(deps, trx, actor, 'sla.created', policy, changesBetween(null, policy));
+    return policy;
   });
 }
 
 /** Partial. Conversations that already have the policy applied keep the targets it had then. */
-export async function updateSlaPolicy(deps: AppDeps, id: number, input: UpdateInput) {
+export async function updateSlaPolicy(deps: AppDeps, actor: AuditActor, id: number, input: UpdateInput) {
   const values = cleanValues(input);
   return deps.db.transaction().execute(async (trx) => {
+    const before = (await q.lockPolicy(trx, id)) ? await q.findPolicy(trx, id) : undefined;
+    if (!before) throw new NotFoundError('SLA policy not found');
     if (values.name !== undefined) await assertNameFree(trx, values.name, id);
     const updated = await q.updatePolicy(trx, id, { ...values, updated_at: deps.clock.now() });
     if (!updated) throw new NotFoundError('SLA policy not found');
+    await auditPolicy(deps, trx, actor, 'sla.updated', updated, changesBetween(before, updated));
     return updated;
   });
 }
@@ -73,9 +92,10 @@ export async function updateSlaPolicy(deps: AppDeps, id: number, input: UpdateIn
 const NAMED_TEAMS = 5;
 
 /** 422 while a team uses the policy; conversations keep their applied SLAs (their policy id becomes null). */
-export async function deleteSlaPolicy(deps: AppDeps, id: number): Promise<void> {
+export async function deleteSlaPolicy(deps: AppDeps, actor: AuditActor, id: number): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await q.lockPolicy(trx, id))) throw new NotFoundError('SLA policy not found');
+    const current = (await q.lockPolicy(trx, id)) ? await q.findPolicy(trx, id) : undefined;
+    if (!current) throw new NotFoundError('SLA policy not found');
     const teams = await q.teamsUsingPolicy(trx, id, NAMED_TEAMS);
     if (teams.total > 0) {
       const more = teams.total > teams.names.length ? ` and ${teams.total - teams.names.length} more` : '';
@@ -83,5 +103,6 @@ export async function deleteSlaPolicy(deps: AppDeps, id: number): Promise<void> 
       throw new DataError(`This SLA policy is in use (${which}); choose another policy there first`);
     }
     await q.deletePolicy(trx, id);
+    await auditPolicy(deps, trx, actor, 'sla.deleted', current, changesBetween(current, null));
   });
 }

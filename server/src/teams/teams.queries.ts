@@ -37,6 +37,11 @@ export async function findTeam(db: DB, id: number) {
   return db.selectFrom('teams').where('id', '=', id).select(columns).executeTakeFirst();
 }
 
+/** The team, its row locked until the transaction ends (its audit entry describes the change made under the lock). */
+export async function lockTeam(db: DB, id: number) {
+  return db.selectFrom('teams').where('id', '=', id).select(columns).forUpdate().executeTakeFirst();
+}
+
 export async function findTeamByName(db: DB, name: string) {
   return db.selectFrom('teams').where(sql`lower(name)`, '=', name.trim().toLowerCase()).select('id').executeTakeFirst();
 }

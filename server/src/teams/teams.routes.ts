@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
+import { auditActorOf } from '../http/access.ts';
 import { Envelope, errors, IdParams, ok, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import { AddMemberBody, CreateTeamBody, SetMembersBody, TeamCompact, TeamMember, TeamRecord, UpdateTeamBody } from './teams.schema.ts';
 import * as teams from './teams.service.ts';
@@ -45,7 +46,7 @@ export function teamsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(TeamRecord), ...errors(400, 401, 403, 409) },
         },
       },
-      async (request) => ok(await teams.createTeam(deps, request.body)),
+      async (request) => ok(await teams.createTeam(deps, auditActorOf(request), request.body)),
     );
     app.put(
       '/teams/:id',
@@ -59,7 +60,7 @@ export function teamsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(TeamRecord), ...errors(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => ok(await teams.updateTeam(deps, request.params.id, request.body)),
+      async (request) => ok(await teams.updateTeam(deps, auditActorOf(request), request.params.id, request.body)),
     );
     app.delete(
       '/teams/:id',
@@ -68,7 +69,7 @@ export function teamsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: { tags, summary: 'Delete a team', params: IdParams, response: { 200: TrueEnvelope, ...errors(400, 401, 403, 404) } },
       },
       async (request) => {
-        await teams.deleteTeam(deps, request.params.id);
+        await teams.deleteTeam(deps, auditActorOf(request), request.params.id);
         return ok(true as const);
       },
     );
@@ -96,7 +97,7 @@ export function teamsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(Type.Array(TeamMember)), ...errors(400, 401, 403, 404) },
         },
       },
-      async (request) => ok(await teams.setMembers(deps, request.params.id, request.body.user_ids)),
+      async (request) => ok(await teams.setMembers(deps, auditActorOf(request), request.params.id, request.body.user_ids)),
     );
     app.post(
       '/teams/:id/members',
@@ -110,7 +111,7 @@ export function teamsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(Type.Array(TeamMember)), ...errors(400, 401, 403, 404) },
         },
       },
-      async (request) => ok(await teams.addMember(deps, request.params.id, request.body.user_id)),
+      async (request) => ok(await teams.addMember(deps, auditActorOf(request), request.params.id, request.body.user_id)),
     );
     app.delete(
       '/teams/:id/members/:user_id',
@@ -119,7 +120,7 @@ export function teamsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: { tags, summary: 'Remove a member', params: MemberParams, response: { 200: TrueEnvelope, ...errors(400, 401, 403, 404) } },
       },
       async (request) => {
-        await teams.removeMember(deps, request.params.id, request.params.user_id);
+        await teams.removeMember(deps, auditActorOf(request), request.params.id, request.params.user_id);
         return ok(true as const);
       },
     );

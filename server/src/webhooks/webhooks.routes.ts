@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
+import { auditActorOf } from '../http/access.ts';
 import { documentedAs } from '../http/openapi.ts';
 import { Envelope, errors, IdParams, ok, Paged, pageRequest, TrueEnvelope } from '../http/schemas.ts';
 import {
@@ -64,7 +65,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { ...one, ...errors(400, 401, 403, 409, 422) },
         },
       },
-      async (request) => ok(await webhooks.createWebhook(deps, request.body)),
+      async (request) => ok(await webhooks.createWebhook(deps, auditActorOf(request), request.body)),
     );
     app.get(
       '/webhooks/:id',
@@ -88,7 +89,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { ...one, ...errors(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => ok(await webhooks.updateWebhook(deps, request.params.id, request.body)),
+      async (request) => ok(await webhooks.updateWebhook(deps, auditActorOf(request), request.params.id, request.body)),
     );
     app.put(
       '/webhooks/:id/toggle',
@@ -104,7 +105,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { ...one, ...errors(400, 401, 403, 404) },
         },
       },
-      async (request) => ok(await webhooks.toggleWebhook(deps, request.params.id, request.body.enabled)),
+      async (request) => ok(await webhooks.toggleWebhook(deps, auditActorOf(request), request.params.id, request.body.enabled)),
     );
     app.post(
       '/webhooks/:id/secret/rotate',
@@ -119,7 +120,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { ...one, ...errors(401, 403, 404) },
         },
       },
-      async (request) => ok(await webhooks.rotateWebhookSecret(deps, request.params.id)),
+      async (request) => ok(await webhooks.rotateWebhookSecret(deps, auditActorOf(request), request.params.id)),
     );
     app.delete(
       '/webhooks/:id',
@@ -133,7 +134,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        await webhooks.deleteWebhook(deps, request.params.id);
+        await webhooks.deleteWebhook(deps, auditActorOf(request), request.params.id);
         return ok(true as const);
       },
     );

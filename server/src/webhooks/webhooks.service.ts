@@ -1,10 +1,12 @@
 // Webhook records (CRUD, toggle, secret rotation) and the read side of the delivery log
 // (docs/api.md, "Webhooks"). The delivery engine writes the log: webhooks.dispatcher.ts.
+import type { AuditActor } from '../audit/audit.service.ts';
 import type { AppDeps } from '../deps.ts';
 import { ConflictError, DataError, InputError, NotFoundError } from '../errors.ts';
 import { type PageRequest, pagedResult } from '../http/schemas.ts';
 import { SECRET_MASK } from '../security/encryption.ts';
 import { cleanEvents, cleanHeaders, cleanName, isSubscribable, maskHeaders, restoreMaskedHeaders } from './webhooks.input.ts';
+import { auditWebhook, webhookChanges } from './webhooks.audit.ts';
 import * as q from './webhooks.queries.ts';
 import {
   type CreateWebhookBody,
@@ -61,7 +63,7 @@ export async function getWebhook(deps: AppDeps, id: number): Promise<WebhookReco
 }
 
 /** A new webhook. A generated secret is shown in this answer, once; a given one is masked. */
-export async function createWebhook(deps: AppDeps, input: CreateWebhookBody): Promise<WebhookRecord> {
+export async function createWebhook(deps: AppDeps, actor: AuditActor, input: CreateWebhookBody): Promise<WebhookRecord> {
   const name = cleanName(input.name);
   const events = cleanEvents(input.events);
   const headers = cleanHeaders(input.headers ?? {});
@@ -72,7 +74,7 @@ export async function createWebhook(deps: AppDeps, input: CreateWebhookBody): Pr
   const row = await deps.db.transaction().execute(async (trx) => {
     await refuseTakenName(trx, name, null);
     if ((await q.countWebhooks(trx)) >= WEBHOOKS_MAX) throw new DataError(`An installation may have at most ${WEBHOOKS_MAX} webhooks`);
-    return q.insertWebhook(trx, {
+    const created = await q.insertWebhook(trx, {
       name,
       url: input.url,
       enabled: input.enabled ?? true,
@@ -81,6 +83,8 @@ export async function createWebhook(deps: AppDeps, input: CreateWebhookBody): Pr
       secret: encryptWebhookSecret(deps, secret),
       created_at: deps.clock.now(),
     });
+    await auditWebhook(trx, actor, 'webhook.created', created, webhookChanges(null, created), created.created_at);
+    return created;
   });
   return toRecord(row, given === null ? secret : SECRET_MASK);
 }
@@ -97,7 +101,7 @@ function enablingValues(current: WebhookRow, enabled: boolean | undefined): q.We
  * when absent. The mask keeps the secret (it signs, it is never sent) and a masked header's value
  * while the url is unchanged.
  */
-export async function updateWebhook(deps: AppDeps, id: number, input: UpdateWebhookBody): Promise<WebhookRecord> {
+export async function updateWebhook(deps: AppDeps, actor: AuditActor, id: number, input: UpdateWebhookBody): Promise<WebhookRecord> {
   const name = cleanName(input.name);
   const events = cleanEvents(input.events);
   const secret = input.secret === undefined || input.secret === SECRET_MASK ? undefined : checkSecret(input.secret);
@@ -119,33 +123,45 @@ export async function updateWebhook(deps: AppDeps, id: number, input: UpdateWebh
       updated_at: deps.clock.now(),
     });
     if (!updated) throw new NotFoundError(NOT_FOUND);
+    await auditWebhook(trx, actor, 'webhook.updated', updated, webhookChanges(current, updated, secret !== undefined), updated.updated_at);
     return updated;
   });
   return toRecord(row);
 }
 
 /** The spec's toggle. Disabling keeps pending deliveries: the dispatcher holds them until the webhook is enabled again. */
-export async function toggleWebhook(deps: AppDeps, id: number, enabled: boolean): Promise<WebhookRecord> {
+export async function toggleWebhook(deps: AppDeps, actor: AuditActor, id: number, enabled: boolean): Promise<WebhookRecord> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const current = await q.findWebhookForUpdate(trx, id);
     if (!current) throw new NotFoundError(NOT_FOUND);
     const updated = await q.updateWebhook(trx, id, { ...enablingValues(current, enabled), updated_at: deps.clock.now() });
     if (!updated) throw new NotFoundError(NOT_FOUND);
+    await auditWebhook(trx, actor, 'webhook.updated', updated, webhookChanges(current, updated), updated.updated_at);
     return updated;
   });
   return toRecord(row);
 }
 
 /** A new generated secret, shown in this answer once; the old one stops signing at once. */
-export async function rotateWebhookSecret(deps: AppDeps, id: number): Promise<WebhookRecord> {
+export async function rotateWebhookSecret(deps: AppDeps, actor: AuditActor, id: number): Promise<WebhookRecord> {
   const secret = generateSecret();
-  const row = await q.updateWebhook(deps.db, id, { secret: encryptWebhookSecret(deps, secret), updated_at: deps.clock.now() });
-  if (!row) throw new NotFoundError(NOT_FOUND);
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const current = await q.findWebhookForUpdate(trx, id);
+    const updated =
+      current && (await q.updateWebhook(trx, id, { secret: encryptWebhookSecret(deps, secret), updated_at: deps.clock.now() }));
+    if (!current || !updated) throw new NotFoundError(NOT_FOUND);
+    await auditWebhook(trx, actor, 'webhook.secret_rotated', updated, webhookChanges(current, updated, true), updated.updated_at);
+    return updated;
+  });
   return toRecord(row, secret);
 }
 
-export async function deleteWebhook(deps: AppDeps, id: number): Promise<void> {
-  if (!(await q.deleteWebhook(deps.db, id))) throw new NotFoundError(NOT_FOUND);
+export async function deleteWebhook(deps: AppDeps, actor: AuditActor, id: number): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await q.findWebhookForUpdate(trx, id);
+    if (!current || !(await q.deleteWebhook(trx, id))) throw new NotFoundError(NOT_FOUND);
+    await auditWebhook(trx, actor, 'webhook.deleted', current, webhookChanges(current, null), deps.clock.now());
+  });
 }
 
 // ---------------------------------------------------------------- the delivery log
