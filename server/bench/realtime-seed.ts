@@ -13,7 +13,6 @@ import { SYSTEM_ACTOR } from '../src/audit/audit.service.ts';
 import { createTeam } from '../src/teams/teams.service.ts';
 import { issueWidgetSession, VISITOR_SESSION_MS } from '../src/widget/widget.sessions.ts';
 import type { RealtimeFixtures } from './realtime-plan.ts';
-import { SYSTEM_ACTOR } from '../src/audit/audit.service.ts';
 
 export interface RealtimeSeedSizes {
   /** Agents (each gets `agentSockets / agents` sockets, its tabs). */
