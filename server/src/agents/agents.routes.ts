@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
-import { principalOf } from '../http/access.ts';
+import { auditActorOf, principalOf } from '../http/access.ts';
 import { Envelope, errors, IdParams, ok, Paged, pagedResult, pageRequest, TrueEnvelope, PutBody } from '../http/schemas.ts';
 import {
   AgentCompact,
@@ -14,6 +14,7 @@ import {
   UpdateMeBody,
 } from './agents.schema.ts';
 import * as agents from './agents.service.ts';
+import { invitationOnCreate } from './password-tokens.service.ts';
 
 export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -133,11 +134,22 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Create an agent',
+          description:
+            'Without `password`, an enabled agent is mailed an invitation to choose one (a link valid 7 days; see `POST /agents/{id}/invite`) when system mail is configured; otherwise it is created without a password (single sign-on, API credentials, or an invitation later).',
           body: CreateAgentBody,
           response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403, 409) },
         },
       },
-      async (request) => ok(await agents.createAgent(deps, principalOf(request).permissions, request.body)),
+      async (request) =>
+        ok(
+          await agents.createAgent(
+            deps,
+            principalOf(request).permissions,
+            request.body,
+            undefined,
+            invitationOnCreate(deps, auditActorOf(request)),
+          ),
+        ),
     );
     app.put(
       '/agents/:id',

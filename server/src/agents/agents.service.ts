@@ -63,12 +63,17 @@ function normaliseEmail(email: string): string {
 /**
  * `first`, when given, runs in the agent's own transaction before the insert (with that
  * transaction's handle only: PGlite has one connection): whatever it throws rolls both back.
+ * `withoutPassword` runs in it after the insert when no password was given (the invitation).
  */
 export async function createAgent(
   deps: AppDeps,
   grantor: ReadonlySet<string> | null,
   input: CreateAgentInput,
   first?: (trx: DB) => Promise<void>,
+  withoutPassword?: (
+    trx: DB,
+    agent: { id: number; email: string; first_name: string; last_name: string; enabled: boolean },
+  ) => Promise<void>,
 ): Promise<AgentRecord> {
   const email = normaliseEmail(input.email);
   const passwordHash = input.password ? await hashSecret(input.password) : null;
@@ -97,6 +102,15 @@ export async function createAgent(
     });
     await q.replaceUserRoles(trx, id, roleIds);
     await q.replaceUserTeams(trx, id, teamIds);
+    if (passwordHash === null && withoutPassword) {
+      await withoutPassword(trx, {
+        id,
+        email,
+        first_name: input.first_name.trim(),
+        last_name: input.last_name?.trim() ?? '',
+        enabled: input.enabled ?? true,
+      });
+    }
     return id;
   });
   return getAgent(deps, id);
