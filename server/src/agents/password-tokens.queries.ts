@@ -12,9 +12,15 @@ export async function insertPasswordToken(
   await db.insertInto('password_tokens').values(values).execute();
 }
 
-/** Ends the unused tokens of an agent (of these kinds): only the newest link works. */
-export async function retireTokensOf(db: DB, userId: number, kinds: readonly PasswordTokenKind[]): Promise<void> {
-  await db.deleteFrom('password_tokens').where('user_id', '=', userId).where('kind', 'in', kinds).where('used_at', 'is', null).execute();
+/** Ends the unused tokens of an agent (of these kinds): only the newest link works. Kept (as used) for the hourly count. */
+export async function retireTokensOf(db: DB, userId: number, kinds: readonly PasswordTokenKind[], now: Date): Promise<void> {
+  await db
+    .updateTable('password_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('kind', 'in', kinds)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 /** Tokens that can no longer be used, kept a day past their end for inspection. */

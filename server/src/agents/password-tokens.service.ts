@@ -59,7 +59,7 @@ async function issueToken(
   const expiresAt = new Date(now.getTime() + (kind === 'invitation' ? INVITATION_TTL_MS : PASSWORD_RESET_TTL_MS));
   const token = randomToken(32);
   await q.deleteDeadTokens(trx, now);
-  await q.retireTokensOf(trx, agent.id, [kind]);
+  await q.retireTokensOf(trx, agent.id, [kind], now);
   const email = agent.email.toLowerCase();
   await q.insertPasswordToken(trx, { token_hash: sha256(token), user_id: agent.id, kind, email, created_at: now, expires_at: expiresAt });
   await enqueueSystemMail(deps, trx, {
@@ -151,7 +151,7 @@ export async function confirmPasswordReset(
     if (!claimed) throw new InputError(INVALID_LINK);
     await q.setPasswordHash(trx, claimed.user_id, passwordHash, now);
     await endSessionsOf(trx, claimed.user_id);
-    await q.retireTokensOf(trx, claimed.user_id, ['invitation', 'password_reset']);
+    await q.retireTokensOf(trx, claimed.user_id, ['invitation', 'password_reset'], now);
     const name = fullName(claimed);
     const actor: AuditActor = { type: 'agent', id: claimed.user_id, name: name || (claimed.email ?? ''), ...origin };
     await recordAudit(
