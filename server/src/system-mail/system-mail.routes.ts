@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
-import { Envelope, errors, ok } from '../http/schemas.ts';
+import { Envelope, errors, ok, StringEnum } from '../http/schemas.ts';
 import { systemMailStatus } from './system-mail.service.ts';
 
 const SystemMailStatus = Type.Object(
   {
     configured: Type.Boolean({ description: 'SMTP_URL and MAIL_FROM are both set: invitations and password resets are mailed.' }),
-    missing: Type.Array(Type.Union([Type.Literal('SMTP_URL'), Type.Literal('MAIL_FROM')]), {
-      description: 'The variables still to set.',
-    }),
+    missing: Type.Array(StringEnum(['SMTP_URL', 'MAIL_FROM'] as const), { description: 'The variables still to set.' }),
   },
   { additionalProperties: false },
 );
