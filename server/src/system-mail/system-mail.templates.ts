@@ -43,8 +43,8 @@ export interface RenderedMail {
   html: string;
 }
 
-function fill(text: string, values: TemplateValues, escape: (value: string) => string): string {
-  return text.replace(/\{([a-z_]+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? escape(values[key] ?? '') : whole));
+function fill(text: string, values: TemplateValues, encode: (value: string) => string): string {
+  return text.replace(/\{([a-z_]+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? encode(values[key] ?? '') : whole));
 }
 
 function escapeHtml(value: string): string {

@@ -2,6 +2,7 @@
 import { enAdmin } from './en-admin';
 import { enAdminSettings } from './en-admin-settings';
 import { enContacts } from './en-contacts';
+import { enPasswords } from './en-passwords';
 import { enPermissions } from './en-permissions';
 import { enReports } from './en-reports';
 export const en = {
@@ -300,6 +301,7 @@ export const en = {
   ...enPermissions,
   ...enAdmin,
   ...enAdminSettings,
+  ...enPasswords,
 } as const;
 
 export type MessageKey = keyof typeof en;
