@@ -133,6 +133,27 @@ describe('invitations and password reset', () => {
     assert.deepEqual(audit?.changes, { via: [null, 'password_reset'] });
   });
 
+  it('a confirmed reset signs the agent out on every instance (their cached credentials dropped)', async () => {
+    const agent = await m.t.makeAgent({ password: 'the-old-passphrase' });
+    const session = await calls.login(agent.email, 'the-old-passphrase');
+    const second = await m.t.secondInstance();
+    try {
+      const me = () => second.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: calls.asSession(session).headers });
+      assert.equal((await me()).statusCode, 200, 'the second instance caches the session');
+      await requestReset(agent.email);
+      const mail = await nextMail();
+      assert.equal(dataOf(await confirm(mail.token)), true);
+      let status = 200;
+      for (let i = 0; i < 100 && status === 200; i++) {
+        status = (await me()).statusCode;
+        if (status === 200) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.equal(status, 401, 'the other instance refuses the session');
+    } finally {
+      await second.close();
+    }
+  });
+
   it('an unknown address is answered identically and mails nothing', async () => {
     const agent = await m.t.makeAgent();
     const known = await requestReset(agent.email);
@@ -165,6 +186,18 @@ describe('invitations and password reset', () => {
     assert.equal(await deliverSystemMail(m.t.deps), 1);
     await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(m.smtp.mails.length, count, 'the mail of an expired link is not sent');
+  });
+
+  it('of two confirmations of one link at the same time, exactly one sets the password', async () => {
+    const agent = await m.t.makeAgent();
+    await requestReset(agent.email);
+    const mail = await nextMail();
+    const answers = await Promise.all([confirm(mail.token, 'first-racer-passphrase'), confirm(mail.token, 'second-racer-passphrase')]);
+    assert.deepEqual(answers.map((a) => a.statusCode).sort(), [200, 400]);
+    const winner = answers[0]?.statusCode === 200 ? 'first-racer-passphrase' : 'second-racer-passphrase';
+    const loser = winner === 'first-racer-passphrase' ? 'second-racer-passphrase' : 'first-racer-passphrase';
+    assert.equal(await loginStatus(agent.email, winner), 200);
+    assert.equal(await loginStatus(agent.email, loser), 401);
   });
 
   it('an unknown or malformed token is refused alike', async () => {
