@@ -9,6 +9,7 @@ import { jobHandlers } from '../workers.ts';
 import { createContact } from '../../test/factories.ts';
 import { assertError, buildTestApp, dataOf, type TestApp } from '../../test/helpers.ts';
 import { waitFor } from '../../test/jobs.ts';
+import { startSmtpServer } from '../../test/smtp.ts';
 import { buildMailApp, deliverSystemMail, type MailApp, readSystemMail } from '../../test/system-mail.ts';
 import { PASSWORD_RESET_REQUEST_JOB } from './password-tokens.service.ts';
 import { SYSTEM_MAIL_JOB } from '../system-mail/system-mail.service.ts';
@@ -211,6 +212,26 @@ describe('invitation and reset routes at their edges', () => {
       if (res.statusCode === 429) refused += 1;
     }
     assert.equal(refused, 1);
+  });
+});
+
+describe('an SMTP server that wants credentials', () => {
+  it('gets the user name and password of SMTP_URL, percent-decoded', async () => {
+    const smtp = await startSmtpServer({ auth: { username: 'parley@example.test', password: 'p@ss:w/rd' } });
+    const t = await buildTestApp({
+      env: { SMTP_URL: `smtp://parley%40example.test:p%40ss%3Aw%2Frd@${smtp.host}:${smtp.port}`, MAIL_FROM: 'parley@example.test' },
+    });
+    try {
+      const agent = await t.makeAgent();
+      await t.call({ method: 'POST', url: `/api/v1/agents/${agent.id}/invite` });
+      await deliverSystemMail(t.deps);
+      const [mail] = await smtp.waitFor(1);
+      assert.equal(mail?.user, 'parley@example.test');
+      assert.equal(smtp.authFailures, 0);
+    } finally {
+      await t.close();
+      await smtp.close();
+    }
   });
 });
 
