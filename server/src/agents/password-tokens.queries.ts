@@ -65,6 +65,18 @@ export async function claimPasswordToken(db: DB, tokenHash: string, now: Date) {
     .executeTakeFirst();
 }
 
+/** Whether an unused, unexpired token has this hash (a cheap look before the slow password hash). */
+export async function liveTokenExists(db: DB, tokenHash: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('password_tokens')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .select('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The agent a reset mail goes to: an enabled, undeleted agent with this address. */
 export async function findAgentForReset(db: DB, email: string) {
   return db

@@ -144,6 +144,8 @@ export async function confirmPasswordReset(
   origin: Pick<AuditActor, 'ip' | 'userAgent' | 'requestId'>,
 ): Promise<void> {
   const tokenHash = sha256(input.token);
+  // Guesses cost no password hash; the claim below decides.
+  if (!(await q.liveTokenExists(deps.db, tokenHash, deps.clock.now()))) throw new InputError(INVALID_LINK);
   const passwordHash = await hashSecret(input.password);
   const agentId = await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
