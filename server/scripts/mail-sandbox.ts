@@ -2,7 +2,8 @@
 // server (Debian's Dovecot, mailbox `support`) and an SMTP server that files every mail it
 // receives into that Dovecot. Mail to support@example.test lands in INBOX, where an email inbox
 // of Parley reads it; mail to anyone else (Parley's replies to customers) lands in the folder
-// `Customers` and is printed here. Nothing leaves the machine.
+// `Customers` and is printed here, as is Parley's own mail to agents (invitations, password
+// resets: SMTP_URL=smtp://127.0.0.1:2525). Nothing leaves the machine.
 //
 //   npm run mail-sandbox        (IMAP on 127.0.0.1:1143, SMTP on 127.0.0.1:2525; Ctrl-C stops it)
 //
@@ -77,7 +78,7 @@ process.stdout.write(
   `${JSON.stringify({ imap: { host: '127.0.0.1', port: dovecot.port, username: dovecot.user, password: dovecot.password }, smtp: { host: '127.0.0.1', port: smtpPort } })}\n`,
 );
 process.stdout.write(
-  `Mail sandbox: IMAP 127.0.0.1:${dovecot.port} (user ${dovecot.user}, password ${dovecot.password}, tls none), SMTP 127.0.0.1:${smtpPort} (no auth, tls none).\nMail to ${SANDBOX_SUPPORT_ADDRESS} lands in INBOX; replies to customers are printed here and kept in the folder ${CUSTOMERS_FOLDER}.\n`,
+  `Mail sandbox: IMAP 127.0.0.1:${dovecot.port} (user ${dovecot.user}, password ${dovecot.password}, tls none), SMTP 127.0.0.1:${smtpPort} (no auth, tls none).\nMail to ${SANDBOX_SUPPORT_ADDRESS} lands in INBOX; replies to customers are printed here and kept in the folder ${CUSTOMERS_FOLDER}.\nParley's mail to agents (invitations, password resets) is printed here too: start Parley with SMTP_URL=smtp://127.0.0.1:${smtpPort} MAIL_FROM='Parley <parley@example.test>'.\n`,
 );
 
 let stopping = false;

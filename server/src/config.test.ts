@@ -492,6 +492,40 @@ const variables: Variable[] = [
     valid: [['0.0.0.0', '0.0.0.0']],
     invalid: [],
   },
+  {
+    name: 'SMTP_URL',
+    read: (c) => c.smtp,
+    default: null,
+    valid: [
+      ['smtp://127.0.0.1:2525', { host: '127.0.0.1', port: 2525, secure: false, username: '', password: '' }],
+      ['smtp://mail.example.com', { host: 'mail.example.com', port: 587, secure: false, username: '', password: '' }],
+      [
+        'smtps://parley%40example.com:p%40ss%3Aword@mail.example.com',
+        { host: 'mail.example.com', port: 465, secure: true, username: 'parley@example.com', password: 'p@ss:word' },
+      ],
+      ['smtp://[::1]:25', { host: '::1', port: 25, secure: false, username: '', password: '' }],
+    ],
+    invalid: [
+      'mail.example.com',
+      'http://mail.example.com',
+      'smtp://',
+      'smtp://host/path',
+      'smtp://host?x=1',
+      'smtp://:pass@host',
+      'smtp://host:0',
+      'smtp://u:%zz@host',
+    ],
+  },
+  {
+    name: 'MAIL_FROM',
+    read: (c) => c.mailFrom,
+    default: null,
+    valid: [
+      ['parley@example.com', 'parley@example.com'],
+      ['Parley Support <parley@example.com>', 'Parley Support <parley@example.com>'],
+    ],
+    invalid: ['parley', 'Parley <not an address>', 'a@b.example\nBcc: x@y.example'],
+  },
 ];
 
 /** Refusals that come from two variables together, each naming the variable to fix. */
@@ -552,6 +586,8 @@ describe('loadConfig', () => {
       /^TIMEZONE must be an IANA time zone such as Europe\/Paris, got "Europe\/Paris\\nUTC"$/,
     );
     assertRefused({ SECRET_KEY: 'hunter2' }, /^SECRET_KEY must be at least 32 characters long, got 7$/);
+    assertRefused({ SMTP_URL: 'smtp://user:hunter2hunter2@[mail' }, /^SMTP_URL must be a URL such as [^\n]*, got an unparsable value$/);
+    assertRefused({ SMTP_URL: 'ftp://user:hunter2hunter2@mail' }, /^SMTP_URL must use smtp: or smtps:, got "ftp:"$/);
     assertRefused(
       { DATABASE_URL: 'postgres://user:secret@[db' },
       /^DATABASE_URL must be a URL \(postgres: or postgresql:\), got an unparsable value$/,

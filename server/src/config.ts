@@ -78,6 +78,21 @@ export interface Config {
   readonly metricsHost: string;
   /** Audit log entries are deleted after this many days (AUDIT_RETENTION_DAYS); 0 keeps them forever. */
   readonly auditRetentionDays: number;
+  /** The SMTP server of system mail to agents (SMTP_URL); null: the features that mail agents answer 422. */
+  readonly smtp: SmtpConfig | null;
+  /** The From of system mail (MAIL_FROM): `address` or `Name <address>`; null when unset. */
+  readonly mailFrom: string | null;
+}
+
+/** SMTP_URL, parsed: `smtp://` (STARTTLS when the server offers it) or `smtps://` (TLS from the first byte). */
+export interface SmtpConfig {
+  readonly host: string;
+  readonly port: number;
+  /** smtps: implicit TLS. */
+  readonly secure: boolean;
+  /** Empty: no AUTH. */
+  readonly username: string;
+  readonly password: string;
 }
 
 /**
@@ -271,6 +286,51 @@ function metricsToken(env: Env): string | null {
   return raw;
 }
 
+/** SMTP_URL: smtp(s)://[user:pass@]host[:port]; the port defaults to 587 (smtp) or 465 (smtps). Never echoes the value (it holds a password). */
+function smtpUrl(env: Env): SmtpConfig | null {
+  const raw = env['SMTP_URL'];
+  if (raw === undefined || raw === '') return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError('SMTP_URL must be a URL such as smtp://user:password@mail.example.com:587, got an unparsable value');
+  }
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') {
+    throw new ConfigError(`SMTP_URL must use smtp: or smtps:, got ${shown(parsed.protocol)}`);
+  }
+  const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (host === '') throw new ConfigError('SMTP_URL must name a host');
+  if ((parsed.pathname !== '' && parsed.pathname !== '/') || parsed.search !== '' || parsed.hash !== '') {
+    throw new ConfigError('SMTP_URL must be smtp(s)://user:password@host:port, with nothing after the port');
+  }
+  const secure = parsed.protocol === 'smtps:';
+  const port = parsed.port === '' ? (secure ? 465 : 587) : Number(parsed.port);
+  if (port < 1) throw new ConfigError('SMTP_URL must have a port between 1 and 65535');
+  let username: string;
+  let password: string;
+  try {
+    username = decodeURIComponent(parsed.username);
+    password = decodeURIComponent(parsed.password);
+  } catch {
+    throw new ConfigError('SMTP_URL has a user name or password that is not valid percent-encoding');
+  }
+  if (password !== '' && username === '') throw new ConfigError('SMTP_URL has a password but no user name');
+  return Object.freeze({ host, port, secure, username, password });
+}
+
+/** MAIL_FROM: `parley@example.com` or `Parley <parley@example.com>`. */
+function mailFrom(env: Env): string | null {
+  const raw = env['MAIL_FROM']?.trim();
+  if (raw === undefined || raw === '') return null;
+  const named = /^([^<>\r\n\0]*)<([^<>\s]+)>$/.exec(raw);
+  const address = named ? (named[2] ?? '') : raw;
+  if (!isEmailAddress(address) || /[\r\n\0]/.test(raw)) {
+    throw new ConfigError(`MAIL_FROM must be an address or Name <address>, got ${shown(raw)}`);
+  }
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): EnvConfig {
   const port = integer(env, 'PORT', 9000, 0, 65535);
   const host = env['HOST'] || '0.0.0.0';
@@ -343,5 +403,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     metricsPort: env['METRICS_PORT'] ? integer(env, 'METRICS_PORT', 0, 0, 65535) : null,
     metricsHost: env['METRICS_HOST'] || '127.0.0.1',
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 0, 36500),
+    smtp: smtpUrl(env),
+    mailFrom: mailFrom(env),
   });
 }

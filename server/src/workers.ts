@@ -16,6 +16,8 @@ import { wakeSnoozedConversations } from './conversations/conversations.changes.
 import { foldConversationCounts } from './conversations/conversations.counts.ts';
 import { recordSlaAlerts } from './conversations/conversations.sla.ts';
 import type { AppDeps } from './deps.ts';
+import { PASSWORD_RESET_REQUEST_JOB, preparePasswordReset } from './agents/password-tokens.service.ts';
+import { SYSTEM_MAIL_JOB, sendSystemMail } from './system-mail/system-mail.service.ts';
 import { type EmailReadersOptions, startEmailReaders } from './email/email.readers.ts';
 import { deliverEmailMessage } from './email/email.send.ts';
 import { purgeSkippedMails } from './email/email.status.ts';
@@ -47,6 +49,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   'conversations.place_for_agent': placeForAgentJob,
   'conversations.release_agent': releaseAgentJob,
   'conversations.place_team': placeTeamJob,
+  [PASSWORD_RESET_REQUEST_JOB]: preparePasswordReset,
+  [SYSTEM_MAIL_JOB]: sendSystemMail,
 };
 
 /**

@@ -2,6 +2,7 @@
 // its SMTP server) and Parley as real processes. A customer's mail sent to the sandbox's SMTP
 // server becomes a conversation; the agent's reply goes out through the sandbox and is printed
 // there with its reference and threading headers; the customer's answer to it joins the thread.
+// Parley's own mail to agents (SMTP_URL pointed at the sandbox) is printed there too.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -58,6 +59,9 @@ describe('the mail sandbox, end to end', { skip: existsSync(DOVECOT) ? false : '
       ADMIN_EMAIL: 'owner@example.com',
       ADMIN_PASSWORD: 'correct horse battery',
       LOG_LEVEL: 'warn',
+      // System mail to agents through the sandbox, as the README says.
+      SMTP_URL: `smtp://${ports.smtp.host}:${ports.smtp.port}`,
+      MAIL_FROM: 'Parley <parley@example.test>',
     });
     const login = await fetch(`${server.base}/api/v1/auth/login`, {
       method: 'POST',
@@ -82,6 +86,17 @@ describe('the mail sandbox, end to end', { skip: existsSync(DOVECOT) ? false : '
       await exited;
     }
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("prints Parley's mail to agents: a password-reset link", async () => {
+    const res = await fetch(`${server.base}/api/v1/auth/password-reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@example.com' }),
+    });
+    assert.equal(res.status, 200);
+    await waitUntil('the sandbox to print the reset mail', () => printed.includes('/set-password?token='), 30_000);
+    assert.match(printed, /── to owner@example\.com: Reset your Parley password/);
   });
 
   it('a customer mail becomes a conversation, the reply goes out threaded, the answer joins the thread', async () => {

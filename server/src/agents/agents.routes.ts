@@ -14,6 +14,7 @@ import {
   UpdateMeBody,
 } from './agents.schema.ts';
 import * as agents from './agents.service.ts';
+import { invitationOnCreate } from './password-tokens.service.ts';
 
 export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -133,11 +134,18 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Create an agent',
+          description:
+            'Without `password`, an enabled agent is mailed an invitation to choose one (a link valid 7 days; see `POST /agents/{id}/invite`) when system mail is configured; otherwise it is created without a password (single sign-on, API credentials, or an invitation later).',
           body: CreateAgentBody,
           response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403, 409) },
         },
       },
-      async (request) => ok(await agents.createAgent(deps, auditActorOf(request), principalOf(request).permissions, request.body)),
+      async (request) => {
+        const actor = auditActorOf(request);
+        return ok(
+          await agents.createAgent(deps, actor, principalOf(request).permissions, request.body, undefined, invitationOnCreate(deps, actor)),
+        );
+      },
     );
     app.put(
       '/agents/:id',

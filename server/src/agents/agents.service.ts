@@ -65,6 +65,7 @@ function normaliseEmail(email: string): string {
 /**
  * `first`, when given, runs in the agent's own transaction before the insert (with that
  * transaction's handle only: PGlite has one connection): whatever it throws rolls both back.
+ * `withoutPassword` runs in it after the insert when no password was given (the invitation).
  */
 export async function createAgent(
   deps: AppDeps,
@@ -72,6 +73,10 @@ export async function createAgent(
   grantor: ReadonlySet<string> | null,
   input: CreateAgentInput,
   first?: (trx: DB) => Promise<void>,
+  withoutPassword?: (
+    trx: DB,
+    agent: { id: number; email: string; first_name: string; last_name: string; enabled: boolean },
+  ) => Promise<void>,
 ): Promise<AgentRecord> {
   const email = normaliseEmail(input.email);
   const passwordHash = input.password ? await hashSecret(input.password) : null;
@@ -103,6 +108,15 @@ export async function createAgent(
     await auditAgent(trx, actor, 'agent.created', { before: null, after: await auditedAgent(trx, id) }, now, {
       ...(passwordHash ? { password: [null, PASSWORD_CHANGE[1]] } : {}),
     });
+    if (passwordHash === null && withoutPassword) {
+      await withoutPassword(trx, {
+        id,
+        email,
+        first_name: input.first_name.trim(),
+        last_name: input.last_name?.trim() ?? '',
+        enabled: input.enabled ?? true,
+      });
+    }
     return id;
   });
   return getAgent(deps, id);

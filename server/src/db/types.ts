@@ -141,6 +141,19 @@ export interface AuditLogTable {
   changes: Json<Record<string, [unknown, unknown]>>;
 }
 
+/** Invitation and password-reset links (agents/password-tokens.service.ts); only the token's sha256 is kept. */
+export interface PasswordTokensTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: number;
+  kind: 'invitation' | 'password_reset';
+  /** The address the link was mailed to: the token works only while the agent's email is still this. */
+  email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
 export interface WidgetSessionsTable {
   token_hash: string;
   inbox_id: number;
@@ -510,6 +523,7 @@ export interface Database extends ConversationDatabase {
   conversation_priorities: ConversationPrioritiesTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
+  password_tokens: PasswordTokensTable;
   widget_sessions: WidgetSessionsTable;
   domain_events: DomainEventsTable;
   realtime_cursor: RealtimeCursorTable;

@@ -11,6 +11,10 @@ import { assertError, buildTestApp, type Caller, registeredRoutes, type TestApp 
 const EXPECTED: Record<string, string> = {
   'POST /api/v1/auth/login': 'public',
   'POST /api/v1/auth/logout': 'any',
+  'POST /api/v1/auth/password-reset': 'public',
+  'POST /api/v1/auth/password-reset/confirm': 'public',
+  'POST /api/v1/agents/{id}/invite': 'users:manage',
+  'GET /api/v1/system-mail/status': 'any',
   'GET /api/v1/agents': 'users:manage',
   'POST /api/v1/agents': 'users:manage',
   'GET /api/v1/agents/compact': 'any',

@@ -5,7 +5,7 @@ import { setUnauthorizedHandler } from '../api/client';
 import { keys } from '../api/keys';
 import { accountRoutes } from '../features/account/routes';
 import { adminRoutes } from '../features/admin/routes';
-import { publicRoutes } from '../features/auth/routes';
+import { publicPaths, publicRoutes } from '../features/auth/routes';
 import { RequireSession } from '../features/auth/RequireSession';
 import { forgetAllButMe } from '../features/auth/session';
 import { contactRoutes } from '../features/contacts/routes';
@@ -44,7 +44,7 @@ export const router = createBrowserRouter(routes);
 // next agent to sign in on this tab must not see it), and go to the sign-in page. The rest of
 // the cache goes once the signed-in screens are gone, so they do not fetch it again meanwhile.
 setUnauthorizedHandler(() => {
-  if (router.state.location.pathname === '/login' || router.state.location.pathname === '/setup') return;
+  if (publicPaths.includes(router.state.location.pathname)) return;
   queryClient.setQueryData(keys.me, null);
   const next = router.state.location.pathname + router.state.location.search;
   void router.navigate(`/login?next=${encodeURIComponent(next)}`, { replace: true }).then(() => forgetAllButMe(queryClient));

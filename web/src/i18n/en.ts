@@ -3,6 +3,7 @@ import { enAdmin } from './en-admin';
 import { enAdminSettings } from './en-admin-settings';
 import { enAudit } from './en-audit';
 import { enContacts } from './en-contacts';
+import { enPasswords } from './en-passwords';
 import { enPermissions } from './en-permissions';
 import { enReports } from './en-reports';
 export const en = {
@@ -321,6 +322,7 @@ export const en = {
   ...enAdmin,
   ...enAdminSettings,
   ...enAudit,
+  ...enPasswords,
 } as const;
 
 export type MessageKey = keyof typeof en;

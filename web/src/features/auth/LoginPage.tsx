@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { t } from '../../i18n/t';
 import { Button } from '../../ui/Button';
@@ -48,6 +48,7 @@ export function LoginPage() {
           <span>{t('app.name')}</span>
         </div>
         <h1 id="login-title">{t('login.title')}</h1>
+        {params.get('password') === 'set' && !error ? <output className="auth-card__notice">{t('password.set.done')}</output> : null}
         {error ? (
           <p className="form-error" role="alert">
             {error}
@@ -69,6 +70,9 @@ export function LoginPage() {
         <Button type="submit" variant="primary" loading={login.isPending}>
           {login.isPending ? t('login.submitting') : t('login.submit')}
         </Button>
+        <Link to="/forgot-password" className="auth-card__link">
+          {t('password.forgotLink')}
+        </Link>
         {sso.data && sso.data.length > 0 ? (
           <>
             <p className="auth-card__or">{t('login.or')}</p>

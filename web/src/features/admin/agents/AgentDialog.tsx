@@ -12,6 +12,7 @@ import { Switch } from '../../../ui/Switch';
 import { FormDialog, useAdminMutation } from '../crud';
 import { useRoles } from '../fields';
 import { ApiKeySection } from './ApiKeySection';
+import { useSystemMailStatus } from '../../auth/passwords';
 import { useOnOpen } from '../../../ui/useOnOpen';
 import { teamEmoji } from '../../../ui/glyph';
 
@@ -41,6 +42,9 @@ export function AgentDialog({ agent, open, onClose, self }: { agent: Agent | nul
   const roles = useRoles();
   const teams = useTeams();
   const [form, setForm] = useState<AgentForm>(() => initial(agent));
+  const mail = useSystemMailStatus();
+  // Created without a password (and enabled), the agent is mailed an invitation when the server can mail.
+  const invites = agent === null && form.password === '' && form.enabled && mail.data?.configured === true;
   const save = useAdminMutation(
     (value: AgentForm) => {
       const body = {
@@ -58,7 +62,10 @@ export function AgentDialog({ agent, open, onClose, self }: { agent: Agent | nul
     },
     {
       invalidate: [['agents'], ['teams'], ...(self ? [['me']] : [])],
-      done: (saved) => t('admin.agents.saved', { name: `${saved.first_name} ${saved.last_name}`.trim() }),
+      done: (saved) =>
+        invites
+          ? t('admin.agents.invitationSent', { email: saved.email ?? '' })
+          : t('admin.agents.saved', { name: `${saved.first_name} ${saved.last_name}`.trim() }),
     },
   );
   useOnOpen(open, agent, () => {
@@ -96,6 +103,11 @@ export function AgentDialog({ agent, open, onClose, self }: { agent: Agent | nul
           <Input type="password" value={form.password} onChange={(e) => set('password', e.target.value)} autoComplete="new-password" />
         </Field>
       </div>
+      {invites ? (
+        <output className="notice">
+          {form.email.trim() ? t('admin.agents.invitationHint', { email: form.email.trim() }) : t('admin.agents.invitationHintNoEmail')}
+        </output>
+      ) : null}
       <Switch
         checked={form.enabled}
         onCheckedChange={(value) => set('enabled', value)}

@@ -19,6 +19,7 @@ import { useDebounced } from '../../contacts/useDebounced';
 import { ago } from '../../inbox/format';
 import { AdminBack, DataTable, DeleteDialog, RowActions, useAdminMutation, useEditing } from '../crud';
 import { AgentDialog } from './AgentDialog';
+import { InviteButton, MailNotConfiguredNotice } from './InviteButton';
 
 export function AgentsPage() {
   const me = useAgent();
@@ -60,6 +61,7 @@ export function AgentsPage() {
         </Button>
       }
     >
+      <MailNotConfiguredNotice />
       <Toolbar label={t('admin.agents.search')}>
         <Input
           type="search"
@@ -145,11 +147,14 @@ export function AgentsPage() {
                   },
                 ]}
                 actions={(agent) => (
-                  <RowActions
-                    name={displayName(agent)}
-                    onEdit={() => state.edit(agent)}
-                    onDelete={agent.id === me.id ? undefined : () => state.askDelete(agent)}
-                  />
+                  <>
+                    <InviteButton agent={agent} />
+                    <RowActions
+                      name={displayName(agent)}
+                      onEdit={() => state.edit(agent)}
+                      onDelete={agent.id === me.id ? undefined : () => state.askDelete(agent)}
+                    />
+                  </>
                 )}
               />
               <Pager page={data.page} pages={data.total_pages} onPage={setPage} />
