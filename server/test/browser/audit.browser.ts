@@ -2,10 +2,9 @@
 // before/after (a secret masked), filters by action and by date, and downloads the CSV of what
 // the filters select; an agent without audit:read is offered no such screen.
 //
-// The entries are written with recordAudit on the server the browser talks to (a role change
-// and a team creation), so the screen is tested whatever the domains audit today. Once role
-// changes audit themselves (PUT /roles/{id} → `role.updated`), the first entry can be made by
-// that call instead. Run by `npm run test:browser`.
+// The screen's details are tested on entries written with recordAudit on the server the browser
+// talks to (a role change with a secret, a team created with an API key), and the whole loop on a
+// role the admin creates in the Roles screen. Run by `npm run test:browser`.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
@@ -89,6 +88,26 @@ describe('the audit log screen', { skip }, () => {
     assert.deepEqual(violations, [], describeViolations(violations));
     await row.getByRole('button', { name: 'Hide the details of this entry' }).click();
     await changes.waitFor({ state: 'detached' });
+  });
+
+  it('shows a role just created in the Roles screen', async () => {
+    await page.goto('/admin/roles');
+    await page.getByRole('button', { name: 'New role' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New role' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Audited shift leads');
+    await dialog.getByRole('checkbox', { name: 'Assign to agents' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.goto('/admin/audit-log');
+    const row = page.getByRole('table', { name: 'Audit log entries' }).getByRole('row').filter({ hasText: 'Audited shift leads' });
+    await row.getByText('Role created').waitFor();
+    await row.getByRole('button', { name: 'Show the details of this entry' }).click();
+    const changes = page.getByRole('table', { name: 'Changes' });
+    assert.match(
+      (await changes.getByRole('row').filter({ hasText: 'permissions' }).textContent()) ?? '',
+      /conversations:update_user_assignee/,
+    );
+    await row.getByRole('button', { name: 'Hide the details of this entry' }).click();
   });
 
   it('filters by action and by date, and exports what the filters select', async () => {
