@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { agentsRoutes } from './agents/agents.routes.ts';
 import { aiRoutes } from './ai/ai.routes.ts';
-import { auditRoutes } from './audit/audit.routes.ts';
+import { auditRoutes } from './audit-log/audit-log.routes.ts';
 import { sessionRoutes } from './agents/sessions.routes.ts';
 import { passwordTokenRoutes } from './agents/password-tokens.routes.ts';
 import { businessHoursRoutes } from './business-hours/business-hours.routes.ts';

@@ -4,9 +4,9 @@
 import type { AppDeps } from '../deps.ts';
 import { InputError } from '../errors.ts';
 import { type PageRequest, pagedResult } from '../http/schemas.ts';
-import type { AuditEntryRecord, AuditFilterInput } from './audit.schema.ts';
-import * as q from './audit.queries.ts';
-import { AUDIT_ACTIONS, type AuditChanges, maskChanges } from './audit.service.ts';
+import type { AuditEntryRecord, AuditFilterInput } from './audit-log.schema.ts';
+import * as q from './audit-log.queries.ts';
+import { AUDIT_ACTIONS, type AuditChanges, maskChanges } from '../audit/audit.service.ts';
 
 /** The query's filters as the queries take them; a bad date or range is a 400 naming it. */
 export function auditFilterOf(input: AuditFilterInput): q.AuditFilter {

@@ -7,8 +7,8 @@ import { type KyselyPlugin, sql } from 'kysely';
 import { csvRecords, parseCsv } from '../../test/csv.ts';
 import { agentWith } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, type TestApp } from '../../test/helpers.ts';
-import { auditCsvChunks, CSV_HEADER, csvCell, EXPORT_BATCH } from './audit.export.ts';
-import { MASKED, recordAudit, SYSTEM_ACTOR } from './audit.service.ts';
+import { auditCsvChunks, CSV_HEADER, csvCell, EXPORT_BATCH } from './audit-log.export.ts';
+import { MASKED, recordAudit, SYSTEM_ACTOR } from '../audit/audit.service.ts';
 
 const BULK = 2345;
 const BULK_WINDOW = 'from=2021-03-01T00:00:00Z&to=2021-04-01T00:00:00Z';

@@ -4,9 +4,9 @@
 // Entries written after the export started are newer than its first row and are not in it.
 import { Readable } from 'node:stream';
 import type { AppDeps } from '../deps.ts';
-import type { AuditFilterInput } from './audit.schema.ts';
-import * as q from './audit.queries.ts';
-import { auditFilterOf, auditRecord } from './audit.read.ts';
+import type { AuditFilterInput } from './audit-log.schema.ts';
+import * as q from './audit-log.queries.ts';
+import { auditFilterOf, auditRecord } from './audit-log.read.ts';
 
 export const EXPORT_BATCH = 500;
 

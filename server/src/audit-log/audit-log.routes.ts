@@ -4,9 +4,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { Envelope, errors, ok, pageRequest } from '../http/schemas.ts';
-import { auditCsvStream, CSV_HEADER, EXPORT_BATCH, exportFileName } from './audit.export.ts';
-import { auditCatalogue, listAuditLog } from './audit.read.ts';
-import { AuditCatalogue, AuditExportQuery, AuditListQuery, AuditPage } from './audit.schema.ts';
+import { auditCsvStream, CSV_HEADER, EXPORT_BATCH, exportFileName } from './audit-log.export.ts';
+import { auditCatalogue, listAuditLog } from './audit-log.read.ts';
+import { AuditCatalogue, AuditExportQuery, AuditListQuery, AuditPage } from './audit-log.schema.ts';
 
 const FILTERS =
   'Filters, all optional and combined with AND: `actor_id` (an agent: its sessions and its API key; with `actor_type=automation`, a rule), ' +

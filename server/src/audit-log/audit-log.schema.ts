@@ -2,7 +2,7 @@
 // the export's query.
 import { type Static, Type } from 'typebox';
 import { DateTime, Nullable, PageQuery, Paged, StringEnum } from '../http/schemas.ts';
-import { AUDIT_ACTIONS } from './audit.service.ts';
+import { AUDIT_ACTIONS } from '../audit/audit.service.ts';
 
 export const AUDIT_ACTOR_TYPES = ['agent', 'api_key', 'system', 'automation'] as const;
 

@@ -7,8 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { agentWith } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, dataOf, type TestApp } from '../../test/helpers.ts';
-import type { AuditEntryRecord } from './audit.schema.ts';
-import { AUDIT_ACTIONS, type AuditActor, MASKED, recordAudit, SYSTEM_ACTOR } from './audit.service.ts';
+import type { AuditEntryRecord } from './audit-log.schema.ts';
+import { AUDIT_ACTIONS, type AuditActor, MASKED, recordAudit, SYSTEM_ACTOR } from '../audit/audit.service.ts';
 
 type Page = { results: AuditEntryRecord[]; total: number; per_page: number; total_pages: number; page: number };
 
