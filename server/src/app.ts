@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { agentsRoutes } from './agents/agents.routes.ts';
 import { aiRoutes } from './ai/ai.routes.ts';
 import { sessionRoutes } from './agents/sessions.routes.ts';
+import { twoFactorRoutes } from './agents/two-factor.routes.ts';
 import { businessHoursRoutes } from './business-hours/business-hours.routes.ts';
 import { listenForInvalidations } from './auth/credential-cache.ts';
 import { contactsRoutes } from './contact-access/contacts.routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(sessionRoutes(deps), api);
   await app.register(firstRunRoutes(deps), api);
   await app.register(agentsRoutes(deps), api);
+  await app.register(twoFactorRoutes(deps), api);
   await app.register(rolesRoutes(deps), api);
   await app.register(teamsRoutes(deps), api);
   await app.register(tagsRoutes(deps), api);

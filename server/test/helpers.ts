@@ -36,6 +36,7 @@ export const AGENT_RECORD_FIELDS: readonly string[] = [
   'phone_number_country_code',
   'roles',
   'teams',
+  'two_factor_enabled',
   'type',
   'updated_at',
 ];

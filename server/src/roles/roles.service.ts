@@ -76,14 +76,14 @@ async function assertNameFree(db: DB, name: string, exceptId: number | null): Pr
 export async function createRole(
   deps: AppDeps,
   grantor: ReadonlySet<string>,
-  input: { name: string; description?: string; permissions: string[] },
+  input: { name: string; description?: string; permissions: string[]; require_2fa?: boolean },
 ) {
   const name = input.name.trim();
   const permissions = normalisePermissions(input.permissions);
   assertMayGrant(grantor, permissions);
   return deps.db.transaction().execute(async (trx) => {
     await assertNameFree(trx, name, null);
-    return q.insertRole(trx, { name, description: input.description?.trim() ?? '', permissions });
+    return q.insertRole(trx, { name, description: input.description?.trim() ?? '', permissions, require_2fa: input.require_2fa ?? false });
   });
 }
 
@@ -91,7 +91,7 @@ export async function updateRole(
   deps: AppDeps,
   grantor: ReadonlySet<string>,
   id: number,
-  input: { name?: string; description?: string; permissions?: string[] },
+  input: { name?: string; description?: string; permissions?: string[]; require_2fa?: boolean },
 ) {
   const permissions = input.permissions ? normalisePermissions(input.permissions) : undefined;
   if (permissions) assertMayGrant(grantor, permissions);
@@ -109,12 +109,14 @@ export async function updateRole(
       ...(name !== undefined ? { name } : {}),
       ...(input.description !== undefined ? { description: input.description.trim() } : {}),
       ...(permissions ? { permissions } : {}),
+      ...(input.require_2fa !== undefined ? { require_2fa: input.require_2fa } : {}),
       updated_at: deps.clock.now(),
     });
     if (!updated) throw new NotFoundError('Role not found');
     return updated;
   });
-  if (permissions) await invalidateCredentials(deps, null);
+  // Its agents' sessions are judged again (permissions, and the two-factor hold).
+  if (permissions || input.require_2fa !== undefined) await invalidateCredentials(deps, null);
   return role;
 }
 

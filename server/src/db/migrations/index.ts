@@ -41,6 +41,7 @@ import * as routingFirstMessage from './2026_11_29_0502_routing_first_message.ts
 import * as contactsRemoteImages from './2026_11_29_0801_contacts_remote_images.ts';
 import * as oidcSessionFence from './2026_11_29_1001_oidc_session_fence.ts';
 import * as auditLog from './2026_11_30_0001_audit_log.ts';
+import * as twoFactor from './2026_11_30_0201_two_factor.ts';
 
 export const migrations: Record<string, ParleyMigration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -84,4 +85,5 @@ export const migrations: Record<string, ParleyMigration> = {
   '2026_11_29_0801_contacts_remote_images': contactsRemoteImages,
   '2026_11_29_1001_oidc_session_fence': oidcSessionFence,
   '2026_11_30_0001_audit_log': auditLog,
+  '2026_11_30_0201_two_factor': twoFactor,
 };
