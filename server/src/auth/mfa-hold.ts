@@ -6,7 +6,7 @@ import { PermissionError } from '../errors.ts';
 import type { Principal } from './credential-cache.ts';
 
 export const MFA_SETUP_REQUIRED =
-  'Two-factor sign-in setup is required: a role of this agent requires it. Set it up (POST /api/v1/agents/me/2fa/setup, then /enable) to continue';
+  '2FA setup is required: a role of this agent requires two-factor sign-in. Set it up (POST /api/v1/agents/me/2fa/setup, then /enable) to continue';
 
 const ALLOWED = new Set(['GET /api/v1/agents/me', 'HEAD /api/v1/agents/me', 'PUT /api/v1/agents/me', 'POST /api/v1/auth/logout']);
 const ALLOWED_PREFIX = '/api/v1/agents/me/2fa/';

@@ -12,11 +12,35 @@ export interface paths {
         put?: never;
         /**
          * Log in with email and password
-         * @description Sets an HttpOnly session cookie `parley_session` and a readable `csrf_token` cookie. Cookie-authenticated POST/PUT/PATCH/DELETE requests must send `X-CSRF-Token` equal to that cookie. Failed logins are limited per account and client address, and per account (docs/api.md, "Authentication").
+         * @description Sets an HttpOnly session cookie `parley_session` and a readable `csrf_token` cookie, and answers the agent. Cookie-authenticated POST/PUT/PATCH/DELETE requests must send `X-CSRF-Token` equal to that cookie. Failed logins are limited per account and client address, and per account (docs/api.md, "Authentication").
+         *
+         *     With two-factor sign-in on, no session yet: the answer is `{"mfa_required": true, "challenge"}`, and POST /api/v1/auth/mfa with the challenge and a code signs in. `mfa_setup_required: true` in the agent: a role requires two-factor sign-in, not set up yet, and the session may only set it up (docs/api.md, "Two-factor sign-in").
          *
          *     Public: no credentials.
          */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Second step of a password sign-in: a two-factor code
+         * @description Answers like POST /auth/login when it opens the session. `code`: the current code of the authenticator app (each is accepted once) or an unused recovery code (each works once). A challenge lives 5 minutes and dies at the fifth wrong code (401: sign in again); wrong codes count on the login limits of the account, like wrong passwords.
+         *
+         *     Public: no credentials.
+         */
+        post: operations["createMfa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -124,7 +148,9 @@ export interface paths {
         };
         /**
          * The calling agent
-         * @description Any authenticated agent.
+         * @description `mfa_setup_required`: this session is held at enrolment until two-factor sign-in is set up (docs/api.md, "Two-factor sign-in").
+         *
+         *     Any authenticated agent.
          */
         get: operations["getAgentMe"];
         /**
@@ -240,6 +266,94 @@ export interface paths {
          * @description Requires permission `users:manage`.
          */
         delete: operations["deleteAgentApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/me/2fa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up two-factor sign-in
+         * @description A new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s), pending until POST /agents/me/2fa/enable confirms it with a code; calling again replaces the pending secret. The secret is stored encrypted and shown only here. 422 when two-factor sign-in is already on.
+         *
+         *     Any authenticated agent.
+         */
+        post: operations["createAgentMe2faSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/me/2fa/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in on
+         * @description Confirms the pending secret with its current code (400 when wrong). Answers 10 recovery codes, each good for one sign-in without the app, shown only here. 422 without a pending secret or when already on.
+         *
+         *     Any authenticated agent.
+         */
+        post: operations["createAgentMe2faEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/me/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in off
+         * @description `password`: the current password (not needed by an agent that has none, signing in only by single sign-on); `code`: a code of the app or an unused recovery code. 400 when either is wrong, 422 when two-factor sign-in is off.
+         *
+         *     Any authenticated agent.
+         */
+        post: operations["createAgentMe2faDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{id}/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Reset an agent's two-factor sign-in
+         * @description Turns it off (its secret and recovery codes are forgotten): the agent signs in with its password alone and may set it up again. Needs every permission the agent holds (403 otherwise), like setting its password; 422 for the caller itself (it uses POST /agents/me/2fa/disable). Answers the agent.
+         *
+         *     Requires permission `users:manage`.
+         */
+        delete: operations["deleteAgent2fa"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2727,6 +2841,64 @@ export interface components {
             /** @enum {string} */
             error_type: "GeneralException" | "PermissionException" | "InputException" | "DataException" | "NetworkException" | "NotFoundException" | "ConflictException" | "UnauthorizedException" | "RateLimitException";
         };
+        /** MyAgent */
+        MyAgent: {
+            id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            first_name: string;
+            last_name: string;
+            /** @description Email address */
+            email: string | null;
+            /**
+             * @description `agent` for agents; `contact` or `visitor` for contacts
+             * @enum {string}
+             */
+            type: "agent" | "contact" | "visitor";
+            /** @enum {string} */
+            availability_status: "available" | "busy" | "away" | "offline";
+            phone_number_country_code: string | null;
+            phone_number: string | null;
+            avatar_url: string | null;
+            enabled: boolean;
+            /** Format: date-time */
+            last_active_at: string | null;
+            /** Format: date-time */
+            last_login_at: string | null;
+            roles: string[];
+            permissions: string[];
+            custom_attributes: {
+                [key: string]: unknown;
+            };
+            teams: {
+                id: number;
+                name: string;
+                emoji: string;
+            }[];
+            api_key: string | null;
+            /** Format: date-time */
+            api_key_last_used_at: string | null;
+            /** @description Two-factor sign-in (TOTP) is on */
+            two_factor_enabled: boolean;
+            /** @description This password session is held at enrolment: a role requires two-factor sign-in, which the agent has not set up. Until it does, every call but GET/PUT /agents/me, /agents/me/2fa/* and /auth/logout answers 403 (docs/api.md, "Two-factor sign-in"). */
+            mfa_setup_required: boolean;
+        };
+        /** MfaChallenge */
+        MfaChallenge: {
+            /** @enum {boolean} */
+            mfa_required: true;
+            /** @description Opaque; send it with a code to POST /api/v1/auth/mfa within 5 minutes */
+            challenge: string;
+        };
+        /** SetupState */
+        SetupState: {
+            /** @description True while no agent exists: the web app then shows the setup form */
+            needed: boolean;
+            /** @description The address Parley is served at (BASE_URL). Live updates accept a browser's session only from its origin: the web app opened at another address says so and links here. */
+            base_url: string;
+        };
         /** Agent */
         Agent: {
             id: number;
@@ -2766,13 +2938,8 @@ export interface components {
             api_key: string | null;
             /** Format: date-time */
             api_key_last_used_at: string | null;
-        };
-        /** SetupState */
-        SetupState: {
-            /** @description True while no agent exists: the web app then shows the setup form */
-            needed: boolean;
-            /** @description The address Parley is served at (BASE_URL). Live updates accept a browser's session only from its origin: the web app opened at another address says so and links here. */
-            base_url: string;
+            /** @description Two-factor sign-in (TOTP) is on */
+            two_factor_enabled: boolean;
         };
         /** Role */
         Role: {
@@ -2786,6 +2953,8 @@ export interface components {
             permissions: string[];
             /** @description Admin and Agent are built in: they cannot be deleted or renamed */
             is_builtin: boolean;
+            /** @description Its agents must sign in with two factors (docs/api.md, "Two-factor sign-in") */
+            require_2fa: boolean;
         };
         /** Team */
         Team: {
@@ -6139,7 +6308,67 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: components["schemas"]["Agent"];
+                        data: components["schemas"]["MyAgent"] | components["schemas"]["MfaChallenge"];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The challenge POST /auth/login answered */
+                    challenge: string;
+                    /** @description The 6-digit code of the authenticator app, or an unused recovery code */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["MyAgent"];
                     };
                 };
             };
@@ -6564,7 +6793,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: components["schemas"]["Agent"];
+                        data: components["schemas"]["MyAgent"];
                     };
                 };
             };
@@ -6642,6 +6871,10 @@ export interface operations {
                     readonly api_key?: string | null;
                     /** Format: date-time */
                     readonly api_key_last_used_at?: string | null;
+                    /** @description Two-factor sign-in (TOTP) is on */
+                    readonly two_factor_enabled?: boolean;
+                    /** @description This password session is held at enrolment: a role requires two-factor sign-in, which the agent has not set up. Until it does, every call but GET/PUT /agents/me, /agents/me/2fa/* and /auth/logout answers 403 (docs/api.md, "Two-factor sign-in"). */
+                    readonly mfa_setup_required?: boolean;
                 };
             };
         };
@@ -6655,7 +6888,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: components["schemas"]["Agent"];
+                        data: components["schemas"]["MyAgent"];
                     };
                 };
             };
@@ -6999,6 +7232,8 @@ export interface operations {
                     readonly api_key?: string | null;
                     /** Format: date-time */
                     readonly api_key_last_used_at?: string | null;
+                    /** @description Two-factor sign-in (TOTP) is on */
+                    readonly two_factor_enabled?: boolean;
                 };
             };
         };
@@ -7311,6 +7546,310 @@ export interface operations {
             };
         };
     };
+    createAgentMe2faSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: {
+                            /** @description The TOTP secret, base32, for manual entry in an authenticator app; shown only here */
+                            secret: string;
+                            /** @description The `otpauth://totp/…` URL (for a QR code) carrying the same secret */
+                            otpauth_url: string;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createAgentMe2faEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The 6-digit code of the authenticator app, or an unused recovery code */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: {
+                            /** @description Ten single-use codes for signing in without the app; shown only here (stored hashed) */
+                            recovery_codes: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createAgentMe2faDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The current password; required unless the agent has none (it signs in only by single sign-on) */
+                    password?: string;
+                    /** @description The 6-digit code of the authenticator app, or an unused recovery code */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @enum {boolean} */
+                        data: true;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteAgent2fa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listPermissions: {
         parameters: {
             query?: never;
@@ -7418,6 +7957,8 @@ export interface operations {
                     description?: string;
                     /** @description Permission identifiers, resource:action, from GET /api/v1/permissions */
                     permissions: string[];
+                    /** @description Agents holding the role must use two-factor sign-in: one without it who signs in with a password may only set it up (default false) */
+                    require_2fa?: boolean;
                 };
             };
         };
@@ -7571,6 +8112,8 @@ export interface operations {
                     description?: string;
                     /** @description Permission identifiers, resource:action, from GET /api/v1/permissions */
                     permissions?: string[];
+                    /** @description Agents holding the role must use two-factor sign-in: one without it who signs in with a password may only set it up (default false) */
+                    require_2fa?: boolean;
                     readonly id?: number;
                     /** Format: date-time */
                     readonly created_at?: string;
