@@ -164,11 +164,14 @@ export async function buildTestApp(
   // TEST_LOG=error (or debug…) shows the app's log, e.g. the error behind an unexpected 500.
   const lines = options.logLines;
   const log = lines
-    ? pino({ level: 'debug' }, {
+    ? pino(
+        { level: 'debug' },
+        {
           write: (line: string) => {
             lines.push(line);
           },
-        })
+        },
+      )
     : pino({ level: process.env['TEST_LOG'] ?? 'silent' });
   const runtime = await openRuntime(config, log, {
     inMemory: true,

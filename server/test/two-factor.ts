@@ -15,7 +15,9 @@ export interface Enrolment {
 
 /** Sets up and enables two-factor sign-in for `caller` (with its API key) at the app clock's time. */
 export async function enrol(t: TestApp, caller: Caller): Promise<Enrolment> {
-  const setup = dataOf<{ secret: string; otpauth_url: string }>(await t.call({ method: 'POST', url: '/api/v1/agents/me/2fa/setup', as: caller }));
+  const setup = dataOf<{ secret: string; otpauth_url: string }>(
+    await t.call({ method: 'POST', url: '/api/v1/agents/me/2fa/setup', as: caller }),
+  );
   const code = totpCode(setup.secret, t.deps.clock.now().getTime());
   const enabled = dataOf<{ recovery_codes: string[] }>(
     await t.call({ method: 'POST', url: '/api/v1/agents/me/2fa/enable', payload: { code }, as: caller }),
@@ -72,7 +74,18 @@ export async function auditEntries(t: TestApp, action: string): Promise<AuditRow
   return (await t.deps.db
     .selectFrom('audit_log')
     .where('action', '=', action)
-    .select(['action', 'actor_type', 'actor_id', 'actor_name', 'resource_type', 'resource_id', 'resource_name', 'changes', 'ip', 'request_id'])
+    .select([
+      'action',
+      'actor_type',
+      'actor_id',
+      'actor_name',
+      'resource_type',
+      'resource_id',
+      'resource_name',
+      'changes',
+      'ip',
+      'request_id',
+    ])
     .orderBy('id')
     .execute()) as AuditRow[];
 }

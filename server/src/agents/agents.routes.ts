@@ -55,7 +55,8 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'The calling agent',
-          description: '`mfa_setup_required`: this session is held at enrolment until two-factor sign-in is set up (docs/api.md, "Two-factor sign-in").',
+          description:
+            '`mfa_setup_required`: this session is held at enrolment until two-factor sign-in is set up (docs/api.md, "Two-factor sign-in").',
           response: { 200: Envelope(MyAgentRecord), ...errors(401) },
         },
       },

@@ -72,7 +72,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: "Reset an agent's two-factor sign-in",
           description:
-            "Turns it off (its secret and recovery codes are forgotten): the agent signs in with its password alone and may set it up again. Needs every permission the agent holds (403 otherwise), like setting its password; 422 for the caller itself (it uses POST /agents/me/2fa/disable). Answers the agent.",
+            'Turns it off (its secret and recovery codes are forgotten): the agent signs in with its password alone and may set it up again. Needs every permission the agent holds (403 otherwise), like setting its password; 422 for the caller itself (it uses POST /agents/me/2fa/disable). Answers the agent.',
           params: IdParams,
           response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403, 404, 422) },
         },

@@ -41,7 +41,12 @@ export const DisableBody = Type.Object(
 
 export const MfaBody = Type.Object(
   {
-    challenge: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$', description: 'The challenge POST /auth/login answered' }),
+    challenge: Type.String({
+      minLength: 1,
+      maxLength: 128,
+      pattern: '^[A-Za-z0-9_-]+$',
+      description: 'The challenge POST /auth/login answered',
+    }),
     code: Code,
   },
   { additionalProperties: false },

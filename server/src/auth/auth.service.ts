@@ -244,7 +244,14 @@ export type SignInMethod = 'password' | 'password_totp' | 'password_recovery_cod
 
 /** The actor of a sign-in attempt that proved nothing yet (`auth.login_failed`): nobody known, from this client. */
 export function anonymousActor(meta: SessionMeta): AuditActor {
-  return { type: 'system', id: null, name: 'Unauthenticated client', ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId ?? null };
+  return {
+    type: 'system',
+    id: null,
+    name: 'Unauthenticated client',
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    requestId: meta.requestId ?? null,
+  };
 }
 
 async function recordSignIn(db: DB, agentId: number, meta: SessionMeta, method: SignInMethod, at: Date): Promise<void> {
@@ -311,7 +318,11 @@ export async function login(
     await recordAudit(
       deps.db,
       anonymousActor(input),
-      { action: 'auth.login_failed', resource: { type: 'agent', id: agent?.id ?? null, name: input.email.trim() }, changes: { reason: [null, reason] } },
+      {
+        action: 'auth.login_failed',
+        resource: { type: 'agent', id: agent?.id ?? null, name: input.email.trim() },
+        changes: { reason: [null, reason] },
+      },
       deps.clock.now(),
     );
     throw new UnauthorizedError('Invalid email or password');

@@ -31,7 +31,8 @@ describe('TOTP (RFC 6238)', () => {
     const secret = newTotpSecret();
     const now = Date.UTC(2026, 0, 15, 10, 0, 10);
     const step = totpStep(now);
-    for (const offset of [-1, 0, 1]) assert.equal(matchTotp(secret, totpCode(secret, now + offset * 30_000), now), step + offset, `offset ${offset}`);
+    for (const offset of [-1, 0, 1])
+      assert.equal(matchTotp(secret, totpCode(secret, now + offset * 30_000), now), step + offset, `offset ${offset}`);
     for (const offset of [-2, 2]) assert.equal(matchTotp(secret, totpCode(secret, now + offset * 30_000), now), null, `offset ${offset}`);
   });
 
@@ -39,7 +40,8 @@ describe('TOTP (RFC 6238)', () => {
     const secret = newTotpSecret();
     const now = Date.now();
     const code = totpCode(secret, now);
-    for (const bad of ['', code.slice(1), `${code}0`, `${code.slice(0, 5)}x`, ` ${code}`]) assert.equal(matchTotp(secret, bad, now), null, bad);
+    for (const bad of ['', code.slice(1), `${code}0`, `${code.slice(0, 5)}x`, ` ${code}`])
+      assert.equal(matchTotp(secret, bad, now), null, bad);
   });
 
   it('makes 160-bit secrets and an otpauth URL carrying them', () => {

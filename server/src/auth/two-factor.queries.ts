@@ -33,7 +33,13 @@ export async function setPendingSecret(db: DB, userId: number, encrypted: string
 export async function enableTwoFactor(db: DB, userId: number, encrypted: string, step: number, now: Date): Promise<void> {
   await db
     .updateTable('users')
-    .set({ two_factor_enabled: true, two_factor_secret: encrypted, two_factor_pending_secret: null, two_factor_last_step: step, updated_at: now })
+    .set({
+      two_factor_enabled: true,
+      two_factor_secret: encrypted,
+      two_factor_pending_secret: null,
+      two_factor_last_step: step,
+      updated_at: now,
+    })
     .where('id', '=', userId)
     .execute();
 }
@@ -42,7 +48,13 @@ export async function enableTwoFactor(db: DB, userId: number, encrypted: string,
 export async function clearTwoFactor(db: DB, userId: number, now: Date): Promise<void> {
   await db
     .updateTable('users')
-    .set({ two_factor_enabled: false, two_factor_secret: null, two_factor_pending_secret: null, two_factor_last_step: null, updated_at: now })
+    .set({
+      two_factor_enabled: false,
+      two_factor_secret: null,
+      two_factor_pending_secret: null,
+      two_factor_last_step: null,
+      updated_at: now,
+    })
     .where('id', '=', userId)
     .execute();
   await db.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
@@ -74,7 +86,10 @@ export async function markRecoveryCodeUsed(db: DB, id: number, now: Date): Promi
   await db.updateTable('two_factor_recovery_codes').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).execute();
 }
 
-export async function insertChallenge(db: DB, challenge: { id: string; user_id: number; created_at: Date; expires_at: Date }): Promise<void> {
+export async function insertChallenge(
+  db: DB,
+  challenge: { id: string; user_id: number; created_at: Date; expires_at: Date },
+): Promise<void> {
   await db.deleteFrom('mfa_challenges').where('expires_at', '<=', challenge.created_at).execute();
   await db.insertInto('mfa_challenges').values(challenge).execute();
 }

@@ -30,10 +30,16 @@ describe('two-factor sign-in', () => {
   describe('enrolment', () => {
     it('sets up a pending secret, stored encrypted, replaced by a second setup, refused once enabled', async () => {
       const ana = await agent();
-      const first = dataOf<{ secret: string; otpauth_url: string }>(await t.call({ method: 'POST', url: '/api/v1/agents/me/2fa/setup', as: ana }));
+      const first = dataOf<{ secret: string; otpauth_url: string }>(
+        await t.call({ method: 'POST', url: '/api/v1/agents/me/2fa/setup', as: ana }),
+      );
       assert.match(first.secret, /^[A-Z2-7]{32}$/);
       assert.equal(new URL(first.otpauth_url).searchParams.get('secret'), first.secret);
-      const row = await t.deps.db.selectFrom('users').where('id', '=', ana.id).select(['two_factor_pending_secret', 'two_factor_enabled']).executeTakeFirstOrThrow();
+      const row = await t.deps.db
+        .selectFrom('users')
+        .where('id', '=', ana.id)
+        .select(['two_factor_pending_secret', 'two_factor_enabled'])
+        .executeTakeFirstOrThrow();
       assert.match(row.two_factor_pending_secret ?? '', /^enc:v1:/);
       assert.ok(!row.two_factor_pending_secret?.includes(first.secret));
       assert.equal(row.two_factor_enabled, false);
@@ -41,7 +47,12 @@ describe('two-factor sign-in', () => {
       const second = dataOf<{ secret: string }>(await t.call({ method: 'POST', url: '/api/v1/agents/me/2fa/setup', as: ana }));
       assert.notEqual(second.secret, first.secret);
       // The replaced secret's code no longer enables.
-      const stale = await t.call({ method: 'POST', url: '/api/v1/agents/me/2fa/enable', payload: { code: codeAt(t, first.secret) }, as: ana });
+      const stale = await t.call({
+        method: 'POST',
+        url: '/api/v1/agents/me/2fa/enable',
+        payload: { code: codeAt(t, first.secret) },
+        as: ana,
+      });
       assertError(stale, 400, 'InputException');
       const me = dataOf<{ two_factor_enabled: boolean }>(await t.call({ method: 'GET', url: '/api/v1/agents/me', as: ana }));
       assert.equal(me.two_factor_enabled, false);
@@ -52,7 +63,11 @@ describe('two-factor sign-in', () => {
       assert.equal(codes.length, 10);
       assert.equal(new Set(codes).size, 10);
       for (const code of codes) assert.match(code, /^[a-z2-9]{5}-[a-z2-9]{5}$/);
-      const enabled = await t.deps.db.selectFrom('users').where('id', '=', ana.id).select(['two_factor_secret', 'two_factor_pending_secret']).executeTakeFirstOrThrow();
+      const enabled = await t.deps.db
+        .selectFrom('users')
+        .where('id', '=', ana.id)
+        .select(['two_factor_secret', 'two_factor_pending_secret'])
+        .executeTakeFirstOrThrow();
       assert.match(enabled.two_factor_secret ?? '', /^enc:v1:/);
       assert.equal(enabled.two_factor_pending_secret, null);
       const stored = await t.deps.db.selectFrom('two_factor_recovery_codes').where('user_id', '=', ana.id).select('code_hash').execute();
@@ -62,13 +77,22 @@ describe('two-factor sign-in', () => {
       const me2 = dataOf<{ two_factor_enabled: boolean }>(await t.call({ method: 'GET', url: '/api/v1/agents/me', as: ana }));
       assert.equal(me2.two_factor_enabled, true);
       assertError(await t.call({ method: 'POST', url: '/api/v1/agents/me/2fa/setup', as: ana }), 422, 'DataException');
-      const again = await t.call({ method: 'POST', url: '/api/v1/agents/me/2fa/enable', payload: { code: codeAt(t, second.secret) }, as: ana });
+      const again = await t.call({
+        method: 'POST',
+        url: '/api/v1/agents/me/2fa/enable',
+        payload: { code: codeAt(t, second.secret) },
+        as: ana,
+      });
       assertError(again, 422, 'DataException');
     });
 
     it('refuses enabling without a pending secret (422) and a wrong code (400)', async () => {
       const ben = await agent();
-      assertError(await t.call({ method: 'POST', url: '/api/v1/agents/me/2fa/enable', payload: { code: '123456' }, as: ben }), 422, 'DataException');
+      assertError(
+        await t.call({ method: 'POST', url: '/api/v1/agents/me/2fa/enable', payload: { code: '123456' }, as: ben }),
+        422,
+        'DataException',
+      );
       const { secret } = dataOf<{ secret: string }>(await t.call({ method: 'POST', url: '/api/v1/agents/me/2fa/setup', as: ben }));
       const wrong = String((Number(codeAt(t, secret)) + 1) % 1_000_000).padStart(6, '0');
       const res = await t.call({ method: 'POST', url: '/api/v1/agents/me/2fa/enable', payload: { code: wrong }, as: ben });
@@ -141,7 +165,12 @@ describe('two-factor sign-in', () => {
       sessionOf(await mfa(t, await challengeFor(t, gus.email), first));
       assertError(await mfa(t, await challengeFor(t, gus.email), first), 401, 'UnauthorizedException');
       sessionOf(await mfa(t, await challengeFor(t, gus.email), second.replace('-', '').toUpperCase()));
-      const used = await t.deps.db.selectFrom('two_factor_recovery_codes').where('user_id', '=', gus.id).where('used_at', 'is not', null).select('id').execute();
+      const used = await t.deps.db
+        .selectFrom('two_factor_recovery_codes')
+        .where('user_id', '=', gus.id)
+        .where('used_at', 'is not', null)
+        .select('id')
+        .execute();
       assert.equal(used.length, 2);
     });
 
@@ -167,15 +196,24 @@ describe('two-factor sign-in', () => {
     it('disables with the password and a code; sign-in then needs the password only', async () => {
       const ida = await agent();
       const { secret, recoveryCodes } = await enrol(t, ida);
-      const disable = (payload: unknown) => t.call({ method: 'POST', url: '/api/v1/agents/me/2fa/disable', payload, as: ida });
+      const disable = (payload: Record<string, unknown>) => t.call({ method: 'POST', url: '/api/v1/agents/me/2fa/disable', payload, as: ida });
       assertError(await disable({ code: recoveryCodes[0] }), 400, 'InputException');
       assertError(await disable({ password: 'wrong-password-1', code: recoveryCodes[0] }), 400, 'InputException');
       assertError(await disable({ password: TWO_FACTOR_PASSWORD, code: '000000' }), 400, 'InputException');
-      assertError(await disable({ password: TWO_FACTOR_PASSWORD, code: codeAt(t, secret) }), 400, 'InputException', 'the enabling code is spent');
+      assertError(
+        await disable({ password: TWO_FACTOR_PASSWORD, code: codeAt(t, secret) }),
+        400,
+        'InputException',
+        'the enabling code is spent',
+      );
       clock.advance(STEP_MS);
       assert.equal(dataOf(await disable({ password: TWO_FACTOR_PASSWORD, code: codeAt(t, secret) })), true);
       assertError(await disable({ password: TWO_FACTOR_PASSWORD, code: recoveryCodes[1] }), 422, 'DataException');
-      const row = await t.deps.db.selectFrom('users').where('id', '=', ida.id).select(['two_factor_enabled', 'two_factor_secret']).executeTakeFirstOrThrow();
+      const row = await t.deps.db
+        .selectFrom('users')
+        .where('id', '=', ida.id)
+        .select(['two_factor_enabled', 'two_factor_secret'])
+        .executeTakeFirstOrThrow();
       assert.deepEqual(row, { two_factor_enabled: false, two_factor_secret: null });
       sessionOf(await passwordLogin(t, ida.email));
       const entries = await auditEntries(t, 'auth.2fa_disabled');

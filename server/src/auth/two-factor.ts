@@ -173,7 +173,12 @@ export async function mfaSetupRequired(deps: AppDeps, userId: number): Promise<b
 /** The challenge of a password sign-in that awaits its second factor (the value is returned once; its sha256 is stored). */
 export async function openChallenge(deps: AppDeps, db: DB, userId: number, token: string): Promise<void> {
   const now = deps.clock.now();
-  await q.insertChallenge(db, { id: sha256(token), user_id: userId, created_at: now, expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS) });
+  await q.insertChallenge(db, {
+    id: sha256(token),
+    user_id: userId,
+    created_at: now,
+    expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS),
+  });
 }
 
 const DEAD_CHALLENGE = 'The sign-in challenge is unknown, expired or used up: sign in with your password again';

@@ -6,7 +6,7 @@ import { type Agent, api, type ConversationListItem, type Schemas, unwrap } from
 import { keys } from '../../api/keys';
 import { can, useAgent } from '../auth/session';
 
-export type Contact = Agent;
+export type Contact = Schemas['Contact'];
 export type ContactNote = Schemas['ContactNote'];
 export const CONTACT_ORDER = ['created_at', 'updated_at', 'first_name', 'email'] as const;
 export type ContactOrder = (typeof CONTACT_ORDER)[number];
