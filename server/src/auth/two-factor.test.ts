@@ -196,7 +196,8 @@ describe('two-factor sign-in', () => {
     it('disables with the password and a code; sign-in then needs the password only', async () => {
       const ida = await agent();
       const { secret, recoveryCodes } = await enrol(t, ida);
-      const disable = (payload: Record<string, unknown>) => t.call({ method: 'POST', url: '/api/v1/agents/me/2fa/disable', payload, as: ida });
+      const disable = (payload: Record<string, unknown>) =>
+        t.call({ method: 'POST', url: '/api/v1/agents/me/2fa/disable', payload, as: ida });
       assertError(await disable({ code: recoveryCodes[0] }), 400, 'InputException');
       assertError(await disable({ password: 'wrong-password-1', code: recoveryCodes[0] }), 400, 'InputException');
       assertError(await disable({ password: TWO_FACTOR_PASSWORD, code: '000000' }), 400, 'InputException');

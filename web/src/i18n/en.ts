@@ -4,6 +4,7 @@ import { enAdminSettings } from './en-admin-settings';
 import { enContacts } from './en-contacts';
 import { enPermissions } from './en-permissions';
 import { enReports } from './en-reports';
+import { enTwoFactor } from './en-two-factor';
 export const en = {
   'app.name': 'Parley',
   'app.loading': 'Loading…',
@@ -300,6 +301,7 @@ export const en = {
   ...enPermissions,
   ...enAdmin,
   ...enAdminSettings,
+  ...enTwoFactor,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -2,7 +2,7 @@
 // agent makes to them. Every change writes the answered record into the cache and refreshes the
 // lists it may appear in.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Agent, api, type ConversationListItem, type Schemas, unwrap } from '../../api/client';
+import { api, type ConversationListItem, type Schemas, unwrap } from '../../api/client';
 import { keys } from '../../api/keys';
 import { can, useAgent } from '../auth/session';
 
