@@ -2,7 +2,7 @@
 // (generated, revoked, regenerated), its cache, and the same across two instances sharing Redis.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { MY_AGENT_FIELDS, type Agent, authCalls, PASSWORD, type Response } from '../../test/auth.ts';
+import { AGENT_FIELDS, type Agent, authCalls, PASSWORD, type Response } from '../../test/auth.ts';
 import { assertError, basicHeader, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 import { sha256 } from '../security/hashing.ts';
 
@@ -331,7 +331,7 @@ describe('auth', () => {
         assert.doesNotMatch(res.body, /api_secret|password|scrypt\$/);
       }
       const record = dataOf<Agent>(responses[0]!);
-      assert.deepEqual(Object.keys(record).sort(), MY_AGENT_FIELDS);
+      assert.deepEqual(Object.keys(record).sort(), AGENT_FIELDS);
       assert.equal(record.api_key, holder.apiKey);
     });
   });

@@ -6,8 +6,11 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 
 const SRC = resolve(import.meta.dirname, '..');
-/** Shared plumbing rather than a domain: its access hook imports auth and the permission catalogue by design. */
-const INFRASTRUCTURE = new Set(['db', 'http', 'realtime', 'security']);
+/**
+ * Shared plumbing rather than a domain: its access hook imports auth and the permission catalogue
+ * by design. The audit log is written by every domain (auth's sign-ins too) and imports only db.
+ */
+const INFRASTRUCTURE = new Set(['audit', 'db', 'http', 'realtime', 'security']);
 const OWNED_HERE = ['agents', 'auth', 'roles', 'teams'];
 
 /** Runtime imports between folders of server/src: `from → to → the import lines`. Type-only imports and schemas (shapes, no behaviour) aside. */
