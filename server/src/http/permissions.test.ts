@@ -11,6 +11,11 @@ import { assertError, buildTestApp, type Caller, registeredRoutes, type TestApp 
 const EXPECTED: Record<string, string> = {
   'POST /api/v1/auth/login': 'public',
   'POST /api/v1/auth/logout': 'any',
+  'POST /api/v1/auth/mfa': 'public',
+  'POST /api/v1/agents/me/2fa/setup': 'any',
+  'POST /api/v1/agents/me/2fa/enable': 'any',
+  'POST /api/v1/agents/me/2fa/disable': 'any',
+  'DELETE /api/v1/agents/{id}/2fa': 'users:manage',
   'GET /api/v1/agents': 'users:manage',
   'POST /api/v1/agents': 'users:manage',
   'GET /api/v1/agents/compact': 'any',

@@ -120,7 +120,12 @@ describe('two-factor sign-in in a browser', { skip, timeout: 240_000 }, () => {
       await signOut(page, /Tove Test/);
       await signInWithCode(page, agent.email, codes[3] ?? '');
       await page.getByRole('button', { name: /Tove Test/ }).waitFor();
-      const used = await server.t.deps.db.selectFrom('two_factor_recovery_codes').where('user_id', '=', agent.id).where('used_at', 'is not', null).select('id').execute();
+      const used = await server.t.deps.db
+        .selectFrom('two_factor_recovery_codes')
+        .where('user_id', '=', agent.id)
+        .where('used_at', 'is not', null)
+        .select('id')
+        .execute();
       assert.equal(used.length, 1);
       assert.deepEqual(
         errors.filter((e) => !/401|Unauthorized|422|400/.test(e)),
@@ -156,13 +161,14 @@ describe('two-factor sign-in in a browser', { skip, timeout: 240_000 }, () => {
         await heldPage.getByText('Your role requires two-factor sign-in').waitFor();
         // Nothing else of the app: no navigation, no inbox.
         assert.equal(await heldPage.getByRole('navigation').count(), 0);
-        const refused = await heldPage.request.get('/api/v1/conversations/counts');
+        const refused = await heldPage.request.get('/api/v1/agents/compact');
         assert.equal(refused.status(), 403);
+        assert.match(((await refused.json()) as { message: string }).message, /2FA setup is required/);
         await enrolOnScreen(heldPage);
         // Still held while the codes are on screen, then the app.
         await heldPage.getByRole('button', { name: 'I have saved them' }).click();
         await heldPage.getByRole('button', { name: /Held Test/ }).waitFor();
-        assert.equal((await heldPage.request.get('/api/v1/conversations/counts')).status(), 200);
+        assert.equal((await heldPage.request.get('/api/v1/agents/compact')).status(), 200);
       } finally {
         await agent.context.close();
       }

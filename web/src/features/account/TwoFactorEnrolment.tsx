@@ -19,7 +19,10 @@ function QrCode({ value }: { value: string }) {
   useEffect(() => {
     let live = true;
     import('qrcode')
-      .then((qr) => qr.toDataURL(value, { margin: 1, width: 192, errorCorrectionLevel: 'M' }))
+      // A CommonJS package: its functions may sit on the module's default export.
+      .then((mod) =>
+        ((mod as { default?: typeof mod }).default ?? mod).toDataURL(value, { margin: 1, width: 192, errorCorrectionLevel: 'M' }),
+      )
       .then((url) => {
         if (live) setSrc(url);
       })

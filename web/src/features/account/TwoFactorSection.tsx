@@ -66,16 +66,22 @@ export function TwoFactorSection() {
   const refresh = () => client.invalidateQueries({ queryKey: keys.me });
   const on = agent.two_factor_enabled;
   let body: React.ReactNode;
-  if (mode === 'enrolling')
+  // Off, or its recovery codes still on screen: the enrolment (one element, so its state stays).
+  if (!on || mode === 'enrolling')
     body = (
-      <TwoFactorEnrolment
-        onEnabled={() => toast(t('account.2fa.enabled'))}
-        onCancel={() => setMode('idle')}
-        onDone={() => {
-          setMode('idle');
-          void refresh();
-        }}
-      />
+      <div className="form-stack">
+        <p className="cell-muted">{t('account.2fa.off')}</p>
+        <TwoFactorEnrolment
+          onEnabled={() => {
+            setMode('enrolling');
+            toast(t('account.2fa.enabled'));
+          }}
+          onDone={() => {
+            setMode('idle');
+            void refresh();
+          }}
+        />
+      </div>
     );
   else if (mode === 'disabling')
     body = (
@@ -91,15 +97,9 @@ export function TwoFactorSection() {
   else
     body = (
       <div className="form-stack">
-        <p className="cell-muted">{on ? t('account.2fa.on') : t('account.2fa.off')}</p>
+        <p className="cell-muted">{t('account.2fa.on')}</p>
         <div>
-          {on ? (
-            <Button onClick={() => setMode('disabling')}>{t('account.2fa.disable')}</Button>
-          ) : (
-            <Button variant="primary" onClick={() => setMode('enrolling')}>
-              {t('account.2fa.setUp')}
-            </Button>
-          )}
+          <Button onClick={() => setMode('disabling')}>{t('account.2fa.disable')}</Button>
         </div>
       </div>
     );
