@@ -19,10 +19,8 @@ function QrCode({ value }: { value: string }) {
   useEffect(() => {
     let live = true;
     import('qrcode')
-      // A CommonJS package: its functions may sit on the module's default export.
-      .then((mod) =>
-        ((mod as { default?: typeof mod }).default ?? mod).toDataURL(value, { margin: 1, width: 192, errorCorrectionLevel: 'M' }),
-      )
+      // A CommonJS package: its functions are the module's default export.
+      .then((mod) => mod.default.toDataURL(value, { margin: 1, width: 192, errorCorrectionLevel: 'M' }))
       .then((url) => {
         if (live) setSrc(url);
       })
