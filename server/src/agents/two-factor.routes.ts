@@ -1,6 +1,7 @@
 // Two-factor sign-in of the calling agent (setup, enable, disable) and an admin's reset of
 // another's (docs/api.md, "Two-factor sign-in"). The rules: auth/two-factor.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { loginLimits } from '../auth/login-limits.ts';
 import { disableTwoFactor, enableTwoFactor, resetTwoFactor, setupTwoFactor } from '../auth/two-factor.ts';
 import type { AppDeps } from '../deps.ts';
 import { DataError } from '../errors.ts';
@@ -13,6 +14,7 @@ import { DisableBody, EnableBody, RecoveryCodes, TwoFactorSetup } from './two-fa
 export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ['Agents'];
+    const limits = loginLimits(deps);
     // Codes are guessable one by one: their checks are limited like password logins.
     const rateLimit = { max: deps.config.loginRateLimitPerMinute * 10, timeWindow: 60_000 };
     app.post(
@@ -54,13 +56,16 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Turn two-factor sign-in off',
           description:
-            '`password`: the current password (not needed by an agent that has none, signing in only by single sign-on); `code`: a code of the app or an unused recovery code. 400 when either is wrong, 422 when two-factor sign-in is off.',
+            '`password`: the current password (not needed by an agent that has none, signing in only by single sign-on); `code`: a code of the app or an unused recovery code. 400 when either is wrong, 422 when two-factor sign-in is off. Wrong attempts count on the login limits of the account (429).',
           body: DisableBody,
-          response: { 200: TrueEnvelope, ...errors(400, 401, 403, 422) },
+          response: { 200: TrueEnvelope, ...errors(400, 401, 403, 422, 429) },
         },
       },
       async (request) => {
-        await disableTwoFactor(deps, auditActorOf(request), principalOf(request).userId, request.body);
+        await disableTwoFactor(deps, auditActorOf(request), principalOf(request).userId, request.body, {
+          loginLimits: limits,
+          ip: request.ip,
+        });
         return ok(true as const);
       },
     );

@@ -186,6 +186,13 @@ describe('two-factor sign-in', () => {
         assertError(await mfa(limited, challenges[3], codeAt(limited, secret)), 429, 'RateLimitException');
         // And so is the password step: the account's failures are one count.
         assertError(await passwordLogin(limited, hal.email), 429, 'RateLimitException');
+        // Turning it off is limited alike.
+        const ivy = await limited.makeAgent({ password: TWO_FACTOR_PASSWORD });
+        await enrol(limited, ivy);
+        const disable = (code: string) =>
+          limited.call({ method: 'POST', url: '/api/v1/agents/me/2fa/disable', payload: { password: TWO_FACTOR_PASSWORD, code }, as: ivy });
+        for (let i = 0; i < 3; i++) assertError(await disable('000000'), 400, 'InputException');
+        assertError(await disable('000000'), 429, 'RateLimitException');
       } finally {
         await limited.close();
       }

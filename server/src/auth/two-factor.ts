@@ -121,10 +121,13 @@ export async function disableTwoFactor(
   actor: AuditActor,
   userId: number,
   input: { password?: string | undefined; code: string },
+  limits?: { loginLimits: LoginLimits; ip: string },
 ): Promise<void> {
   const stored = await q.lockTwoFactorState(deps.db, userId);
   if (!stored) throw new NotFoundError('Agent not found');
   if (!stored.two_factor_enabled) throw new DataError('Two-factor sign-in is not on');
+  // Wrong passwords and codes here count on the account's login limits, like at sign-in.
+  const attempt = limits ? await limits.loginLimits.reserve(stored.email ?? `agent-${userId}`, limits.ip, async () => true) : null;
   if (stored.password_hash !== null) {
     if (input.password === undefined) throw InputError.field('password', 'is required');
     if (!(await verifySecret(input.password, stored.password_hash))) throw InputError.field('password', 'is incorrect');
@@ -143,6 +146,7 @@ export async function disableTwoFactor(
       now,
     );
   });
+  await attempt?.succeeded();
   await invalidateCredentials(deps, userId);
 }
 

@@ -326,7 +326,7 @@ export interface paths {
         put?: never;
         /**
          * Turn two-factor sign-in off
-         * @description `password`: the current password (not needed by an agent that has none, signing in only by single sign-on); `code`: a code of the app or an unused recovery code. 400 when either is wrong, 422 when two-factor sign-in is off.
+         * @description `password`: the current password (not needed by an agent that has none, signing in only by single sign-on); `code`: a code of the app or an unused recovery code. 400 when either is wrong, 422 when two-factor sign-in is off. Wrong attempts count on the login limits of the account (429).
          *
          *     Any authenticated agent.
          */
