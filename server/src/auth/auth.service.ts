@@ -333,7 +333,8 @@ export async function login(
     await openChallenge(deps, deps.db, agent.id, challenge);
     return { challenge };
   }
-  return { session: await startSession(deps, agent.id, { ...input, method: 'password' }) };
+  const meta: SessionMeta = { userAgent: input.userAgent, ip: input.ip, requestId: input.requestId ?? null, method: 'password' };
+  return { session: await startSession(deps, agent.id, meta) };
 }
 
 /** The agent (not deleted; contacts never) with this email, compared case-insensitively, for a sign-in that proved the email. */

@@ -230,5 +230,10 @@ export async function completeMfaSignIn(
   if (outcome.kind === 'dead') throw new UnauthorizedError(DEAD_CHALLENGE);
   if (outcome.kind === 'wrong') throw new UnauthorizedError('Invalid code');
   await attempt.succeeded();
-  return startSession(deps, outcome.userId, { ...input, method: outcome.factor === 'totp' ? 'password_totp' : 'password_recovery_code' });
+  return startSession(deps, outcome.userId, {
+    userAgent: input.userAgent,
+    ip: input.ip,
+    requestId: input.requestId ?? null,
+    method: outcome.factor === 'totp' ? 'password_totp' : 'password_recovery_code',
+  });
 }
