@@ -11,6 +11,7 @@ import { aiRoutes } from './ai/ai.routes.ts';
 import { auditRoutes } from './audit-log/audit-log.routes.ts';
 import { sessionRoutes } from './agents/sessions.routes.ts';
 import { passwordTokenRoutes } from './agents/password-tokens.routes.ts';
+import { twoFactorRoutes } from './agents/two-factor.routes.ts';
 import { businessHoursRoutes } from './business-hours/business-hours.routes.ts';
 import { listenForInvalidations } from './auth/credential-cache.ts';
 import { contactsRoutes } from './contact-access/contacts.routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(agentsRoutes(deps), api);
   await app.register(passwordTokenRoutes(deps), api);
   await app.register(systemMailRoutes(deps), api);
+  await app.register(twoFactorRoutes(deps), api);
   await app.register(rolesRoutes(deps), api);
   await app.register(teamsRoutes(deps), api);
   await app.register(tagsRoutes(deps), api);

@@ -28,8 +28,9 @@ export type Paged<T> = { results: T[]; total: number; per_page: number; total_pa
 export const AGENT_FIELDS = AGENT_RECORD_FIELDS;
 export const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
-export function assertAgentShape(a: Agent): void {
-  assert.deepEqual(Object.keys(a).sort(), AGENT_FIELDS);
+/** `fields`: the record's (the caller's own, GET /agents/me, adds `mfa_setup_required`: MY_AGENT_RECORD_FIELDS). */
+export function assertAgentShape(a: Agent, fields: readonly string[] = AGENT_FIELDS): void {
+  assert.deepEqual(Object.keys(a).sort(), fields);
   assert.ok(Number.isInteger(a.id));
   assert.match(a.created_at, ISO);
   assert.match(a.updated_at, ISO);

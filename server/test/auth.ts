@@ -2,12 +2,13 @@
 // test password, reading Set-Cookie, and the requests of an `auth` suite (a password login, a
 // session's headers, GET /agents/me and /agents/{id}).
 import assert from 'node:assert/strict';
-import { AGENT_RECORD_FIELDS, dataOf, type TestApp } from './helpers.ts';
+import { AGENT_RECORD_FIELDS, dataOf, MY_AGENT_RECORD_FIELDS, type TestApp } from './helpers.ts';
 
 export type Response = { statusCode: number; body: string; headers: Record<string, unknown>; json: () => unknown };
 export type Agent = Record<string, unknown> & { id: number; email: string; api_key: string | null; api_key_last_used_at: string | null };
 
 export const AGENT_FIELDS = AGENT_RECORD_FIELDS;
+export const MY_AGENT_FIELDS = MY_AGENT_RECORD_FIELDS;
 export const PASSWORD = 'correct-horse-battery';
 
 export function setCookies(res: Response): string[] {

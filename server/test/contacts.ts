@@ -37,7 +37,7 @@ export type Note = {
 export type Paged<T> = { results: T[]; total: number; per_page: number; total_pages: number; page: number };
 
 /** The Agent record fields, plus the contact-only `load_remote_images`. */
-export const RECORD_FIELDS = [...AGENT_RECORD_FIELDS, 'load_remote_images'].sort();
+export const RECORD_FIELDS = [...AGENT_RECORD_FIELDS.filter((field) => field !== 'two_factor_enabled'), 'load_remote_images'].sort();
 export const NOTE_FIELDS = ['avatar_url', 'contact_id', 'created_at', 'first_name', 'id', 'last_name', 'note', 'updated_at', 'user_id'];
 export const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 

@@ -37,9 +37,13 @@ export const AGENT_RECORD_FIELDS: readonly string[] = [
   'phone_number_country_code',
   'roles',
   'teams',
+  'two_factor_enabled',
   'type',
   'updated_at',
 ];
+
+/** The calling agent's own record (GET /agents/me, sign-in): the Agent record and `mfa_setup_required`. */
+export const MY_AGENT_RECORD_FIELDS: readonly string[] = [...AGENT_RECORD_FIELDS, 'mfa_setup_required'].sort();
 
 export interface Caller {
   id: number;
@@ -135,7 +139,10 @@ function migratedImage(): Promise<Blob> {
   return imageMemo;
 }
 
-export async function buildTestApp(options: { clock?: Clock; env?: Record<string, string>; webDistDir?: string } = {}): Promise<TestApp> {
+/** `logLines`: every line the app logs (level debug and up) is pushed there, for tests that read the log. */
+export async function buildTestApp(
+  options: { clock?: Clock; env?: Record<string, string>; webDistDir?: string; logLines?: string[] } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
   const config = loadConfig({
     DATABASE_URL: process.env['DATABASE_URL'],
@@ -156,7 +163,17 @@ export async function buildTestApp(options: { clock?: Clock; env?: Record<string
     await client.end();
   }
   // TEST_LOG=error (or debug…) shows the app's log, e.g. the error behind an unexpected 500.
-  const log = pino({ level: process.env['TEST_LOG'] ?? 'silent' });
+  const lines = options.logLines;
+  const log = lines
+    ? pino(
+        { level: 'debug' },
+        {
+          write: (line: string) => {
+            lines.push(line);
+          },
+        },
+      )
+    : pino({ level: process.env['TEST_LOG'] ?? 'silent' });
   const runtime = await openRuntime(config, log, {
     inMemory: true,
     ...(config.databaseUrl ? {} : { inMemoryImage: await migratedImage() }),

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type Agent, agentCalls, agentsFixtures, assertAgentShape } from '../../test/agents.ts';
-import { assertError, buildTestApp, type Caller, dataOf, type TestApp } from '../../test/helpers.ts';
+import { assertError, buildTestApp, type Caller, dataOf, MY_AGENT_RECORD_FIELDS, type TestApp } from '../../test/helpers.ts';
 
 describe('agents', () => {
   let t: TestApp;
@@ -20,7 +20,7 @@ describe('agents', () => {
   describe('/agents/me', () => {
     it('GET returns the caller', async () => {
       const me = dataOf<Agent>(await t.call({ method: 'GET', url: '/api/v1/agents/me', as: agent }));
-      assertAgentShape(me);
+      assertAgentShape(me, MY_AGENT_RECORD_FIELDS);
       assert.equal(me.id, agent.id);
       assertError(await t.call({ method: 'GET', url: '/api/v1/agents/me', as: null }), 401, 'UnauthorizedException');
     });

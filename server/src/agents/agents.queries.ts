@@ -26,6 +26,7 @@ export function selectUserRecords(db: DB) {
       'u.custom_attributes',
       'u.api_key',
       'u.api_key_last_used_at',
+      'u.two_factor_enabled',
       sql<
         string[]
       >`coalesce((select array_agg(r.name order by r.name) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '{}')`.as(

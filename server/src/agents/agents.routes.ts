@@ -10,6 +10,7 @@ import {
   ApiKeyPair,
   AvailabilityBody,
   CreateAgentBody,
+  MyAgentRecord,
   UpdateAgentBody,
   UpdateMeBody,
 } from './agents.schema.ts';
@@ -51,8 +52,19 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     );
     app.get(
       '/agents/me',
-      { schema: { tags, summary: 'The calling agent', response: { 200: Envelope(AgentRecord), ...errors(401) } } },
-      async (request) => ok(await agents.getAgent(deps, principalOf(request).userId)),
+      {
+        schema: {
+          tags,
+          summary: 'The calling agent',
+          description:
+            '`mfa_setup_required`: this session is held at enrolment until two-factor sign-in is set up (docs/api.md, "Two-factor sign-in").',
+          response: { 200: Envelope(MyAgentRecord), ...errors(401) },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        return ok({ ...(await agents.getAgent(deps, principal.userId)), mfa_setup_required: principal.mfaSetupRequired === true });
+      },
     );
     app.put(
       '/agents/me',
@@ -61,13 +73,14 @@ export function agentsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Update my profile',
           description: 'Changing the password needs `current_password` (unless the agent never had one) and ends other sessions.',
-          body: PutBody(UpdateMeBody, AgentRecord),
-          response: { 200: Envelope(AgentRecord), ...errors(400, 401, 403) },
+          body: PutBody(UpdateMeBody, MyAgentRecord),
+          response: { 200: Envelope(MyAgentRecord), ...errors(400, 401, 403) },
         },
       },
       async (request) => {
         const principal = principalOf(request);
-        return ok(await agents.updateMe(deps, auditActorOf(request), principal.userId, request.body, principal.sessionId));
+        const agent = await agents.updateMe(deps, auditActorOf(request), principal.userId, request.body, principal.sessionId);
+        return ok({ ...agent, mfa_setup_required: principal.mfaSetupRequired === true });
       },
     );
     app.put(

@@ -29,8 +29,21 @@ export const AgentRecord = Type.Object(
     teams: Type.Array(TeamRef),
     api_key: Nullable(Type.String()),
     api_key_last_used_at: NullableDateTime,
+    two_factor_enabled: Type.Boolean({ description: 'Two-factor sign-in (TOTP) is on' }),
   },
   { title: 'Agent' },
+);
+
+/** The calling agent, as its own session sees it (GET /agents/me, sign-in). */
+export const MyAgentRecord = Type.Object(
+  {
+    ...AgentRecord.properties,
+    mfa_setup_required: Type.Boolean({
+      description:
+        'This password session is held at enrolment: a role requires two-factor sign-in, which the agent has not set up. Until it does, every call but GET/PUT /agents/me, /agents/me/2fa/* and /auth/logout answers 403 (docs/api.md, "Two-factor sign-in").',
+    }),
+  },
+  { title: 'MyAgent' },
 );
 
 export const AgentCompact = Type.Object({

@@ -132,8 +132,9 @@ async function assertAnotherAdminRemains(db: DB, userId: number): Promise<void> 
  * Taking over another agent's account (minting their key, setting their password or email)
  * needs every permission they hold: otherwise `users:manage` alone could become an Admin.
  * Disabling, deleting and revoking take nothing over: `users:manage` suffices for those.
+ * Resetting another agent's two-factor sign-in weakens its account: the same rule.
  */
-async function assertMayManage(deps: AppDeps, actor: Principal, id: number): Promise<void> {
+export async function assertMayManage(deps: AppDeps, actor: Principal, id: number): Promise<void> {
   if (actor.userId === id) return;
   const target = await getAgent(deps, id);
   const lacking = target.permissions.filter((p) => !actor.permissions.has(p));

@@ -10,6 +10,9 @@ export interface PrincipalRow {
   last_active_at: Date | string | null;
   permissions: string[];
   team_ids: number[];
+  /** Two-factor sign-in is on; a role of the agent requires it. */
+  two_factor_enabled: boolean;
+  requires_2fa: boolean;
 }
 
 /** A live, enabled agent with the union of its role permissions and its team ids. */
@@ -27,6 +30,10 @@ export async function findActiveAgentPrincipal(db: DB, userId: number): Promise<
       'u.last_name',
       'u.enabled',
       'u.last_active_at',
+      'u.two_factor_enabled',
+      sql<boolean>`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.require_2fa)`.as(
+        'requires_2fa',
+      ),
       sql<
         string[]
       >`coalesce((select array_agg(distinct p collate "C" order by p collate "C") from user_roles ur join roles r on r.id = ur.role_id cross join unnest(r.permissions) as p where ur.user_id = u.id), '{}')`.as(
@@ -78,8 +85,13 @@ export async function findAgentForLogin(db: DB, email: string) {
     .where(sql`lower(email)`, '=', email.trim().toLowerCase())
     .where('type', '=', 'agent')
     .where('deleted_at', 'is', null)
-    .select(['id', 'password_hash', 'enabled'])
+    .select(['id', 'email', 'password_hash', 'enabled', 'two_factor_enabled'])
     .executeTakeFirst();
+}
+
+/** The agent's name and email, for the audit entry of its sign-in. */
+export async function findAgentNames(db: DB, userId: number) {
+  return db.selectFrom('users').where('id', '=', userId).select(['email', 'first_name', 'last_name']).executeTakeFirst();
 }
 
 export async function insertSession(

@@ -1,10 +1,13 @@
 // Who is calling: API credentials (Basic or token scheme) or a session cookie.
 import type { LoginLimits } from './login-limits.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { RateLimitError, UnauthorizedError } from '../errors.ts';
 import { constantTimeEqual, randomToken, sha256, verifySecret } from '../security/hashing.ts';
 import * as q from './auth.queries.ts';
 import type { CachedCredential, Principal } from './credential-cache.ts';
+import { openChallenge } from './two-factor.ts';
 
 export const SESSION_COOKIE = 'parley_session';
 export const CSRF_COOKIE = 'csrf_token';
@@ -54,6 +57,7 @@ async function loadPrincipal(
   method: Principal['method'],
   sessionId: string | null,
   lastUsedAt: Date | string | null = null,
+  passwordSession = false,
 ): Promise<{ principal: Principal; touchedAt: number } | null> {
   const row = await q.findActiveAgentPrincipal(deps.db, userId);
   if (!row) return null;
@@ -66,6 +70,8 @@ async function loadPrincipal(
     teamIds: row.team_ids,
     method,
     sessionId,
+    // A password session of an agent whose role requires two factors it has not set up (http/access.ts holds it).
+    mfaSetupRequired: passwordSession && row.requires_2fa && !row.two_factor_enabled,
   };
   const nowMs = deps.clock.now().getTime();
   const now = new Date(nowMs);
@@ -185,7 +191,7 @@ async function verifySession(deps: AppDeps, sessionId: string, cacheKey: string)
   const now = deps.clock.now();
   const session = await q.findLiveSession(deps.db, sessionId, now);
   if (!session) throw new UnauthorizedError('Invalid or expired session');
-  const loaded = await loadPrincipal(deps, session.user_id, 'session', sessionId, session.last_seen_at);
+  const loaded = await loadPrincipal(deps, session.user_id, 'session', sessionId, session.last_seen_at, session.oidc_provider_id === null);
   if (!loaded) throw new UnauthorizedError('Invalid or expired session');
   // A session opened by single sign-on lasts while the provider's configurer may still sign its agent in.
   const vouchedBy = session.oidc_provider_id === null ? null : session.configured_by;
@@ -235,6 +241,35 @@ export interface NewSession {
 export interface SessionMeta {
   userAgent: string | null;
   ip: string | null;
+  /** The request that signed in, for the audit entry. */
+  requestId?: string | null;
+  /** How the agent proved who it is (the `auth.login` audit entry); default `password`, or `oidc` with a provider. */
+  method?: SignInMethod;
+}
+
+export type SignInMethod = 'password' | 'password_totp' | 'password_recovery_code' | 'oidc';
+
+/** The actor of a sign-in attempt that proved nothing yet (`auth.login_failed`): nobody known, from this client. */
+export function anonymousActor(meta: SessionMeta): AuditActor {
+  return {
+    type: 'system',
+    id: null,
+    name: 'Unauthenticated client',
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    requestId: meta.requestId ?? null,
+  };
+}
+
+async function recordSignIn(db: DB, agentId: number, meta: SessionMeta, method: SignInMethod, at: Date): Promise<void> {
+  const agent = await q.findAgentNames(db, agentId);
+  const name = agent ? `${agent.first_name} ${agent.last_name}`.trim() : '';
+  await recordAudit(
+    db,
+    { type: 'agent', id: agentId, name, ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId ?? null },
+    { action: 'auth.login', resource: { type: 'agent', id: agentId, name: agent?.email ?? name }, changes: { method: [null, method] } },
+    at,
+  );
 }
 
 /**
@@ -262,24 +297,51 @@ export async function startSession(
       oidc_provider_id: oidcProviderId,
     });
     await q.markLoggedIn(trx, agentId, now);
+    await recordSignIn(trx, agentId, meta, meta.method ?? (oidcProviderId === null ? 'password' : 'oidc'), now);
     await q.deleteExpiredSessions(trx, now);
   });
   return { token, csrfToken: randomToken(24), userId: agentId, expiresAt };
 }
 
-/** Checks email and password; the same answer for an unknown email and a wrong password. */
+/** A password sign-in: a session, or (two-factor sign-in on) the challenge its second step answers. */
+export type LoginOutcome = { session: NewSession; challenge?: undefined } | { session?: undefined; challenge: string };
+
+/**
+ * Checks email and password; the same answer for an unknown email and a wrong password. With
+ * two-factor sign-in on, no session yet: a challenge for POST /auth/mfa (auth/two-factor.ts).
+ */
 export async function login(
   deps: AppDeps,
   limits: LoginLimits,
   input: { email: string; password: string } & SessionMeta & { ip: string },
-): Promise<NewSession> {
+): Promise<LoginOutcome> {
   const agent = await q.findAgentForLogin(deps.db, input.email);
   const known = async () => agent !== undefined && (await q.hasLiveSessionFrom(deps.db, agent.id, input.ip, deps.clock.now()));
   const attempt = await limits.reserve(input.email, input.ip, known);
   const valid = await verifySecret(input.password, agent?.password_hash ?? null);
-  if (!agent || !valid || !agent.enabled) throw new UnauthorizedError('Invalid email or password');
+  if (!agent || !valid || !agent.enabled) {
+    // The attempted email names the resource; the password is never written anywhere.
+    const reason = !agent ? 'unknown_email' : !valid ? 'wrong_password' : 'disabled';
+    await recordAudit(
+      deps.db,
+      anonymousActor(input),
+      {
+        action: 'auth.login_failed',
+        resource: { type: 'agent', id: agent?.id ?? null, name: input.email.trim() },
+        changes: { reason: [null, reason] },
+      },
+      deps.clock.now(),
+    );
+    throw new UnauthorizedError('Invalid email or password');
+  }
   await attempt.succeeded();
-  return startSession(deps, agent.id, input);
+  if (agent.two_factor_enabled) {
+    const challenge = randomToken(32);
+    await openChallenge(deps, deps.db, agent.id, challenge);
+    return { challenge };
+  }
+  const meta: SessionMeta = { userAgent: input.userAgent, ip: input.ip, requestId: input.requestId ?? null, method: 'password' };
+  return { session: await startSession(deps, agent.id, meta) };
 }
 
 /** The agent (not deleted; contacts never) with this email, compared case-insensitively, for a sign-in that proved the email. */

@@ -2,7 +2,7 @@
 // changed password, last activity and the session lifetime.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AGENT_FIELDS, type Agent, authCalls, cookieValue, PASSWORD, setCookies } from '../../test/auth.ts';
+import { MY_AGENT_FIELDS, type Agent, authCalls, cookieValue, PASSWORD, setCookies } from '../../test/auth.ts';
 import { assertError, basicHeader, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 
 describe('auth', () => {
@@ -31,7 +31,7 @@ describe('auth', () => {
         as: null,
       });
       const record = dataOf<Agent>(res);
-      assert.deepEqual(Object.keys(record).sort(), AGENT_FIELDS);
+      assert.deepEqual(Object.keys(record).sort(), MY_AGENT_FIELDS);
       assert.equal(record.id, withPassword.id);
       assert.equal(record.email, withPassword.email);
       assert.equal(record.type, 'agent');

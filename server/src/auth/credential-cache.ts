@@ -19,6 +19,11 @@ export interface Principal {
   method: 'api_key' | 'session';
   /** For sessions: the session id (hash of the cookie value). */
   sessionId: string | null;
+  /**
+   * A password session of an agent that a role requires to use two-factor sign-in, not set up
+   * yet: held at enrolment (auth/mfa-hold.ts). Never for API credentials or single sign-on.
+   */
+  mfaSetupRequired?: boolean;
 }
 
 export interface CachedCredential {

@@ -9,8 +9,11 @@ const LoadRemoteImages = Type.Boolean({
     "Remote images (http(s) `<img>`) in this contact's messages load in the agent web app without a click; false (default) holds them back until an agent asks (tracking pixels).",
 });
 
+// Two-factor sign-in is for agents only.
+const { two_factor_enabled: _agentsOnly, ...sharedProperties } = AgentRecord.properties;
+
 export const ContactRecord = Type.Object(
-  { ...AgentRecord.properties, load_remote_images: LoadRemoteImages },
+  { ...sharedProperties, load_remote_images: LoadRemoteImages },
   { title: 'Contact', description: 'The Agent record, plus the contact-only fields.' },
 );
 

@@ -44,6 +44,13 @@ export interface UsersTable {
   api_key: string | null;
   api_secret_hash: string | null;
   api_key_last_used_at: NullableTimestamp;
+  /** Two-factor sign-in (TOTP): on once a code confirmed the secret. */
+  two_factor_enabled: Generated<boolean>;
+  /** The TOTP secret, encrypted (security/encryption.ts); the pending one awaits its first code. */
+  two_factor_secret: string | null;
+  two_factor_pending_secret: string | null;
+  /** The last TOTP time step a code was accepted for: a code is accepted once. */
+  two_factor_last_step: number | null;
   deleted_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -55,8 +62,27 @@ export interface RolesTable {
   description: Generated<string>;
   permissions: ColumnType<string[], string[] | undefined, string[]>;
   is_builtin: Generated<boolean>;
+  /** Its agents must sign in with two factors (a password session is held at enrolment until then). */
+  require_2fa: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** sha256 of the normalised code. */
+  code_hash: string;
+  used_at: NullableTimestamp;
+}
+
+/** A password sign-in waiting for its second factor; `id` is the sha256 of the challenge. */
+export interface MfaChallengesTable {
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  failures: Generated<number>;
 }
 
 export interface UserRolesTable {
@@ -516,6 +542,8 @@ export interface Database extends ConversationDatabase {
   users: UsersTable;
   roles: RolesTable;
   user_roles: UserRolesTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   tags: TagsTable;

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { authenticateApiKey, authenticateSession, CSRF_COOKIE, CSRF_HEADER, csrfMatches, SESSION_COOKIE } from '../auth/auth.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import type { Principal } from '../auth/credential-cache.ts';
+import { assertNotHeldAtEnrolment } from '../auth/mfa-hold.ts';
 import type { AppDeps } from '../deps.ts';
 import { PermissionError, UnauthorizedError } from '../errors.ts';
 import { errors } from './schemas.ts';
@@ -93,6 +94,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AppDeps): void
     if (!request.routeOptions.url?.startsWith('/api/v1') || config.auth === 'public') return;
     const principal = await authenticate(deps, request);
     request.principal = principal;
+    assertNotHeldAtEnrolment(principal, request.method, request.routeOptions.url);
     if (config.permission) requirePermission(principal, config.permission);
   });
 }

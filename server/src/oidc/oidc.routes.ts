@@ -197,7 +197,7 @@ export function oidcRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           query: request.query,
           rawQuery: url.includes('?') ? url.slice(url.indexOf('?') + 1) : '',
           sealed: request.cookies[STATE_COOKIE],
-          meta: { userAgent: request.headers['user-agent'] ?? null, ip: request.ip },
+          meta: { userAgent: request.headers['user-agent'] ?? null, ip: request.ip, requestId: String(request.id) },
         });
         setSessionCookies(reply, deps, finished.session);
         request.log.info(

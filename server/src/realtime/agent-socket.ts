@@ -7,6 +7,7 @@ import { returnFromAbsence } from '../agents/agents.service.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticateApiKeyHolder, authenticateSession, SESSION_COOKIE } from '../auth/auth.service.ts';
 import type { Principal } from '../auth/credential-cache.ts';
+import { assertNotHeldAtEnrolment } from '../auth/mfa-hold.ts';
 import { canReadConversation } from '../conversations/conversations.access.ts';
 import { conversationFacts } from '../conversations/conversations.read.ts';
 import type { AppDeps } from '../deps.ts';
@@ -43,11 +44,13 @@ async function authenticateUpgrade(deps: AppDeps, request: FastifyRequest): Prom
   if (request.headers.origin !== new URL(deps.config.baseUrl).origin) {
     throw new PermissionError('Origin not allowed: the session cookie is accepted only from pages of this server');
   }
-  return {
-    principal: await authenticateSession(deps, token),
-    reauthenticate: () => authenticateSession(deps, token),
-    session: true,
+  // A session held at enrolment (a role requires two-factor sign-in) gets no socket.
+  const usable = async () => {
+    const principal = await authenticateSession(deps, token);
+    assertNotHeldAtEnrolment(principal, 'GET', '/ws');
+    return principal;
   };
+  return { principal: await usable(), reauthenticate: usable, session: true };
 }
 
 export async function readableFacts(deps: AppDeps, principal: Principal, uuid: string): Promise<Facts | null> {

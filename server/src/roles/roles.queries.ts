@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 
-const columns = ['id', 'created_at', 'updated_at', 'name', 'description', 'permissions', 'is_builtin'] as const;
+const columns = ['id', 'created_at', 'updated_at', 'name', 'description', 'permissions', 'is_builtin', 'require_2fa'] as const;
 
 export async function listRoles(db: DB) {
   return db.selectFrom('roles').select(columns).orderBy('name').orderBy('id').execute();
@@ -54,7 +54,10 @@ export async function findRoleByName(db: DB, name: string) {
     .executeTakeFirst();
 }
 
-export async function insertRole(db: DB, values: { name: string; description: string; permissions: string[]; is_builtin?: boolean }) {
+export async function insertRole(
+  db: DB,
+  values: { name: string; description: string; permissions: string[]; is_builtin?: boolean; require_2fa?: boolean },
+) {
   return db.insertInto('roles').values(values).returning(columns).executeTakeFirstOrThrow();
 }
 
@@ -76,7 +79,7 @@ export async function setBuiltinPermissions(db: DB, name: string, permissions: s
 export async function updateRole(
   db: DB,
   id: number,
-  values: { name?: string; description?: string; permissions?: string[]; updated_at: Date },
+  values: { name?: string; description?: string; permissions?: string[]; require_2fa?: boolean; updated_at: Date },
 ) {
   return db.updateTable('roles').set(values).where('id', '=', id).returning(columns).executeTakeFirst();
 }

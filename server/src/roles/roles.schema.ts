@@ -10,6 +10,7 @@ export const RoleRecord = Type.Object(
     description: Type.String(),
     permissions: Type.Array(Type.String()),
     is_builtin: Type.Boolean({ description: 'Admin and Agent are built in: they cannot be deleted or renamed' }),
+    require_2fa: Type.Boolean({ description: 'Its agents must sign in with two factors (docs/api.md, "Two-factor sign-in")' }),
   },
   { title: 'Role' },
 );
@@ -21,11 +22,17 @@ const Permissions = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
   description: 'Permission identifiers, resource:action, from GET /api/v1/permissions',
 });
 
+const Require2fa = Type.Boolean({
+  description:
+    'Agents holding the role must use two-factor sign-in: one without it who signs in with a password may only set it up (default false)',
+});
+
 export const CreateRoleBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }),
     description: Type.Optional(Type.String({ maxLength: 300 })),
     permissions: Permissions,
+    require_2fa: Type.Optional(Require2fa),
   },
   { additionalProperties: false },
 );
@@ -35,6 +42,7 @@ export const UpdateRoleBody = Type.Object(
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' })),
     description: Type.Optional(Type.String({ maxLength: 300 })),
     permissions: Type.Optional(Permissions),
+    require_2fa: Type.Optional(Require2fa),
   },
   { additionalProperties: false },
 );

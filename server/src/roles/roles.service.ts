@@ -7,7 +7,7 @@ import { ADMIN_ROLE, AGENT_ROLE, AGENT_ROLE_PERMISSIONS, isPermission, PERMISSIO
 import * as q from './roles.queries.ts';
 
 /** What a role's audit entries show. */
-const AUDITED_FIELDS = ['name', 'description', 'permissions'] as const;
+const AUDITED_FIELDS = ['name', 'description', 'permissions', 'require_2fa'] as const;
 
 /** Seeds the built-in roles; Admin always holds the whole catalogue, also after the catalogue grows. Stored sorted, like every role's permissions. */
 export async function seedRoles(db: DB): Promise<void> {
@@ -81,14 +81,19 @@ export async function createRole(
   deps: AppDeps,
   actor: AuditActor,
   grantor: ReadonlySet<string>,
-  input: { name: string; description?: string; permissions: string[] },
+  input: { name: string; description?: string; permissions: string[]; require_2fa?: boolean },
 ) {
   const name = input.name.trim();
   const permissions = normalisePermissions(input.permissions);
   assertMayGrant(grantor, permissions);
   return deps.db.transaction().execute(async (trx) => {
     await assertNameFree(trx, name, null);
-    const role = await q.insertRole(trx, { name, description: input.description?.trim() ?? '', permissions });
+    const role = await q.insertRole(trx, {
+      name,
+      description: input.description?.trim() ?? '',
+      permissions,
+      require_2fa: input.require_2fa ?? false,
+    });
     await recordAudit(
       trx,
       actor,
@@ -108,7 +113,7 @@ export async function updateRole(
   actor: AuditActor,
   grantor: ReadonlySet<string>,
   id: number,
-  input: { name?: string; description?: string; permissions?: string[] },
+  input: { name?: string; description?: string; permissions?: string[]; require_2fa?: boolean },
 ) {
   const permissions = input.permissions ? normalisePermissions(input.permissions) : undefined;
   if (permissions) assertMayGrant(grantor, permissions);
@@ -126,6 +131,7 @@ export async function updateRole(
       ...(name !== undefined ? { name } : {}),
       ...(input.description !== undefined ? { description: input.description.trim() } : {}),
       ...(permissions ? { permissions } : {}),
+      ...(input.require_2fa !== undefined ? { require_2fa: input.require_2fa } : {}),
       updated_at: deps.clock.now(),
     });
     if (!updated) throw new NotFoundError('Role not found');
@@ -140,7 +146,8 @@ export async function updateRole(
     }
     return updated;
   });
-  if (permissions) await invalidateCredentials(deps, null);
+  // Its agents' sessions are judged again (permissions, and the two-factor hold).
+  if (permissions || input.require_2fa !== undefined) await invalidateCredentials(deps, null);
   return role;
 }
 

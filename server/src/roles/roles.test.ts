@@ -15,7 +15,7 @@ interface Role {
   updated_at: string;
 }
 
-const ROLE_KEYS = ['created_at', 'description', 'id', 'is_builtin', 'name', 'permissions', 'updated_at'];
+const ROLE_KEYS = ['created_at', 'description', 'id', 'is_builtin', 'name', 'permissions', 'require_2fa', 'updated_at'];
 
 // docs/api.md, "Permissions and access", written out here so that a change to the source cannot pass unnoticed.
 const CATALOGUE = [

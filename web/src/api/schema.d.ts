@@ -12,11 +12,35 @@ export interface paths {
         put?: never;
         /**
          * Log in with email and password
-         * @description Sets an HttpOnly session cookie `parley_session` and a readable `csrf_token` cookie. Cookie-authenticated POST/PUT/PATCH/DELETE requests must send `X-CSRF-Token` equal to that cookie. Failed logins are limited per account and client address, and per account (docs/api.md, "Authentication").
+         * @description Sets an HttpOnly session cookie `parley_session` and a readable `csrf_token` cookie, and answers the agent. Cookie-authenticated POST/PUT/PATCH/DELETE requests must send `X-CSRF-Token` equal to that cookie. Failed logins are limited per account and client address, and per account (docs/api.md, "Authentication").
+         *
+         *     With two-factor sign-in on, no session yet: the answer is `{"mfa_required": true, "challenge"}`, and POST /api/v1/auth/mfa with the challenge and a code signs in. `mfa_setup_required: true` in the agent: a role requires two-factor sign-in, not set up yet, and the session may only set it up (docs/api.md, "Two-factor sign-in").
          *
          *     Public: no credentials.
          */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Second step of a password sign-in: a two-factor code
+         * @description Answers like POST /auth/login when it opens the session. `code`: the current code of the authenticator app (each is accepted once) or an unused recovery code (each works once). A challenge lives 5 minutes and dies at the fifth wrong code (401: sign in again); wrong codes count on the login limits of the account, like wrong passwords.
+         *
+         *     Public: no credentials.
+         */
+        post: operations["createMfa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -176,7 +200,9 @@ export interface paths {
         };
         /**
          * The calling agent
-         * @description Any authenticated agent.
+         * @description `mfa_setup_required`: this session is held at enrolment until two-factor sign-in is set up (docs/api.md, "Two-factor sign-in").
+         *
+         *     Any authenticated agent.
          */
         get: operations["getAgentMe"];
         /**
@@ -380,6 +406,94 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/me/2fa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up two-factor sign-in
+         * @description A new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s), pending until POST /agents/me/2fa/enable confirms it with a code; calling again replaces the pending secret. The secret is stored encrypted and shown only here. 422 when two-factor sign-in is already on.
+         *
+         *     Any authenticated agent.
+         */
+        post: operations["createAgentMe2faSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/me/2fa/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in on
+         * @description Confirms the pending secret with its current code (400 when wrong). Answers 10 recovery codes, each good for one sign-in without the app, shown only here. 422 without a pending secret or when already on.
+         *
+         *     Any authenticated agent.
+         */
+        post: operations["createAgentMe2faEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/me/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in off
+         * @description `password`: the current password (not needed by an agent that has none, signing in only by single sign-on); `code`: a code of the app or an unused recovery code. 400 when either is wrong, 422 when two-factor sign-in is off. Wrong attempts count on the login limits of the account (429).
+         *
+         *     Any authenticated agent.
+         */
+        post: operations["createAgentMe2faDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{id}/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Reset an agent's two-factor sign-in
+         * @description Turns it off (its secret and recovery codes are forgotten): the agent signs in with its password alone and may set it up again. Needs every permission the agent holds (403 otherwise), like setting its password; 422 for the caller itself (it uses POST /agents/me/2fa/disable). Answers the agent.
+         *
+         *     Requires permission `users:manage`.
+         */
+        delete: operations["deleteAgent2fa"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2933,6 +3047,92 @@ export interface components {
             /** @enum {string} */
             error_type: "GeneralException" | "PermissionException" | "InputException" | "DataException" | "NetworkException" | "NotFoundException" | "ConflictException" | "UnauthorizedException" | "RateLimitException";
         };
+        /** MyAgent */
+        MyAgent: {
+            id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            first_name: string;
+            last_name: string;
+            /** @description Email address */
+            email: string | null;
+            /**
+             * @description `agent` for agents; `contact` or `visitor` for contacts
+             * @enum {string}
+             */
+            type: "agent" | "contact" | "visitor";
+            /** @enum {string} */
+            availability_status: "available" | "busy" | "away" | "offline";
+            phone_number_country_code: string | null;
+            phone_number: string | null;
+            avatar_url: string | null;
+            enabled: boolean;
+            /** Format: date-time */
+            last_active_at: string | null;
+            /** Format: date-time */
+            last_login_at: string | null;
+            roles: string[];
+            permissions: string[];
+            custom_attributes: {
+                [key: string]: unknown;
+            };
+            teams: {
+                id: number;
+                name: string;
+                emoji: string;
+            }[];
+            api_key: string | null;
+            /** Format: date-time */
+            api_key_last_used_at: string | null;
+            /** @description Two-factor sign-in (TOTP) is on */
+            two_factor_enabled: boolean;
+            /** @description This password session is held at enrolment: a role requires two-factor sign-in, which the agent has not set up. Until it does, every call but GET/PUT /agents/me, /agents/me/2fa/* and /auth/logout answers 403 (docs/api.md, "Two-factor sign-in"). */
+            mfa_setup_required: boolean;
+        };
+        /** MfaChallenge */
+        MfaChallenge: {
+            /** @enum {boolean} */
+            mfa_required: true;
+            /** @description Opaque; send it with a code to POST /api/v1/auth/mfa within 5 minutes */
+            challenge: string;
+        };
+        /** AgentSession */
+        AgentSession: {
+            /**
+             * Format: uuid
+             * @description The session’s public id (never its cookie, nor a hash of it)
+             */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Last request made with the session, written at most once a minute; null until its first use after sign-in
+             */
+            last_seen_at: string | null;
+            /** @description The client address the session was opened from */
+            ip: string | null;
+            /** @description The User-Agent header the session was opened with (at most 512 characters) */
+            user_agent: string | null;
+            /** @description The user agent read by the server */
+            device: {
+                /** @description The browser the user agent names ("Chrome"), or null */
+                browser: string | null;
+                /** @description The operating system the user agent names ("Linux", "iOS"), or null */
+                os: string | null;
+            };
+            /** @description The session this request was made with (always false with API credentials) */
+            current: boolean;
+        };
+        /** SetupState */
+        SetupState: {
+            /** @description True while no agent exists: the web app then shows the setup form */
+            needed: boolean;
+            /** @description The address Parley is served at (BASE_URL). Live updates accept a browser's session only from its origin: the web app opened at another address says so and links here. */
+            base_url: string;
+        };
         /** Agent */
         Agent: {
             id: number;
@@ -2972,41 +3172,8 @@ export interface components {
             api_key: string | null;
             /** Format: date-time */
             api_key_last_used_at: string | null;
-        };
-        /** AgentSession */
-        AgentSession: {
-            /**
-             * Format: uuid
-             * @description The session’s public id (never its cookie, nor a hash of it)
-             */
-            id: string;
-            /** Format: date-time */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description Last request made with the session, written at most once a minute; null until its first use after sign-in
-             */
-            last_seen_at: string | null;
-            /** @description The client address the session was opened from */
-            ip: string | null;
-            /** @description The User-Agent header the session was opened with (at most 512 characters) */
-            user_agent: string | null;
-            /** @description The user agent read by the server */
-            device: {
-                /** @description The browser the user agent names ("Chrome"), or null */
-                browser: string | null;
-                /** @description The operating system the user agent names ("Linux", "iOS"), or null */
-                os: string | null;
-            };
-            /** @description The session this request was made with (always false with API credentials) */
-            current: boolean;
-        };
-        /** SetupState */
-        SetupState: {
-            /** @description True while no agent exists: the web app then shows the setup form */
-            needed: boolean;
-            /** @description The address Parley is served at (BASE_URL). Live updates accept a browser's session only from its origin: the web app opened at another address says so and links here. */
-            base_url: string;
+            /** @description Two-factor sign-in (TOTP) is on */
+            two_factor_enabled: boolean;
         };
         /** Role */
         Role: {
@@ -3020,6 +3187,8 @@ export interface components {
             permissions: string[];
             /** @description Admin and Agent are built in: they cannot be deleted or renamed */
             is_builtin: boolean;
+            /** @description Its agents must sign in with two factors (docs/api.md, "Two-factor sign-in") */
+            require_2fa: boolean;
         };
         /** Team */
         Team: {
@@ -6416,7 +6585,67 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: components["schemas"]["Agent"];
+                        data: components["schemas"]["MyAgent"] | components["schemas"]["MfaChallenge"];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The challenge POST /auth/login answered */
+                    challenge: string;
+                    /** @description The 6-digit code of the authenticator app, or an unused recovery code */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["MyAgent"];
                     };
                 };
             };
@@ -7001,7 +7230,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: components["schemas"]["Agent"];
+                        data: components["schemas"]["MyAgent"];
                     };
                 };
             };
@@ -7079,6 +7308,10 @@ export interface operations {
                     readonly api_key?: string | null;
                     /** Format: date-time */
                     readonly api_key_last_used_at?: string | null;
+                    /** @description Two-factor sign-in (TOTP) is on */
+                    readonly two_factor_enabled?: boolean;
+                    /** @description This password session is held at enrolment: a role requires two-factor sign-in, which the agent has not set up. Until it does, every call but GET/PUT /agents/me, /agents/me/2fa/* and /auth/logout answers 403 (docs/api.md, "Two-factor sign-in"). */
+                    readonly mfa_setup_required?: boolean;
                 };
             };
         };
@@ -7092,7 +7325,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: components["schemas"]["Agent"];
+                        data: components["schemas"]["MyAgent"];
                     };
                 };
             };
@@ -7436,6 +7669,8 @@ export interface operations {
                     readonly api_key?: string | null;
                     /** Format: date-time */
                     readonly api_key_last_used_at?: string | null;
+                    /** @description Two-factor sign-in (TOTP) is on */
+                    readonly two_factor_enabled?: boolean;
                 };
             };
         };
@@ -7994,6 +8229,310 @@ export interface operations {
             };
         };
     };
+    createAgentMe2faSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: {
+                            /** @description The TOTP secret, base32, for manual entry in an authenticator app; shown only here */
+                            secret: string;
+                            /** @description The `otpauth://totp/…` URL (for a QR code) carrying the same secret */
+                            otpauth_url: string;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createAgentMe2faEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The 6-digit code of the authenticator app, or an unused recovery code */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: {
+                            /** @description Ten single-use codes for signing in without the app; shown only here (stored hashed) */
+                            recovery_codes: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createAgentMe2faDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The current password; required unless the agent has none (it signs in only by single sign-on) */
+                    password?: string;
+                    /** @description The 6-digit code of the authenticator app, or an unused recovery code */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @enum {boolean} */
+                        data: true;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteAgent2fa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listPermissions: {
         parameters: {
             query?: never;
@@ -8101,6 +8640,8 @@ export interface operations {
                     description?: string;
                     /** @description Permission identifiers, resource:action, from GET /api/v1/permissions */
                     permissions: string[];
+                    /** @description Agents holding the role must use two-factor sign-in: one without it who signs in with a password may only set it up (default false) */
+                    require_2fa?: boolean;
                 };
             };
         };
@@ -8254,6 +8795,8 @@ export interface operations {
                     description?: string;
                     /** @description Permission identifiers, resource:action, from GET /api/v1/permissions */
                     permissions?: string[];
+                    /** @description Agents holding the role must use two-factor sign-in: one without it who signs in with a password may only set it up (default false) */
+                    require_2fa?: boolean;
                     readonly id?: number;
                     /** Format: date-time */
                     readonly created_at?: string;
@@ -17953,7 +18496,7 @@ export interface operations {
                 /** @description Entries of this kind of actor. Without it, `actor_id` names an agent (entries of its sessions and of its API key); with `automation`, a rule. */
                 actor_type?: "agent" | "api_key" | "system" | "automation";
                 /** @description Entries of this action */
-                action?: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.password_reset" | "auth.password_changed" | "auth.2fa_enabled" | "auth.2fa_disabled" | "auth.2fa_reset" | "auth.session_ended" | "agent.created" | "agent.updated" | "agent.deleted" | "agent.invited" | "agent.api_key_created" | "agent.api_key_revoked" | "role.created" | "role.updated" | "role.deleted" | "team.created" | "team.updated" | "team.deleted" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "inbox.secret_rotated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "oidc.created" | "oidc.updated" | "oidc.deleted" | "ai.updated" | "ai.prompt_created" | "ai.prompt_updated" | "ai.prompt_deleted" | "settings.updated" | "sla.created" | "sla.updated" | "sla.deleted" | "business_hours.created" | "business_hours.updated" | "business_hours.deleted";
+                action?: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.password_reset" | "auth.password_changed" | "auth.2fa_enabled" | "auth.2fa_disabled" | "auth.2fa_reset" | "auth.session_ended" | "agent.created" | "agent.updated" | "agent.deleted" | "agent.invited" | "agent.api_key_created" | "agent.api_key_revoked" | "role.created" | "role.updated" | "role.deleted" | "team.created" | "team.updated" | "team.deleted" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "inbox.secret_rotated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "oidc.created" | "oidc.updated" | "oidc.deleted" | "ai.updated" | "ai.deleted" | "ai.prompt_created" | "ai.prompt_updated" | "ai.prompt_deleted" | "settings.updated" | "sla.created" | "sla.updated" | "sla.deleted" | "business_hours.created" | "business_hours.updated" | "business_hours.deleted";
                 /** @description Entries about this kind of resource, e.g. `role` */
                 resource_type?: string;
                 /** @description Entries at or after this instant (RFC 3339, with its offset) */
@@ -18085,7 +18628,7 @@ export interface operations {
                 /** @description Entries of this kind of actor. Without it, `actor_id` names an agent (entries of its sessions and of its API key); with `automation`, a rule. */
                 actor_type?: "agent" | "api_key" | "system" | "automation";
                 /** @description Entries of this action */
-                action?: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.password_reset" | "auth.password_changed" | "auth.2fa_enabled" | "auth.2fa_disabled" | "auth.2fa_reset" | "auth.session_ended" | "agent.created" | "agent.updated" | "agent.deleted" | "agent.invited" | "agent.api_key_created" | "agent.api_key_revoked" | "role.created" | "role.updated" | "role.deleted" | "team.created" | "team.updated" | "team.deleted" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "inbox.secret_rotated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "oidc.created" | "oidc.updated" | "oidc.deleted" | "ai.updated" | "ai.prompt_created" | "ai.prompt_updated" | "ai.prompt_deleted" | "settings.updated" | "sla.created" | "sla.updated" | "sla.deleted" | "business_hours.created" | "business_hours.updated" | "business_hours.deleted";
+                action?: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.password_reset" | "auth.password_changed" | "auth.2fa_enabled" | "auth.2fa_disabled" | "auth.2fa_reset" | "auth.session_ended" | "agent.created" | "agent.updated" | "agent.deleted" | "agent.invited" | "agent.api_key_created" | "agent.api_key_revoked" | "role.created" | "role.updated" | "role.deleted" | "team.created" | "team.updated" | "team.deleted" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "inbox.secret_rotated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "oidc.created" | "oidc.updated" | "oidc.deleted" | "ai.updated" | "ai.deleted" | "ai.prompt_created" | "ai.prompt_updated" | "ai.prompt_deleted" | "settings.updated" | "sla.created" | "sla.updated" | "sla.deleted" | "business_hours.created" | "business_hours.updated" | "business_hours.deleted";
                 /** @description Entries about this kind of resource, e.g. `role` */
                 resource_type?: string;
                 /** @description Entries at or after this instant (RFC 3339, with its offset) */

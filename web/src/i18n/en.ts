@@ -6,6 +6,7 @@ import { enContacts } from './en-contacts';
 import { enPasswords } from './en-passwords';
 import { enPermissions } from './en-permissions';
 import { enReports } from './en-reports';
+import { enTwoFactor } from './en-two-factor';
 export const en = {
   'app.name': 'Parley',
   'app.loading': 'Loading…',
@@ -323,6 +324,7 @@ export const en = {
   ...enAdminSettings,
   ...enAudit,
   ...enPasswords,
+  ...enTwoFactor,
 } as const;
 
 export type MessageKey = keyof typeof en;

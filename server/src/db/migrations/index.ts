@@ -44,6 +44,7 @@ import * as auditLog from './2026_11_30_0001_audit_log.ts';
 import * as auditLogActorType from './2026_11_30_0400_audit_log_actor_type.ts';
 import * as sessionList from './2026_11_30_0300_session_list.ts';
 import * as passwordTokens from './2026_11_30_0100_password_tokens.ts';
+import * as twoFactor from './2026_11_30_0201_two_factor.ts';
 
 export const migrations: Record<string, ParleyMigration> = {
   '2026_11_22_0001_foundation': foundation,
@@ -88,6 +89,7 @@ export const migrations: Record<string, ParleyMigration> = {
   '2026_11_29_1001_oidc_session_fence': oidcSessionFence,
   '2026_11_30_0001_audit_log': auditLog,
   '2026_11_30_0100_password_tokens': passwordTokens,
+  '2026_11_30_0201_two_factor': twoFactor,
   '2026_11_30_0300_session_list': sessionList,
   '2026_11_30_0400_audit_log_actor_type': auditLogActorType,
 };

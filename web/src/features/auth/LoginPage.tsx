@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Input } from '../../ui/Input';
 import { Loading } from '../../ui/Spinner';
+import { MfaStep } from './MfaStep';
 import { useMe, useLogin, useSsoProviders } from './session';
 import { useSetupNeeded } from './setup';
 
@@ -25,20 +26,43 @@ export function LoginPage() {
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Two-factor sign-in on: the password step answered a challenge, and the code step follows.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [restarted, setRestarted] = useState('');
 
   if (me.data) return <Navigate to={next} replace />;
   if (setup.data?.needed) return <Navigate to="/setup" replace />;
   if (me.isPending || setup.isPending) return <Loading />;
 
+  if (challenge)
+    return (
+      <main className="auth-page">
+        <MfaStep
+          challenge={challenge}
+          onSignedIn={() => navigate(next, { replace: true })}
+          onRestart={(reason) => {
+            setChallenge(null);
+            setPassword('');
+            login.reset();
+            setRestarted(reason);
+          }}
+        />
+      </main>
+    );
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    login.mutate({ email, password }, { onSuccess: () => navigate(next, { replace: true }) });
+    setRestarted('');
+    login.mutate(
+      { email, password },
+      { onSuccess: (answer) => ('mfa_required' in answer ? setChallenge(answer.challenge) : navigate(next, { replace: true })) },
+    );
   };
   const error = login.error
     ? login.error instanceof ApiError && login.error.status === 401
       ? t('login.failed')
       : login.error.message
-    : null;
+    : restarted || null;
 
   return (
     <main className="auth-page">

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { keys } from '../../api/keys';
+import { EnrolmentHold } from '../account/EnrolmentHold';
 import { t } from '../../i18n/t';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -13,6 +15,8 @@ export function RequireSession() {
   const location = useLocation();
   const client = useQueryClient();
   const gone = me.isSuccess && !me.data;
+  // Held at enrolment (a role requires two-factor sign-in): until it is on and its recovery codes were seen.
+  const [showingCodes, setShowingCodes] = useState(false);
   // Runs after the commit that took the signed-in screens away: nothing is left to read again.
   useEffect(() => {
     if (gone) forgetSignedOut(client);
@@ -32,5 +36,15 @@ export function RequireSession() {
     const next = isSigningOut() ? '' : `?next=${encodeURIComponent(location.pathname + location.search)}`;
     return <Navigate to={`/login${next}`} replace />;
   }
+  if (me.data.mfa_setup_required || showingCodes)
+    return (
+      <EnrolmentHold
+        onEnabled={() => setShowingCodes(true)}
+        onDone={() => {
+          setShowingCodes(false);
+          void client.invalidateQueries({ queryKey: keys.me });
+        }}
+      />
+    );
   return <Outlet />;
 }

@@ -5,6 +5,12 @@ import { keys } from '../../api/keys';
 
 export type Availability = 'available' | 'busy' | 'away' | 'offline';
 
+/**
+ * The signed-in agent as its session sees it: `mfa_setup_required` (GET /agents/me, sign-in) holds
+ * the app at the two-factor enrolment screen until it is set up.
+ */
+export type Me = Agent & { mfa_setup_required?: boolean };
+
 /** The agent the cache was last filled for, across sign-ins in this tab. */
 let cachedFor: number | null = null;
 
@@ -12,7 +18,7 @@ let cachedFor: number | null = null;
 export function useMe() {
   return useQuery({
     queryKey: keys.me,
-    queryFn: async (): Promise<Agent | null> => {
+    queryFn: async (): Promise<Me | null> => {
       // No CSRF cookie, no session: signed out, without asking (and without a 401 in the console).
       if (!csrfToken()) return null;
       try {
@@ -29,7 +35,7 @@ export function useMe() {
 }
 
 /** The agent the signed-in screens last rendered for, until the next sign-in. */
-let lastAgent: Agent | null = null;
+let lastAgent: Me | null = null;
 
 /**
  * The agent of a signed-in screen (RequireSession guarantees one). On sign-out the cache is
@@ -37,7 +43,7 @@ let lastAgent: Agent | null = null;
  * RequireSession takes them away, and it renders once more for the agent who was signed in rather
  * than throw (React would log the recovery as error #520).
  */
-export function useAgent(): Agent {
+export function useAgent(): Me {
   const { data } = useMe();
   if (data) lastAgent = data;
   if (!lastAgent) throw new Error('useAgent outside a signed-in screen');
@@ -53,17 +59,32 @@ export function forgetAllButMe(client: QueryClient): void {
   client.removeQueries({ predicate: (query) => query.queryKey[0] !== keys.me[0] });
 }
 
+/** A sign-in answered the agent: the cache is its. */
+function signedIn(client: QueryClient, agent: Me): void {
+  // Logout and a 401 already empty the cache; a different agent signing in empties it again in
+  // case anything of the previous one is left. The same agent keeps the sign-in page's queries.
+  if (cachedFor !== null && cachedFor !== agent.id) forgetAllButMe(client);
+  cachedFor = agent.id;
+  client.setQueryData(keys.me, agent);
+}
+
+/** The password step: the agent, or (two-factor sign-in on) the challenge the code step answers. */
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; password: string }) => unwrap(api.POST('/api/v1/auth/login', { body })),
-    // Logout and a 401 already empty the cache; a different agent signing in empties it again in
-    // case anything of the previous one is left. The same agent keeps the sign-in page's queries.
-    onSuccess: (agent) => {
-      if (cachedFor !== null && cachedFor !== agent.id) forgetAllButMe(client);
-      cachedFor = agent.id;
-      client.setQueryData(keys.me, agent);
+    onSuccess: (answer) => {
+      if (!('mfa_required' in answer)) signedIn(client, answer);
     },
+  });
+}
+
+/** The code step of a sign-in with two-factor sign-in on: a code of the app or a recovery code. */
+export function useMfaSignIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { challenge: string; code: string }) => unwrap(api.POST('/api/v1/auth/mfa', { body })),
+    onSuccess: (agent) => signedIn(client, agent),
   });
 }
 

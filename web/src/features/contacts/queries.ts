@@ -2,11 +2,11 @@
 // agent makes to them. Every change writes the answered record into the cache and refreshes the
 // lists it may appear in.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Agent, api, type ConversationListItem, type Schemas, unwrap } from '../../api/client';
+import { api, type ConversationListItem, type Schemas, unwrap } from '../../api/client';
 import { keys } from '../../api/keys';
 import { can, useAgent } from '../auth/session';
 
-export type Contact = Agent;
+export type Contact = Schemas['Contact'];
 export type ContactNote = Schemas['ContactNote'];
 export const CONTACT_ORDER = ['created_at', 'updated_at', 'first_name', 'email'] as const;
 export type ContactOrder = (typeof CONTACT_ORDER)[number];

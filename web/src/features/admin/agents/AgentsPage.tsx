@@ -9,6 +9,7 @@ import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Input } from '../../../ui/Input';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Card, Page, Toolbar } from '../../../ui/Page';
 import { Pager } from '../../../ui/Pager';
 import { QueryState } from '../../../ui/QueryState';
@@ -40,6 +41,12 @@ export function AgentsPage() {
     placeholderData: keepPreviousData,
   });
   const state = useEditing<Agent>();
+  // The agent whose two-factor sign-in is being reset (a lost phone), in the confirm dialog.
+  const [resetting, setResetting] = useState<Agent | null>(null);
+  const reset2fa = useAdminMutation(
+    (agent: Agent) => unwrap(api.DELETE('/api/v1/agents/{id}/2fa', { params: { path: { id: agent.id } } })),
+    { invalidate: [['agents']], done: t('admin.agents.reset2faDone') },
+  );
   const remove = useAdminMutation((agent: Agent) => unwrap(api.DELETE('/api/v1/agents/{id}', { params: { path: { id: agent.id } } })), {
     invalidate: [['agents'], ['conversations']],
     done: t('admin.deleted'),
@@ -92,7 +99,12 @@ export function AgentsPage() {
                           status={agent.enabled ? agent.availability_status : undefined}
                         />
                         <span>
-                          <span className="row-name">{displayName(agent)}</span>
+                          <span className="row-name">{displayName(agent)}</span>{' '}
+                          {agent.two_factor_enabled ? (
+                            <Badge tone="success" title={t('admin.agents.twoFactorTitle')}>
+                              {t('admin.agents.twoFactor')}
+                            </Badge>
+                          ) : null}
                           <span className="row-sub">{agent.email}</span>
                         </span>
                       </span>
@@ -149,6 +161,16 @@ export function AgentsPage() {
                 actions={(agent) => (
                   <>
                     <InviteButton agent={agent} />
+                    {agent.two_factor_enabled && agent.id !== me.id ? (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setResetting(agent)}
+                        aria-label={t('admin.agents.reset2faNamed', { name: displayName(agent) })}
+                      >
+                        {t('admin.agents.reset2fa')}
+                      </Button>
+                    ) : null}
                     <RowActions
                       name={displayName(agent)}
                       onEdit={() => state.edit(agent)}
@@ -167,6 +189,14 @@ export function AgentsPage() {
         agent={state.editing?.record ?? null}
         self={state.editing?.record?.id === me.id}
         onClose={state.close}
+      />
+      <ConfirmDialog
+        open={resetting !== null}
+        onOpenChange={(open) => (open ? null : setResetting(null))}
+        title={t('admin.agents.reset2faTitle')}
+        message={t('admin.agents.reset2faConfirm', { name: resetting ? displayName(resetting) : '' })}
+        confirmLabel={t('admin.agents.reset2fa')}
+        onConfirm={() => (resetting ? reset2fa.mutateAsync(resetting) : Promise.resolve())}
       />
       <DeleteDialog
         name={state.deleting ? displayName(state.deleting) : ''}

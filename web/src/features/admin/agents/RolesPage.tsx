@@ -11,6 +11,7 @@ import { Field } from '../../../ui/Field';
 import { formErrors } from '../../../ui/formErrors';
 import { Input } from '../../../ui/Input';
 import { QueryState } from '../../../ui/QueryState';
+import { Switch } from '../../../ui/Switch';
 import { FormDialog, useAdminMutation } from '../crud';
 import { AdminListPage } from '../AdminListPage';
 import { useRoles } from '../fields';
@@ -56,9 +57,15 @@ function RoleDialog({ role, open, onClose }: { role: Role | null; open: boolean;
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [permissions, setPermissions] = useState<string[]>([]);
+  const [require2fa, setRequire2fa] = useState(false);
   const save = useAdminMutation(
     () => {
-      const body = { ...(role?.is_builtin ? {} : { name: name.trim() }), description: description.trim(), permissions };
+      const body = {
+        ...(role?.is_builtin ? {} : { name: name.trim() }),
+        description: description.trim(),
+        permissions,
+        require_2fa: require2fa,
+      };
       return role
         ? unwrap(api.PUT('/api/v1/roles/{id}', { params: { path: { id: role.id } }, body }))
         : unwrap(api.POST('/api/v1/roles', { body: { ...body, name: name.trim() } }));
@@ -70,6 +77,7 @@ function RoleDialog({ role, open, onClose }: { role: Role | null; open: boolean;
     setName(role?.name ?? '');
     setDescription(role?.description ?? '');
     setPermissions(role ? [...role.permissions] : []);
+    setRequire2fa(role?.require_2fa ?? false);
     save.reset();
   });
   const errors = formErrors(save.error);
@@ -96,6 +104,12 @@ function RoleDialog({ role, open, onClose }: { role: Role | null; open: boolean;
           <Input value={description} onChange={(e) => setDescription(e.target.value)} autoComplete="off" />
         </Field>
       </div>
+      <Switch
+        checked={require2fa}
+        onCheckedChange={setRequire2fa}
+        label={t('admin.roles.require2fa')}
+        hint={t('admin.roles.require2faHint')}
+      />
       {locked ? <p className="notice">{t('admin.roles.adminLocked')}</p> : null}
       <QueryState query={catalogue}>
         {(all) => (
