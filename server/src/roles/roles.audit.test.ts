@@ -24,19 +24,24 @@ describe('role changes in the audit log', () => {
     await assertAudited(t, created, {
       action: 'role.created',
       resource: { type: 'role', id: role.id, name: 'Auditors' },
-      changes: { name: [null, 'Auditors'], description: [null, 'Reads'], permissions: [null, ['ai:manage', 'tags:manage']] },
+      changes: {
+        name: [null, 'Auditors'],
+        description: [null, 'Reads'],
+        permissions: [null, ['ai:manage', 'tags:manage']],
+        require_2fa: [null, false],
+      },
     });
 
     const updated = await t.call({
       method: 'PUT',
       url: `/api/v1/roles/${role.id}`,
-      payload: { name: 'Checkers', permissions: ['tags:manage'] },
+      payload: { name: 'Checkers', permissions: ['tags:manage'], require_2fa: true },
     });
     ok(updated);
     await assertAudited(t, updated, {
       action: 'role.updated',
       resource: { type: 'role', id: role.id, name: 'Checkers' },
-      changes: { name: ['Auditors', 'Checkers'], permissions: [['ai:manage', 'tags:manage'], ['tags:manage']] },
+      changes: { name: ['Auditors', 'Checkers'], permissions: [['ai:manage', 'tags:manage'], ['tags:manage']], require_2fa: [false, true] },
     });
 
     const unchanged = await t.call({ method: 'PUT', url: `/api/v1/roles/${role.id}`, payload: { description: 'Reads' } });
@@ -48,7 +53,7 @@ describe('role changes in the audit log', () => {
     await assertAudited(t, deleted, {
       action: 'role.deleted',
       resource: { type: 'role', id: role.id, name: 'Checkers' },
-      changes: { name: ['Checkers', null], description: ['Reads', null], permissions: [['tags:manage'], null] },
+      changes: { name: ['Checkers', null], description: ['Reads', null], permissions: [['tags:manage'], null], require_2fa: [true, null] },
     });
     assert.deepEqual(
       (await auditEntries(t, { resource_type: 'role', resource_id: role.id })).map((e) => e.action),

@@ -16,7 +16,7 @@ export async function lockRole(db: DB, id: number) {
   return db
     .selectFrom('roles')
     .where('id', '=', id)
-    .select(['id', 'name', 'description', 'is_builtin', 'permissions'])
+    .select(['id', 'name', 'description', 'is_builtin', 'permissions', 'require_2fa'])
     .forUpdate()
     .executeTakeFirst();
 }
