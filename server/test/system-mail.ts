@@ -23,7 +23,7 @@ export interface MailApp {
 }
 
 /** A test app with system mail through a fresh test SMTP server. */
-export async function buildMailApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<MailApp> {
+export async function buildMailApp(options: { clock?: Clock; env?: Record<string, string>; logLines?: string[] } = {}): Promise<MailApp> {
   const smtp = await startSmtpServer();
   const t = await buildTestApp({ ...options, env: { ...systemMailEnv(smtp), ...options.env } });
   return {
