@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { cookieValue, type Response } from './auth.ts';
 import type { TestApp } from './helpers.ts';
+import { type AuditRow, auditEntries as auditLog } from './audit.ts';
 
 export const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 export const SAFARI_IPHONE =
@@ -67,42 +68,9 @@ export async function eventually<T extends { statusCode: number }>(probe: () => 
   return answer;
 }
 
-export interface AuditRow {
-  actor_type: string;
-  actor_id: number | null;
-  actor_name: string;
-  ip: string | null;
-  user_agent: string | null;
-  request_id: string | null;
-  action: string;
-  resource_type: string;
-  resource_id: string | null;
-  resource_name: string;
-  changes: Record<string, [unknown, unknown]>;
-}
-
 /** The audit entries of an action (on a resource, when given), oldest first. */
-export async function auditEntries(t: TestApp, action: string, resourceId?: string | number): Promise<AuditRow[]> {
-  let query = t.deps.db
-    .selectFrom('audit_log')
-    .where('action', '=', action)
-    .select([
-      'actor_type',
-      'actor_id',
-      'actor_name',
-      'ip',
-      'user_agent',
-      'request_id',
-      'action',
-      'resource_type',
-      'resource_id',
-      'resource_name',
-      'changes',
-    ])
-    .orderBy('id');
-  if (resourceId !== undefined) query = query.where('resource_id', '=', String(resourceId));
-  const rows = await query.execute();
-  return rows.map((row) => ({ ...row, changes: typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes }));
+export function auditEntries(t: TestApp, action: string, resourceId?: string | number): Promise<AuditRow[]> {
+  return auditLog(t, resourceId === undefined ? { action } : { action, resource_id: resourceId });
 }
 
 /** The one entry of an action on a resource. */

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { totpCode, TOTP_PERIOD_SECONDS } from '../src/auth/totp.ts';
 import { cookieValue, type Response } from './auth.ts';
 import { type Caller, dataOf, type TestApp } from './helpers.ts';
+import { type AuditRow, auditEntries as auditLog } from './audit.ts';
 
 export const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
 export const TWO_FACTOR_PASSWORD = 'two-factor-password-1';
@@ -56,36 +57,7 @@ export function sessionOf(res: Response): { as: null; headers: Record<string, st
   return { as: null, headers: { cookie: `parley_session=${session}; csrf_token=${csrf}`, 'x-csrf-token': csrf } };
 }
 
-export interface AuditRow {
-  action: string;
-  actor_type: string;
-  actor_id: number | null;
-  actor_name: string;
-  resource_type: string;
-  resource_id: string | null;
-  resource_name: string;
-  changes: unknown;
-  ip: string | null;
-  request_id: string | null;
-}
-
 /** The audit entries with this action, oldest first. */
-export async function auditEntries(t: TestApp, action: string): Promise<AuditRow[]> {
-  return (await t.deps.db
-    .selectFrom('audit_log')
-    .where('action', '=', action)
-    .select([
-      'action',
-      'actor_type',
-      'actor_id',
-      'actor_name',
-      'resource_type',
-      'resource_id',
-      'resource_name',
-      'changes',
-      'ip',
-      'request_id',
-    ])
-    .orderBy('id')
-    .execute()) as AuditRow[];
+export function auditEntries(t: TestApp, action: string): Promise<AuditRow[]> {
+  return auditLog(t, { action });
 }

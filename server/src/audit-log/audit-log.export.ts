@@ -10,21 +10,8 @@ import { auditFilterOf, auditRecord } from './audit-log.read.ts';
 
 export const EXPORT_BATCH = 500;
 
-export const CSV_HEADER = [
-  'id',
-  'created_at',
-  'actor_type',
-  'actor_id',
-  'actor_name',
-  'ip',
-  'user_agent',
-  'request_id',
-  'action',
-  'resource_type',
-  'resource_id',
-  'resource_name',
-  'changes',
-] as const;
+/** The CSV's columns: an entry's, as stored (`changes` as JSON). */
+export const CSV_HEADER = q.ENTRY_COLUMNS;
 
 /**
  * One CSV cell: always quoted, quotes doubled (RFC 4180). A cell a spreadsheet would read as a

@@ -41,7 +41,8 @@ function filtered(db: DB, filter: AuditFilter) {
   });
 }
 
-const ENTRY_COLUMNS = [
+/** The columns of an entry, in the order of the CSV export's columns. */
+export const ENTRY_COLUMNS = [
   'id',
   'created_at',
   'actor_type',

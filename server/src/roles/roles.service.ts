@@ -126,6 +126,14 @@ export async function updateRole(
     if (current.name === ADMIN_ROLE && permissions && permissions.join() !== [...PERMISSIONS].sort().join()) {
       throw new DataError('The Admin role always holds every permission');
     }
+    // Whether its holders need a second factor is theirs to weaken only for whom holds all they hold.
+    if (input.require_2fa !== undefined && input.require_2fa !== current.require_2fa) {
+      const lacking = current.permissions.filter((p) => !grantor.has(p)).sort();
+      if (lacking.length > 0)
+        throw new PermissionError(
+          `Only an agent holding every permission of the role may change whether it requires two-factor sign-in: you lack ${lacking.join(', ')}`,
+        );
+    }
     if (name !== undefined) await assertNameFree(trx, name, id);
     const updated = await q.updateRole(trx, id, {
       ...(name !== undefined ? { name } : {}),

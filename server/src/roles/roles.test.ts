@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Kysely } from 'kysely';
+import { agentWith } from '../../test/factories.ts';
 import { assertError as fails, basicHeader, buildTestApp, type Caller, type TestApp, dataOf as ok } from '../../test/helpers.ts';
 import { up as giveAgentsConversationsWrite } from '../db/migrations/2026_11_23_0009_agent_role_starts_conversations.ts';
 
@@ -463,5 +464,41 @@ describe('roles and permissions', () => {
       );
       assert.match(String(body['message']), /Ghost role/);
     });
+  });
+});
+
+describe('requiring two-factor sign-in of a role', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp();
+  });
+  after(() => t.close());
+
+  it('only an agent holding every permission of the role may change it (403, unchanged); the Admin role included', async () => {
+    const lead = await agentWith(t, ['roles:manage', 'tags:manage']);
+    const roles = ok<Array<{ id: number; name: string; require_2fa: boolean }>>(await t.call({ method: 'GET', url: '/api/v1/roles' }));
+    const admin = roles.find((r) => r.name === 'Admin')!;
+    const small = ok<{ id: number }>(
+      await t.call({ method: 'POST', url: '/api/v1/roles', payload: { name: 'Taggers', permissions: ['tags:manage'] } }),
+    );
+    ok(await t.call({ method: 'PUT', url: `/api/v1/roles/${admin.id}`, payload: { require_2fa: true } }));
+    const refused = fails(
+      await t.call({ method: 'PUT', url: `/api/v1/roles/${admin.id}`, payload: { require_2fa: false }, as: lead }),
+      403,
+      'PermissionException',
+    );
+    assert.match(refused.message, /two-factor/);
+    assert.equal(ok<{ require_2fa: boolean }>(await t.call({ method: 'GET', url: `/api/v1/roles/${admin.id}` })).require_2fa, true);
+    assert.equal(
+      ok<{ require_2fa: boolean }>(
+        await t.call({ method: 'PUT', url: `/api/v1/roles/${small.id}`, payload: { require_2fa: true }, as: lead }),
+      ).require_2fa,
+      true,
+      'a role whose permissions the caller all holds',
+    );
+    ok(
+      await t.call({ method: 'PUT', url: `/api/v1/roles/${admin.id}`, payload: { name: 'Admin', require_2fa: true }, as: lead }),
+      'sending it unchanged is no change',
+    );
   });
 });
