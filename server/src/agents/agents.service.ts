@@ -14,6 +14,7 @@ import { hashSecret, randomAlphanumeric, verifySecret } from '../security/hashin
 import { assertTeamsExist } from '../teams/teams.service.ts';
 import { auditAgent, auditedAgent, PASSWORD_CHANGE } from './agents.audit.ts';
 import * as q from './agents.queries.ts';
+import { retireTokensOf } from './password-tokens.queries.ts';
 import type { CreateAgentBody, UpdateAgentBody, UpdateMeBody } from './agents.schema.ts';
 
 export type AgentRecord = q.UserRecord;
@@ -183,6 +184,8 @@ export async function updateAgent(
     if (roleIds) await q.replaceUserRoles(trx, id, roleIds);
     if (teamIds) await q.replaceUserTeams(trx, id, teamIds);
     if (input.enabled === false || passwordHash !== undefined) await q.endSessionsOf(trx, id);
+    // A password set otherwise makes the open invitation and reset links pointless: they die.
+    if (passwordHash !== undefined) await retireTokensOf(trx, id, ['invitation', 'password_reset'], now);
     const after = await auditedAgent(trx, id);
     await auditAgent(trx, auditActor, 'agent.updated', { before, after }, now, passwordHash ? { password: PASSWORD_CHANGE } : {});
     if (input.availability_status !== undefined && input.availability_status !== current.availability_status) {
@@ -289,6 +292,7 @@ export async function updateMe(
     await auditAgent(trx, actor, 'agent.updated', { before, after: await auditedAgent(trx, id) }, now);
     if (passwordHash !== undefined) {
       await q.deleteOtherSessions(trx, id, keepSessionId);
+      await retireTokensOf(trx, id, ['invitation', 'password_reset'], now);
       await auditAgent(trx, actor, 'auth.password_changed', { before, after: before }, now, { password: PASSWORD_CHANGE });
     }
   });

@@ -1,6 +1,7 @@
 // Invitations and password reset at their edges: without system mail, bad input, rate limits,
 // access rules, and secrets kept out of logs, audit entries, answers and job rows.
 import assert from 'node:assert/strict';
+import { agentWith } from '../../test/factories.ts';
 import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
@@ -142,6 +143,15 @@ describe('invitation and reset routes at their edges', () => {
     for (const id of ['0', 'abc', '1.5', '99999999999']) {
       assertError(await m.t.call({ method: 'POST', url: `/api/v1/agents/${id}/invite` }), 404, 'NotFoundException', id);
     }
+    assert.equal((await m.t.deps.db.selectFrom('password_tokens').select('id').execute()).length, 0, 'nothing was issued');
+  });
+
+  it('/agents/{id}/invite: 422 for an agent who set a password already, 403 for a stronger agent; nothing issued', async () => {
+    const withPassword = await m.t.makeAgent({ password: 'has-a-password-123' });
+    const refused = assertError(await m.t.call({ method: 'POST', url: `/api/v1/agents/${withPassword.id}/invite` }), 422, 'DataException');
+    assert.match(refused.message, /Forgot password/);
+    const manager = await agentWith(m.t, ['users:manage']);
+    assertError(await m.t.call({ method: 'POST', url: `/api/v1/agents/${m.t.admin.id}/invite`, as: manager }), 403, 'PermissionException');
     assert.equal((await m.t.deps.db.selectFrom('password_tokens').select('id').execute()).length, 0, 'nothing was issued');
   });
 

@@ -98,6 +98,7 @@ export async function lockAgentForInvitation(db: DB, id: number) {
     .where('type', '=', 'agent')
     .where('deleted_at', 'is', null)
     .select(['id', 'email', 'first_name', 'last_name', 'enabled'])
+    .select((eb) => eb('password_hash', 'is not', null).as('has_password'))
     .forUpdate()
     .executeTakeFirst();
 }

@@ -3,8 +3,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
-import { auditActorOf, requestOrigin } from '../http/access.ts';
+import { auditActorOf, principalOf, requestOrigin } from '../http/access.ts';
 import { DateTime, Envelope, errors, IdParams, ok, TrueEnvelope } from '../http/schemas.ts';
+import { assertMayManage } from './agents.service.ts';
 import { confirmPasswordReset, inviteAgent, requestPasswordReset } from './password-tokens.service.ts';
 
 const ResetBody = Type.Object(
@@ -76,12 +77,16 @@ export function passwordTokenRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags: ['Agents'],
           summary: 'Mail the agent a new invitation',
           description:
-            "Mails a link to `{BASE_URL}/set-password?token=…`, valid 7 days; the agent's older invitation links stop working. 422 when system mail (SMTP_URL, MAIL_FROM) is not configured or the agent is disabled; 404 for a deleted agent or a contact.",
+            "Mails a link to `{BASE_URL}/set-password?token=…`, valid 7 days; the agent's older invitation links stop working. 422 when system mail (SMTP_URL, MAIL_FROM) is not configured, the agent is disabled or has set a password already (it uses password reset); 403 for an agent holding a permission the caller does not; 404 for a deleted agent or a contact.",
           params: IdParams,
           response: { 200: Envelope(Invitation), ...errors(400, 401, 403, 404, 422) },
         },
       },
-      async (request) => ok(await inviteAgent(deps, auditActorOf(request), request.params.id)),
+      async (request) => {
+        // Taking over another agent's account starts with its password: the same rule as setting it.
+        await assertMayManage(deps, principalOf(request), request.params.id);
+        return ok(await inviteAgent(deps, auditActorOf(request), request.params.id));
+      },
     );
   };
 }

@@ -91,7 +91,11 @@ export async function inviteAgent(deps: AppDeps, actor: AuditActor, id: number):
     const agent = await q.lockAgentForInvitation(trx, id);
     if (!agent?.email) throw new NotFoundError('Agent not found');
     if (!agent.enabled) throw new DataError('This agent is disabled: enable it before inviting it');
-    return inviteIn(deps, trx, { ...agent, email: agent.email }, actor);
+    // An invitation sets a first password; one set already is changed by its owner ("Forgot password?").
+    if (agent.has_password)
+      throw new DataError('This agent has set a password already: they can use "Forgot password?" on the sign-in page');
+    const { has_password: _, ...invitee } = agent;
+    return inviteIn(deps, trx, { ...invitee, email: agent.email }, actor);
   });
   return { agent_id: id, expires_at: expiresAt };
 }

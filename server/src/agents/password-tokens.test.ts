@@ -226,6 +226,27 @@ describe('invitations and password reset', () => {
     assertError(await confirm(sent.token), 400, 'InputException', 'mailed to an address the agent no longer has');
   });
 
+  it('a password set otherwise (by an admin, or changed by the agent) kills the open links', async () => {
+    const agent = await m.t.makeAgent();
+    await requestReset(agent.email);
+    const byAdmin = await nextMail();
+    dataOf(await m.t.call({ method: 'PUT', url: `/api/v1/agents/${agent.id}`, payload: { password: 'set-by-the-admin-1' } }));
+    assertError(await confirm(byAdmin.token), 400, 'InputException', 'after an admin set the password');
+    await requestReset(agent.email);
+    const byAgent = await nextMail();
+    const session = await calls.login(agent.email, 'set-by-the-admin-1');
+    dataOf(
+      await m.t.call({
+        method: 'PUT',
+        url: '/api/v1/agents/me',
+        payload: { current_password: 'set-by-the-admin-1', new_password: 'chosen-by-the-agent-2' },
+        ...calls.asSession(session),
+      }),
+    );
+    assertError(await confirm(byAgent.token), 400, 'InputException', 'after the agent changed it');
+    assert.equal(await loginStatus(agent.email, 'chosen-by-the-agent-2'), 200);
+  });
+
   it('at most 3 reset mails per agent and hour; the answer stays the same', async () => {
     const agent = await m.t.makeAgent();
     const count = m.smtp.mails.length;

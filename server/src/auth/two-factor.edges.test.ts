@@ -2,8 +2,10 @@
 // audit entries of sign-ins; and no secret (the TOTP secret, a recovery code, the password) in
 // any audit entry, log line or error body.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { cookieValue } from '../../test/auth.ts';
+import { encryptSecret } from '../security/encryption.ts';
 import { assertError, buildTestApp, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 import {
   auditEntries,
@@ -27,6 +29,18 @@ describe('two-factor sign-in: edges, audit and secrets', () => {
     t = await buildTestApp({ clock, logLines });
   });
   after(() => t.close());
+
+  it('a secret the server key no longer opens: a code is a 422 naming the way out, a recovery code still signs in', async () => {
+    const vera = await t.makeAgent({ password: TWO_FACTOR_PASSWORD });
+    const { secret, recoveryCodes } = await enrol(t, vera);
+    // As after SECRET_KEY was changed: the stored secret was sealed with another key.
+    const sealed = encryptSecret(randomBytes(32), secret);
+    await t.deps.db.updateTable('users').set({ two_factor_secret: sealed }).where('id', '=', vera.id).execute();
+    clock.advance(STEP_MS);
+    const refused = assertError(await mfa(t, await challengeFor(t, vera.email), codeAt(t, secret)), 422, 'DataException');
+    assert.match(refused.message, /recovery code/);
+    sessionOf(await mfa(t, await challengeFor(t, vera.email), recoveryCodes[0]));
+  });
 
   it('refuses bad bodies on every route with 400, changing nothing', async () => {
     const ana = await t.makeAgent({ password: TWO_FACTOR_PASSWORD });

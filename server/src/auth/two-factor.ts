@@ -9,8 +9,9 @@ import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { DataError, InputError, NotFoundError, UnauthorizedError } from '../errors.ts';
-import { decryptSecret, encryptSecret } from '../security/encryption.ts';
+import { DecryptionError, decryptSecret, encryptSecret } from '../security/encryption.ts';
 import { constantTimeEqual, sha256, verifySecret } from '../security/hashing.ts';
+import { hasLiveSessionFrom } from './auth.queries.ts';
 import { anonymousActor, type NewSession, type SessionMeta, startSession } from './auth.service.ts';
 import { invalidateCredentials } from './credential-cache.ts';
 import type { LoginLimits } from './login-limits.ts';
@@ -49,6 +50,21 @@ async function lockAgent(db: DB, userId: number): Promise<AgentState> {
   return agent;
 }
 
+/** A stored secret, decrypted; one SECRET_KEY no longer opens (the key was changed) is a clear 422, not a 500. */
+function readSecret(deps: AppDeps, stored: string): string {
+  try {
+    return decryptSecret(deps.config.secretKey, stored);
+  } catch (error) {
+    if (!(error instanceof DecryptionError)) throw error;
+    deps.log.warn(
+      'a two-factor secret cannot be decrypted with SECRET_KEY: the agent signs in with a recovery code, or an admin resets it',
+    );
+    throw new DataError(
+      'This two-factor secret cannot be read (the server key changed): use a recovery code, or ask an admin to reset two-factor sign-in',
+    );
+  }
+}
+
 /**
  * Checks a second factor (a TOTP code of the window, or an unused recovery code) and consumes it:
  * the code's time step is remembered, the recovery code marked used. Null when it is neither.
@@ -56,7 +72,7 @@ async function lockAgent(db: DB, userId: number): Promise<AgentState> {
 async function consumeSecondFactor(deps: AppDeps, trx: DB, agent: AgentState, code: string): Promise<SecondFactor | null> {
   const typed = normaliseCode(code);
   if (agent.two_factor_secret !== null && /^\d{6}$/.test(typed)) {
-    const secret = decryptSecret(deps.config.secretKey, agent.two_factor_secret);
+    const secret = readSecret(deps, agent.two_factor_secret);
     const step = matchTotp(secret, typed, deps.clock.now().getTime());
     if (step === null || (agent.two_factor_last_step !== null && step <= agent.two_factor_last_step)) return null;
     await q.setLastStep(trx, agent.id, step);
@@ -90,7 +106,7 @@ export async function enableTwoFactor(deps: AppDeps, actor: AuditActor, userId: 
     const agent = await lockAgent(trx, userId);
     if (agent.two_factor_enabled) throw new DataError('Two-factor sign-in is already on');
     if (agent.two_factor_pending_secret === null) throw new DataError('No pending secret: call POST /api/v1/agents/me/2fa/setup first');
-    const secret = decryptSecret(deps.config.secretKey, agent.two_factor_pending_secret);
+    const secret = readSecret(deps, agent.two_factor_pending_secret);
     const now = deps.clock.now();
     const step = matchTotp(secret, normaliseCode(code), now.getTime());
     if (step === null) throw InputError.field('code', 'is not the current code of this secret');
@@ -200,7 +216,9 @@ export async function completeMfaSignIn(
   const id = sha256(input.challenge);
   const seen = await q.lockLiveChallenge(deps.db, id, deps.clock.now());
   if (!seen) throw new UnauthorizedError(DEAD_CHALLENGE);
-  const attempt = await limits.reserve(seen.email ?? `agent-${seen.user_id}`, input.ip, async () => false);
+  // As at the password step: an address where the agent is signed in already is not locked out by failures elsewhere.
+  const known = () => hasLiveSessionFrom(deps.db, seen.user_id, input.ip, deps.clock.now());
+  const attempt = await limits.reserve(seen.email ?? `agent-${seen.user_id}`, input.ip, known);
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const challenge = await q.lockLiveChallenge(trx, id, deps.clock.now());
     if (!challenge) return { kind: 'dead' as const };

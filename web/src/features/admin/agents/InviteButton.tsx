@@ -14,7 +14,8 @@ export function InviteButton({ agent }: { agent: Agent }) {
     invalidate: [],
     done: t('admin.agents.invitationSent', { email: agent.email ?? '' }),
   });
-  if (!mail.data?.configured || !agent.enabled) return null;
+  // Offered until the agent has signed in: one who has chose a password, and resets it themselves.
+  if (!mail.data?.configured || !agent.enabled || agent.last_login_at !== null) return null;
   return (
     <Button
       size="sm"
