@@ -8,6 +8,7 @@ import { assertAudited, assertNotAudited, auditEntries } from '../../test/audit.
 import { buildTestApp, type TestApp, dataOf as ok } from '../../test/helpers.ts';
 import { MASKED } from '../audit/audit.service.ts';
 import { SECRET_MASK } from '../security/encryption.ts';
+import { webhookChanges, withoutCredentials } from './webhooks.audit.ts';
 
 const ownSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
@@ -128,5 +129,22 @@ describe('webhook changes in the audit log', () => {
       await assertNotAudited(t, res, `${request.method} ${request.url}`);
     }
     assert.equal((await auditEntries(t)).length, before, 'no entry at all');
+  });
+});
+
+describe('a webhook address in the audit log', () => {
+  it('shows no user info and no query value, which often carry a token; a change to one is still a change', () => {
+    assert.equal(
+      withoutCredentials('https://bot:pw-123@hooks.example.com/in/x?token=tok-456&team=a&team=b'),
+      `https://${MASKED}@hooks.example.com/in/x?token=${MASKED}&team=${MASKED}`,
+    );
+    assert.equal(withoutCredentials('https://hooks.example.com/orders'), 'https://hooks.example.com/orders');
+    assert.equal(withoutCredentials('not a url'), MASKED);
+    const changes = webhookChanges(
+      { name: 'A', url: 'https://h.example.com/x?token=old-1', enabled: true, events: [], headers: {} },
+      { name: 'A', url: 'https://h.example.com/x?token=new-2', enabled: true, events: [], headers: {} },
+      false,
+    );
+    assert.deepEqual(changes, { url: [`https://h.example.com/x?token=${MASKED}`, `https://h.example.com/x?token=${MASKED}`] });
   });
 });

@@ -1,6 +1,7 @@
 // What a webhook's audit entries show: name, url, enabled, events, whether the signing secret
 // changed (masked: only that it did) and each custom header as its own field (`headers.X-Team`),
-// the credentials among them masked by the rule answers use (webhooks.input.ts).
+// the credentials among them masked by the rule answers use (webhooks.input.ts); the url without
+// its user info and query values, which often carry a token.
 import { type AuditActor, type AuditChanges, changesBetween, MASKED, recordAudit } from '../audit/audit.service.ts';
 import type { DB } from '../db/database.ts';
 import { isSensitiveHeader } from './webhooks.input.ts';
@@ -35,12 +36,29 @@ export function webhookChanges(
 ): AuditChanges {
   const changes = changesBetween(flat(before), flat(after));
   if (secretChanged) changes['secret'] = [before ? MASKED : null, after ? MASKED : null];
+  // Compared whole, shown without what often carries a credential: a password in the address, query values.
+  if (changes['url'])
+    changes['url'] = changes['url'].map((value) => (typeof value === 'string' ? withoutCredentials(value) : value)) as [unknown, unknown];
   for (const [field, pair] of Object.entries(changes)) {
     if (field.startsWith(HEADER) && isSensitiveHeader(field.slice(HEADER.length))) {
       changes[field] = pair.map((value) => (value === null || value === '' ? value : MASKED)) as [unknown, unknown];
     }
   }
   return changes;
+}
+
+/** The address with its user info and every query value masked (`https://[redacted]@host/path?token=[redacted]`). */
+export function withoutCredentials(address: string): string {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return MASKED;
+  }
+  const user = url.username || url.password ? `${MASKED}@` : '';
+  const keys = [...new Set(url.searchParams.keys())];
+  const query = keys.length === 0 ? '' : `?${keys.map((key) => `${encodeURIComponent(key)}=${MASKED}`).join('&')}`;
+  return `${url.protocol}//${user}${url.host}${url.pathname}${query}`;
 }
 
 /** Writes the webhook's entry; an update that changed nothing writes none. */
