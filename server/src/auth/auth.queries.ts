@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
+import { holdsRoleRequiringTwoFactor } from './two-factor.queries.ts';
 
 export interface PrincipalRow {
   id: number;
@@ -31,9 +32,7 @@ export async function findActiveAgentPrincipal(db: DB, userId: number): Promise<
       'u.enabled',
       'u.last_active_at',
       'u.two_factor_enabled',
-      sql<boolean>`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.require_2fa)`.as(
-        'requires_2fa',
-      ),
+      holdsRoleRequiringTwoFactor().as('requires_2fa'),
       sql<
         string[]
       >`coalesce((select array_agg(distinct p collate "C" order by p collate "C") from user_roles ur join roles r on r.id = ur.role_id cross join unnest(r.permissions) as p where ur.user_id = u.id), '{}')`.as(

@@ -3,6 +3,11 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 
+/** Whether the user `u` holds a role that requires two-factor sign-in: the one statement of the rule (auth.queries.ts reads it too). */
+export function holdsRoleRequiringTwoFactor() {
+  return sql<boolean>`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.require_2fa)`;
+}
+
 /** The agent's two-factor state, its row locked until the transaction ends (codes are consumed under the lock). */
 export async function lockTwoFactorState(db: DB, userId: number) {
   return db
@@ -128,12 +133,7 @@ export async function twoFactorDemand(db: DB, userId: number): Promise<{ require
   const row = await db
     .selectFrom('users as u')
     .where('u.id', '=', userId)
-    .select([
-      'u.two_factor_enabled',
-      sql<boolean>`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.require_2fa)`.as(
-        'required',
-      ),
-    ])
+    .select(['u.two_factor_enabled', holdsRoleRequiringTwoFactor().as('required')])
     .executeTakeFirst();
   return { required: row?.required ?? false, enabled: row?.two_factor_enabled ?? false };
 }
