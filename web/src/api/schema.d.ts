@@ -378,7 +378,7 @@ export interface paths {
         put?: never;
         /**
          * Mail the agent a new invitation
-         * @description Mails a link to `{BASE_URL}/set-password?token=…`, valid 7 days; the agent's older invitation links stop working. 422 when system mail (SMTP_URL, MAIL_FROM) is not configured or the agent is disabled; 404 for a deleted agent or a contact.
+         * @description Mails a link to `{BASE_URL}/set-password?token=…`, valid 7 days; the agent's older invitation links stop working. 422 when system mail (SMTP_URL, MAIL_FROM) is not configured, the agent is disabled or has set a password already (it uses password reset); 403 for an agent holding a permission the caller does not; 404 for a deleted agent or a contact.
          *
          *     Requires permission `users:manage`.
          */
