@@ -149,6 +149,21 @@ export interface SessionsTable {
 }
 
 /** Append-only (audit/audit.service.ts): the database refuses updates and deletes but the retention purge's. */
+export interface ConversationFollowersTable {
+  conversation_id: number;
+  agent_id: number;
+  created_at: Timestamp;
+}
+
+/** A mention of an agent in a private note, written once the agent's access is checked (a team's mention: one row per member who may read). */
+export interface ConversationMentionsTable {
+  id: Generated<number>;
+  conversation_id: number;
+  message_id: number;
+  agent_id: number;
+  created_at: Timestamp;
+}
+
 export interface AuditLogTable {
   id: Generated<string>;
   created_at: Timestamp;
@@ -551,6 +566,8 @@ export interface Database extends ConversationDatabase {
   conversation_priorities: ConversationPrioritiesTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
+  conversation_followers: ConversationFollowersTable;
+  conversation_mentions: ConversationMentionsTable;
   password_tokens: PasswordTokensTable;
   widget_sessions: WidgetSessionsTable;
   domain_events: DomainEventsTable;

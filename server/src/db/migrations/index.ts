@@ -42,6 +42,7 @@ import * as contactsRemoteImages from './2026_11_29_0801_contacts_remote_images.
 import * as oidcSessionFence from './2026_11_29_1001_oidc_session_fence.ts';
 import * as auditLog from './2026_11_30_0001_audit_log.ts';
 import * as auditLogActorType from './2026_11_30_0400_audit_log_actor_type.ts';
+import * as followers from './2026_12_01_0001_followers.ts';
 import * as sessionList from './2026_11_30_0300_session_list.ts';
 import * as passwordTokens from './2026_11_30_0100_password_tokens.ts';
 import * as twoFactor from './2026_11_30_0201_two_factor.ts';
@@ -92,4 +93,5 @@ export const migrations: Record<string, ParleyMigration> = {
   '2026_11_30_0201_two_factor': twoFactor,
   '2026_11_30_0300_session_list': sessionList,
   '2026_11_30_0400_audit_log_actor_type': auditLogActorType,
+  '2026_12_01_0001_followers': followers,
 };
