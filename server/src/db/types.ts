@@ -164,6 +164,39 @@ export interface ConversationMentionsTable {
   created_at: Timestamp;
 }
 
+export const NOTIFICATION_TYPES = ['assigned', 'team_assigned', 'mentioned', 'reply', 'sla_warning', 'sla_breached'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export const NOTIFICATION_ACTOR_TYPES = ['agent', 'contact', 'automation', 'system'] as const;
+export const NOTIFICATION_EMAIL_STATUSES = ['none', 'pending', 'sent'] as const;
+
+/** One notification of one agent, unique per cause (the domain event) and type. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  agent_id: number;
+  type: NotificationType;
+  cause_event_id: number;
+  conversation_id: number;
+  message_id: number | null;
+  actor_type: (typeof NOTIFICATION_ACTOR_TYPES)[number] | null;
+  actor_id: number | null;
+  actor_name: Generated<string>;
+  title: string;
+  excerpt: Generated<string>;
+  created_at: Timestamp;
+  read_at: NullableTimestamp;
+  email_status: Generated<(typeof NOTIFICATION_EMAIL_STATUSES)[number]>;
+}
+
+/** An agent's notification preferences; `types` holds only what differs from the defaults (notifications/notification-settings.ts). */
+export interface NotificationSettingsTable {
+  agent_id: number;
+  types: Json<Record<string, Partial<Record<'in_app' | 'email' | 'push', boolean>>>>;
+  email_digest: Generated<boolean>;
+  sound: Generated<boolean>;
+  title_count: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
 export interface AuditLogTable {
   id: Generated<string>;
   created_at: Timestamp;
@@ -568,6 +601,8 @@ export interface Database extends ConversationDatabase {
   audit_log: AuditLogTable;
   conversation_followers: ConversationFollowersTable;
   conversation_mentions: ConversationMentionsTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
   password_tokens: PasswordTokensTable;
   widget_sessions: WidgetSessionsTable;
   domain_events: DomainEventsTable;
