@@ -184,6 +184,8 @@ export interface NotificationsTable {
   excerpt: Generated<string>;
   created_at: Timestamp;
   read_at: NullableTimestamp;
+  /** Shown in the app; false: made only for mail or push. */
+  in_app: Generated<boolean>;
   email_status: Generated<(typeof NOTIFICATION_EMAIL_STATUSES)[number]>;
 }
 

@@ -3,7 +3,16 @@
 // writers), and the consumers (webhooks, sockets) read the same ones. Payloads are stored as
 // JSON: times become RFC 3339 strings. Add a type here before writing it anywhere.
 import { type Static, type TSchema, Type } from 'typebox';
-import { AVAILABILITIES, AVAILABILITY_SOURCES, MESSAGE_STATUSES, SENDER_TYPES, SLA_METRICS, STATUS_CATEGORIES } from '../db/types.ts';
+import {
+  NOTIFICATION_ACTOR_TYPES,
+  NOTIFICATION_TYPES,
+  AVAILABILITIES,
+  AVAILABILITY_SOURCES,
+  MESSAGE_STATUSES,
+  SENDER_TYPES,
+  SLA_METRICS,
+  STATUS_CATEGORIES,
+} from '../db/types.ts';
 import { DateTime, Nullable, NullableDateTime, StringEnum } from '../http/schemas.ts';
 
 const Id = Type.Integer({ minimum: 1 });
@@ -44,6 +53,22 @@ const ContactCreated = Type.Object(
     load_remote_images: Type.Boolean(),
   },
   exact,
+);
+
+/** A notification as its agent reads it (GET /notifications, the `notification` frame). */
+export const NotificationRecord = Type.Object(
+  {
+    id: Id,
+    type: StringEnum(NOTIFICATION_TYPES),
+    created_at: DateTime,
+    read_at: NullableDateTime,
+    conversation_uuid: Uuid,
+    message_uuid: Nullable(Uuid),
+    actor: Nullable(Type.Object({ type: StringEnum(NOTIFICATION_ACTOR_TYPES), id: Nullable(Id), name: Text }, exact)),
+    title: Text,
+    excerpt: Text,
+  },
+  { ...exact, title: 'Notification' },
 );
 
 export const DOMAIN_EVENTS = {
@@ -141,6 +166,8 @@ export const DOMAIN_EVENTS = {
   ),
   /** The agent was removed (soft delete): their unresolved conversations are released by a job of the conversations domain. */
   'agent.deleted': Type.Object({ agent_id: Id }, exact),
+  /** A notification was created for `agent_id`: it reaches that agent's sockets only, as a `notification` frame. */
+  'notification.created': Type.Object({ agent_id: Id, notification: NotificationRecord }, exact),
   /** The dispatcher disabled a webhook that had failed every attempt for a day; `reason` says so, with the last error. */
   'webhook.disabled': Type.Object({ webhook_id: Id, reason: Text }, exact),
 } satisfies Record<string, TSchema>;

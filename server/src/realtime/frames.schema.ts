@@ -5,7 +5,7 @@
 // frame the server sends against them (server/test/sockets.ts); the web app and the widget get
 // their types generated from them (server/scripts/frame-types.ts, `npm run openapi`).
 import { type Static, type TSchema, Type } from 'typebox';
-import { DOMAIN_EVENTS } from '../events/events.schema.ts';
+import { DOMAIN_EVENTS, NotificationRecord } from '../events/events.schema.ts';
 import { DateTime, Nullable, StringEnum } from '../http/schemas.ts';
 import { Message } from '../messages/messages.schema.ts';
 import { ChatConversation, ChatMessage } from '../widget/widget.shapes.ts';
@@ -144,6 +144,7 @@ export const AgentServerFrame = Type.Union([
     Type.Object({ agent_id: availability.agent_id, availability_status: availability.availability_status }, exact),
   ),
   plainFrame('contact_update', ContactUpdate),
+  eventFrame('notification', NotificationRecord),
   plainFrame(
     'typing',
     Type.Union([

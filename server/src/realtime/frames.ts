@@ -7,6 +7,8 @@ export interface Frames {
   /** For agents allowed to see the conversation (or every agent when `conversation` is null and `toAllAgents`). */
   agent: string | null;
   toAllAgents: boolean;
+  /** The one agent whose sockets get `agent` (a notification), whatever the conversation. */
+  toAgent: number | null;
   /** For the widget sockets of the conversation's contact. */
   widget: string | null;
   /** Agent sockets to close (the agent was deleted). */
@@ -17,7 +19,15 @@ export interface Frames {
   recheckInbox: { id: number; uuid: string } | null;
 }
 
-const NONE: Frames = { agent: null, toAllAgents: false, widget: null, closeAgent: null, closeWidgetsOf: null, recheckInbox: null };
+const NONE: Frames = {
+  agent: null,
+  toAllAgents: false,
+  toAgent: null,
+  widget: null,
+  closeAgent: null,
+  closeWidgetsOf: null,
+  recheckInbox: null,
+};
 
 /** A server frame: `{type, data}`, plus the event it comes from (id, time) for re-sync. Its shape: frames.schema.ts. */
 export function frame(
@@ -40,6 +50,9 @@ export function framesOf(event: RelayedEvent): Frames {
   const ev = { id: event.id, created_at: event.created_at };
   if (event.type === 'agent.availability_changed') {
     return { ...NONE, toAllAgents: true, agent: frame('agent_availability_update', pick(p, ['agent_id', 'availability_status']), ev) };
+  }
+  if (event.type === 'notification.created' && typeof p['agent_id'] === 'number') {
+    return { ...NONE, toAgent: p['agent_id'], agent: frame('notification', p['notification'], ev) };
   }
   if (event.type === 'agent.deleted') return { ...NONE, closeAgent: typeof p['agent_id'] === 'number' ? p['agent_id'] : null };
   if (event.type === 'contact.merged' && typeof p['merged_contact_id'] === 'number')

@@ -125,7 +125,9 @@ export async function createHub(deps: AppDeps, options: { sweepMs?: number } = {
     if (frames.closeWidgetsOf !== null) {
       for (const conn of widgets.get(frames.closeWidgetsOf) ?? []) conn.socket.close(CLOSE_POLICY, 'session ended');
     }
-    if (frames.agent) {
+    if (frames.agent && frames.toAgent !== null) {
+      for (const conn of agents.get(frames.toAgent) ?? []) send(conn, frames.agent);
+    } else if (frames.agent) {
       const c = event.conversation;
       for (const conn of allAgents()) {
         if (frames.toAllAgents) send(conn, frames.agent);

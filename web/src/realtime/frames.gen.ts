@@ -270,6 +270,34 @@ export interface components {
             };
         } | {
             /** @constant */
+            type: "notification";
+            /** Notification */
+            data: {
+                id: number;
+                /** @enum {string} */
+                type: "assigned" | "team_assigned" | "mentioned" | "reply" | "sla_warning" | "sla_breached";
+                /** Format: date-time */
+                created_at: string;
+                read_at: string | null;
+                /** Format: uuid */
+                conversation_uuid: string;
+                message_uuid: string | null;
+                actor: {
+                    /** @enum {string} */
+                    type: "agent" | "contact" | "automation" | "system";
+                    id: number | null;
+                    name: string;
+                } | null;
+                title: string;
+                excerpt: string;
+            };
+            event: {
+                id: number;
+                /** Format: date-time */
+                created_at: string;
+            };
+        } | {
+            /** @constant */
             type: "typing";
             data: {
                 /**

@@ -19,12 +19,14 @@ const statements = [
     excerpt text not null default '' check (char_length(excerpt) <= 500),
     created_at timestamptz not null,
     read_at timestamptz,
+    -- shown in the app (the list, the badge, the frame); false: made only for mail or push
+    in_app boolean not null default true,
     -- mail of this notification: none (not wanted), pending (in the next digest), sent
     email_status text not null default 'none' check (email_status in ('none', 'pending', 'sent')),
     unique (agent_id, cause_event_id, type)
   )`,
-  `create index notifications_agent_idx on notifications (agent_id, created_at desc, id desc)`,
-  `create index notifications_unread_idx on notifications (agent_id, id) where read_at is null`,
+  `create index notifications_agent_idx on notifications (agent_id, created_at desc, id desc) where in_app`,
+  `create index notifications_unread_idx on notifications (agent_id, id) where read_at is null and in_app`,
   `create index notifications_digest_idx on notifications (agent_id, created_at) where email_status = 'pending'`,
   `create index notifications_created_idx on notifications (created_at)`,
   `create table notification_settings (
