@@ -35,3 +35,28 @@ describe('message HTML: URLs', () => {
     assert.equal(clean('<img src="data:image/png;base64,AAAA" />'), '<img />');
   });
 });
+
+describe('message HTML: mentions', () => {
+  it('keeps the mention ids of a span', () => {
+    assert.equal(clean('<span data-mention-agent-id="7">@Ana Lima</span>'), '<span data-mention-agent-id="7">@Ana Lima</span>');
+    assert.equal(
+      clean('<p><span data-mention-team-id="3">@Billing</span> hi</p>'),
+      '<p><span data-mention-team-id="3">@Billing</span> hi</p>',
+    );
+  });
+
+  it('drops mention ids that are not digits, and every other data-* attribute', () => {
+    for (const value of ['7a', '-1', ' 7', '0', '1e3', '12345678901', '7\u0000', '', 'javascript:x']) {
+      assert.equal(clean(`<span data-mention-agent-id="${value}">@x</span>`), '<span>@x</span>', JSON.stringify(value));
+    }
+    assert.equal(
+      clean('<span data-mention-agent-id="7" data-id="9" data-mention-other-id="2" class="c">@x</span>'),
+      '<span data-mention-agent-id="7">@x</span>',
+    );
+    assert.equal(clean('<p data-mention-agent-id="7">x</p>'), '<p>x</p>', 'only on span');
+    assert.equal(
+      clean('<a href="https://a.example" data-mention-agent-id="7">x</a>'),
+      '<a href="https://a.example" rel="noopener noreferrer nofollow" target="_blank">x</a>',
+    );
+  });
+});

@@ -53,6 +53,8 @@ const ALLOWED: sanitizeHtml.IOptions = {
     td: ['colspan', 'rowspan'],
     th: ['colspan', 'rowspan'],
     ol: ['start'],
+    // The mention markup of notes (followers/mentions.ts); every other data-* attribute is dropped.
+    span: ['data-mention-agent-id', 'data-mention-team-id'],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https', 'cid'] },
@@ -64,6 +66,7 @@ const ALLOWED: sanitizeHtml.IOptions = {
       attribs: { ...absoluteOnly(attribs, 'href'), rel: 'noopener noreferrer nofollow', target: '_blank' },
     }),
     img: (tagName, attribs) => ({ tagName, attribs: absoluteOnly(attribs, 'src') }),
+    span: (tagName, attribs) => ({ tagName, attribs: mentionIdsOnly(attribs) }),
   },
 };
 
@@ -80,6 +83,19 @@ function absoluteOnly(attribs: sanitizeHtml.Attributes, name: string): sanitizeH
   if (value === undefined || ABSOLUTE_URL.test(value.trim())) return attribs;
   const { [name]: _dropped, ...rest } = attribs;
   return rest;
+}
+
+/** A mention names an agent or a team by its id: digits only (no sign, no space, at most 9 digits). */
+const MENTION_ID = /^[1-9][0-9]{0,8}$/;
+
+/** The span's attributes without a mention id that is not one. */
+function mentionIdsOnly(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  const kept: sanitizeHtml.Attributes = {};
+  for (const [name, value] of Object.entries(attribs)) {
+    if (name.startsWith('data-mention-') && !MENTION_ID.test(value)) continue;
+    kept[name] = value;
+  }
+  return kept;
 }
 
 /**
