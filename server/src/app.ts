@@ -20,6 +20,8 @@ import { conversationsRoutes } from './conversations/conversations.routes.ts';
 import type { AppDeps } from './deps.ts';
 import { emailRoutes } from './email/email.routes.ts';
 import { firstRunRoutes } from './first-run/first-run.routes.ts';
+import { followersRoutes } from './followers/followers.routes.ts';
+import { recordMentions } from './followers/mentions.service.ts';
 import { answerFrameworkError, clientErrorHandler, InputError, RateLimitError, registerErrorHandling } from './errors.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerApiDocs } from './http/api-docs.ts';
@@ -195,7 +197,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(inboxesRoutes(deps), api);
   await app.register(emailRoutes(deps), api);
   await app.register(mediaRoutes(deps), api);
-  await app.register(conversationsRoutes(deps), api);
+  await app.register(conversationsRoutes(deps, { recordMentions }), api);
+  await app.register(followersRoutes(deps), api);
   await app.register(macrosRoutes(deps), api);
   await app.register(reportsRoutes(deps), api);
   await app.register(searchRoutes(deps), api);

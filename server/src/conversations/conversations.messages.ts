@@ -2,6 +2,7 @@
 // the conversation's (docs/api.md, Permissions and access); a send may carry an Idempotency-Key.
 import type { Principal } from '../auth/credential-cache.ts';
 import type { AppDeps } from '../deps.ts';
+import type { recordMentions } from '../followers/mentions.service.ts';
 import { ConflictError, InputError, NotFoundError, PermissionError } from '../errors.ts';
 import type { PageRequest } from '../http/schemas.ts';
 import { attachMediaToMessage } from '../media/media.service.ts';
@@ -40,9 +41,18 @@ export async function getMessage(deps: AppDeps, principal: Principal, conversati
   return toRecord(deps, row);
 }
 
+/**
+ * What is done on the line after an agent's message is appended, in its transaction, by domains
+ * that read conversations and so cannot be imported here: app.ts hands them over.
+ */
+export interface AfterAgentMessage {
+  recordMentions: typeof recordMentions;
+}
+
 /** A reply (or a private note) from the caller. */
 export async function sendMessage(
   deps: AppDeps,
+  after: AfterAgentMessage,
   principal: Principal,
   conversationUuid: string,
   input: SendMessageInput,
@@ -75,13 +85,18 @@ export async function sendMessage(
   try {
     // Most replies need no rule outside SQL: one statement. Otherwise (uploads, an applied SLA,
     // or to tell an unknown conversation from a forbidden one) the locked transaction.
-    const atOnce = await appendAgentMessageAtOnce(deps, principal, conversationUuid, message, deps.clock.now(), idempotency);
+    // A note that mentions someone (followers/mentions.ts) records its mentions in the locked transaction.
+    const mentions = isPrivate && prepared.content.includes('data-mention-');
+    const atOnce = mentions
+      ? undefined
+      : await appendAgentMessageAtOnce(deps, principal, conversationUuid, message, deps.clock.now(), idempotency);
     sent = atOnce
       ? { id: atOnce.id, record: toRecord(deps, { ...atOnce, attachments: [] }) }
       : await deps.db.transaction().execute(async (trx) => {
           const conversation = await lockReadableConversation(trx, principal, conversationUuid);
           const now = deps.clock.now();
           const row = await appendMessage(deps, trx, conversation, message, now, idempotency);
+          if (mentions) await after.recordMentions(trx, conversation, row, now);
           if (attachments.length > 0)
             await attachMediaToMessage(deps, trx, { mediaUuids: attachments, uploaderId: principal.userId, messageId: row.id });
           // Without attachments the inserted row is the whole record: no read after commit.

@@ -113,6 +113,12 @@ export async function conversationRecordsByIds(deps: AppDeps, ids: readonly numb
   return out;
 }
 
+/** Many list items as the lists write them, for `viewerId` (their unread counts), in one statement; unknown ids are left out. */
+export async function listItemsByIds(deps: AppDeps, ids: readonly number[], viewerId: number): Promise<ConversationListItem[]> {
+  const rows = await records.findConversationRecordsByIds(deps.db, ids, viewerId);
+  return rows.map(toListItem);
+}
+
 /** 404 for an unknown conversation, 403 for one the caller may not read (docs/api.md, Permissions and access). */
 export async function assertCanRead(db: DB, principal: Principal, uuid: string) {
   const row = await q.findConversationAccess(db, uuid);

@@ -7,7 +7,7 @@ import { Envelope, errors, Nullable, ok, Paged, pageRequest, sendJsonText } from
 import { IdempotencyHeaders, Message, MessageListQuery, MessageParams, SendMessageBody } from '../messages/messages.schema.ts';
 import { changeConversation, markSeen, markUnread } from './conversations.changes.ts';
 import { createConversation } from './conversations.create.ts';
-import { getMessage, listMessages, sendMessage } from './conversations.messages.ts';
+import { type AfterAgentMessage, getMessage, listMessages, sendMessage } from './conversations.messages.ts';
 import { getConversation, type ListKind, listConversations } from './conversations.read.ts';
 import { getConversationSla, setConversationSla } from './conversations.sla.ts';
 import { AppliedSlaRecord, ApplySlaBody } from '../sla/sla.schema.ts';
@@ -29,7 +29,7 @@ import { viewCounts } from './conversations.views.ts';
 const LIST_DESCRIPTION =
   '`page` (default 1) and `page_size` (default 30, clamped to 1..100). Filters (repeat a parameter for several values): `status`, `priority`, `tag` (names, case-insensitive; unknown → 400), `inbox_id`, `team_id`, `assignee_id`, `contact_id`. Order: `order_by` = last_message_at (default) | created_at | updated_at | waiting_since | next_sla_deadline_at (nulls last in both directions), `order` = desc (default) | asc; id breaks ties.';
 
-export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+export function conversationsRoutes(deps: AppDeps, after: AfterAgentMessage): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ['Conversations'];
     const listResponse = { 200: Envelope(Paged(ConversationListItem)), ...errors(400, 401, 403) };
@@ -314,7 +314,7 @@ export function conversationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) =>
-        ok(await sendMessage(deps, principalOf(request), request.params.cuuid, request.body, request.headers['idempotency-key'])),
+        ok(await sendMessage(deps, after, principalOf(request), request.params.cuuid, request.body, request.headers['idempotency-key'])),
     );
   };
 }
