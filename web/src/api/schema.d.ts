@@ -1701,6 +1701,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/conversations/mentioned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Conversations the caller was mentioned in (paged)
+         * @description Newest mention first; each conversation once, with its newest mention (`mentioned_at`, `mention_message_uuid`). Only conversations the caller may still read are listed. `page` (default 1) and `page_size` (default 30, clamped to 1..100).
+         *
+         *     Requires permission `conversations:read`.
+         */
+        get: operations["listConversationsMentioned"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{cuuid}/followers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agents following a conversation
+         * @description Oldest follower first. The caller must be able to read the conversation (the conversation access rules); an unknown conversation or one the caller may not read is a 404.
+         *
+         *     Requires permission `conversations:read`.
+         */
+        get: operations["listConversationFollowers"];
+        put?: never;
+        /**
+         * Follow a conversation, or add another agent as a follower
+         * @description Without `agent_id` the caller follows it. Changing another agent’s follow needs `conversations:update_user_assignee` (else 403); the caller’s own needs nothing more. The agent must be able to read the conversation (else 422). Answers the followers. The caller must be able to read the conversation (the conversation access rules); an unknown conversation or one the caller may not read is a 404.
+         *
+         *     Requires permission `conversations:read`.
+         */
+        post: operations["createConversationFollower"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{cuuid}/followers/{agent_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop following a conversation, or remove another agent
+         * @description Changing another agent’s follow needs `conversations:update_user_assignee` (else 403); the caller’s own needs nothing more. An agent who does not follow it is no error. Answers the followers. The caller must be able to read the conversation (the conversation access rules); an unknown conversation or one the caller may not read is a 404.
+         *
+         *     Requires permission `conversations:read`.
+         */
+        delete: operations["deleteConversationFollower"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/macros": {
         parameters: {
             query?: never;
@@ -4127,6 +4199,96 @@ export interface components {
                 content_id: string | null;
                 url: string;
             }[];
+        };
+        /**
+         * MentionedConversation
+         * @description A conversation list item plus the caller’s newest mention in it.
+         */
+        MentionedConversation: {
+            id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uuid */
+            uuid: string;
+            reference_number: string;
+            /** Format: date-time */
+            waiting_since: string | null;
+            /** Format: date-time */
+            assignee_last_seen_at: string | null;
+            inbox_id: number;
+            /**
+             * @description email | livechat; cannot change after creation
+             * @enum {string}
+             */
+            inbox_channel: "email" | "livechat";
+            inbox_name: string;
+            sla_policy_id: number | null;
+            /** Format: date-time */
+            first_reply_at: string | null;
+            /** Format: date-time */
+            last_reply_at: string | null;
+            /** Format: date-time */
+            resolved_at: string | null;
+            subject: string;
+            last_message: string | null;
+            /** @description The first public message's text, shortened as last_message: what a conversation without subject is titled by */
+            first_message: string | null;
+            /** Format: date-time */
+            last_message_at: string | null;
+            /** @enum {string|null} */
+            last_message_sender: "agent" | "contact" | null;
+            /** Format: date-time */
+            next_sla_deadline_at: string | null;
+            priority_id: number | null;
+            /** @description Public messages from the contact newer than the caller's last-seen mark */
+            unread_message_count: number;
+            status: string;
+            priority: string | null;
+            /** Format: date-time */
+            first_response_deadline_at: string | null;
+            /** Format: date-time */
+            resolution_deadline_at: string | null;
+            applied_sla_id: number | null;
+            /** Format: date-time */
+            next_response_deadline_at: string | null;
+            /** Format: date-time */
+            next_response_met_at: string | null;
+            assigned_user_id: number | null;
+            assigned_team_id: number | null;
+            tags: string[];
+            contact: {
+                id: number;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                first_name: string;
+                last_name: string;
+                avatar_url: string | null;
+                email: string | null;
+            };
+            /** Format: date-time */
+            mentioned_at: string;
+            /**
+             * Format: uuid
+             * @description The note of the newest mention
+             */
+            mention_message_uuid: string;
+        };
+        /** Follower */
+        Follower: {
+            /** @description Agent id */
+            id: number;
+            first_name: string;
+            last_name: string;
+            avatar_url: string | null;
+        };
+        /** FollowBody */
+        FollowBody: {
+            /** @description The agent to add; the caller when absent */
+            agent_id?: number;
         };
         /**
          * MacroActions
@@ -14623,6 +14785,308 @@ export interface operations {
                         status: "success";
                         data: components["schemas"]["Message"];
                     };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listConversationsMentioned: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1; larger values are clamped. */
+                page?: number;
+                /** @description Items per page, 1..100; values outside are clamped. */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: {
+                            results: components["schemas"]["MentionedConversation"][];
+                            total: number;
+                            per_page: number;
+                            total_pages: number;
+                            page: number;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listConversationFollowers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Conversation uuid */
+                cuuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["Follower"][];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createConversationFollower: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Conversation uuid */
+                cuuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FollowBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["Follower"][];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteConversationFollower: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Conversation uuid */
+                cuuid: string;
+                /** @description Agent id */
+                agent_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["Follower"][];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Every error answer has this shape. */
