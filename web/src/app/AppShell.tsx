@@ -1,6 +1,6 @@
 // The signed-in frame: the navigation (a sidebar, a drawer on a phone's width), the top bar with
 // the account menu, and the screen of the current route. Live updates and idle detection run here.
-import { CircleDashed, Hash, Layers, Mail, Menu, MessageCircle, Moon, Sun, UserRound } from 'lucide-react';
+import { AtSign, CircleDashed, Hash, Layers, Mail, Menu, MessageCircle, Moon, Sun, UserRound } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
@@ -74,6 +74,7 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
       <h2 className="nav__heading">{t('nav.views')}</h2>
       <ViewLink view={{ kind: 'mine' }} label={t('nav.mine')} icon={<UserRound size={16} />} onNavigate={onNavigate} />
       <ViewLink view={{ kind: 'unassigned' }} label={t('nav.unassigned')} icon={<CircleDashed size={16} />} onNavigate={onNavigate} />
+      <ViewLink view={{ kind: 'mentioned' }} label={t('nav.mentioned')} icon={<AtSign size={16} />} onNavigate={onNavigate} />
       {readAll ? <ViewLink view={{ kind: 'all' }} label={t('nav.all')} icon={<Layers size={16} />} onNavigate={onNavigate} /> : null}
       {visibleTeams.length > 0 ? <h2 className="nav__heading">{t('nav.teams')}</h2> : null}
       {visibleTeams.map((team) => (

@@ -2,6 +2,7 @@
 import { enAdmin } from './en-admin';
 import { enAdminSettings } from './en-admin-settings';
 import { enAudit } from './en-audit';
+import { enCollaboration } from './en-collaboration';
 import { enContacts } from './en-contacts';
 import { enPasswords } from './en-passwords';
 import { enPermissions } from './en-permissions';
@@ -318,6 +319,7 @@ export const en = {
 
   // Contacts, search, reports and administration: one catalogue file each (en-*.ts).
   ...enContacts,
+  ...enCollaboration,
   ...enReports,
   ...enPermissions,
   ...enAdmin,

@@ -19,6 +19,7 @@ import { DropdownMenu } from '../../ui/DropdownMenu';
 import { toast } from '../../ui/Toast';
 import { type Attachment, clearDraft, type Mode, readDraft, saveDraft } from './draft';
 import { MacroMenu } from './macros';
+import { useNoteMentions } from './mentions';
 import { useAiPrompts, useAiStatus } from './queries';
 
 /** After this long without a keystroke the agent has stopped typing. */
@@ -77,6 +78,7 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
   const draftParts = useRef({ mode, files });
   draftParts.current = { mode, files };
   const persist = useRef((html: string) => saveDraft(conversationUuid, { html, ...draftParts.current }));
+  const mentions = useNoteMentions(() => draftParts.current.mode === 'note');
 
   const editor = useEditor({
     content: saved?.html ?? '',
@@ -85,6 +87,7 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
     extensions: [
       StarterKit.configure({ heading: false, link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'] } }),
       Placeholder.configure({ placeholder: () => (mode === 'note' ? t('reply.notePlaceholder') : t('reply.placeholder')) }),
+      mentions,
     ],
     editorProps: {
       attributes: { class: 'composer__editor', role: 'textbox', 'aria-multiline': 'true', 'aria-label': t('reply.editor') },

@@ -12,6 +12,7 @@ import { displayName } from '../auth/session';
 import { type Change, useChangeConversation } from './changes';
 import { ContactCard } from './ContactCard';
 import { CsatPanel } from './CsatPanel';
+import { FollowersPanel } from './FollowersPanel';
 import { SlaPanel } from './SlaPanel';
 import { dateTime } from '../inbox/format';
 import { DetailsHeader } from './DetailsHeader';
@@ -142,6 +143,7 @@ export function Sidebar({
           />
         ) : null}
       </section>
+      <FollowersPanel conversation={c} />
       <SlaPanel conversation={c} />
       <CsatPanel conversation={c} />
       <ContactCard conversation={c} />

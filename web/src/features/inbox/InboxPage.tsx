@@ -133,7 +133,7 @@ export function InboxPage({ kind }: { kind: ListView['kind'] }) {
               onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((row) => row.uuid)) : new Set())}
               aria-label={t('inbox.selectAll')}
             />
-            <FilterBar view={view} filters={filters} setParam={setParam} />
+            {view.kind === 'mentioned' ? null : <FilterBar view={view} filters={filters} setParam={setParam} />}
           </div>
           {selected.size > 0 ? (
             <div className="inbox__selectbar">

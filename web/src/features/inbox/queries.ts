@@ -45,6 +45,8 @@ function countOf(counts: ViewCounts, view: ListView): ViewCount | undefined {
       return counts.unassigned ?? undefined;
     case 'all':
       return counts.all ?? undefined;
+    case 'mentioned':
+      return undefined;
     case 'team':
       return counts.teams.find((team) => team.id === view.id);
     case 'inbox':

@@ -23,6 +23,7 @@ export const inboxRoutes: RouteObject[] = [
   { path: '/inbox/mine', element: <InboxPage kind="mine" />, children: detail },
   { path: '/inbox/unassigned', element: <InboxPage kind="unassigned" />, children: detail },
   { path: '/inbox/all', element: <InboxPage kind="all" />, children: detail },
+  { path: '/inbox/mentioned', element: <InboxPage kind="mentioned" />, children: detail },
   { path: '/inbox/team/:id', element: <InboxPage kind="team" />, children: detail },
   { path: '/inbox/channel/:id', element: <InboxPage kind="inbox" />, children: detail },
 ];

@@ -6,6 +6,8 @@ export type ListView =
   | { kind: 'mine' }
   | { kind: 'unassigned' }
   | { kind: 'all' }
+  /** The conversations the agent was mentioned in (newest mention first; no filters). */
+  | { kind: 'mentioned' }
   | { kind: 'team'; id: number }
   | { kind: 'inbox'; id: number };
 
@@ -127,6 +129,8 @@ export async function fetchConversations(
     return unwrap(api.GET('/api/v1/conversations/unassigned', { params: { query: { ...query, ...inbox } } }));
   }
   switch (view.kind) {
+    case 'mentioned':
+      return unwrap(api.GET('/api/v1/conversations/mentioned', { params: { query: { page: filters.page, page_size: pageSize } } }));
     case 'mine':
       return unwrap(api.GET('/api/v1/conversations/assigned', { params: { query } }));
     case 'unassigned':
