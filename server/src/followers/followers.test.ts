@@ -92,6 +92,15 @@ describe('followers and mentions', () => {
       assert.equal(first?.mentioned_at, clock.now().toISOString());
       assert.equal(first?.subject, c.subject, 'the usual list item');
       assert.deepEqual(first?.tags, []);
+      // The item is the lists' item, plus the mention.
+      const all = dataOf<Paged<Mentioned & { uuid: string }>>(
+        await t.call({ method: 'GET', url: '/api/v1/conversations/all?page_size=100' }),
+      );
+      const { mentioned_at: _at, mention_message_uuid: _uuid, ...item } = first ?? ({} as Mentioned);
+      assert.deepEqual(
+        item,
+        all.results.find((one) => one.uuid === c.uuid),
+      );
     });
 
     it('an agent who may not read it, an unknown id and the writer are ignored without an error', async () => {

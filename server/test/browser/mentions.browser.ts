@@ -75,6 +75,10 @@ describe('mentions and followers', { skip: browserMissing() ?? false, timeout: 2
       const chip = thread.locator(`span[data-mention-agent-id="${bea.id}"]`);
       await chip.waitFor();
       assert.equal(await chip.innerText(), '@Bea Test');
+      // Ann wrote in it and Bea was mentioned: both follow, and Ann's open panel shows it without a reload.
+      const annFollowers = page.getByRole('list', { name: 'Followers' });
+      await annFollowers.getByText('Ann Test (you)').waitFor();
+      await annFollowers.getByText('Bea Test').waitFor();
       await look(page, 'mention-sent');
       const notes = dataOf<{ results: Array<{ content: string; private: boolean }> }>(
         await server.t.call({ method: 'GET', url: `/api/v1/conversations/${c.uuid}/messages`, as: ann }),

@@ -4,6 +4,7 @@
 // conversation (an assignment, a note: both make followers) re-reads it too.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import type { Conversation } from '../../api/client';
 import { api, unwrap } from '../../api/client';
 import { keys } from '../../api/keys';
@@ -27,6 +28,21 @@ export function FollowersPanel({ conversation: c }: { conversation: Conversation
     queryKey: key,
     queryFn: () => unwrap(api.GET('/api/v1/conversations/{cuuid}/followers', { params: { path: { cuuid: c.uuid } } })),
   });
+  // Writing in the conversation and being assigned it make followers: a new message in the
+  // thread's cache (a socket frame, the agent's own send) or another assignee reads them again.
+  useEffect(() => {
+    const thread = JSON.stringify(keys.conversations.messages(c.uuid));
+    return client.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success' && JSON.stringify(event.query.queryKey) === thread)
+        void client.invalidateQueries({ queryKey: followersKey(c.uuid), exact: true });
+    });
+  }, [client, c.uuid]);
+  const assignee = useRef(c.assigned_user_id);
+  useEffect(() => {
+    if (assignee.current === c.assigned_user_id) return;
+    assignee.current = c.assigned_user_id;
+    void client.invalidateQueries({ queryKey: followersKey(c.uuid), exact: true });
+  }, [client, c.uuid, c.assigned_user_id]);
   const done = {
     onSuccess: (list: NonNullable<typeof followers.data>) => client.setQueryData(key, list),
     onError: (error: Error) => toast(error.message, 'error'),
