@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserMissing, newPage, pageErrors, type WebServer } from '../browser.ts';
+import { browserMissing, describeViolations, newPage, pageErrors, seriousViolations, type WebServer } from '../browser.ts';
 import { createConversation, createTeam } from '../factories.ts';
 import { type Caller, dataOf } from '../helpers.ts';
 import { signIn } from './admin-harness.ts';
@@ -66,6 +66,8 @@ describe('mentions and followers', { skip: browserMissing() ?? false, timeout: 2
       assert.equal(await list.getByRole('option', { name: 'Billing' }).count(), 0, 'narrowed by what was typed');
       assert.equal(await list.getByRole('option', { selected: true, name: 'Bea Test' }).count(), 1, 'the first match is the active option');
       await look(page, 'mention-list');
+      const listViolations = await seriousViolations(page, [], ['.mention-list']);
+      assert.deepEqual(listViolations, [], describeViolations(listViolations));
       await page.keyboard.press('Enter');
       await list.waitFor({ state: 'detached' });
       await page.keyboard.type('thanks');
@@ -108,6 +110,8 @@ describe('mentions and followers', { skip: browserMissing() ?? false, timeout: 2
       await followers.getByText('Bea Test (you)').waitFor();
       await followers.getByText('Ann Test').waitFor();
       await look(other, 'followers-panel');
+      const panelViolations = await seriousViolations(other, [], ['.details']);
+      assert.deepEqual(panelViolations, [], describeViolations(panelViolations));
       await details.getByRole('button', { name: 'Unfollow' }).click();
       await followers.getByText('Bea Test (you)').waitFor({ state: 'detached' });
       const ids = async () =>
