@@ -3,6 +3,7 @@ import { enAdmin } from './en-admin';
 import { enAdminSettings } from './en-admin-settings';
 import { enAudit } from './en-audit';
 import { enContacts } from './en-contacts';
+import { enNotifications } from './en-notifications';
 import { enPasswords } from './en-passwords';
 import { enPermissions } from './en-permissions';
 import { enReports } from './en-reports';
@@ -325,6 +326,7 @@ export const en = {
   ...enAudit,
   ...enPasswords,
   ...enTwoFactor,
+  ...enNotifications,
 } as const;
 
 export type MessageKey = keyof typeof en;
