@@ -8,8 +8,8 @@ import type { Page } from 'playwright-core';
 import { createConversation } from '../factories.ts';
 import { dataOf } from '../helpers.ts';
 import { insertNotification } from '../notifications.ts';
-import { agentDesk, type AgentDesk } from './agent-harness.ts';
-import { browserMissing, describeViolations, newPage, seriousViolations, shot } from './admin-harness.ts';
+import { AGENT_PASSWORD, agentDesk, type AgentDesk } from './agent-harness.ts';
+import { browserMissing, describeViolations, newPage, seriousViolations, shot, signIn } from './admin-harness.ts';
 
 const skip = browserMissing() ?? false;
 
@@ -38,11 +38,12 @@ describe('notifications in the web app', { skip }, () => {
     // Unassigned: Ann may read it (read_unassigned), and nobody is notified of it by itself.
     conversation = (await createConversation(desk.server.t, { inbox_id: desk.inboxId, subject: 'Broken checkout' })).uuid;
     ({ page, errors } = await newPage(desk.browser, desk.server.base));
-    await desk.signedIn(page);
+    await signIn(page, desk.ann.email, AGENT_PASSWORD);
   });
   after(() => desk?.close());
 
   it('a new notification raises the badge live; opening it goes to the conversation and reads it', async () => {
+    await page.screenshot({ path: '/tmp/notifyweb-start.png' });
     await bell('Notifications').waitFor();
     await notify('Admin mentioned you in “Broken checkout”');
     await bell('Notifications, 1 unread').waitFor();
@@ -71,7 +72,8 @@ describe('notifications in the web app', { skip }, () => {
     await bell('Notifications, 2 unread').click();
     const list = page.getByRole('list', { name: 'Notifications' });
     await list.getByText('Second of two').waitFor();
-    // Unread first: the one read before is not listed.
+    // Unread first: the one read before is not listed (once the list is read again).
+    await list.getByText('Admin mentioned you in “Broken checkout”').waitFor({ state: 'detached' });
     assert.equal(await list.getByRole('listitem').count(), 2);
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await bell('Notifications').waitFor();
@@ -102,7 +104,7 @@ describe('notifications in the web app', { skip }, () => {
     await section.getByRole('radio', { name: 'One digest every 15 minutes' }).check();
     await section.getByRole('switch', { name: 'Show the unread count in the browser tab’s title' }).click();
     await section.getByRole('button', { name: 'Save notification settings' }).click();
-    await page.getByText('Notification settings saved').waitFor();
+    await page.getByText('Notification settings saved', { exact: true }).waitFor();
     await page.screenshot({ path: '/tmp/notifyweb-settings.png', fullPage: true });
     const violations = await seriousViolations(page, [], ['#account-notifications']);
     assert.equal(violations.length, 0, describeViolations(violations));

@@ -41,6 +41,8 @@ export function useNotificationList(filter: NotificationFilter, enabled: boolean
   return useInfiniteQuery({
     queryKey: notificationKeys.list(filter),
     enabled,
+    // Read again each time the panel opens: the unread filter keeps what was read while it was open.
+    staleTime: 0,
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
       unwrap(
