@@ -38,6 +38,12 @@ describe('notifications in the web app', { skip }, () => {
     // Unassigned: Ann may read it (read_unassigned), and nobody is notified of it by itself.
     conversation = (await createConversation(desk.server.t, { inbox_id: desk.inboxId, subject: 'Broken checkout' })).uuid;
     ({ page, errors } = await newPage(desk.browser, desk.server.base));
+    // Counts the chime's notes (the Web Audio oscillators the page starts).
+    await page.addInitScript(`
+      window.__chimes = 0;
+      const create = AudioContext.prototype.createOscillator;
+      AudioContext.prototype.createOscillator = function () { window.__chimes += 1; return create.call(this); };
+    `);
     await signIn(page, desk.ann.email, AGENT_PASSWORD);
   });
   after(() => desk?.close());
@@ -49,6 +55,7 @@ describe('notifications in the web app', { skip }, () => {
     await bell('Notifications, 1 unread').waitFor();
     assert.equal(await page.getByTestId('notification-badge').textContent(), '1');
     await page.waitForFunction("document.title.startsWith('(1) ')");
+    assert.ok(Number(await page.evaluate('window.__chimes')) > 0, 'the chime played');
 
     await bell('Notifications, 1 unread').click();
     const list = page.getByRole('list', { name: 'Notifications' });
@@ -103,6 +110,7 @@ describe('notifications in the web app', { skip }, () => {
     await section.getByRole('checkbox', { name: 'New reply: Email' }).check();
     await section.getByRole('radio', { name: 'One digest every 15 minutes' }).check();
     await section.getByRole('switch', { name: 'Show the unread count in the browser tab’s title' }).click();
+    await section.getByRole('switch', { name: 'Play a sound on a new notification' }).click();
     await section.getByRole('button', { name: 'Save notification settings' }).click();
     await page.getByText('Notification settings saved', { exact: true }).waitFor();
     await page.screenshot({ path: '/tmp/notifyweb-settings.png', fullPage: true });
@@ -118,13 +126,24 @@ describe('notifications in the web app', { skip }, () => {
     assert.equal(await section.getByRole('checkbox', { name: 'New reply: Email' }).isChecked(), true);
     assert.equal(await section.getByRole('checkbox', { name: 'Assigned to you: Email' }).isChecked(), true);
     assert.equal(await section.getByRole('radio', { name: 'One digest every 15 minutes' }).isChecked(), true);
-    const stored = dataOf<{ types: Record<string, { push: boolean; email: boolean }>; email_digest: boolean; title_count: boolean }>(
-      await desk.server.t.call({ method: 'GET', url: '/api/v1/agents/me/notification-settings', as: desk.ann }),
-    );
+    const stored = dataOf<{
+      types: Record<string, { push: boolean; email: boolean }>;
+      email_digest: boolean;
+      title_count: boolean;
+      sound: boolean;
+    }>(await desk.server.t.call({ method: 'GET', url: '/api/v1/agents/me/notification-settings', as: desk.ann }));
     assert.equal(stored.types['mentioned']?.push, true);
     assert.equal(stored.types['reply']?.email, true);
     assert.equal(stored.email_digest, true);
     assert.equal(stored.title_count, false);
+    assert.equal(stored.sound, false);
+
+    // Sound and title count off: a new notification raises the badge, with no chime and no count in the title.
+    const chimes = Number(await page.evaluate('window.__chimes'));
+    await notify('Quiet one');
+    await bell('Notifications, 2 unread').waitFor();
+    assert.equal(Number(await page.evaluate('window.__chimes')), chimes, 'no chime');
+    assert.ok(!(await page.title()).startsWith('('), await page.title());
     assert.deepEqual(errors, []);
   });
 });
