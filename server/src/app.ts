@@ -34,6 +34,7 @@ import { registerValidation } from './http/validation.ts';
 import { inboxesRoutes } from './inboxes/inboxes.routes.ts';
 import { macrosRoutes } from './macros/macros.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { registerMetrics } from './metrics/metrics.routes.ts';
 import { systemMailRoutes } from './system-mail/system-mail.routes.ts';
 import { oidcRoutes } from './oidc/oidc.routes.ts';
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(pageVisitRoutes(deps), api);
   await app.register(aiRoutes(deps), api);
   await app.register(auditRoutes(deps), api);
+  await app.register(notificationsRoutes(deps), api);
   // Under /api/v1 and, for the contact's page, /csat: registered at the root.
   await app.register(csatRoutes(deps));
   // The built widget: /widget.js, the chat frame /widget/frame/ and its assets.

@@ -11,6 +11,7 @@ import { can, useAgent } from '../features/auth/session';
 import { useIdleAway } from '../features/auth/useIdleAway';
 import { capped, useViewCount } from '../features/inbox/queries';
 import { viewPath, type ListView } from '../features/inbox/views';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 import { t } from '../i18n/t';
 import { RealtimeProvider, useRealtime } from '../realtime/RealtimeProvider';
 import { Button } from '../ui/Button';
@@ -146,6 +147,7 @@ function Shell() {
           <div className="topbar__spacer" />
           {realtime.state === 'reconnecting' ? <output className="topbar__offline">{t('realtime.offline')}</output> : null}
           <CommandPalette />
+          <NotificationBell />
           <Button variant="ghost" icon aria-label={t('theme.toggle')} onClick={toggleTheme} title={t('theme.toggle')}>
             {theme === 'dark' ? <Sun size={16} aria-hidden /> : <Moon size={16} aria-hidden />}
           </Button>

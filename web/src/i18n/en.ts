@@ -4,6 +4,7 @@ import { enAdminSettings } from './en-admin-settings';
 import { enAudit } from './en-audit';
 import { enCollaboration } from './en-collaboration';
 import { enContacts } from './en-contacts';
+import { enNotifications } from './en-notifications';
 import { enPasswords } from './en-passwords';
 import { enPermissions } from './en-permissions';
 import { enReports } from './en-reports';
@@ -327,6 +328,7 @@ export const en = {
   ...enAudit,
   ...enPasswords,
   ...enTwoFactor,
+  ...enNotifications,
 } as const;
 
 export type MessageKey = keyof typeof en;
