@@ -2713,6 +2713,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/push/vapid-public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAPID public key
+         * @description The application server key (RFC 8292) to pass to PushManager.subscribe as `applicationServerKey`. Made once per installation, on first use; its private key is stored encrypted with SECRET_KEY. Any signed-in agent.
+         *
+         *     Any authenticated agent.
+         */
+        get: operations["getPushVapidPublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/me/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my push subscriptions
+         * @description The calling agent's browsers that receive its notifications by Web Push, oldest first. The endpoint (a capability: whoever knows it may push to the device) and the keys are never answered: `endpoint_host` and `endpoint_sha256` identify it.
+         *
+         *     Any authenticated agent.
+         */
+        get: operations["listAgentMePushSubscriptions"];
+        put?: never;
+        /**
+         * Record a push subscription
+         * @description Send PushSubscription.toJSON() of a browser subscribed with the VAPID public key. `endpoint` must be https and must not be (or resolve to) a loopback, private, link-local or other non-public address, unless its host is in PUSH_ALLOW_HOSTS (400 naming the field); `keys.p256dh` is an uncompressed P-256 point, `keys.auth` 16 bytes, both base64url. Sending an endpoint again updates its keys (and makes it the caller's: a browser shows the notifications of the agent who last turned push on there). At most 20 per agent (422).
+         *
+         *     Any authenticated agent.
+         */
+        post: operations["createAgentMePushSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/me/push-subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a push subscription
+         * @description The browser gets no more pushes. Another agent's subscription, or an unknown id → 404.
+         *
+         *     Any authenticated agent.
+         */
+        delete: operations["deleteAgentMePushSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/csat/{uuid}": {
         parameters: {
             query?: never;
@@ -5078,6 +5150,43 @@ export interface components {
             actions: string[];
             /** @description The resource types the log holds entries about, sorted */
             resource_types: string[];
+        };
+        /** VapidPublicKey */
+        VapidPublicKey: {
+            /** @description The application server's P-256 public key (65 bytes, uncompressed), base64url: `applicationServerKey` of PushManager.subscribe */
+            public_key: string;
+        };
+        /** PushSubscription */
+        PushSubscription: {
+            id: number;
+            /** @description The push service's host (the endpoint itself is never answered) */
+            endpoint_host: string;
+            /** @description SHA-256 of the endpoint, hex: lets a browser tell its own subscription among the agent's */
+            endpoint_sha256: string;
+            /** @description Read from the User-Agent of the request that subscribed */
+            device: {
+                browser: string | null;
+                os: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            last_success_at: string | null;
+        };
+        /** CreatePushSubscription */
+        CreatePushSubscription: {
+            /** @description The push service's URL for this browser (PushSubscription.endpoint): https, and not a private address */
+            endpoint: string;
+            keys: {
+                /** @description The browser's P-256 public key (65 bytes, uncompressed), base64url */
+                p256dh: string;
+                /** @description The authentication secret (16 bytes), base64url */
+                auth: string;
+            };
+            /** @description Ignored (PushSubscription.toJSON() includes it) */
+            expirationTime?: number | null;
         };
         /** PublicCsatSurvey */
         PublicCsatSurvey: {
@@ -18671,6 +18780,218 @@ export interface operations {
             };
             /** @description Every error answer has this shape. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPushVapidPublicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["VapidPublicKey"];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAgentMePushSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PushSubscription"][];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createAgentMePushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePushSubscription"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PushSubscription"];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteAgentMePushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @enum {boolean} */
+                        data: true;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,6 +5,7 @@ import { enAudit } from './en-audit';
 import { enContacts } from './en-contacts';
 import { enPasswords } from './en-passwords';
 import { enPermissions } from './en-permissions';
+import { enPush } from './en-push';
 import { enReports } from './en-reports';
 import { enTwoFactor } from './en-two-factor';
 export const en = {
@@ -325,6 +326,7 @@ export const en = {
   ...enAudit,
   ...enPasswords,
   ...enTwoFactor,
+  ...enPush,
 } as const;
 
 export type MessageKey = keyof typeof en;

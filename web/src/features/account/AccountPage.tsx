@@ -1,6 +1,7 @@
 // The signed-in agent's account settings: one card per concern, each in its own file.
 import { t } from '../../i18n/t';
 import { Page } from '../../ui/Page';
+import { PushSection } from '../notifications-push/PushSection';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
@@ -11,6 +12,7 @@ export function AccountPage() {
       <PasswordSection />
       <TwoFactorSection />
       <SessionsSection />
+      <PushSection />
     </Page>
   );
 }
