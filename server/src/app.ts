@@ -38,6 +38,7 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { registerMetrics } from './metrics/metrics.routes.ts';
 import { systemMailRoutes } from './system-mail/system-mail.routes.ts';
 import { oidcRoutes } from './oidc/oidc.routes.ts';
+import { pushRoutes } from './push/push.routes.ts';
 import { pageVisitRoutes, registerRealtime } from './realtime/realtime.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(aiRoutes(deps), api);
   await app.register(auditRoutes(deps), api);
   await app.register(notificationsRoutes(deps), api);
+  await app.register(pushRoutes(deps), api);
   // Under /api/v1 and, for the contact's page, /csat: registered at the root.
   await app.register(csatRoutes(deps));
   // The built widget: /widget.js, the chat frame /widget/frame/ and its assets.

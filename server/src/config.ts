@@ -44,6 +44,8 @@ export interface Config {
   readonly widgetMessageRateLimitPerMinute: number;
   readonly timezone: string;
   readonly webhookAllowList: readonly string[];
+  /** PUSH_ALLOW_HOSTS: push service hosts the address guard lets through (and lets use http). */
+  readonly pushAllowList: readonly string[];
   /** Webhook requests one instance sends at once (WEBHOOK_CONCURRENCY). */
   readonly webhookConcurrency: number;
   /** Of those, at most this many to one webhook (WEBHOOK_CONCURRENCY_PER_WEBHOOK): a slow receiver never holds them all. */
@@ -210,9 +212,9 @@ function trustProxy(env: Env): boolean | number | string[] {
   return Object.freeze(entries) as string[];
 }
 
-/** WEBHOOK_ALLOW_HOSTS: host names, IP addresses or CIDR blocks, comma-separated. */
-function allowHosts(env: Env): string[] {
-  const entries = (env['WEBHOOK_ALLOW_HOSTS'] || '')
+/** WEBHOOK_ALLOW_HOSTS (or PUSH_ALLOW_HOSTS): host names, IP addresses or CIDR blocks, comma-separated. */
+function allowHosts(env: Env, variable = 'WEBHOOK_ALLOW_HOSTS'): string[] {
+  const entries = (env[variable] || '')
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
@@ -230,9 +232,7 @@ function allowHosts(env: Env): string[] {
       prefix === undefined &&
       (family !== 0 || /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/.test(bare));
     if (!validCidr && !validHost) {
-      throw new ConfigError(
-        `WEBHOOK_ALLOW_HOSTS entries must be host names, IP addresses or CIDR blocks (10.0.0.0/8), got ${shown(entry)}`,
-      );
+      throw new ConfigError(`${variable} entries must be host names, IP addresses or CIDR blocks (10.0.0.0/8), got ${shown(entry)}`);
     }
   }
   return entries;
@@ -385,6 +385,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     widgetMessageRateLimitPerMinute: integer(env, 'WIDGET_MESSAGE_RATE_LIMIT_PER_MINUTE', 30, 0, 100000),
     timezone,
     webhookAllowList: Object.freeze(webhookAllowList),
+    pushAllowList: Object.freeze(allowHosts(env, 'PUSH_ALLOW_HOSTS')),
     webhookConcurrency: integer(env, 'WEBHOOK_CONCURRENCY', 64, 1, 1024),
     webhookConcurrencyPerWebhook: integer(env, 'WEBHOOK_CONCURRENCY_PER_WEBHOOK', 4, 1, 256),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60) * 1000,

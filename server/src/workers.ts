@@ -29,6 +29,8 @@ import { type JobHandler, type JobRunnerOptions, startJobRunner } from './jobs/j
 import { type PeriodicTask, type PeriodicTaskOptions, startPeriodicTasks } from './jobs/jobs.scheduler.ts';
 import { purgeCompletedJobs, reapLostJobs, startJobWakeRelay } from './jobs/jobs.service.ts';
 import { purgeOrphanMedia } from './media/media.service.ts';
+import { PUSH_NOTIFICATION_JOB } from './notifications/notifications.schema.ts';
+import { PUSH_RETRY_JOB, pushNotification, retryPush } from './push/push.delivery.ts';
 import { markAbsentAgentsOffline } from './realtime/presence.ts';
 import { pruneDomainEvents } from './realtime/pruning.ts';
 import { foldReportRollups } from './reports/reports.service.ts';
@@ -51,6 +53,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   'conversations.place_team': placeTeamJob,
   [PASSWORD_RESET_REQUEST_JOB]: preparePasswordReset,
   [SYSTEM_MAIL_JOB]: sendSystemMail,
+  [PUSH_NOTIFICATION_JOB]: pushNotification,
+  [PUSH_RETRY_JOB]: retryPush,
 };
 
 /**

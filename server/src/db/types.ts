@@ -199,6 +199,27 @@ export interface NotificationSettingsTable {
   updated_at: Timestamp;
 }
 
+/** The installation's VAPID key pair (one row, id 1); `private_key` is encrypted with SECRET_KEY (push/push.vapid.ts). */
+export interface PushVapidKeysTable {
+  id: Generated<number>;
+  public_key: string;
+  private_key: string;
+  created_at: Timestamp;
+}
+
+/** A browser's push subscription (RFC 8030), owned by one agent; the endpoint is a bearer capability. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  agent_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_success_at: NullableTimestamp;
+}
+
 export interface AuditLogTable {
   id: Generated<string>;
   created_at: Timestamp;
@@ -605,6 +626,8 @@ export interface Database extends ConversationDatabase {
   conversation_mentions: ConversationMentionsTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
+  push_vapid_keys: PushVapidKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
   password_tokens: PasswordTokensTable;
   widget_sessions: WidgetSessionsTable;
   domain_events: DomainEventsTable;

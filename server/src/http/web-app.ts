@@ -95,7 +95,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string = DEF
       schemaHide: true,
       setHeaders: (reply, path) => {
         const hashed = path.startsWith(join(distDir, 'assets'));
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        // The service worker (web/public/sw.js) is checked for updates on every load: never served stale.
+        const worker = path === join(distDir, 'sw.js');
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=300');
         reply.header('x-content-type-options', 'nosniff');
       },
     });

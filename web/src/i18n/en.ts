@@ -7,6 +7,7 @@ import { enContacts } from './en-contacts';
 import { enNotifications } from './en-notifications';
 import { enPasswords } from './en-passwords';
 import { enPermissions } from './en-permissions';
+import { enPush } from './en-push';
 import { enReports } from './en-reports';
 import { enTwoFactor } from './en-two-factor';
 export const en = {
@@ -329,6 +330,7 @@ export const en = {
   ...enPasswords,
   ...enTwoFactor,
   ...enNotifications,
+  ...enPush,
 } as const;
 
 export type MessageKey = keyof typeof en;

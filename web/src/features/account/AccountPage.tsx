@@ -2,6 +2,7 @@
 import { t } from '../../i18n/t';
 import { Page } from '../../ui/Page';
 import { NotificationsSection } from '../notifications/NotificationsSection';
+import { PushSection } from '../notifications-push/PushSection';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
@@ -13,6 +14,7 @@ export function AccountPage() {
       <TwoFactorSection />
       <SessionsSection />
       <NotificationsSection />
+      <PushSection />
     </Page>
   );
 }
