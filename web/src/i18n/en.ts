@@ -5,6 +5,7 @@ import { enAudit } from './en-audit';
 import { enContacts } from './en-contacts';
 import { enPasswords } from './en-passwords';
 import { enPermissions } from './en-permissions';
+import { enPresence } from './en-presence';
 import { enReports } from './en-reports';
 import { enTwoFactor } from './en-two-factor';
 export const en = {
@@ -325,6 +326,7 @@ export const en = {
   ...enAudit,
   ...enPasswords,
   ...enTwoFactor,
+  ...enPresence,
 } as const;
 
 export type MessageKey = keyof typeof en;
