@@ -23,6 +23,7 @@ export const REPLYING_TTL_MS = 8_000;
 /** How often this instance refreshes its rows (they expire after 60 s: viewers.service.ts). */
 const HEARTBEAT_MS = 20_000;
 const TICK_MS = 1_000;
+const OPEN = 1;
 
 interface Viewing {
   conversationId: number;
@@ -158,12 +159,14 @@ export async function startViewers(deps: AppDeps, hub: Hub): Promise<LiveViewers
 
   return {
     async viewing(conn, facts) {
+      // A frame handled after its socket closed: its close (which drops the rows) has come and gone.
+      if (conn.socket.readyState !== OPEN) return null;
       const state = stateOf(conn);
       if (state.viewing.has(facts.uuid)) {
         // Already viewing (a screen opened twice): this socket gets the list again, nothing changes.
         await state.chain;
         const list = await listFrame(facts.id);
-        if (list && conn.socket.readyState === 1) conn.socket.send(list.data);
+        if (list && conn.socket.readyState === OPEN) conn.socket.send(list.data);
         return null;
       }
       if (state.viewing.size >= MAX_VIEWING_PER_SOCKET) {
