@@ -13,11 +13,12 @@ export function viewersRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.get(
       '/conversations/:cuuid/viewers',
       {
+        config: { serviceRule: 'conversation_hidden' },
         schema: {
           tags: ['Conversations'],
           summary: 'Who is viewing the conversation now, and who is replying',
           description:
-            'The agents whose agent socket sent `viewing` for this conversation (on any instance), one entry per agent whatever the number of their tabs, in the order they came: `replying` while one of their tabs sends typing frames of a public reply. The same list as the socket frame `conversation_viewers` (docs/api.md, "Presence"). A conversation the caller may not read is a 404, like an unknown one.',
+            'The agents whose agent socket sent `viewing` for this conversation (on any instance), one entry per agent whatever the number of their tabs, in the order they came: `replying` while one of their tabs sends typing frames of a public reply. The same list as the socket frame `conversation_viewers` (docs/api.md, "Presence").',
           params: UuidParams,
           response: { 200: Envelope(ViewerList), ...errors(400, 401, 404) },
         },

@@ -2524,9 +2524,9 @@ export interface paths {
         };
         /**
          * Who is viewing the conversation now, and who is replying
-         * @description The agents whose agent socket sent `viewing` for this conversation (on any instance), one entry per agent whatever the number of their tabs, in the order they came: `replying` while one of their tabs sends typing frames of a public reply. The same list as the socket frame `conversation_viewers` (docs/api.md, "Presence"). A conversation the caller may not read is a 404, like an unknown one.
+         * @description The agents whose agent socket sent `viewing` for this conversation (on any instance), one entry per agent whatever the number of their tabs, in the order they came: `replying` while one of their tabs sends typing frames of a public reply. The same list as the socket frame `conversation_viewers` (docs/api.md, "Presence").
          *
-         *     Any authenticated agent.
+         *     Any authenticated agent at the route level; the service then applies the conversation access rules, with one answer for unknown and not readable: a 404 (nothing tells that the conversation exists).
          */
         get: operations["listConversationViewers"];
         put?: never;
