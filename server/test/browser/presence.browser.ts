@@ -74,7 +74,6 @@ describe('who is viewing and replying', { skip }, () => {
     await benEditor.click();
     await b.page.keyboard.type('We are looking');
     await header(a.page).getByText('replying…').waitFor();
-    await a.page.screenshot({ path: '/tmp/presence-replying.png' });
     // The header's list and the row's mark (a labelled image) pass the accessibility audit.
     const violations = await seriousViolations(a.page, [], ['.viewers', '.row__viewers']);
     assert.deepEqual(violations, [], describeViolations(violations));
