@@ -40,6 +40,8 @@ import { systemMailRoutes } from './system-mail/system-mail.routes.ts';
 import { oidcRoutes } from './oidc/oidc.routes.ts';
 import { pushRoutes } from './push/push.routes.ts';
 import { pageVisitRoutes, registerRealtime } from './realtime/realtime.routes.ts';
+import { startViewers } from './viewers/viewers.live.ts';
+import { viewersRoutes } from './viewers/viewers.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
@@ -211,6 +213,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(widgetEmbedRoutes(deps), api);
   await app.register(oidcRoutes(deps), api);
   await app.register(pageVisitRoutes(deps), api);
+  await app.register(viewersRoutes(deps), api);
   await app.register(aiRoutes(deps), api);
   await app.register(auditRoutes(deps), api);
   await app.register(notificationsRoutes(deps), api);
@@ -219,7 +222,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(csatRoutes(deps));
   // The built widget: /widget.js, the chat frame /widget/frame/ and its assets.
   await app.register(widgetAssetRoutes(deps));
-  await registerRealtime(app, deps);
+  await registerRealtime(app, deps, { viewers: (hub) => startViewers(deps, hub) });
   // The agent web app: `/`, its built files, and its client-side routes for browser navigations.
   webApp = await registerWebApp(app, options.webDistDir);
 

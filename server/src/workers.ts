@@ -34,6 +34,7 @@ import { PUSH_RETRY_JOB, pushNotification, retryPush } from './push/push.deliver
 import { markAbsentAgentsOffline } from './realtime/presence.ts';
 import { pruneDomainEvents } from './realtime/pruning.ts';
 import { foldReportRollups } from './reports/reports.service.ts';
+import { expireViewers } from './viewers/viewers.service.ts';
 import { type DispatcherOptions, startWebhookDispatcher } from './webhooks/webhooks.dispatcher.ts';
 import { purgeWebhookDeliveries, reapLostWebhookDeliveries } from './webhooks/webhooks.retention.ts';
 import { purgeExpiredWidgetSessions } from './widget/widget.sessions.ts';
@@ -98,6 +99,8 @@ export const periodicTasks: PeriodicTask[] = [
   { name: 'email.purge_skipped', everyMs: HOUR, run: purgeSkippedMails },
   // Audit log entries older than AUDIT_RETENTION_DAYS (0: kept forever), in bounded batches.
   { name: 'audit.purge', everyMs: HOUR, run: purgeExpiredAuditEntries },
+  // Viewers of instances that stopped without saying so (no refresh for 60 s).
+  { name: 'viewers.expire', everyMs: 20 * SECOND, run: expireViewers },
 ];
 
 export interface Workers {

@@ -155,6 +155,19 @@ export interface ConversationFollowersTable {
   created_at: Timestamp;
 }
 
+/** An agent socket viewing a conversation now (viewers/viewers.live.ts): refreshed every 20 s by its instance, swept after 60 s. */
+export interface ConversationViewersTable {
+  conversation_id: number;
+  /** The socket: `<instance>:<n>`; one agent with two tabs has two rows and is one viewer. */
+  socket_key: string;
+  agent_id: number;
+  instance: string;
+  /** The socket's typing frames say a public reply is being written. */
+  replying: boolean;
+  since: Timestamp;
+  seen_at: Timestamp;
+}
+
 /** A mention of an agent in a private note, written once the agent's access is checked (a team's mention: one row per member who may read). */
 export interface ConversationMentionsTable {
   id: Generated<number>;
@@ -624,6 +637,7 @@ export interface Database extends ConversationDatabase {
   audit_log: AuditLogTable;
   conversation_followers: ConversationFollowersTable;
   conversation_mentions: ConversationMentionsTable;
+  conversation_viewers: ConversationViewersTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
   push_vapid_keys: PushVapidKeysTable;

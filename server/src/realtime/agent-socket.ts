@@ -1,7 +1,7 @@
 // The agent socket `GET /ws` (docs/api.md, "Realtime"). Authenticated before the upgrade: API
 // credentials (no Origin check), or the session cookie from a page of BASE_URL's origin (else
 // 403: another site cannot open a socket with the agent's cookie). Client frames: `ping`,
-// `subscribe`/`unsubscribe` `{conversation_uuid}`, `typing`. Conversation events reach every
+// `subscribe`/`unsubscribe` `{conversation_uuid}`, `typing`, `viewing`/`viewing_stopped` (ViewingHooks). Conversation events reach every
 // agent allowed to see the conversation, subscribed or not; typing only reaches subscribers.
 import { returnFromAbsence } from '../agents/agents.service.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -53,13 +53,28 @@ async function authenticateUpgrade(deps: AppDeps, request: FastifyRequest): Prom
   return { principal: await usable(), reauthenticate: usable, session: true };
 }
 
-export async function readableFacts(deps: AppDeps, principal: Principal, uuid: string): Promise<Facts | null> {
+/**
+ * Who is viewing and replying (server/src/viewers/, docs/api.md "Presence"): given to the agent
+ * socket by app.ts, so that realtime does not depend on that domain.
+ */
+/** A conversation's access facts and its id. */
+export type ReadableFacts = Facts & { id: number };
+
+export interface ViewingHooks {
+  /** The socket views a conversation it may read; an error message when it may not view more. */
+  viewing(conn: AgentConn, conversation: ReadableFacts): Promise<string | null>;
+  viewingStopped(conn: AgentConn, conversationUuid: string): Promise<void>;
+  /** Each typing frame that goes on (after the coalescing): whether the agent now writes a public reply. */
+  typing(conn: AgentConn, conversation: ReadableFacts, replying: boolean): Promise<void>;
+}
+
+export async function readableFacts(deps: AppDeps, principal: Principal, uuid: string): Promise<ReadableFacts | null> {
   const [row] = await conversationFacts(deps.db, { uuids: [uuid] });
   if (!row || !canReadConversation(principal, row)) return null;
   return { ...row, livechat: channelHas(row.inbox_channel, 'liveSocket') };
 }
 
-export function registerAgentSocket(app: FastifyInstance, deps: AppDeps, hub: Hub): void {
+export function registerAgentSocket(app: FastifyInstance, deps: AppDeps, hub: Hub, viewers: ViewingHooks | null = null): void {
   const upgrades = new WeakMap<FastifyRequest, Authenticated>();
   app.route({
     method: 'GET',
@@ -132,6 +147,14 @@ export function registerAgentSocket(app: FastifyInstance, deps: AppDeps, hub: Hu
           conn.subscriptions.delete(uuid);
           return reply(JSON.stringify({ type: 'unsubscribed', data: { conversation_uuid: uuid } }));
         }
+        if (frame.type === 'viewing_stopped') return viewers?.viewingStopped(conn, uuid);
+        if (frame.type === 'viewing') {
+          const facts = await readableFacts(deps, conn.principal, uuid);
+          if (!facts) return reply(errorFrame('Conversation not found, or not one you may read', 'not_found'));
+          const refused = viewers ? await viewers.viewing(conn, facts) : null;
+          if (refused) reply(errorFrame(refused));
+          return;
+        }
         if (frame.type === 'subscribe') {
           const facts = await readableFacts(deps, conn.principal, uuid);
           if (!facts) return reply(errorFrame('Conversation not found, or not one you may read', 'not_found'));
@@ -144,6 +167,7 @@ export function registerAgentSocket(app: FastifyInstance, deps: AppDeps, hub: Hu
         if (!throttle(`${uuid}:${isPrivate}`, isTyping, nowMs())) return;
         const facts = await readableFacts(deps, conn.principal, uuid);
         if (!facts) return reply(errorFrame('Conversation not found, or not one you may read', 'not_found'));
+        await viewers?.typing(conn, facts, isTyping && !isPrivate);
         await hub.publish({
           kind: 'typing',
           from: 'agent',

@@ -111,6 +111,18 @@ const ContactUpdate = Type.Union([
 ]);
 export type ContactUpdate = Static<typeof ContactUpdate>;
 
+/** One agent viewing a conversation (docs/api.md, "Presence"): several tabs are one viewer, replying if any tab is. */
+export const Viewer = Type.Object(
+  {
+    agent_id: Type.Integer({ minimum: 1 }),
+    name: Type.String(),
+    avatar_url: Nullable(Type.String()),
+    replying: Type.Boolean({ description: 'writing a public reply (its typing frames say so, for at most 8 s after the last)' }),
+  },
+  { ...exact, title: 'Viewer' },
+);
+export const ConversationViewers = Type.Object({ conversation_uuid: uuid, viewers: Type.Array(Viewer) }, exact);
+
 /** Every frame the agent socket sends. */
 export const AgentServerFrame = Type.Union([
   Pong,
@@ -145,6 +157,7 @@ export const AgentServerFrame = Type.Union([
   ),
   plainFrame('contact_update', ContactUpdate),
   eventFrame('notification', NotificationRecord),
+  plainFrame('conversation_viewers', ConversationViewers),
   plainFrame(
     'typing',
     Type.Union([
@@ -159,6 +172,8 @@ export const AGENT_CLIENT_FRAMES = {
   ping: Type.Object({ type: Type.Literal('ping'), data: Type.Optional(Type.Object({}, exact)) }, exact),
   subscribe: clientFrame('subscribe', Type.Object({ conversation_uuid: ConversationUuid }, exact)),
   unsubscribe: clientFrame('unsubscribe', Type.Object({ conversation_uuid: ConversationUuid }, exact)),
+  viewing: clientFrame('viewing', Type.Object({ conversation_uuid: ConversationUuid }, exact)),
+  viewing_stopped: clientFrame('viewing_stopped', Type.Object({ conversation_uuid: ConversationUuid }, exact)),
   typing: clientFrame(
     'typing',
     Type.Object(
@@ -168,7 +183,7 @@ export const AGENT_CLIENT_FRAMES = {
   ),
 };
 const A = AGENT_CLIENT_FRAMES;
-export const AgentClientFrame = Type.Union([A.ping, A.subscribe, A.unsubscribe, A.typing]);
+export const AgentClientFrame = Type.Union([A.ping, A.subscribe, A.unsubscribe, A.typing, A.viewing, A.viewing_stopped]);
 
 /** `conversation_update` of the widget socket: only what the widget shows. */
 const WidgetConversationUpdate = Type.Union([

@@ -83,6 +83,10 @@ export interface Hub {
   addWidget(conn: WidgetConn): void;
   /** Sends to every instance (this one included). */
   publish(message: Ephemeral): Promise<void>;
+  /** Whether any agent socket is open on this instance. */
+  hasAgents(): boolean;
+  /** Sends a frame to every agent socket of this instance that may read the conversation. */
+  toReaders(conversation: AccessFacts, data: string): void;
   /** Widget sockets of a contact on this instance. */
   widgetCount(contactId: number): number;
   closeAll(code: number, reason: string): void;
@@ -333,6 +337,10 @@ export async function createHub(deps: AppDeps, options: { sweepMs?: number } = {
       });
     },
     publish,
+    hasAgents: () => agents.size > 0,
+    toReaders(conversation, data) {
+      for (const conn of allAgents()) if (canReadConversation(conn.principal, conversation)) send(conn, data);
+    },
     widgetCount: (contactId) => widgets.get(contactId)?.size ?? 0,
     closeAll(code, reason) {
       for (const conn of allAgents()) conn.socket.close(code, reason);

@@ -8,9 +8,9 @@ import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { principalOf } from '../http/access.ts';
 import { Envelope, errors, IdParams, ok } from '../http/schemas.ts';
-import { registerAgentSocket } from './agent-socket.ts';
+import { registerAgentSocket, type ViewingHooks } from './agent-socket.ts';
 import { PageVisit } from './frames.schema.ts';
-import { CLOSE_GOING_AWAY, createHub } from './hub.ts';
+import { CLOSE_GOING_AWAY, createHub, type Hub } from './hub.ts';
 import { listPageVisits } from './page-visits.ts';
 import { type RelayOptions, startRelay } from './relay.ts';
 import { socketErrorHandler } from './socket-errors.ts';
@@ -21,12 +21,15 @@ export const MAX_FRAME_BYTES = 64 * 1024;
 
 export interface RealtimeOptions {
   relay?: RelayOptions;
+  /** Starts who-is-viewing on this instance's hub (viewers/viewers.live.ts, wired in app.ts). */
+  viewers?: (hub: Hub) => Promise<ViewingHooks & { stop(): Promise<void> }>;
 }
 
 /** Registers the sockets; returns the relay so tests can flush it. */
 export async function registerRealtime(app: FastifyInstance, deps: AppDeps, options: RealtimeOptions = {}) {
   const hub = await createHub(deps);
   const relay = startRelay(deps, options.relay);
+  const viewers = options.viewers ? await options.viewers(hub) : null;
   await app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
     errorHandler: socketErrorHandler(deps.metrics),
@@ -50,10 +53,10 @@ export async function registerRealtime(app: FastifyInstance, deps: AppDeps, opti
     },
   });
   app.addHook('onClose', async () => {
-    await Promise.all([hub.stop(), relay.stop()]);
+    await Promise.all([hub.stop(), relay.stop(), viewers?.stop()]);
   });
   await app.register(async (scope) => {
-    registerAgentSocket(scope, deps, hub);
+    registerAgentSocket(scope, deps, hub, viewers);
     registerWidgetSocket(scope, deps, hub);
   });
   return relay;

@@ -2587,6 +2587,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/conversations/{cuuid}/viewers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is viewing the conversation now, and who is replying
+         * @description The agents whose agent socket sent `viewing` for this conversation (on any instance), one entry per agent whatever the number of their tabs, in the order they came: `replying` while one of their tabs sends typing frames of a public reply. The same list as the socket frame `conversation_viewers` (docs/api.md, "Presence").
+         *
+         *     Any authenticated agent at the route level; the service then applies the conversation access rules, with one answer for unknown and not readable: a 404 (nothing tells that the conversation exists).
+         */
+        get: operations["listConversationViewers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ai/provider": {
         parameters: {
             query?: never;
@@ -5326,6 +5348,14 @@ export interface components {
             title: string;
             /** Format: date-time */
             visited_at: string;
+        };
+        /** Viewer */
+        Viewer: {
+            agent_id: number;
+            name: string;
+            avatar_url: string | null;
+            /** @description writing a public reply (its typing frames say so, for at most 8 s after the last) */
+            replying: boolean;
         };
         /** AiProvider */
         AiProvider: {
@@ -18562,6 +18592,69 @@ export interface operations {
             };
             /** @description Every error answer has this shape. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listConversationViewers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Conversation uuid */
+                cuuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["Viewer"][];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,7 @@ import { enNotifications } from './en-notifications';
 import { enPasswords } from './en-passwords';
 import { enPermissions } from './en-permissions';
 import { enPush } from './en-push';
+import { enPresence } from './en-presence';
 import { enReports } from './en-reports';
 import { enTwoFactor } from './en-two-factor';
 export const en = {
@@ -331,6 +332,7 @@ export const en = {
   ...enTwoFactor,
   ...enNotifications,
   ...enPush,
+  ...enPresence,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -6,6 +6,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Agent, Conversation, Message } from '../api/client';
 import { keys } from '../api/keys';
 import { applyNotificationFrame } from '../features/notifications/queries';
+import { applyViewers } from '../features/presence/cache';
 import type { ServerFrame, ServerFrameOf } from './frames.gen';
 
 export interface MessagePage {
@@ -184,6 +185,9 @@ export function frameApplier(client: QueryClient, live: Live, meId: () => number
         return;
       case 'notification':
         applyNotificationFrame(client, frame.data);
+        return;
+      case 'conversation_viewers':
+        applyViewers(client, frame.data);
         return;
       case 'agent_availability_update': {
         const { agent_id, availability_status } = frame.data;

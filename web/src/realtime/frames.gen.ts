@@ -298,6 +298,23 @@ export interface components {
             };
         } | {
             /** @constant */
+            type: "conversation_viewers";
+            data: {
+                /**
+                 * Format: uuid
+                 * @description a conversation uuid
+                 */
+                conversation_uuid: string;
+                viewers: {
+                    agent_id: number;
+                    name: string;
+                    avatar_url: string | null;
+                    /** @description writing a public reply (its typing frames say so, for at most 8 s after the last) */
+                    replying: boolean;
+                }[];
+            };
+        } | {
+            /** @constant */
             type: "typing";
             data: {
                 /**
@@ -355,6 +372,26 @@ export interface components {
                 is_typing: boolean;
                 /** @description a boolean */
                 is_private?: boolean;
+            };
+        } | {
+            /** @constant */
+            type: "viewing";
+            data: {
+                /**
+                 * Format: uuid
+                 * @description a conversation uuid
+                 */
+                conversation_uuid: string;
+            };
+        } | {
+            /** @constant */
+            type: "viewing_stopped";
+            data: {
+                /**
+                 * Format: uuid
+                 * @description a conversation uuid
+                 */
+                conversation_uuid: string;
             };
         };
     };

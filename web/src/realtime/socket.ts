@@ -30,6 +30,8 @@ export class AgentSocket {
   #options: Options;
   #socket: WebSocket | null = null;
   #subscriptions = new Map<string, number>();
+  /** Conversations a screen of this tab shows (`viewing`, docs/api.md "Presence"), counted like subscriptions. */
+  #viewing = new Map<string, number>();
   #attempt = 0;
   #opened = false;
   #timer = 0;
@@ -69,6 +71,21 @@ export class AgentSocket {
     };
   }
 
+  /** Who is viewing: `viewing` when the first screen opens the conversation, `viewing_stopped` when the last one goes. */
+  view(conversationUuid: string): () => void {
+    const count = this.#viewing.get(conversationUuid) ?? 0;
+    this.#viewing.set(conversationUuid, count + 1);
+    if (count === 0) this.send({ type: 'viewing', data: { conversation_uuid: conversationUuid } });
+    return () => {
+      const left = (this.#viewing.get(conversationUuid) ?? 1) - 1;
+      if (left > 0) this.#viewing.set(conversationUuid, left);
+      else {
+        this.#viewing.delete(conversationUuid);
+        this.send({ type: 'viewing_stopped', data: { conversation_uuid: conversationUuid } });
+      }
+    };
+  }
+
   send(frame: ClientFrame): void {
     if (this.#socket?.readyState === WebSocket.OPEN) this.#socket.send(JSON.stringify(frame));
   }
@@ -84,6 +101,7 @@ export class AgentSocket {
       this.#attempt = 0;
       this.#options.onState('open');
       for (const uuid of this.#subscriptions.keys()) this.send({ type: 'subscribe', data: { conversation_uuid: uuid } });
+      for (const uuid of this.#viewing.keys()) this.send({ type: 'viewing', data: { conversation_uuid: uuid } });
       window.clearInterval(this.#ping);
       this.#ping = window.setInterval(() => this.send({ type: 'ping' }), PING_MS);
       if (reconnected) this.#options.onResync();

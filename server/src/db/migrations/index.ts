@@ -43,6 +43,7 @@ import * as oidcSessionFence from './2026_11_29_1001_oidc_session_fence.ts';
 import * as auditLog from './2026_11_30_0001_audit_log.ts';
 import * as auditLogActorType from './2026_11_30_0400_audit_log_actor_type.ts';
 import * as followers from './2026_12_01_0001_followers.ts';
+import * as conversationViewers from './2026_12_01_0500_conversation_viewers.ts';
 import * as notifications from './2026_12_01_0002_notifications.ts';
 import * as push from './2026_12_01_0400_push.ts';
 import * as sessionList from './2026_11_30_0300_session_list.ts';
@@ -98,4 +99,5 @@ export const migrations: Record<string, ParleyMigration> = {
   '2026_12_01_0001_followers': followers,
   '2026_12_01_0002_notifications': notifications,
   '2026_12_01_0400_push': push,
+  '2026_12_01_0500_conversation_viewers': conversationViewers,
 };

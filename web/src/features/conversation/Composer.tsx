@@ -20,6 +20,7 @@ import { toast } from '../../ui/Toast';
 import { type Attachment, clearDraft, type Mode, readDraft, saveDraft } from './draft';
 import { MacroMenu } from './macros';
 import { useNoteMentions } from './mentions';
+import { useReplyGuard } from '../presence/replyGuard';
 import { useAiPrompts, useAiStatus } from './queries';
 
 /** After this long without a keystroke the agent has stopped typing. */
@@ -73,6 +74,7 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
   const ai = useAiStatus();
   const prompts = useAiPrompts();
   const typing = useTypingSignal(conversationUuid, mode);
+  const guard = useReplyGuard(conversationUuid);
   const send = useRef<() => void>(() => {});
   // What the draft is made of, for saving it from the editor's callbacks (created once).
   const draftParts = useRef({ mode, files });
@@ -154,11 +156,14 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
   const empty = !editor || editor.isEmpty;
   send.current = () => {
     if (!editor || create.isPending || (editor.isEmpty && files.length === 0)) return;
-    typing.stop();
-    const body = { message: editor.isEmpty ? '' : editor.getHTML(), private: mode === 'note', attachments: files.map((f) => f.uuid) };
-    const request = JSON.stringify(body);
-    if (attempt.current?.request !== request) attempt.current = { request, key: crypto.randomUUID() };
-    create.mutate({ body, key: attempt.current.key });
+    // A colleague writing a reply too? Asked first (features/presence/replyGuard.tsx).
+    guard.send(mode === 'reply', () => {
+      typing.stop();
+      const body = { message: editor.isEmpty ? '' : editor.getHTML(), private: mode === 'note', attachments: files.map((f) => f.uuid) };
+      const request = JSON.stringify(body);
+      if (attempt.current?.request !== request) attempt.current = { request, key: crypto.randomUUID() };
+      create.mutate({ body, key: attempt.current.key });
+    });
   };
 
   const attach = async (list: FileList | null) => {
@@ -275,6 +280,7 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
           {create.isPending ? t('reply.sending') : mode === 'note' ? t('reply.sendNote') : t('reply.send')}
         </Button>
       </div>
+      {guard.dialog}
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { Loading } from '../../ui/Spinner';
 import { toast } from '../../ui/Toast';
 import { can, displayName, useAgent } from '../auth/session';
 import { contactName } from '../inbox/format';
+import { ViewersBar } from '../presence/ViewersBar';
 import { useChangeConversation } from './changes';
 import { useContactRemoteImages, useConversation, useMarkSeen } from './queries';
 import { Sidebar } from './Sidebar';
@@ -121,6 +122,7 @@ export function ConversationView() {
               {contact} · #{c.reference_number} · {c.inbox_name}
             </p>
           </div>
+          <ViewersBar uuid={uuid} />
           <Badge>{c.status}</Badge>
           {c.status_category !== 'resolved' ? (
             <Button size="sm" onClick={() => run(t('palette.resolve'), { kind: 'status', status: 'Resolved' })}>

@@ -4,6 +4,7 @@ import { t } from '../../i18n/t';
 import { Avatar } from '../../ui/Avatar';
 import { Badge, type Tone } from '../../ui/Badge';
 import { conversationTitle } from '../conversation/title';
+import { RowViewers } from '../presence/ViewersBar';
 import { ago, contactName, shortDuration } from './format';
 
 const PRIORITY_TONE: Record<string, Tone> = { Urgent: 'danger', High: 'warning', Medium: 'accent', Low: 'neutral' };
@@ -61,6 +62,7 @@ export function ConversationRow({ conversation: c, href, active, focused, select
             <SlaBadge deadline={c.next_sla_deadline_at} />
             <span className="row__inbox">{c.inbox_name}</span>
             {unread ? <Badge tone="accent">{t('inbox.unread', { n: c.unread_message_count })}</Badge> : null}
+            <RowViewers uuid={c.uuid} />
           </span>
         </span>
       </Link>
