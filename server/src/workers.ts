@@ -16,6 +16,7 @@ import { wakeSnoozedConversations } from './conversations/conversations.changes.
 import { foldConversationCounts } from './conversations/conversations.counts.ts';
 import { recordSlaAlerts } from './conversations/conversations.sla.ts';
 import type { AppDeps } from './deps.ts';
+import { purgeStaleDrafts } from './drafts/drafts.service.ts';
 import { PASSWORD_RESET_REQUEST_JOB, preparePasswordReset } from './agents/password-tokens.service.ts';
 import { SYSTEM_MAIL_JOB, sendSystemMail } from './system-mail/system-mail.service.ts';
 import { type EmailReadersOptions, startEmailReaders } from './email/email.readers.ts';
@@ -94,6 +95,8 @@ export const periodicTasks: PeriodicTask[] = [
   { name: 'email.purge_skipped', everyMs: HOUR, run: purgeSkippedMails },
   // Audit log entries older than AUDIT_RETENTION_DAYS (0: kept forever), in bounded batches.
   { name: 'audit.purge', everyMs: HOUR, run: purgeExpiredAuditEntries },
+  // Drafts not updated for 15 days.
+  { name: 'drafts.purge_stale', everyMs: HOUR, run: purgeStaleDrafts },
 ];
 
 export interface Workers {

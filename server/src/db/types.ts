@@ -155,6 +155,16 @@ export interface ConversationFollowersTable {
   created_at: Timestamp;
 }
 
+/** What an agent is writing in a conversation (one per agent and conversation; sending deletes it, a trigger). */
+export interface ConversationDraftsTable {
+  conversation_id: number;
+  agent_id: number;
+  content: string;
+  private: Generated<boolean>;
+  attachments: Generated<string[]>;
+  updated_at: Timestamp;
+}
+
 /** A mention of an agent in a private note, written once the agent's access is checked (a team's mention: one row per member who may read). */
 export interface ConversationMentionsTable {
   id: Generated<number>;
@@ -602,6 +612,7 @@ export interface Database extends ConversationDatabase {
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   conversation_followers: ConversationFollowersTable;
+  conversation_drafts: ConversationDraftsTable;
   conversation_mentions: ConversationMentionsTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
