@@ -1701,6 +1701,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/conversations/{cuuid}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's draft of a conversation
+         * @description What the caller was writing, from any device; `null` when there is none. A conversation that is unknown, or that the caller may not read, is a 404.
+         *
+         *     Requires permission `conversations:read`; the service then applies the conversation access rules, except that a conversation the caller may not read is a 404 like an unknown one.
+         */
+        get: operations["getConversationDraft"];
+        /**
+         * Save the caller's draft of a conversation
+         * @description Replaces the whole draft. `content` is sanitised like a message; `attachments` must be the caller's own uploads not attached to a message yet (else 400). A draft with no text, image or attachment is deleted and the answer is `null`. At most 120 saves a minute per agent (429). Sending a message in the conversation deletes the sender's draft; a draft not updated for 15 days is deleted. A conversation that is unknown, or that the caller may not read, is a 404.
+         *
+         *     Requires permission `messages:write`; the service then applies the conversation access rules, except that a conversation the caller may not read is a 404 like an unknown one.
+         */
+        put: operations["updateConversationDraft"];
+        post?: never;
+        /**
+         * Delete the caller's draft of a conversation
+         * @description Answers `true` whether or not there was one. A conversation that is unknown, or that the caller may not read, is a 404.
+         *
+         *     Requires permission `conversations:read`; the service then applies the conversation access rules, except that a conversation the caller may not read is a 404 like an unknown one.
+         */
+        delete: operations["deleteConversationDraft"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{cuuid}/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The other agents' drafts of a conversation
+         * @description Who else is writing in the conversation and when they last saved, newest first; never the content. A conversation that is unknown, or that the caller may not read, is a 404.
+         *
+         *     Requires permission `conversations:read`; the service then applies the conversation access rules, except that a conversation the caller may not read is a 404 like an unknown one.
+         */
+        get: operations["listConversationDrafts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/macros": {
         parameters: {
             query?: never;
@@ -4127,6 +4183,25 @@ export interface components {
                 content_id: string | null;
                 url: string;
             }[];
+        };
+        /** Draft */
+        Draft: {
+            /** @description Sanitised HTML, as a message would store it */
+            content: string;
+            /** @description Written as a private note */
+            private: boolean;
+            /** @description Uploads (POST /api/v1/media/upload) of the caller not attached to a message yet; an upload purged since is left out */
+            attachments: string[];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** ColleagueDraft */
+        ColleagueDraft: {
+            agent_id: number;
+            name: string;
+            private: boolean;
+            /** Format: date-time */
+            updated_at: string;
         };
         /**
          * MacroActions
@@ -14623,6 +14698,309 @@ export interface operations {
                         status: "success";
                         data: components["schemas"]["Message"];
                     };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getConversationDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Conversation uuid */
+                cuuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["Draft"] | null;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateConversationDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Conversation uuid */
+                cuuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description HTML, sanitised like a message (at most 100 levels deep); an empty draft is kept too */
+                    content: string;
+                    /**
+                     * @description Written as a private note
+                     * @default false
+                     */
+                    private?: boolean;
+                    /** @description The caller's own uploads not attached to a message yet, as when sending */
+                    attachments?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["Draft"] | null;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteConversationDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Conversation uuid */
+                cuuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @enum {boolean} */
+                        data: true;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listConversationDrafts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Conversation uuid */
+                cuuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["ColleagueDraft"][];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Every error answer has this shape. */

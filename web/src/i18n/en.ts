@@ -7,6 +7,7 @@ import { enPasswords } from './en-passwords';
 import { enPermissions } from './en-permissions';
 import { enReports } from './en-reports';
 import { enTwoFactor } from './en-two-factor';
+import { enDrafts } from './en-drafts';
 export const en = {
   'app.name': 'Parley',
   'app.loading': 'Loading…',
@@ -325,6 +326,7 @@ export const en = {
   ...enAudit,
   ...enPasswords,
   ...enTwoFactor,
+  ...enDrafts,
 } as const;
 
 export type MessageKey = keyof typeof en;
