@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { principalOf } from '../http/access.ts';
-import { Envelope, errors, Nullable, ok, TrueEnvelope } from '../http/schemas.ts';
+import { Envelope, errors, Nullable, ok, PutBody, TrueEnvelope } from '../http/schemas.ts';
 import { ColleagueDraft, Draft, DraftBody, DraftParams } from './drafts.schema.ts';
 import * as drafts from './drafts.service.ts';
 
@@ -31,7 +31,7 @@ export function draftsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.get(
       '/conversations/:cuuid/draft',
       {
-        config: { permission: 'conversations:read', serviceRule: 'conversation_draft' },
+        config: { serviceRule: 'conversation_draft' },
         schema: {
           tags,
           summary: "The caller's draft of a conversation",
@@ -46,13 +46,13 @@ export function draftsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       '/conversations/:cuuid/draft',
       {
         bodyLimit: 512 * 1024,
-        config: { permission: 'messages:write', serviceRule: 'conversation_draft', ...saveRateLimit },
+        config: { serviceRule: 'conversation_draft', ...saveRateLimit },
         schema: {
           tags,
           summary: "Save the caller's draft of a conversation",
           description: `Replaces the whole draft. \`content\` is sanitised like a message; \`attachments\` must be the caller's own uploads not attached to a message yet (else 400). A draft with no text, image or attachment is deleted and the answer is \`null\`. At most ${DRAFT_SAVES_PER_MINUTE} saves a minute per agent (429). Sending a message in the conversation deletes the sender's draft; a draft not updated for 15 days is deleted. ${ACCESS}`,
           params: DraftParams,
-          body: DraftBody,
+          body: PutBody(DraftBody, Draft),
           response: { 200: Envelope(Nullable(Draft)), ...errors(400, 401, 403, 404, 429) },
         },
       },
@@ -61,7 +61,7 @@ export function draftsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.delete(
       '/conversations/:cuuid/draft',
       {
-        config: { permission: 'conversations:read', serviceRule: 'conversation_draft' },
+        config: { serviceRule: 'conversation_draft' },
         schema: {
           tags,
           summary: "Delete the caller's draft of a conversation",
@@ -78,7 +78,7 @@ export function draftsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.get(
       '/conversations/:cuuid/drafts',
       {
-        config: { permission: 'conversations:read', serviceRule: 'conversation_draft' },
+        config: { serviceRule: 'conversation_draft' },
         schema: {
           tags,
           summary: "The other agents' drafts of a conversation",

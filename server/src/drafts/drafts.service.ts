@@ -5,6 +5,7 @@
 // Sending a message deletes the sender's draft (a trigger, migration 2026_12_01_0600).
 import type { Static } from 'typebox';
 import type { Principal } from '../auth/credential-cache.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import { canReadConversation } from '../conversations/conversations.access.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
@@ -58,6 +59,7 @@ export async function putDraft(
   uuid: string,
   input: Static<typeof DraftBody>,
 ): Promise<DraftRecord | null> {
+  requirePermission(principal, 'messages:write');
   if (input.content.includes('\u0000')) throw InputError.field('content', 'must not contain U+0000');
   const prepared = prepareContent(input.content, 'html', 'content');
   const conversation = await readableConversation(deps.db, principal, uuid);

@@ -8,6 +8,7 @@ import { agentWith, createConversation } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 import { file, mediaCalls } from '../../test/media.ts';
 import { asSession, signIn } from '../../test/sessions.ts';
+import { DRAFT_SAVES_PER_MINUTE } from './drafts.routes.ts';
 import { purgeStaleDrafts } from './drafts.service.ts';
 
 type Draft = { content: string; private: boolean; attachments: string[]; updated_at: string };
@@ -190,6 +191,17 @@ describe('drafts', () => {
       assertError(res, 401, 'UnauthorizedException', method);
     }
     assertError(await t.call({ method: 'GET', url: url(c.uuid, 'drafts'), as: null }), 401, 'UnauthorizedException');
+  });
+
+  it('limits saves per agent (429), not per conversation', async () => {
+    const c = await createConversation(t);
+    const d = await createConversation(t);
+    const typist = await t.makeAgent({ roles: ['Admin'] });
+    for (let i = 0; i < DRAFT_SAVES_PER_MINUTE; i++)
+      dataOf(await put(i % 2 ? c.uuid : d.uuid, typist, { content: `<p>${i}</p>` }), `save ${i}`);
+    assertError(await put(c.uuid, typist, { content: '<p>one too many</p>' }), 429, 'RateLimitException');
+    assert.equal((await get(c.uuid, typist))?.content, `<p>${DRAFT_SAVES_PER_MINUTE - 1}</p>`, 'the refused save changed nothing');
+    dataOf(await put(c.uuid, ana, { content: '<p>Ana is not limited by another agent</p>' }));
   });
 
   it('deletes drafts not updated for 15 days', async () => {

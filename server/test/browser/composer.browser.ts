@@ -1,6 +1,6 @@
 // The conversation screen's composer and live behaviour in a real browser: drafts stay with
-// their conversation (and on the server), the typing signal is steady, a resend after a lost answer posts once, an
-// open conversation is marked read as messages arrive, shortcuts act on the right conversation,
+// their conversation (saved on the server), the typing signal is steady, a resend after a lost
+// answer posts once, an open conversation is marked read as messages arrive, shortcuts act on the right conversation,
 // a message that arrives while the thread is being read is not lost, the AI rewrite menu
 // replaces the draft with the provider's answer (an OpenAI-compatible server on loopback).
 import assert from 'node:assert/strict';

@@ -1712,14 +1712,14 @@ export interface paths {
          * The caller's draft of a conversation
          * @description What the caller was writing, from any device; `null` when there is none. A conversation that is unknown, or that the caller may not read, is a 404.
          *
-         *     Requires permission `conversations:read`; the service then applies the conversation access rules, except that a conversation the caller may not read is a 404 like an unknown one.
+         *     Any authenticated agent at the route level; the service then applies the conversation access rules, except that a conversation the caller may not read is a 404 like an unknown one; saving a draft also needs `messages:write` (403).
          */
         get: operations["getConversationDraft"];
         /**
          * Save the caller's draft of a conversation
          * @description Replaces the whole draft. `content` is sanitised like a message; `attachments` must be the caller's own uploads not attached to a message yet (else 400). A draft with no text, image or attachment is deleted and the answer is `null`. At most 120 saves a minute per agent (429). Sending a message in the conversation deletes the sender's draft; a draft not updated for 15 days is deleted. A conversation that is unknown, or that the caller may not read, is a 404.
          *
-         *     Requires permission `messages:write`; the service then applies the conversation access rules, except that a conversation the caller may not read is a 404 like an unknown one.
+         *     Any authenticated agent at the route level; the service then applies the conversation access rules, except that a conversation the caller may not read is a 404 like an unknown one; saving a draft also needs `messages:write` (403).
          */
         put: operations["updateConversationDraft"];
         post?: never;
@@ -1727,7 +1727,7 @@ export interface paths {
          * Delete the caller's draft of a conversation
          * @description Answers `true` whether or not there was one. A conversation that is unknown, or that the caller may not read, is a 404.
          *
-         *     Requires permission `conversations:read`; the service then applies the conversation access rules, except that a conversation the caller may not read is a 404 like an unknown one.
+         *     Any authenticated agent at the route level; the service then applies the conversation access rules, except that a conversation the caller may not read is a 404 like an unknown one; saving a draft also needs `messages:write` (403).
          */
         delete: operations["deleteConversationDraft"];
         options?: never;
@@ -1746,7 +1746,7 @@ export interface paths {
          * The other agents' drafts of a conversation
          * @description Who else is writing in the conversation and when they last saved, newest first; never the content. A conversation that is unknown, or that the caller may not read, is a 404.
          *
-         *     Requires permission `conversations:read`; the service then applies the conversation access rules, except that a conversation the caller may not read is a 404 like an unknown one.
+         *     Any authenticated agent at the route level; the service then applies the conversation access rules, except that a conversation the caller may not read is a 404 like an unknown one; saving a draft also needs `messages:write` (403).
          */
         get: operations["listConversationDrafts"];
         put?: never;
@@ -14832,6 +14832,8 @@ export interface operations {
                     private?: boolean;
                     /** @description The caller's own uploads not attached to a message yet, as when sending */
                     attachments?: string[];
+                    /** Format: date-time */
+                    readonly updated_at?: string;
                 };
             };
         };
