@@ -17,6 +17,7 @@ import { listenForInvalidations } from './auth/credential-cache.ts';
 import { contactsRoutes } from './contact-access/contacts.routes.ts';
 import { csatRoutes } from './csat/csat.routes.ts';
 import { conversationsRoutes } from './conversations/conversations.routes.ts';
+import { draftsRoutes } from './drafts/drafts.routes.ts';
 import type { AppDeps } from './deps.ts';
 import { emailRoutes } from './email/email.routes.ts';
 import { firstRunRoutes } from './first-run/first-run.routes.ts';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(mediaRoutes(deps), api);
   await app.register(conversationsRoutes(deps, { recordMentions }), api);
   await app.register(followersRoutes(deps), api);
+  await app.register(draftsRoutes(deps), api);
   await app.register(macrosRoutes(deps), api);
   await app.register(reportsRoutes(deps), api);
   await app.register(searchRoutes(deps), api);

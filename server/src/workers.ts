@@ -16,6 +16,7 @@ import { wakeSnoozedConversations } from './conversations/conversations.changes.
 import { foldConversationCounts } from './conversations/conversations.counts.ts';
 import { recordSlaAlerts } from './conversations/conversations.sla.ts';
 import type { AppDeps } from './deps.ts';
+import { purgeStaleDrafts } from './drafts/drafts.service.ts';
 import { PASSWORD_RESET_REQUEST_JOB, preparePasswordReset } from './agents/password-tokens.service.ts';
 import { SYSTEM_MAIL_JOB, sendSystemMail } from './system-mail/system-mail.service.ts';
 import { type EmailReadersOptions, startEmailReaders } from './email/email.readers.ts';
@@ -101,6 +102,8 @@ export const periodicTasks: PeriodicTask[] = [
   { name: 'audit.purge', everyMs: HOUR, run: purgeExpiredAuditEntries },
   // Viewers of instances that stopped without saying so (no refresh for 60 s).
   { name: 'viewers.expire', everyMs: 20 * SECOND, run: expireViewers },
+  // Drafts not updated for 15 days.
+  { name: 'drafts.purge_stale', everyMs: HOUR, run: purgeStaleDrafts },
 ];
 
 export interface Workers {

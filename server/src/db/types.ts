@@ -148,7 +148,6 @@ export interface SessionsTable {
   last_seen_at: NullableTimestamp;
 }
 
-/** Append-only (audit/audit.service.ts): the database refuses updates and deletes but the retention purge's. */
 export interface ConversationFollowersTable {
   conversation_id: number;
   agent_id: number;
@@ -166,6 +165,16 @@ export interface ConversationViewersTable {
   replying: boolean;
   since: Timestamp;
   seen_at: Timestamp;
+}
+
+/** What an agent is writing in a conversation (one per agent and conversation; sending deletes it, a trigger). */
+export interface ConversationDraftsTable {
+  conversation_id: number;
+  agent_id: number;
+  content: string;
+  private: Generated<boolean>;
+  attachments: Generated<string[]>;
+  updated_at: Timestamp;
 }
 
 /** A mention of an agent in a private note, written once the agent's access is checked (a team's mention: one row per member who may read). */
@@ -233,6 +242,7 @@ export interface PushSubscriptionsTable {
   last_success_at: NullableTimestamp;
 }
 
+/** Append-only (audit/audit.service.ts): the database refuses updates and deletes but the retention purge's. */
 export interface AuditLogTable {
   id: Generated<string>;
   created_at: Timestamp;
@@ -636,6 +646,7 @@ export interface Database extends ConversationDatabase {
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   conversation_followers: ConversationFollowersTable;
+  conversation_drafts: ConversationDraftsTable;
   conversation_mentions: ConversationMentionsTable;
   conversation_viewers: ConversationViewersTable;
   notifications: NotificationsTable;

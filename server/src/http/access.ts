@@ -19,6 +19,8 @@ export const SERVICE_RULES = {
   conversation: 'the conversation access rules: an unknown conversation is a 404, one the caller may not read a 403',
   conversation_hidden:
     'the conversation access rules, with one answer for unknown and not readable: a 404 (nothing tells that the conversation exists)',
+  conversation_draft:
+    'the conversation access rules, except that a conversation the caller may not read is a 404 like an unknown one; saving a draft also needs `messages:write` (403)',
   team_inbox: 'the team inbox rule: `conversations:read_all`, or `conversations:read_team_inbox` and membership of the team (else 403)',
   macro: 'macro visibility: a macro the caller may not see is a 404; global and team macros need `macros:manage` to change',
   search: 'read access per result: each section holds only what the caller may read',

@@ -6,7 +6,7 @@
 // is read from the OpenAPI document, so a new PUT route must join one or the other.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createBusinessHours, createContact, createInbox, createTeam } from '../../test/factories.ts';
+import { createBusinessHours, createContact, createConversation, createInbox, createTeam } from '../../test/factories.ts';
 import { assertError, buildTestApp, dataOf, type TestApp } from '../../test/helpers.ts';
 import { createWebhook } from '../../test/webhooks.ts';
 
@@ -43,6 +43,13 @@ const CASES: Record<string, Case> = {
   '/api/v1/business-hours/{id}': { setup: async (t) => one('/api/v1/business-hours', (await createBusinessHours(t)).id) },
   '/api/v1/contacts/{id}': {
     setup: async (t) => one('/api/v1/contacts', (await createContact(t, { first_name: 'Grace', phone_number: '+33 6 12 34 56 78' })).id),
+  },
+  '/api/v1/conversations/{uuid}/draft': {
+    setup: async (t) => {
+      const draft = `/api/v1/conversations/${(await createConversation(t)).uuid}/draft`;
+      dataOf(await t.call({ method: 'PUT', url: draft, payload: { content: '<p>Half a reply</p>', private: true } }));
+      return { put: draft, get: draft };
+    },
   },
   '/api/v1/inboxes/{id}': { setup: async (t) => one('/api/v1/inboxes', (await createInbox(t, { channel: 'email' })).id) },
   '/api/v1/macros/{id}': {

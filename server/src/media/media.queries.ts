@@ -49,6 +49,10 @@ export async function lockMediaByUuids(db: DB, uuids: string[]) {
     .execute();
 }
 
+export async function mediaByUuids(db: DB, uuids: string[]) {
+  return db.selectFrom('media').select(['id', 'uuid', 'message_id', 'uploaded_by']).where('uuid', 'in', uuids).execute();
+}
+
 export async function setMediaMessage(db: DB, ids: number[], messageId: number): Promise<void> {
   await db.updateTable('media').set({ message_id: messageId }).where('id', 'in', ids).execute();
 }

@@ -169,28 +169,59 @@ export async function attachMediaToMessage(
   input: { mediaUuids: string[]; uploaderId: number | null; messageId: number },
 ): Promise<void> {
   if (input.mediaUuids.length === 0) return;
-  if (input.mediaUuids.length > MAX_ATTACHMENTS)
-    throw InputError.field('attachments', `at most ${MAX_ATTACHMENTS} attachments per message`);
-  const seen = new Set<string>();
-  for (const raw of input.mediaUuids) {
-    const uuid = String(raw).toLowerCase();
-    if (!UUID.test(uuid)) throw InputError.field('attachments', `${JSON.stringify(String(raw).slice(0, 64))} is not a media uuid`);
-    if (seen.has(uuid)) throw InputError.field('attachments', `${uuid} is listed twice`);
-    seen.add(uuid);
-  }
-  const rows = await q.lockMediaByUuids(db, [...seen]);
-  const byUuid = new Map(rows.map((row) => [row.uuid, row]));
-  for (const uuid of seen) {
-    const row = byUuid.get(uuid);
-    // Someone else's upload is answered like an unknown one: uuids are not a way to probe.
-    if (!row || row.uploaded_by !== input.uploaderId) throw InputError.field('attachments', `${uuid} is not one of your uploads`);
-    if (row.message_id !== null) throw InputError.field('attachments', `${uuid} is already attached to a message`);
-  }
+  const seen = checkedMediaUuids(input.mediaUuids);
+  const rows = await q.lockMediaByUuids(db, seen);
+  assertOwnUnattached(rows, seen, input.uploaderId);
   await q.setMediaMessage(
     db,
     rows.map((row) => row.id),
     input.messageId,
   );
+}
+
+/**
+ * The rule of attachMediaToMessage without attaching (a draft's attachments): each uuid names an
+ * upload of uploaderId not attached to a message yet, else 400 on `attachments`. Answers the
+ * uuids in canonical (lower-case) form.
+ */
+export async function checkOwnUploads(db: DB, mediaUuids: readonly string[], uploaderId: number): Promise<string[]> {
+  if (mediaUuids.length === 0) return [];
+  const seen = checkedMediaUuids(mediaUuids);
+  assertOwnUnattached(await q.mediaByUuids(db, seen), seen, uploaderId);
+  return seen;
+}
+
+/** Which of these uuids still name an unattached upload of uploaderId (a draft's attachments, as they are now). */
+export async function ownUnattachedUploads(db: DB, mediaUuids: readonly string[], uploaderId: number): Promise<Set<string>> {
+  if (mediaUuids.length === 0) return new Set();
+  const rows = await q.mediaByUuids(db, [...mediaUuids]);
+  return new Set(rows.filter((row) => row.uploaded_by === uploaderId && row.message_id === null).map((row) => row.uuid));
+}
+
+function checkedMediaUuids(mediaUuids: readonly string[]): string[] {
+  if (mediaUuids.length > MAX_ATTACHMENTS) throw InputError.field('attachments', `at most ${MAX_ATTACHMENTS} attachments per message`);
+  const seen = new Set<string>();
+  for (const raw of mediaUuids) {
+    const uuid = String(raw).toLowerCase();
+    if (!UUID.test(uuid)) throw InputError.field('attachments', `${JSON.stringify(String(raw).slice(0, 64))} is not a media uuid`);
+    if (seen.has(uuid)) throw InputError.field('attachments', `${uuid} is listed twice`);
+    seen.add(uuid);
+  }
+  return [...seen];
+}
+
+function assertOwnUnattached(
+  rows: readonly { uuid: string; uploaded_by: number | null; message_id: number | null }[],
+  uuids: readonly string[],
+  uploaderId: number | null,
+): void {
+  const byUuid = new Map(rows.map((row) => [row.uuid, row]));
+  for (const uuid of uuids) {
+    const row = byUuid.get(uuid);
+    // Someone else's upload is answered like an unknown one: uuids are not a way to probe.
+    if (!row || row.uploaded_by !== uploaderId) throw InputError.field('attachments', `${uuid} is not one of your uploads`);
+    if (row.message_id !== null) throw InputError.field('attachments', `${uuid} is already attached to a message`);
+  }
 }
 
 /** The attachments of each message (every given id is a key), in upload order, with fresh signed URLs. One query. */

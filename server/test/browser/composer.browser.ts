@@ -1,6 +1,6 @@
 // The conversation screen's composer and live behaviour in a real browser: drafts stay with
-// their conversation, the typing signal is steady, a resend after a lost answer posts once, an
-// open conversation is marked read as messages arrive, shortcuts act on the right conversation,
+// their conversation (saved on the server), the typing signal is steady, a resend after a lost
+// answer posts once, an open conversation is marked read as messages arrive, shortcuts act on the right conversation,
 // a message that arrives while the thread is being read is not lost, the AI rewrite menu
 // replaces the draft with the provider's answer (an OpenAI-compatible server on loopback).
 import assert from 'node:assert/strict';
@@ -61,7 +61,16 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
       await page.waitForURL(new RegExp(`/c/${a.uuid}$`));
       await editor.getByText('Half a reply for A').waitFor();
       await page.getByRole('button', { name: 'Remove for-a.txt' }).waitFor();
-      // A reload keeps it too (sessionStorage).
+      // Leaving A saved its draft on the server, with the attachment; B has none.
+      const draftOf = async (uuid: string) =>
+        dataOf<{ content: string; attachments: string[] } | null>(
+          await server.t.call({ method: 'GET', url: `/api/v1/conversations/${uuid}/draft`, as: ann }),
+        );
+      const savedA = await draftOf(a.uuid);
+      assert.match(savedA?.content ?? '', /Half a reply for A/);
+      assert.equal(savedA?.attachments.length, 1, 'the attachment is part of the draft');
+      assert.equal(await draftOf(b.uuid), null, 'nothing saved for B');
+      // A reload keeps it too.
       await page.reload();
       await editor.getByText('Half a reply for A').waitFor();
 
@@ -72,7 +81,8 @@ describe('the composer and the open conversation', { skip: browserMissing() ?? f
         await server.t.call({ method: 'GET', url: `/api/v1/conversations/${b.uuid}/messages`, as: ann }),
       ).results.filter((m) => m.content.includes('Half a reply'));
       assert.equal(sentToB.length, 0, 'nothing reached B');
-      // Sent: the draft is gone, also after a reload.
+      // Sent: the draft is gone, on the server and after a reload.
+      assert.equal(await draftOf(a.uuid), null, 'sending deleted the draft');
       await page.reload();
       await thread.getByText('Half a reply for A').waitFor();
       assert.equal((await editor.innerText()).trim(), '');

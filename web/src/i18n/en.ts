@@ -11,6 +11,7 @@ import { enPush } from './en-push';
 import { enPresence } from './en-presence';
 import { enReports } from './en-reports';
 import { enTwoFactor } from './en-two-factor';
+import { enDrafts } from './en-drafts';
 export const en = {
   'app.name': 'Parley',
   'app.loading': 'Loading…',
@@ -333,6 +334,7 @@ export const en = {
   ...enNotifications,
   ...enPush,
   ...enPresence,
+  ...enDrafts,
 } as const;
 
 export type MessageKey = keyof typeof en;

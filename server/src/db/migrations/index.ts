@@ -46,6 +46,7 @@ import * as followers from './2026_12_01_0001_followers.ts';
 import * as conversationViewers from './2026_12_01_0500_conversation_viewers.ts';
 import * as notifications from './2026_12_01_0002_notifications.ts';
 import * as push from './2026_12_01_0400_push.ts';
+import * as conversationDrafts from './2026_12_01_0600_conversation_drafts.ts';
 import * as sessionList from './2026_11_30_0300_session_list.ts';
 import * as passwordTokens from './2026_11_30_0100_password_tokens.ts';
 import * as twoFactor from './2026_11_30_0201_two_factor.ts';
@@ -100,4 +101,5 @@ export const migrations: Record<string, ParleyMigration> = {
   '2026_12_01_0002_notifications': notifications,
   '2026_12_01_0400_push': push,
   '2026_12_01_0500_conversation_viewers': conversationViewers,
+  '2026_12_01_0600_conversation_drafts': conversationDrafts,
 };

@@ -2,7 +2,7 @@
 // attachments, macros, the AI rewrite menu and typing indicators. Loaded with the conversation
 // screen only (React.lazy), so the lists never download the editor. One composer per
 // conversation (ConversationView keys it by uuid): its draft, attachments and mode are that
-// conversation's, kept in sessionStorage (draft.ts) while the agent looks elsewhere.
+// conversation's, saved on the server (draft.ts) while the agent looks elsewhere or moves to another device.
 import { Bold, Code, Italic, Link, List, ListOrdered, X, type LucideIcon } from 'lucide-react';
 import { Placeholder } from '@tiptap/extension-placeholder';
 import { EditorContent, useEditor } from '@tiptap/react';
@@ -17,7 +17,7 @@ import { useRealtime } from '../../realtime/RealtimeProvider';
 import { Button } from '../../ui/Button';
 import { DropdownMenu } from '../../ui/DropdownMenu';
 import { toast } from '../../ui/Toast';
-import { type Attachment, clearDraft, type Mode, readDraft, saveDraft } from './draft';
+import { type Attachment, type Draft, type Mode, useDraftSync } from './draft';
 import { MacroMenu } from './macros';
 import { useNoteMentions } from './mentions';
 import { useReplyGuard } from '../presence/replyGuard';
@@ -65,7 +65,9 @@ function useTypingSignal(uuid: string, mode: Mode) {
 }
 
 export default function Composer({ conversationUuid }: { conversationUuid: string }) {
-  const [saved] = useState(() => readDraft(conversationUuid));
+  const applyDraft = useRef<(d: Draft) => void>(() => {});
+  const draft = useDraftSync(conversationUuid, (d) => applyDraft.current(d));
+  const saved = draft.initial;
   const [mode, setMode] = useState<Mode>(saved?.mode ?? 'reply');
   const [files, setFiles] = useState<Attachment[]>(saved?.files ?? []);
   const [uploading, setUploading] = useState<string | null>(null);
@@ -79,7 +81,7 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
   // What the draft is made of, for saving it from the editor's callbacks (created once).
   const draftParts = useRef({ mode, files });
   draftParts.current = { mode, files };
-  const persist = useRef((html: string) => saveDraft(conversationUuid, { html, ...draftParts.current }));
+  const persist = useRef((html: string) => draft.change({ html, ...draftParts.current }));
   const mentions = useNoteMentions(() => draftParts.current.mode === 'note');
 
   const editor = useEditor({
@@ -106,6 +108,12 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
       persist.current(current.isEmpty ? '' : current.getHTML());
     },
   });
+  // The server's draft (written on another device) replaces what the composer opened with.
+  applyDraft.current = (d) => {
+    if (editor && !editor.isDestroyed) editor.commands.setContent(d.html, { emitUpdate: false });
+    setMode(d.mode);
+    setFiles(d.files);
+  };
   // The mode and the attachments are part of the draft too (read through draftParts).
   // biome-ignore lint/correctness/useExhaustiveDependencies: save again when either changes
   useEffect(() => {
@@ -138,7 +146,7 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
       addMessageToCache(client, message);
       void client.invalidateQueries({ queryKey: keys.conversations.lists });
       void client.invalidateQueries({ queryKey: keys.conversations.detail(conversationUuid), exact: true });
-      clearDraft(conversationUuid);
+      draft.sent();
       // The composer may be gone (the agent opened another conversation while it was sending).
       if (editor && !editor.isDestroyed) editor.commands.clearContent(false);
       setFiles([]);
@@ -162,6 +170,7 @@ export default function Composer({ conversationUuid }: { conversationUuid: strin
       const body = { message: editor.isEmpty ? '' : editor.getHTML(), private: mode === 'note', attachments: files.map((f) => f.uuid) };
       const request = JSON.stringify(body);
       if (attempt.current?.request !== request) attempt.current = { request, key: crypto.randomUUID() };
+      draft.sending();
       create.mutate({ body, key: attempt.current.key });
     });
   };

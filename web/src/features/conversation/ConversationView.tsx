@@ -21,6 +21,7 @@ import { Sidebar } from './Sidebar';
 import { Thread } from './Thread';
 import { conversationTitle, useDocumentTitle } from './title';
 import './conversation.css';
+import { ColleagueDrafts } from './ColleagueDrafts';
 
 const Composer = lazy(() => import('./Composer'));
 
@@ -157,6 +158,7 @@ export function ConversationView() {
           }}
         />
         <TypingLine uuid={uuid} contact={contact} />
+        <ColleagueDrafts uuid={uuid} />
         <Suspense fallback={<Loading />}>
           {/* Keyed: another conversation gets a composer of its own, never this one's draft. */}
           <Composer key={uuid} conversationUuid={uuid} />
