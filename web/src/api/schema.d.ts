@@ -1773,6 +1773,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/conversations/{cuuid}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's draft of a conversation
+         * @description What the caller was writing, from any device; `null` when there is none. A conversation that is unknown, or that the caller may not read, is a 404.
+         *
+         *     Any authenticated agent at the route level; the service then applies the conversation access rules, except that a conversation the caller may not read is a 404 like an unknown one; saving a draft also needs `messages:write` (403).
+         */
+        get: operations["getConversationDraft"];
+        /**
+         * Save the caller's draft of a conversation
+         * @description Replaces the whole draft. `content` is sanitised like a message; `attachments` must be the caller's own uploads not attached to a message yet (else 400). A draft with no text, image or attachment is deleted and the answer is `null`. At most 120 saves a minute per agent (429). Sending a message in the conversation deletes the sender's draft; a draft not updated for 15 days is deleted. A conversation that is unknown, or that the caller may not read, is a 404.
+         *
+         *     Any authenticated agent at the route level; the service then applies the conversation access rules, except that a conversation the caller may not read is a 404 like an unknown one; saving a draft also needs `messages:write` (403).
+         */
+        put: operations["updateConversationDraft"];
+        post?: never;
+        /**
+         * Delete the caller's draft of a conversation
+         * @description Answers `true` whether or not there was one. A conversation that is unknown, or that the caller may not read, is a 404.
+         *
+         *     Any authenticated agent at the route level; the service then applies the conversation access rules, except that a conversation the caller may not read is a 404 like an unknown one; saving a draft also needs `messages:write` (403).
+         */
+        delete: operations["deleteConversationDraft"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{cuuid}/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The other agents' drafts of a conversation
+         * @description Who else is writing in the conversation and when they last saved, newest first; never the content. A conversation that is unknown, or that the caller may not read, is a 404.
+         *
+         *     Any authenticated agent at the route level; the service then applies the conversation access rules, except that a conversation the caller may not read is a 404 like an unknown one; saving a draft also needs `messages:write` (403).
+         */
+        get: operations["listConversationDrafts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/macros": {
         parameters: {
             query?: never;
@@ -2962,6 +3018,78 @@ export interface paths {
         put: operations["updateAgentMeNotificationSettings"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/push/vapid-public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAPID public key
+         * @description The application server key (RFC 8292) to pass to PushManager.subscribe as `applicationServerKey`. Made once per installation, on first use; its private key is stored encrypted with SECRET_KEY. Any signed-in agent.
+         *
+         *     Any authenticated agent.
+         */
+        get: operations["getPushVapidPublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/me/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my push subscriptions
+         * @description The calling agent's browsers that receive its notifications by Web Push, oldest first. The endpoint (a capability: whoever knows it may push to the device) and the keys are never answered: `endpoint_host` and `endpoint_sha256` identify it.
+         *
+         *     Any authenticated agent.
+         */
+        get: operations["listAgentMePushSubscriptions"];
+        put?: never;
+        /**
+         * Record a push subscription
+         * @description Send PushSubscription.toJSON() of a browser subscribed with the VAPID public key. `endpoint` must be https and must not be (or resolve to) a loopback, private, link-local or other non-public address, unless its host is in PUSH_ALLOW_HOSTS (400 naming the field); `keys.p256dh` is an uncompressed P-256 point, `keys.auth` 16 bytes, both base64url. Sending an endpoint again updates its keys (and makes it the caller's: a browser shows the notifications of the agent who last turned push on there). At most 20 per agent (422).
+         *
+         *     Any authenticated agent.
+         */
+        post: operations["createAgentMePushSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/me/push-subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a push subscription
+         * @description The browser gets no more pushes. Another agent's subscription, or an unknown id → 404.
+         *
+         *     Any authenticated agent.
+         */
+        delete: operations["deleteAgentMePushSubscription"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4472,6 +4600,25 @@ export interface components {
             /** @description The agent to add; the caller when absent */
             agent_id?: number;
         };
+        /** Draft */
+        Draft: {
+            /** @description Sanitised HTML, as a message would store it */
+            content: string;
+            /** @description Written as a private note */
+            private: boolean;
+            /** @description Uploads (POST /api/v1/media/upload) of the caller not attached to a message yet; an upload purged since is left out */
+            attachments: string[];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** ColleagueDraft */
+        ColleagueDraft: {
+            agent_id: number;
+            name: string;
+            private: boolean;
+            /** Format: date-time */
+            updated_at: string;
+        };
         /**
          * MacroActions
          * @description Keyed by action type. Referenced statuses, priorities, teams, agents and tags must exist when the macro is saved and when it is applied (400 naming the field, e.g. `actions.set_status`). On apply they run in the order assign_team, apply_sla, assign_user, set_status, set_priority, set_tags, add_tags, remove_tags, each needing its conversation permission (apply_sla: `sla:manage` or `conversations:update_team_assignee`).
@@ -5528,6 +5675,43 @@ export interface components {
             email_digest?: boolean;
             sound?: boolean;
             title_count?: boolean;
+        };
+        /** VapidPublicKey */
+        VapidPublicKey: {
+            /** @description The application server's P-256 public key (65 bytes, uncompressed), base64url: `applicationServerKey` of PushManager.subscribe */
+            public_key: string;
+        };
+        /** PushSubscription */
+        PushSubscription: {
+            id: number;
+            /** @description The push service's host (the endpoint itself is never answered) */
+            endpoint_host: string;
+            /** @description SHA-256 of the endpoint, hex: lets a browser tell its own subscription among the agent's */
+            endpoint_sha256: string;
+            /** @description Read from the User-Agent of the request that subscribed */
+            device: {
+                browser: string | null;
+                os: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            last_success_at: string | null;
+        };
+        /** CreatePushSubscription */
+        CreatePushSubscription: {
+            /** @description The push service's URL for this browser (PushSubscription.endpoint): https, and not a private address */
+            endpoint: string;
+            keys: {
+                /** @description The browser's P-256 public key (65 bytes, uncompressed), base64url */
+                p256dh: string;
+                /** @description The authentication secret (16 bytes), base64url */
+                auth: string;
+            };
+            /** @description Ignored (PushSubscription.toJSON() includes it) */
+            expirationTime?: number | null;
         };
         /** PublicCsatSurvey */
         PublicCsatSurvey: {
@@ -15415,6 +15599,311 @@ export interface operations {
             };
         };
     };
+    getConversationDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Conversation uuid */
+                cuuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["Draft"] | null;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateConversationDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Conversation uuid */
+                cuuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description HTML, sanitised like a message (at most 100 levels deep); an empty draft is kept too */
+                    content: string;
+                    /**
+                     * @description Written as a private note
+                     * @default false
+                     */
+                    private?: boolean;
+                    /** @description The caller's own uploads not attached to a message yet, as when sending */
+                    attachments?: string[];
+                    /** Format: date-time */
+                    readonly updated_at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["Draft"] | null;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteConversationDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Conversation uuid */
+                cuuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @enum {boolean} */
+                        data: true;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listConversationDrafts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Conversation uuid */
+                cuuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["ColleagueDraft"][];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listMacros: {
         parameters: {
             query?: {
@@ -19944,6 +20433,218 @@ export interface operations {
             };
             /** @description Every error answer has this shape. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPushVapidPublicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["VapidPublicKey"];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAgentMePushSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PushSubscription"][];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createAgentMePushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePushSubscription"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PushSubscription"];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteAgentMePushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Integer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @enum {boolean} */
+                        data: true;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error answer has this shape. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -127,6 +127,7 @@ export function useDraftSync(uuid: string, apply: (draft: Draft) => void) {
   });
 
   // On opening: the server's draft, unless this tab holds one it could not save (saved now).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per conversation opened; `initial` is that opening's tab copy
   useEffect(() => {
     let live = true;
     const s = state.current;
