@@ -44,6 +44,7 @@ import * as auditLog from './2026_11_30_0001_audit_log.ts';
 import * as auditLogActorType from './2026_11_30_0400_audit_log_actor_type.ts';
 import * as followers from './2026_12_01_0001_followers.ts';
 import * as notifications from './2026_12_01_0002_notifications.ts';
+import * as notificationFanOut from './2026_12_01_0200_notification_fan_out.ts';
 import * as sessionList from './2026_11_30_0300_session_list.ts';
 import * as passwordTokens from './2026_11_30_0100_password_tokens.ts';
 import * as twoFactor from './2026_11_30_0201_two_factor.ts';
@@ -96,4 +97,5 @@ export const migrations: Record<string, ParleyMigration> = {
   '2026_11_30_0400_audit_log_actor_type': auditLogActorType,
   '2026_12_01_0001_followers': followers,
   '2026_12_01_0002_notifications': notifications,
+  '2026_12_01_0200_notification_fan_out': notificationFanOut,
 };
