@@ -36,11 +36,7 @@ export async function mentionedAgentIds(db: DB, messageId: number): Promise<numb
 
 /** A user's (agent's or contact's) display fields. */
 export async function personOf(db: DB, userId: number) {
-  return db
-    .selectFrom('users')
-    .where('id', '=', userId)
-    .select(['id', 'type', 'first_name', 'last_name', 'email'])
-    .executeTakeFirst();
+  return db.selectFrom('users').where('id', '=', userId).select(['id', 'type', 'first_name', 'last_name', 'email']).executeTakeFirst();
 }
 
 export async function teamNameOf(db: DB, teamId: number): Promise<string | null> {

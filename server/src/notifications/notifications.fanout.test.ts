@@ -10,6 +10,8 @@ import { listen, nextFrame, noFrame, openSocket } from '../../test/sockets.ts';
 import { createWidgetInbox, startVisitor, widgetCall } from '../../test/widget.ts';
 import { FAN_OUT_JOB, fanOutNotifications } from './notifications.fanout.ts';
 import { PUSH_NOTIFICATION_JOB } from './notifications.schema.ts';
+import { purgeOldNotifications } from './notifications.retention.ts';
+import { SYSTEM_MAIL_JOB } from '../system-mail/system-mail.service.ts';
 
 type Json = Record<string, unknown>;
 
@@ -61,10 +63,16 @@ describe('notifications from domain events', () => {
     assert.equal(mine?.actor_id, t.admin.id);
     assert.match(mine?.title ?? '', new RegExp(`assigned you #${c.reference_number} `));
     assert.equal(mine?.in_app, true);
+    assert.equal(mine?.email_status, 'none', 'mail is on for assigned, but SMTP_URL is not set: no mail');
+    assert.equal((await t.deps.db.selectFrom('jobs').select('id').where('kind', '=', SYSTEM_MAIL_JOB).execute()).length, 0);
     const [event] = await eventsFor(ana.id);
     assert.equal(event?.notification['id'], mine?.id);
     assert.equal(event?.notification['conversation_uuid'], c.uuid);
-    const admin = await t.deps.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', t.admin.id).executeTakeFirstOrThrow();
+    const admin = await t.deps.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', t.admin.id)
+      .executeTakeFirstOrThrow();
     assert.deepEqual(event?.notification['actor'], { type: 'agent', id: t.admin.id, name: `${admin.first_name} ${admin.last_name}` });
 
     // The admin takes it: no notification for one's own action.
@@ -205,7 +213,12 @@ describe('notifications from domain events', () => {
     const c = await createConversation(t);
     await fanOut();
     await call('PUT', `/conversations/${c.uuid}/assignee/user`, { assignee_id: bob.id });
-    const [job] = await t.deps.db.selectFrom('jobs').select(['payload']).where('kind', '=', FAN_OUT_JOB).where('completed_at', 'is', null).execute();
+    const [job] = await t.deps.db
+      .selectFrom('jobs')
+      .select(['payload'])
+      .where('kind', '=', FAN_OUT_JOB)
+      .where('completed_at', 'is', null)
+      .execute();
     assert.ok(job);
     const context = { id: '1', attempts: 1, maxAttempts: 8, signal: new AbortController().signal };
     await fanOutNotifications(t.deps, job.payload, context);
@@ -215,6 +228,26 @@ describe('notifications from domain events', () => {
     assert.equal(rows.length, 1);
     const events = (await eventsFor(bob.id)).filter((e) => e.notification['conversation_uuid'] === c.uuid);
     assert.equal(events.length, 1);
+  });
+
+  it('retention: notifications older than 90 days are deleted', async () => {
+    const c = await createConversation(t);
+    const day = 24 * 3600_000;
+    const row = (daysAgo: number, cause: number) => ({
+      agent_id: bob.id,
+      type: 'reply' as const,
+      cause_event_id: cause,
+      conversation_id: c.id,
+      title: `${daysAgo} days old`,
+      created_at: new Date(clock.now().getTime() - daysAgo * day),
+    });
+    await t.deps.db
+      .insertInto('notifications')
+      .values([row(91, 900_001), row(89, 900_002)])
+      .execute();
+    assert.equal(await purgeOldNotifications(t.deps), 1);
+    const left = (await notificationsOf(bob.id)).map((n) => n.title).filter((title) => title.endsWith('days old'));
+    assert.deepEqual(left, ['89 days old']);
   });
 
   it('the `notification` frame reaches that agent’s socket only', async () => {

@@ -216,7 +216,14 @@ export async function fanOutNotifications(deps: AppDeps, payload: Record<string,
     });
   }
   if (rows.length === 0) return;
-  const mailboxes = new Map((await mailboxesOf(deps.db, rows.filter((r) => r.email_status === 'sent').map((r) => r.agent_id))).map((m) => [m.id, m]));
+  const mailboxes = new Map(
+    (
+      await mailboxesOf(
+        deps.db,
+        rows.filter((r) => r.email_status === 'sent').map((r) => r.agent_id),
+      )
+    ).map((m) => [m.id, m]),
+  );
   const kinds = await deps.db.transaction().execute(async (trx) => {
     const inserted = await insertNotifications(trx, rows);
     const events: DomainEventPayload<'notification.created'>[] = [];
@@ -240,10 +247,16 @@ export async function fanOutNotifications(deps: AppDeps, payload: Record<string,
       }
       const mailbox = row.email_status === 'sent' ? mailboxes.get(row.agent_id) : undefined;
       if (mailbox?.email) {
-        const values = notificationMail(deps.config, { name: nameOf(mailbox), title: row.title, excerpt: row.excerpt, conversationUuid: conversation.uuid });
+        const values = notificationMail(deps.config, {
+          name: nameOf(mailbox),
+          title: row.title,
+          excerpt: row.excerpt,
+          conversationUuid: conversation.uuid,
+        });
         jobs.push(systemMailJob(deps.config, { to: mailbox.email, template: 'notification', values }));
       }
-      if (pushed.has(row.agent_id)) jobs.push({ kind: PUSH_NOTIFICATION_JOB, payload: { notification_id: row.id }, maxAttempts: PUSH_MAX_ATTEMPTS });
+      if (pushed.has(row.agent_id))
+        jobs.push({ kind: PUSH_NOTIFICATION_JOB, payload: { notification_id: row.id }, maxAttempts: PUSH_MAX_ATTEMPTS });
     }
     await insertNotificationEvents(trx, events, now);
     await insertJobs(trx, jobs);
