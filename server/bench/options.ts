@@ -79,9 +79,11 @@ export const USAGE = `Usage: npm run bench -- [options]
   --no-write         print only, even at scale 1
   --only=IDS         run only these scenarios (comma-separated: message, assigned-1, assigned-50,
                      report, service-report, service-report-tag, search, reply, widget-init, first-start,
-                     realtime, webhooks, email-in, email-out);
+                     realtime, webhooks, email-in, email-out, notifications);
                      implies --no-write unless --out is given (then only the sections of the
-                     scenarios run are replaced); with only email scenarios, nothing is seeded
+                     scenarios run are replaced); with only email scenarios, or only
+                     notifications, nothing is seeded (notifications: printed only, each phase
+                     --duration seconds)
   --profile=DIR      write a CPU profile of the Parley process(es) to DIR (open it in Chrome DevTools)
 
 Realtime scenario (PostgreSQL + Redis; one run with one Parley instance, one with two):
@@ -127,6 +129,8 @@ export const REALTIME_ID = 'realtime';
 export const FIRST_START_ID = 'first-start';
 /** The webhooks scenario, likewise. */
 export const WEBHOOKS_ID = 'webhooks';
+/** The notifications scenario (notifications.ts), likewise; alone, nothing is seeded. */
+export const NOTIFICATIONS_ID = 'notifications';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/parley_bench';
 export const DEFAULT_OUT = 'docs/performance.md';
@@ -215,7 +219,7 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
           .map((id) => id.trim())
           .filter(Boolean);
   if (only !== null) {
-    const ids = [...SCENARIO_IDS, FIRST_START_ID, REALTIME_ID, WEBHOOKS_ID, ...EMAIL_IDS];
+    const ids = [...SCENARIO_IDS, FIRST_START_ID, REALTIME_ID, WEBHOOKS_ID, ...EMAIL_IDS, NOTIFICATIONS_ID];
     const unknown = only.filter((id) => !ids.includes(id));
     if (only.length === 0 || unknown.length > 0) throw new OptionsError(`--only takes scenario ids among ${ids.join(', ')}`);
   }

@@ -15,7 +15,16 @@ import { prepareDataset } from './dataset-setup.ts';
 import { EMAIL_IDS } from './email-report.ts';
 import { runHttpScenarios, startServers } from './http.ts';
 import type { Machine, RunReport } from './http-results.ts';
-import { type BenchOptions, FIRST_START_ID, OptionsError, parseOptions, REALTIME_ID, USAGE, WEBHOOKS_ID } from './options.ts';
+import {
+  type BenchOptions,
+  FIRST_START_ID,
+  NOTIFICATIONS_ID,
+  OptionsError,
+  parseOptions,
+  REALTIME_ID,
+  USAGE,
+  WEBHOOKS_ID,
+} from './options.ts';
 import { killAllChildrenNow, stopAllChildren } from './processes.ts';
 import { publishEmailOnly, publishRun } from './publish.ts';
 import { progress, ROOT } from './run-env.ts';
@@ -62,8 +71,21 @@ async function benchEmailOnly(options: BenchOptions, only: readonly string[]): P
   if (email) publishEmailOnly(options, email);
 }
 
+/** The notifications scenario (notifications.ts), on a scratch schema of the benchmark's server; printed. */
+async function benchNotifications(options: BenchOptions): Promise<void> {
+  const { notificationsMarkdown, runNotificationsBench } = await import('./notifications.ts');
+  const url = new URL(options.databaseUrl);
+  url.pathname = '/postgres';
+  const report = await runNotificationsBench(
+    { seconds: options.duration, databaseUrl: url.toString(), redisUrl: options.redisUrl },
+    progress,
+  );
+  process.stdout.write(`\n### Notifications\n\n${notificationsMarkdown(report)}\n\n`);
+}
+
 async function bench(options: BenchOptions): Promise<void> {
   if (options.only?.every((id) => EMAIL_IDS.includes(id))) return benchEmailOnly(options, options.only);
+  if (options.only?.every((id) => id === NOTIFICATIONS_ID)) return benchNotifications(options);
   const started = performance.now();
   const loadBefore = os.loadavg()[0] ?? 0;
   const tmpDir = mkdtempSync(join(os.tmpdir(), 'parley-bench-'));
@@ -89,6 +111,7 @@ async function bench(options: BenchOptions): Promise<void> {
   const realtime = wants(REALTIME_ID) && fixtures ? await benchRealtime(options, secretKey, tmpDir, fixtures) : null;
   const webhooks = wants(WEBHOOKS_ID) ? await benchWebhooks(options, secretKey, tmpDir, targets.admin.authorization) : null;
   const email = await benchEmail(options, wants);
+  if (wants(NOTIFICATIONS_ID)) await benchNotifications(options);
 
   const cpus = os.cpus();
   const machine: Machine = {

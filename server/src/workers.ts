@@ -39,6 +39,9 @@ import { expireViewers } from './viewers/viewers.service.ts';
 import { type DispatcherOptions, startWebhookDispatcher } from './webhooks/webhooks.dispatcher.ts';
 import { purgeWebhookDeliveries, reapLostWebhookDeliveries } from './webhooks/webhooks.retention.ts';
 import { purgeExpiredWidgetSessions } from './widget/widget.sessions.ts';
+import { FAN_OUT_JOB, fanOutNotifications, wakeFanOutOnEventCommits } from './notifications/notifications.fanout.ts';
+import { sendNotificationDigests } from './notifications/notifications.mail.ts';
+import { purgeOldNotifications } from './notifications/notifications.retention.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -57,6 +60,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [SYSTEM_MAIL_JOB]: sendSystemMail,
   [PUSH_NOTIFICATION_JOB]: pushNotification,
   [PUSH_RETRY_JOB]: retryPush,
+  [FAN_OUT_JOB]: fanOutNotifications,
 };
 
 /**
@@ -70,8 +74,15 @@ export const jobHandlers: Record<string, JobHandler> = {
 export const BATCHED_JOB_KINDS: readonly string[] = channelsWith('batchedDelivery').map((channel) => CHANNEL_TABLE[channel].deliveryJob);
 export const BATCHED_JOB_CONCURRENCY = 256;
 
+/** Notifications are made by a runner of their own, so that slow mail (the other runner's SMTP jobs) never holds them back. */
+export const NOTIFICATION_JOB_KINDS: readonly string[] = [FAN_OUT_JOB];
+export const NOTIFICATION_JOB_CONCURRENCY = 16;
+
 const batchedHandlers = Object.fromEntries(Object.entries(jobHandlers).filter(([kind]) => BATCHED_JOB_KINDS.includes(kind)));
-const otherHandlers = Object.fromEntries(Object.entries(jobHandlers).filter(([kind]) => !BATCHED_JOB_KINDS.includes(kind)));
+const notificationHandlers = Object.fromEntries(Object.entries(jobHandlers).filter(([kind]) => NOTIFICATION_JOB_KINDS.includes(kind)));
+const otherHandlers = Object.fromEntries(
+  Object.entries(jobHandlers).filter(([kind]) => !BATCHED_JOB_KINDS.includes(kind) && !NOTIFICATION_JOB_KINDS.includes(kind)),
+);
 
 export const periodicTasks: PeriodicTask[] = [
   { name: 'jobs.purge_completed', everyMs: HOUR, run: purgeCompletedJobs },
@@ -104,6 +115,10 @@ export const periodicTasks: PeriodicTask[] = [
   { name: 'viewers.expire', everyMs: 20 * SECOND, run: expireViewers },
   // Drafts not updated for 15 days.
   { name: 'drafts.purge_stale', everyMs: HOUR, run: purgeStaleDrafts },
+  // Notification mail digests: one per agent per 15 minutes at most (a lock per agent across instances).
+  { name: 'notifications.send_digests', everyMs: MINUTE, run: sendNotificationDigests },
+  // Notifications older than 90 days.
+  { name: 'notifications.purge', everyMs: HOUR, run: purgeOldNotifications },
 ];
 
 export interface Workers {
@@ -123,6 +138,12 @@ export function startWorkers(
     concurrency: BATCHED_JOB_CONCURRENCY,
     ...(runnerId ? { runnerId: `${runnerId}:batched` } : {}),
   });
+  const notificationRunner = startJobRunner(deps, notificationHandlers, {
+    ...options.runner,
+    concurrency: NOTIFICATION_JOB_CONCURRENCY,
+    ...(runnerId ? { runnerId: `${runnerId}:notifications` } : {}),
+  });
+  const stopFanOutWakeups = wakeFanOutOnEventCommits(deps);
   const tasks = startPeriodicTasks(deps, periodicTasks, options.periodic);
   // The webhook deliveries have their own claim loop (per-webhook concurrency, leases of a request's length).
   const webhooks = startWebhookDispatcher(deps, options.webhooks);
@@ -131,7 +152,16 @@ export function startWorkers(
   return {
     async stop() {
       // Running jobs and webhook requests finish or give their claims back; a running task finishes.
-      await Promise.all([runner.stop(), batchedRunner.stop(), tasks.stop(), relay.stop(), webhooks.stop(), emailReaders.stop()]);
+      stopFanOutWakeups();
+      await Promise.all([
+        runner.stop(),
+        batchedRunner.stop(),
+        notificationRunner.stop(),
+        tasks.stop(),
+        relay.stop(),
+        webhooks.stop(),
+        emailReaders.stop(),
+      ]);
       // The SMTP pools, once no job sends through them.
       closeEmailTransports(deps);
     },
@@ -140,5 +170,12 @@ export function startWorkers(
 
 /** An instance without workers (WORKERS=false) still tells the others about the jobs it enqueues. */
 export function startWakeRelayOnly(deps: AppDeps): Workers {
-  return startJobWakeRelay(deps);
+  const relay = startJobWakeRelay(deps);
+  const stopFanOutWakeups = wakeFanOutOnEventCommits(deps);
+  return {
+    async stop() {
+      stopFanOutWakeups();
+      await relay.stop();
+    },
+  };
 }

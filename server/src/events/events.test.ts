@@ -7,6 +7,7 @@ import { buildTestApp, type Caller, dataOf, fakeClock, runDueJobs, type TestApp 
 import { wakeSnoozedConversations } from '../conversations/conversations.changes.ts';
 import { recordSlaAlerts } from '../conversations/conversations.sla.ts';
 import { deliverLivechatMessage } from '../messages/messages.delivery.ts';
+import { FAN_OUT_JOB } from '../notifications/notifications.fanout.ts';
 import { insertWebhook } from '../../test/receiver.ts';
 import { dispatchOnce } from '../webhooks/webhooks.dispatcher.ts';
 import { DOMAIN_EVENTS, type DomainEventType } from './events.schema.ts';
@@ -60,6 +61,8 @@ describe('domain events', () => {
     await call('POST', `/conversations/${c.uuid}/tags`, { tags: ['vip'] });
     await call('PUT', `/conversations/${c.uuid}/assignee/team`, { assignee_id: teamId });
     await call('PUT', `/conversations/${c.uuid}/assignee/user`, { assignee_id: rr.id });
+    // Assigned by another agent: Robin is notified (notification.created).
+    assert.ok((await runDueJobs(t.deps, [FAN_OUT_JOB])) > 0);
     await call('PUT', `/conversations/${c.uuid}/assignee/user/remove`);
     await call('PUT', `/conversations/${c.uuid}/assignee/team/remove`);
     await call('PUT', `/conversations/${c.uuid}/status`, { status: 'Snoozed', snoozed_until: '1h' });

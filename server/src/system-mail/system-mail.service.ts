@@ -1,5 +1,5 @@
-// System mail: what Parley itself mails to agents (invitations, password resets; notifications
-// next), through the SMTP server of SMTP_URL, from MAIL_FROM. A mail is a durable job
+// System mail: what Parley itself mails to agents (invitations, password resets, notifications),
+// through the SMTP server of SMTP_URL, from MAIL_FROM. A mail is a durable job
 // (`system_mail.send`), enqueued in the transaction of the change that causes it and retried
 // with backoff while the SMTP server fails; nothing is sent from a request.
 //
@@ -60,19 +60,24 @@ export interface SystemMail {
   notAfter?: Date;
 }
 
-/** Records the mail as a job in `trx`, the transaction of the change that causes it. */
-export async function enqueueSystemMail(deps: Pick<AppDeps, 'jobSignals' | 'config'>, trx: DB, mail: SystemMail): Promise<void> {
-  await enqueueJob(deps, trx, {
+/** The job of one mail (for writers that insert many jobs in one statement: notifications). */
+export function systemMailJob(config: Pick<Config, 'secretKey'>, mail: SystemMail) {
+  return {
     kind: SYSTEM_MAIL_JOB,
     maxAttempts: MAX_ATTEMPTS,
     payload: {
       to: mail.to,
       template: mail.template,
       values: mail.values,
-      ...(mail.sealed ? { sealed: encryptSecret(deps.config.secretKey, JSON.stringify(mail.sealed)) } : {}),
+      ...(mail.sealed ? { sealed: encryptSecret(config.secretKey, JSON.stringify(mail.sealed)) } : {}),
       ...(mail.notAfter ? { not_after: mail.notAfter.toISOString() } : {}),
     },
-  });
+  };
+}
+
+/** Records the mail as a job in `trx`, the transaction of the change that causes it. */
+export async function enqueueSystemMail(deps: Pick<AppDeps, 'jobSignals' | 'config'>, trx: DB, mail: SystemMail): Promise<void> {
+  await enqueueJob(deps, trx, systemMailJob(deps.config, mail));
 }
 
 /** A job payload, parsed (it comes from the database: never cast). */

@@ -47,6 +47,7 @@ import * as conversationViewers from './2026_12_01_0500_conversation_viewers.ts'
 import * as notifications from './2026_12_01_0002_notifications.ts';
 import * as push from './2026_12_01_0400_push.ts';
 import * as conversationDrafts from './2026_12_01_0600_conversation_drafts.ts';
+import * as notificationFanOut from './2026_12_01_0200_notification_fan_out.ts';
 import * as sessionList from './2026_11_30_0300_session_list.ts';
 import * as passwordTokens from './2026_11_30_0100_password_tokens.ts';
 import * as twoFactor from './2026_11_30_0201_two_factor.ts';
@@ -99,6 +100,7 @@ export const migrations: Record<string, ParleyMigration> = {
   '2026_11_30_0400_audit_log_actor_type': auditLogActorType,
   '2026_12_01_0001_followers': followers,
   '2026_12_01_0002_notifications': notifications,
+  '2026_12_01_0200_notification_fan_out': notificationFanOut,
   '2026_12_01_0400_push': push,
   '2026_12_01_0500_conversation_viewers': conversationViewers,
   '2026_12_01_0600_conversation_drafts': conversationDrafts,

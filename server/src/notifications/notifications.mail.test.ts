@@ -1,0 +1,72 @@
+// Notifications by mail, through a real test SMTP server: one mail per notification linking to
+// the conversation, or, with `email_digest`, one digest per 15 minutes listing what waited.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { simpleParser } from 'mailparser';
+import { createConversation } from '../../test/factories.ts';
+import { type Caller, dataOf, fakeClock, runDueJobs } from '../../test/helpers.ts';
+import { buildMailApp, deliverSystemMail, type MailApp } from '../../test/system-mail.ts';
+import { FAN_OUT_JOB } from './notifications.fanout.ts';
+import { sendNotificationDigests } from './notifications.mail.ts';
+
+describe('notifications by mail', () => {
+  const clock = fakeClock();
+  let mail: MailApp;
+  let ana: Caller;
+
+  const assign = async (agent: Caller) => {
+    const c = await createConversation(mail.t, { subject: `Parcel ${Date.now()}` });
+    clock.advance(1000);
+    dataOf(await mail.t.call({ method: 'PUT', url: `/api/v1/conversations/${c.uuid}/assignee/user`, payload: { assignee_id: agent.id } }));
+    await runDueJobs(mail.t.deps, [FAN_OUT_JOB]);
+    return c;
+  };
+
+  before(async () => {
+    mail = await buildMailApp({ clock });
+    ana = await mail.t.makeAgent({ first_name: 'Ana' });
+  });
+  after(() => mail.close());
+
+  it('one mail per notification, with the title, and a link to the conversation', async () => {
+    const c = await assign(ana);
+    assert.equal(await deliverSystemMail(mail.t.deps), 1);
+    const [received] = await mail.smtp.waitFor(1);
+    assert.ok(received);
+    assert.deepEqual(received.rcptTo, [ana.email]);
+    const parsed = await simpleParser(received.raw);
+    assert.match(parsed.subject ?? '', new RegExp(`assigned you #${c.reference_number} Parcel`));
+    assert.ok(parsed.text?.includes(`http://localhost:9000/conversations/${c.uuid}`), parsed.text);
+    assert.ok(String(parsed.html).includes(`http://localhost:9000/conversations/${c.uuid}`));
+    const [row] = await mail.t.deps.db.selectFrom('notifications').select('email_status').where('agent_id', '=', ana.id).execute();
+    assert.equal(row?.email_status, 'sent');
+  });
+
+  it('with email_digest: one digest after 15 minutes listing every pending notification, then nothing more', async () => {
+    const before = mail.smtp.mails.length;
+    await mail.t.deps.db
+      .insertInto('notification_settings')
+      .values({ agent_id: ana.id, types: JSON.stringify({}) as never, email_digest: true, updated_at: clock.now() })
+      .execute();
+    const first = await assign(ana);
+    const second = await assign(ana);
+    assert.equal(await deliverSystemMail(mail.t.deps), 0, 'no mail of its own');
+    assert.equal(await sendNotificationDigests(mail.t.deps), 0, 'not 15 minutes yet');
+    clock.advance(15 * 60_000);
+    assert.equal(await sendNotificationDigests(mail.t.deps), 1);
+    assert.equal(await sendNotificationDigests(mail.t.deps), 0, 'nothing is left pending');
+    assert.equal(await deliverSystemMail(mail.t.deps), 1);
+    const received = await mail.smtp.waitFor(before + 1);
+    const digest = received[before];
+    assert.ok(digest);
+    assert.deepEqual(digest.rcptTo, [ana.email]);
+    const parsed = await simpleParser(digest.raw);
+    assert.match(parsed.subject ?? '', /2 new/);
+    for (const c of [first, second]) {
+      assert.ok(parsed.text?.includes(`#${c.reference_number} Parcel`), parsed.text);
+      assert.ok(parsed.text?.includes(`http://localhost:9000/conversations/${c.uuid}`));
+    }
+    const pending = await mail.t.deps.db.selectFrom('notifications').select('id').where('email_status', '=', 'pending').execute();
+    assert.deepEqual(pending, []);
+  });
+});
