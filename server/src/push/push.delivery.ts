@@ -2,8 +2,9 @@
 // `push.notify` {notification_id} (enqueued by the notification fan-out when the agent wants
 // push for that type) sends to every subscription of the agent at once; each one that fails in
 // a way worth retrying (429, 5xx, no answer) gets a job of its own, `push.retry`
-// {notification_id, subscription_id}, retried with the runner's backoff. A 404 or 410 means the
-// browser dropped the subscription: it is forgotten. Each request is a POST that web-push
+// {notification_id, subscription_id}, retried 10 s later (or after the push service's
+// Retry-After) and then with the runner's backoff. A 404 or 410 means the browser dropped the
+// subscription: it is forgotten. Each request is a POST that web-push
 // prepares (RFC 8291 aes128gcm body, RFC 8292 VAPID) and push.send.ts sends through the
 // address guard. Endpoints are bearer capabilities: logs name their host only.
 import webpush from 'web-push';
@@ -26,6 +27,9 @@ const REQUEST_TIMEOUT_MS = 10_000;
 type Notification = NonNullable<Awaited<ReturnType<typeof q.notificationToPush>>>;
 type Subscription = Awaited<ReturnType<typeof q.sendableSubscriptionsOf>>[number];
 type Outcome = 'sent' | 'gone' | 'retry' | 'refused' | 'rejected';
+/** The first retry waits this long, or the push service's Retry-After when longer (capped at an hour). */
+const FIRST_RETRY_MS = 10_000;
+const MAX_RETRY_AFTER_MS = 3_600_000;
 
 /** What the service worker shows (web/public/sw.js): no more than the in-app notification says. */
 export function pushPayload(notification: Pick<Notification, 'title' | 'excerpt' | 'conversation_uuid'>) {
@@ -54,7 +58,12 @@ async function pushable(deps: AppDeps, notificationId: number): Promise<Notifica
   return settings?.types[notification.type].push ? notification : null;
 }
 
-async function sendOne(deps: AppDeps, notification: Notification, subscription: Subscription, signal: AbortSignal): Promise<Outcome> {
+async function sendOne(
+  deps: AppDeps,
+  notification: Notification,
+  subscription: Subscription,
+  signal: AbortSignal,
+): Promise<{ outcome: Outcome; retryAfterMs?: number }> {
   const keys = await vapidKeys(deps);
   const host = new URL(subscription.endpoint).host;
   const log = deps.log.child({ component: 'push', notification_id: notification.id, subscription_id: subscription.id, push_host: host });
@@ -77,28 +86,29 @@ async function sendOne(deps: AppDeps, notification: Notification, subscription: 
     );
     if (answer.status >= 200 && answer.status < 300) {
       await q.markSubscriptionSucceeded(deps.db, subscription.id, deps.clock.now());
-      return 'sent';
+      return { outcome: 'sent' };
     }
     if (answer.status === 404 || answer.status === 410) {
       await q.deleteExpiredSubscription(deps.db, subscription.id, subscription.endpoint);
       log.info({ status: answer.status }, 'push subscription expired: removed');
-      return 'gone';
+      return { outcome: 'gone' };
     }
     if (answer.status === 429 || answer.status >= 500) {
       log.warn({ status: answer.status }, 'push service failed: will retry');
-      return 'retry';
+      const retryAfterMs = answer.retryAfterSeconds === null ? FIRST_RETRY_MS : answer.retryAfterSeconds * 1000;
+      return { outcome: 'retry', retryAfterMs: Math.min(MAX_RETRY_AFTER_MS, Math.max(FIRST_RETRY_MS, retryAfterMs)) };
     }
     // 400 (malformed), 401/403 (VAPID refused), 413 (too large): retrying would get the same answer.
     log.warn({ status: answer.status }, 'push service refused the push');
-    return 'rejected';
+    return { outcome: 'rejected' };
   } catch (error) {
     if (error instanceof AddressRefusedError) {
       log.warn('push refused by the address guard (PUSH_ALLOW_HOSTS)');
-      return 'refused';
+      return { outcome: 'refused' };
     }
     if (error instanceof PushNetworkError) {
       log.warn({ err: error.message }, 'push service unreachable: will retry');
-      return 'retry';
+      return { outcome: 'retry', retryAfterMs: FIRST_RETRY_MS };
     }
     throw error;
   }
@@ -111,7 +121,7 @@ export async function pushNotification(deps: AppDeps, payload: Record<string, un
   if (!notification) return;
   const subscriptions = await q.sendableSubscriptionsOf(deps.db, notification.agent_id);
   const outcomes = await Promise.all(subscriptions.map((subscription) => sendOne(deps, notification, subscription, job.signal)));
-  for (const [i, outcome] of outcomes.entries()) {
+  for (const [i, { outcome, retryAfterMs }] of outcomes.entries()) {
     const subscription = subscriptions[i];
     if (outcome !== 'retry' || !subscription) continue;
     await enqueueJob(deps, deps.db, {
@@ -120,7 +130,7 @@ export async function pushNotification(deps: AppDeps, payload: Record<string, un
       maxAttempts: RETRY_ATTEMPTS,
       // A job run twice (at least once delivery) does not retry twice.
       dedupeKey: `${PUSH_RETRY_JOB}:${notificationId}:${subscription.id}`,
-      runAt: new Date(deps.clock.now().getTime() + 10_000),
+      runAt: new Date(deps.clock.now().getTime() + (retryAfterMs ?? FIRST_RETRY_MS)),
     });
   }
 }
@@ -131,6 +141,6 @@ export async function retryPush(deps: AppDeps, payload: Record<string, unknown>,
   if (!notification) return;
   const subscription = await q.sendableSubscription(deps.db, notification.agent_id, idOf(payload, 'subscription_id'));
   if (!subscription) return;
-  const outcome = await sendOne(deps, notification, subscription, job.signal);
+  const { outcome } = await sendOne(deps, notification, subscription, job.signal);
   if (outcome === 'retry') throw new Error(`the push service of subscription ${subscription.id} failed again`);
 }
