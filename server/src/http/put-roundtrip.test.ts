@@ -26,6 +26,9 @@ const post = async (t: TestApp, url: string, payload: Json) =>
 /** Every PUT route that replaces or updates a record its GET answers. */
 const CASES: Record<string, Case> = {
   '/api/v1/agents/me': { setup: async () => ({ put: '/api/v1/agents/me', get: '/api/v1/agents/me' }) },
+  '/api/v1/agents/me/notification-settings': {
+    setup: async () => ({ put: '/api/v1/agents/me/notification-settings', get: '/api/v1/agents/me/notification-settings' }),
+  },
   '/api/v1/agents/{id}': { setup: async (t) => one('/api/v1/agents', (await t.makeAgent({ roles: ['Agent'] })).id) },
   '/api/v1/ai/provider': {
     setup: async (t) => {
@@ -115,6 +118,8 @@ const COMMANDS: Record<string, string> = {
   '/api/v1/conversations/{uuid}/mark-unread': 'a command without a body',
   '/api/v1/inboxes/{id}/toggle': 'the spec’s toggle: {enabled}',
   '/api/v1/webhooks/{id}/toggle': 'the spec’s toggle: {enabled}',
+  '/api/v1/notifications/{id}/read': 'a command without a body',
+  '/api/v1/notifications/{id}/unread': 'a command without a body',
   '/api/v1/teams/{id}/members': 'replaces the member list: a list of agent ids, where GET answers agents',
 };
 

@@ -9,7 +9,7 @@ import { createConversation } from '../factories.ts';
 import { dataOf } from '../helpers.ts';
 import { insertNotification } from '../notifications.ts';
 import { AGENT_PASSWORD, agentDesk, type AgentDesk } from './agent-harness.ts';
-import { browserMissing, describeViolations, newPage, seriousViolations, shot, signIn } from './admin-harness.ts';
+import { browserMissing, describeViolations, newPage, seriousViolations, signIn } from './admin-harness.ts';
 
 const skip = browserMissing() ?? false;
 
@@ -49,7 +49,6 @@ describe('notifications in the web app', { skip }, () => {
   after(() => desk?.close());
 
   it('a new notification raises the badge live; opening it goes to the conversation and reads it', async () => {
-    await page.screenshot({ path: '/tmp/notifyweb-start.png' });
     await bell('Notifications').waitFor();
     await notify('Admin mentioned you in “Broken checkout”');
     await bell('Notifications, 1 unread').waitFor();
@@ -60,10 +59,8 @@ describe('notifications in the web app', { skip }, () => {
     await bell('Notifications, 1 unread').click();
     const list = page.getByRole('list', { name: 'Notifications' });
     await list.getByText('Admin mentioned you in “Broken checkout”').waitFor();
-    await page.screenshot({ path: '/tmp/notifyweb-panel.png' });
     const violations = await seriousViolations(page, [], ['.notifications']);
     assert.equal(violations.length, 0, describeViolations(violations));
-    await shot(page, 'notifications-panel');
 
     await list.getByText('Admin mentioned you in “Broken checkout”').click();
     await page.waitForURL((url) => url.pathname.endsWith(`/c/${conversation}`));
@@ -82,9 +79,15 @@ describe('notifications in the web app', { skip }, () => {
     // Unread first: the one read before is not listed (once the list is read again).
     await list.getByText('Admin mentioned you in “Broken checkout”').waitFor({ state: 'detached' });
     assert.equal(await list.getByRole('listitem').count(), 2);
+    // A second tab of the same browser follows the first one's marks.
+    const other = await page.context().newPage();
+    await other.goto('/inbox/mine');
+    await other.getByRole('banner').getByRole('button', { name: 'Notifications, 2 unread', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await bell('Notifications').waitFor();
     assert.equal(await unreadCount(), 0);
+    await other.getByRole('banner').getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    await other.close();
 
     await page.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'All' }).click();
     await list.getByText('Admin mentioned you in “Broken checkout”').waitFor();
@@ -113,10 +116,8 @@ describe('notifications in the web app', { skip }, () => {
     await section.getByRole('switch', { name: 'Play a sound on a new notification' }).click();
     await section.getByRole('button', { name: 'Save notification settings' }).click();
     await page.getByText('Notification settings saved', { exact: true }).waitFor();
-    await page.screenshot({ path: '/tmp/notifyweb-settings.png', fullPage: true });
     const violations = await seriousViolations(page, [], ['#account-notifications']);
     assert.equal(violations.length, 0, describeViolations(violations));
-    await shot(page, 'notification-settings', { whole: true });
     // One unread: the title counts it no more.
     await page.waitForFunction("!document.title.startsWith('(')");
 

@@ -2,6 +2,7 @@
 // title), a chime on each new notification, and a panel listing them: unread or all, each opening
 // its conversation and marking it read, each marked read/unread or deleted, all marked read at once.
 import { Bell, Check, CircleDot, Trash2 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { t } from '../../i18n/t';
@@ -9,11 +10,13 @@ import { Button } from '../../ui/Button';
 import { Popover } from '../../ui/Popover';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/Toast';
+import { useAgent } from '../auth/session';
 import { ago } from '../inbox/format';
 import './notifications.css';
 import {
   type Notification,
   type NotificationFilter,
+  listenForNotificationChanges,
   onNewNotification,
   useNotificationActions,
   useNotificationList,
@@ -25,6 +28,9 @@ import { useTitleCount } from './title';
 
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
+  const client = useQueryClient();
+  const agentId = useAgent().id;
+  useEffect(() => listenForNotificationChanges(client, agentId), [client, agentId]);
   const count = useUnreadCount().data ?? 0;
   const settings = useNotificationSettings().data;
   const sound = settings?.sound ?? true;
@@ -62,15 +68,15 @@ export function NotificationBell() {
         </Button>
       }
     >
-      <NotificationPanel count={count} onClose={() => setOpen(false)} />
+      <NotificationPanel agentId={agentId} count={count} onClose={() => setOpen(false)} />
     </Popover>
   );
 }
 
-function NotificationPanel({ count, onClose }: { count: number; onClose: () => void }) {
+function NotificationPanel({ agentId, count, onClose }: { agentId: number; count: number; onClose: () => void }) {
   const [filter, setFilter] = useState<NotificationFilter>('unread');
   const list = useNotificationList(filter, true);
-  const { mark, remove, readAll } = useNotificationActions();
+  const { mark, remove, readAll } = useNotificationActions(agentId);
   const navigate = useNavigate();
   const items = list.data?.pages.flatMap((page) => page.results) ?? [];
   const failed = (error: Error) => toast(error.message, 'error');

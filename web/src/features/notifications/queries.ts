@@ -122,9 +122,34 @@ function adjustCount(client: QueryClient, by: number) {
   client.setQueryData<{ count: number }>(notificationKeys.unreadCount, (c) => (c ? { count: Math.max(0, c.count + by) } : c));
 }
 
-export function useNotificationActions() {
+// Marks made in one tab reach the agent's other tabs of this browser: the server sends no frame
+// for a read, so the tab that made it tells the others, which read their notifications again.
+const CHANNEL = 'parley-notifications';
+
+function announceChange(agentId: number): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage({ agent_id: agentId });
+  channel.close();
+}
+
+/** Re-reads the notifications when another tab of the agent changed them; answers the function that stops listening. */
+export function listenForNotificationChanges(client: QueryClient, agentId: number): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => {};
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = (event: MessageEvent) => {
+    const data = event.data as { agent_id?: unknown } | null;
+    if (data?.agent_id === agentId) void client.invalidateQueries({ queryKey: notificationKeys.all });
+  };
+  return () => channel.close();
+}
+
+export function useNotificationActions(agentId: number) {
   const client = useQueryClient();
-  const settle = () => client.invalidateQueries({ queryKey: notificationKeys.unreadCount });
+  const settle = () => {
+    announceChange(agentId);
+    return client.invalidateQueries({ queryKey: notificationKeys.unreadCount });
+  };
   const mark = useMutation({
     mutationFn: ({ id, read }: { id: number; read: boolean }) =>
       read
@@ -161,7 +186,10 @@ export function useNotificationActions() {
         pages: data.pages.map((page) => ({ ...page, results: page.results.map((n) => (n.read_at ? n : { ...n, read_at: now })) })),
       }));
     },
-    onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
+    onSettled: () => {
+      announceChange(agentId);
+      return client.invalidateQueries({ queryKey: notificationKeys.all });
+    },
   });
   return { mark, remove, readAll };
 }
