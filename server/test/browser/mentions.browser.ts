@@ -1,7 +1,8 @@
 // Working together in a real browser: `@` in a private note lists agents and teams, the one picked
 // is stored as the mention markup, the mentioned agent finds the conversation in the Mentions
 // view (a second browser context signed in as them), and the followers panel follows and
-// unfollows. Pictures for a look go to $MENTIONS_SHOTS when it is set.
+// unfollows. End to end with the workers: a mention raises the mentioned agent's bell live (the
+// fan-out job, the notification frame) and the notification opens the conversation. Pictures for a look go to $MENTIONS_SHOTS when it is set.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -131,6 +132,41 @@ describe('mentions and followers', { skip: browserMissing() ?? false, timeout: 2
     } finally {
       await first.context.close();
       await second.context.close();
+    }
+  });
+  it('a note mentioning Bea raises her bell live; the notification opens the conversation', async () => {
+    const c = await createConversation(server.t, { inbox_id: inboxId, subject: 'Invoice copy', content: '<p>Can I get a copy?</p>' });
+    const { page, context } = await newPage(browser, server.base);
+    try {
+      await signIn(page, bea.email, AGENT_PASSWORD);
+      const bell = (name: string) => page.getByRole('banner').getByRole('button', { name, exact: true });
+      // Bea's mention of the test above is unread still: the badge counts from there.
+      const unread = dataOf<{ count: number }>(
+        await server.t.call({ method: 'GET', url: '/api/v1/notifications/unread-count', as: bea }),
+      ).count;
+      const label = (n: number) => (n === 0 ? 'Notifications' : `Notifications, ${n} unread`);
+      await bell(label(unread)).waitFor();
+      // Ann's note, written while Bea's app is open on her inbox.
+      await server.t.call({
+        method: 'POST',
+        url: `/api/v1/conversations/${c.uuid}/messages`,
+        as: ann,
+        body: {
+          message: `<p>Over to you <span data-mention-agent-id="${bea.id}">@Bea Test</span></p>`,
+          private: true,
+          content_type: 'html',
+        },
+      });
+      await bell(label(unread + 1)).click();
+      const item = page.getByRole('list', { name: 'Notifications' }).getByText(/mentioned you in #\d+ Invoice copy/);
+      await item.waitFor();
+      await item.click();
+      await page.waitForURL((url) => url.pathname.endsWith(`/c/${c.uuid}`));
+      await page.getByRole('log', { name: 'Messages' }).getByText('Over to you').waitFor();
+      await bell(label(unread)).waitFor();
+      assert.deepEqual(pageErrors(page), []);
+    } finally {
+      await context.close();
     }
   });
 });
