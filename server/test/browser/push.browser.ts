@@ -18,7 +18,7 @@ import { enqueueJob } from '../../src/jobs/jobs.service.ts';
 import { PUSH_NOTIFICATION_JOB } from '../../src/notifications/notifications.schema.ts';
 import { browserMissing, launchBrowser, newPage, startWebServer, type WebServer } from '../browser.ts';
 import { createConversation } from '../factories.ts';
-import type { Caller } from '../helpers.ts';
+import { type Caller, dataOf } from '../helpers.ts';
 import { type PushService, startPushService, type Subscriber } from '../push-service.ts';
 import { signIn } from './admin-harness.ts';
 
@@ -134,10 +134,16 @@ describe('Web Push in a browser', { skip: browserMissing() ?? false, timeout: 24
       .where('uuid', '=', conversation.uuid)
       .executeTakeFirstOrThrow();
     const now = server.t.deps.clock.now();
-    await db
-      .insertInto('notification_settings')
-      .values({ agent_id: ann.id, types: JSON.stringify({ mentioned: { push: true } }), updated_at: now })
-      .execute();
+    // Turning the device on turned push on for the usual types (it was off for all of them).
+    const settings = dataOf<{ types: Record<string, { push: boolean }> }>(
+      await server.t.call({ method: 'GET', url: '/api/v1/agents/me/notification-settings', as: ann }),
+    );
+    assert.deepEqual(
+      Object.entries(settings.types)
+        .filter(([, choice]) => choice.push)
+        .map(([type]) => type),
+      ['assigned', 'mentioned', 'sla_breached'],
+    );
     const { id } = await db
       .insertInto('notifications')
       .values({
@@ -179,6 +185,17 @@ describe('Web Push in a browser', { skip: browserMissing() ?? false, timeout: 24
     await devices().getByRole('button', { name: 'Remove Chrome on Linux' }).click();
     await page.getByText('No device receives your push notifications.').waitFor();
     assert.equal((await rows()).length, 0);
+    assert.deepEqual(errors, []);
+  });
+  it("signing out ends this browser's subscription and removes it from the server", async () => {
+    await section().getByRole('button', { name: 'Turn on for this browser' }).click();
+    await devices().getByRole('listitem').filter({ hasText: 'This device' }).waitFor();
+    assert.equal((await rows()).length, 1);
+    await page.getByTitle(/^Account menu for/).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    assert.equal((await rows()).length, 0, 'removed on the server');
+    assert.equal(await page.evaluate("localStorage.getItem('parley-test-push-subscribed')"), null, 'unsubscribed in the browser');
     assert.deepEqual(errors, []);
   });
 });

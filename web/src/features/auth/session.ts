@@ -1,4 +1,5 @@
 // The signed-in agent: who they are (GET /agents/me), signing in and out, availability.
+import { forgetThisBrowser } from '../notifications-push/browser-push';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Agent, ApiError, api, csrfToken, unwrap } from '../../api/client';
 import { keys } from '../../api/keys';
@@ -98,7 +99,11 @@ let signingOut = false;
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => unwrap(api.POST('/api/v1/auth/logout')),
+    mutationFn: async () => {
+      // A shared browser must not show the next person this agent's pushes (best effort: offline, it stays until turned off).
+      await forgetThisBrowser().catch(() => undefined);
+      return unwrap(api.POST('/api/v1/auth/logout'));
+    },
     onSettled: () => {
       signingOut = true;
       client.setQueryData(keys.me, null);

@@ -10,7 +10,15 @@ import { Card, ErrorBanner } from '../../ui/Page';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/Toast';
 import { ago } from '../inbox/format';
-import { currentEndpointDigest, enablePush, pushSupported, unsubscribeThisBrowser } from './browser-push';
+import { notificationKeys } from '../notifications/queries';
+import {
+  currentEndpointDigest,
+  enablePush,
+  forgetThisBrowser,
+  pushSupported,
+  turnOnPushDefaults,
+  unsubscribeThisBrowser,
+} from './browser-push';
 import './push.css';
 
 type Subscription = Schemas['PushSubscription'];
@@ -37,16 +45,17 @@ export function PushSection() {
   const mine = subscriptions.data?.find((s) => thisBrowser.data && s.endpoint_sha256 === thisBrowser.data);
 
   const enable = useMutation({
-    mutationFn: enablePush,
+    mutationFn: async () => {
+      if (!(await enablePush())) return false;
+      // Push is off for every type by default: a device turned on gets the usual ones.
+      if (await turnOnPushDefaults()) await client.invalidateQueries({ queryKey: notificationKeys.settings });
+      return true;
+    },
     onSuccess: (granted) => toast(granted ? t('account.push.enabled') : t('account.push.notGranted')),
     onSettled: refresh,
   });
   const disable = useMutation({
-    mutationFn: async () => {
-      const digest = await unsubscribeThisBrowser();
-      const record = subscriptions.data?.find((s) => s.endpoint_sha256 === digest);
-      if (record) await unwrap(api.DELETE('/api/v1/agents/me/push-subscriptions/{id}', { params: { path: { id: record.id } } }));
-    },
+    mutationFn: forgetThisBrowser,
     onSuccess: () => toast(t('account.push.disabled')),
     onSettled: refresh,
   });

@@ -76,3 +76,32 @@ export async function unsubscribeThisBrowser(): Promise<string | null> {
   await subscription.unsubscribe();
   return digest;
 }
+
+/**
+ * Turning push on for a device should make something arrive: when the agent has push off for
+ * every type (the default), it is turned on for the types mailed by default (assigned, mentioned,
+ * SLA breached); a choice already made is left alone. Answers whether it changed the preferences.
+ */
+export async function turnOnPushDefaults(): Promise<boolean> {
+  const settings = await unwrap(api.GET('/api/v1/agents/me/notification-settings'));
+  if (Object.values(settings.types).some((choice) => choice.push)) return false;
+  await unwrap(
+    api.PUT('/api/v1/agents/me/notification-settings', {
+      body: { types: { assigned: { push: true }, mentioned: { push: true }, sla_breached: { push: true } } },
+    }),
+  );
+  return true;
+}
+
+/**
+ * This browser stops receiving pushes: its subscription is ended and removed from the server.
+ * Also run when the agent signs out, so that a shared browser does not show the next person the
+ * previous agent's notifications.
+ */
+export async function forgetThisBrowser(): Promise<void> {
+  const digest = await unsubscribeThisBrowser();
+  if (!digest) return;
+  const subscriptions = await unwrap(api.GET('/api/v1/agents/me/push-subscriptions'));
+  const record = subscriptions.find((s) => s.endpoint_sha256 === digest);
+  if (record) await unwrap(api.DELETE('/api/v1/agents/me/push-subscriptions/{id}', { params: { path: { id: record.id } } }));
+}
