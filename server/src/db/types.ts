@@ -233,6 +233,8 @@ export interface PushVapidKeysTable {
 export interface PushSubscriptionsTable {
   id: Generated<number>;
   agent_id: number;
+  /** The sign-in that subscribed (null: API credentials): its end deletes the subscription (on delete cascade). */
+  session_id: string | null;
   endpoint: string;
   p256dh: string;
   auth: string;

@@ -24,7 +24,8 @@ export const DraftBody = Type.Object(
   {
     content: Type.String({
       maxLength: MAX_DRAFT_LENGTH,
-      description: 'HTML, sanitised like a message (at most 100 levels deep); an empty draft is kept too',
+      description:
+        'HTML, sanitised like a message (at most 100 levels deep); an empty one (no text, image or attachment) deletes the draft and answers null',
     }),
     private: Type.Optional(Type.Boolean({ default: false, description: 'Written as a private note' })),
     attachments: Type.Optional(

@@ -36,6 +36,8 @@ import { notificationMail } from './notifications.mail.ts';
 import { PUSH_NOTIFICATION_JOB } from './notifications.schema.ts';
 
 export const FAN_OUT_JOB = 'notifications.fan_out';
+/** At most one wake-up of the fan-out runners per this many ms from this process's commits. */
+const WAKE_EVERY_MS = 25;
 /** A message's excerpt: its first characters, as plain text. */
 export const EXCERPT_LENGTH = 200;
 const PUSH_MAX_ATTEMPTS = 8;
@@ -139,21 +141,19 @@ async function planOf(db: DB, cause: Cause, conversation: Conversation): Promise
       const messageId = idOf(p['message_id']);
       const senderId = idOf(p['sender_id']);
       if (messageId === null) return null;
+      const reply = p['sender_type'] === 'contact' && p['type'] === 'incoming' && p['private'] !== true;
+      const note = p['sender_type'] === 'agent' && p['private'] === true;
+      if (!reply && !note) return null;
+      // Who is told first: most notes mention nobody, and then nothing else is read.
+      // A reply: who followed before the message came (not an agent assigned with the conversation's first message).
+      const recipients = reply ? await followersBefore(db, conversation.id, cause.createdAt) : await mentionedAgentIds(db, messageId);
+      if (recipients.length === 0) return null;
       const message = await messageOf(db, messageId);
       if (!message) return null;
       const actor = await actorOf(db, senderId);
       const text = { excerpt: plainExcerpt(message.text_content), messageId, messageUuid: message.uuid };
-      if (p['sender_type'] === 'contact' && p['type'] === 'incoming' && p['private'] !== true) {
-        // Who followed before the message came: not an agent assigned with the conversation's first message.
-        const recipients = await followersBefore(db, conversation.id, cause.createdAt);
-        return { type: 'reply', recipients, actor, actorAgentId: null, title: `${actor?.name} replied in ${about}`, ...text };
-      }
-      if (p['sender_type'] === 'agent' && p['private'] === true) {
-        const recipients = await mentionedAgentIds(db, messageId);
-        if (recipients.length === 0) return null;
-        return { type: 'mentioned', recipients, actor, actorAgentId: senderId, title: `${actor?.name} mentioned you in ${about}`, ...text };
-      }
-      return null;
+      if (reply) return { type: 'reply', recipients, actor, actorAgentId: null, title: `${actor?.name} replied in ${about}`, ...text };
+      return { type: 'mentioned', recipients, actor, actorAgentId: senderId, title: `${actor?.name} mentioned you in ${about}`, ...text };
     }
     case 'conversation.sla_warning':
     case 'conversation.sla_breached': {
@@ -269,9 +269,30 @@ export async function fanOutNotifications(deps: AppDeps, payload: Record<string,
 /**
  * The trigger writes fan-out jobs inside other domains' transactions, where no code announces
  * them: this process's runners are woken when it commits recorded events (db/event-commits.ts),
- * and the job wake relay tells the other instances. A commit whose events notify no one costs
- * one empty claim. Returns the function that stops listening.
+ * and the job wake relay tells the other instances. The wake-ups are coalesced: at once after a
+ * quiet spell, then at most one per WAKE_EVERY_MS, so a burst of replies (whose events notify no
+ * one) costs a few empty claims, not one per commit. Returns the function that stops listening.
  */
 export function wakeFanOutOnEventCommits(deps: Pick<AppDeps, 'eventCommits' | 'jobSignals'>): () => void {
-  return deps.eventCommits.subscribe(() => announceJob(deps, FAN_OUT_JOB, null, false));
+  let lastMs = Number.NEGATIVE_INFINITY;
+  let timer: NodeJS.Timeout | null = null;
+  const wake = () => {
+    lastMs = performance.now();
+    announceJob(deps, FAN_OUT_JOB, null, false);
+  };
+  const stop = deps.eventCommits.subscribe(() => {
+    if (timer) return;
+    const waitMs = lastMs + WAKE_EVERY_MS - performance.now();
+    if (waitMs <= 0) return wake();
+    timer = setTimeout(() => {
+      timer = null;
+      wake();
+    }, waitMs);
+    timer.unref();
+  });
+  return () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    stop();
+  };
 }

@@ -38,7 +38,7 @@ export async function countSubscriptionsOf(db: DB, agentId: number, exceptEndpoi
  */
 export async function upsertSubscription(
   db: DB,
-  input: { agent_id: number; endpoint: string; p256dh: string; auth: string; user_agent: string | null },
+  input: { agent_id: number; session_id: string | null; endpoint: string; p256dh: string; auth: string; user_agent: string | null },
   at: Date,
 ) {
   return db
@@ -47,6 +47,7 @@ export async function upsertSubscription(
     .onConflict((oc) =>
       oc.column('endpoint').doUpdateSet((eb) => ({
         agent_id: eb.ref('excluded.agent_id'),
+        session_id: eb.ref('excluded.session_id'),
         p256dh: eb.ref('excluded.p256dh'),
         auth: eb.ref('excluded.auth'),
         user_agent: eb.ref('excluded.user_agent'),

@@ -53,7 +53,15 @@ export function pushRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const userAgent = request.headers['user-agent'];
-        return ok(await push.subscribe(deps, principalOf(request).userId, request.body, typeof userAgent === 'string' ? userAgent : null));
+        return ok(
+          await push.subscribe(
+            deps,
+            principalOf(request).userId,
+            principalOf(request).sessionId,
+            request.body,
+            typeof userAgent === 'string' ? userAgent : null,
+          ),
+        );
       },
     );
     app.delete(

@@ -80,7 +80,14 @@ async function cleanEndpoint(deps: AppDeps, raw: string): Promise<string> {
   return url.href;
 }
 
-export async function subscribe(deps: AppDeps, agentId: number, input: SubscriptionInput, userAgent: string | null) {
+/** `sessionId`: the caller's sign-in (null for API credentials): when it ends (sign-out, revoked, password reset, expiry), so does the subscription. */
+export async function subscribe(
+  deps: AppDeps,
+  agentId: number,
+  sessionId: string | null,
+  input: SubscriptionInput,
+  userAgent: string | null,
+) {
   const endpoint = await cleanEndpoint(deps, input.endpoint);
   const p256dh = base64UrlBytes(input.keys.p256dh, 65);
   if (p256dh === null || !isP256Point(p256dh)) {
@@ -95,6 +102,7 @@ export async function subscribe(deps: AppDeps, agentId: number, input: Subscript
     deps.db,
     {
       agent_id: agentId,
+      session_id: sessionId,
       endpoint,
       p256dh: p256dh.toString('base64url'),
       auth: auth.toString('base64url'),

@@ -11,6 +11,7 @@ import { enqueueJob } from '../jobs/jobs.service.ts';
 import { PUSH_NOTIFICATION_JOB } from '../notifications/notifications.schema.ts';
 import { PUSH_RETRY_JOB } from './push.delivery.ts';
 import { PUSH_SUBSCRIPTIONS_MAX } from './push.schema.ts';
+import { asSession, signIn } from '../../test/sessions.ts';
 
 const SUBSCRIPTIONS = '/api/v1/agents/me/push-subscriptions';
 type Listed = { id: number; endpoint_host: string; endpoint_sha256: string; last_success_at: string | null; device: unknown };
@@ -141,6 +142,24 @@ describe('Web Push', () => {
 
     assert.equal(dataOf(await t.call({ method: 'DELETE', url: `${SUBSCRIPTIONS}/${created.id}`, as: agent })), true);
     assert.deepEqual(dataOf<Listed[]>(await t.call({ method: 'GET', url: SUBSCRIPTIONS, as: agent })), []);
+  });
+
+  test('a subscription made from a sign-in ends with it (sign-out, or any end of the session); one made with API credentials stays', async () => {
+    const password = 'a long enough password 1';
+    const person = await t.makeAgent({ roles: ['Agent'], email: 'push-session@example.com', password });
+    const laptop = await signIn(t.app, person.email, password);
+    const made = await asSession(t.app, laptop, { method: 'POST', url: SUBSCRIPTIONS, payload: body(service.subscriber()) });
+    assert.equal(made.statusCode, 200, made.body);
+    const byKey = await subscribe(person, service.subscriber());
+    assert.equal(dataOf<Listed[]>(await t.call({ method: 'GET', url: SUBSCRIPTIONS, as: person })).length, 2);
+    const out = await asSession(t.app, laptop, { method: 'POST', url: '/api/v1/auth/logout' });
+    assert.equal(out.statusCode, 200, out.body);
+    assert.deepEqual(
+      dataOf<Listed[]>(await t.call({ method: 'GET', url: SUBSCRIPTIONS, as: person })).map((s) => s.id),
+      [byKey.id],
+      'the signed-out browser no longer receives pushes',
+    );
+    assert.equal(dataOf(await t.call({ method: 'DELETE', url: `${SUBSCRIPTIONS}/${byKey.id}`, as: person })), true);
   });
 
   test('bad subscriptions are refused with a 400 naming the field, and nothing is stored', async () => {

@@ -29,6 +29,9 @@ const statements = [
   `create index notifications_unread_idx on notifications (agent_id, id) where read_at is null and in_app`,
   `create index notifications_digest_idx on notifications (agent_id, created_at) where email_status = 'pending'`,
   `create index notifications_created_idx on notifications (created_at)`,
+  // the cascades of a deleted conversation or message (and their erasure) find their rows by index
+  `create index notifications_conversation_idx on notifications (conversation_id)`,
+  `create index notifications_message_idx on notifications (message_id) where message_id is not null`,
   `create table notification_settings (
     agent_id integer primary key references users (id) on delete cascade,
     types jsonb not null default '{}',

@@ -14,6 +14,8 @@ const statements = [
   `create table push_subscriptions (
     id serial primary key,
     agent_id integer not null references users (id) on delete cascade,
+    -- the sign-in that subscribed (null: API credentials); a session that ends takes its pushes with it
+    session_id text references sessions (id) on delete cascade,
     endpoint text not null unique check (char_length(endpoint) <= 2048),
     p256dh text not null check (char_length(p256dh) <= 100),
     auth text not null check (char_length(auth) <= 100),
