@@ -120,7 +120,14 @@ export async function pushNotification(deps: AppDeps, payload: Record<string, un
   const notification = await pushable(deps, notificationId);
   if (!notification) return;
   const subscriptions = await q.sendableSubscriptionsOf(deps.db, notification.agent_id);
-  const outcomes = await Promise.all(subscriptions.map((subscription) => sendOne(deps, notification, subscription, job.signal)));
+  // Settled one by one: an unexpected failure of one send is retried for that subscription only
+  // (failing the job would push again to those that had it).
+  const settled = await Promise.allSettled(subscriptions.map((subscription) => sendOne(deps, notification, subscription, job.signal)));
+  const outcomes = settled.map((result): Awaited<ReturnType<typeof sendOne>> => {
+    if (result.status === 'fulfilled') return result.value;
+    deps.log.warn({ err: result.reason instanceof Error ? result.reason.message : String(result.reason) }, 'push send failed: will retry');
+    return { outcome: 'retry', retryAfterMs: FIRST_RETRY_MS };
+  });
   for (const [i, { outcome, retryAfterMs }] of outcomes.entries()) {
     const subscription = subscriptions[i];
     if (outcome !== 'retry' || !subscription) continue;

@@ -11,17 +11,23 @@ export interface ViewerRow {
   replying: boolean;
 }
 
+/** Rows per statement: 7 parameters a row stay far below PostgreSQL's 65,535 parameters. */
+const UPSERT_CHUNK = 1_000;
+
 /** Inserts the rows, or refreshes them; answers the conversations of the rows that were new. */
 export async function upsertViewers(db: DB, rows: readonly ViewerRow[], at: Date): Promise<number[]> {
-  if (rows.length === 0) return [];
-  const inserted = await db
-    .insertInto('conversation_viewers')
-    .values(rows.map((row) => ({ ...row, since: at, seen_at: at })))
-    .onConflict((oc) => oc.columns(['conversation_id', 'socket_key']).doUpdateSet({ seen_at: at }))
-    // xmax is 0 on a row this statement inserted (not one it updated).
-    .returning(['conversation_id', sql<boolean>`xmax = 0`.as('inserted')])
-    .execute();
-  return [...new Set(inserted.filter((row) => row.inserted).map((row) => row.conversation_id))];
+  const created = new Set<number>();
+  for (let start = 0; start < rows.length; start += UPSERT_CHUNK) {
+    const inserted = await db
+      .insertInto('conversation_viewers')
+      .values(rows.slice(start, start + UPSERT_CHUNK).map((row) => ({ ...row, since: at, seen_at: at })))
+      .onConflict((oc) => oc.columns(['conversation_id', 'socket_key']).doUpdateSet({ seen_at: at }))
+      // xmax is 0 on a row this statement inserted (not one it updated).
+      .returning(['conversation_id', sql<boolean>`xmax = 0`.as('inserted')])
+      .execute();
+    for (const row of inserted) if (row.inserted) created.add(row.conversation_id);
+  }
+  return [...created];
 }
 
 export async function setReplying(db: DB, conversationId: number, socketKey: string, replying: boolean, at: Date): Promise<boolean> {
