@@ -16,6 +16,20 @@ export interface PrincipalRow {
   requires_2fa: boolean;
 }
 
+/** An agent's role permissions (their union) and team ids, as columns of a query on `users as u`. */
+function accessColumns() {
+  return [
+    sql<
+      string[]
+    >`coalesce((select array_agg(distinct p collate "C" order by p collate "C") from user_roles ur join roles r on r.id = ur.role_id cross join unnest(r.permissions) as p where ur.user_id = u.id), '{}')`.as(
+      'permissions',
+    ),
+    sql<number[]>`coalesce((select array_agg(tm.team_id order by tm.team_id) from team_members tm where tm.user_id = u.id), '{}')`.as(
+      'team_ids',
+    ),
+  ] as const;
+}
+
 /** A live, enabled agent with the union of its role permissions and its team ids. */
 export async function findActiveAgentPrincipal(db: DB, userId: number): Promise<PrincipalRow | undefined> {
   return db
@@ -33,16 +47,22 @@ export async function findActiveAgentPrincipal(db: DB, userId: number): Promise<
       'u.last_active_at',
       'u.two_factor_enabled',
       holdsRoleRequiringTwoFactor().as('requires_2fa'),
-      sql<
-        string[]
-      >`coalesce((select array_agg(distinct p collate "C" order by p collate "C") from user_roles ur join roles r on r.id = ur.role_id cross join unnest(r.permissions) as p where ur.user_id = u.id), '{}')`.as(
-        'permissions',
-      ),
-      sql<number[]>`coalesce((select array_agg(tm.team_id order by tm.team_id) from team_members tm where tm.user_id = u.id), '{}')`.as(
-        'team_ids',
-      ),
+      ...accessColumns(),
     ])
     .executeTakeFirst();
+}
+
+/** The live, enabled agents among `ids`, with what the access rules read of them (one statement). */
+export async function findActiveAgentAccess(db: DB, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users as u')
+    .where('u.id', '=', sql<number>`any(${[...ids]}::int[])`)
+    .where('u.type', '=', 'agent')
+    .where('u.deleted_at', 'is', null)
+    .where('u.enabled', '=', true)
+    .select(['u.id', 'u.email', 'u.first_name', 'u.last_name', ...accessColumns()])
+    .execute();
 }
 
 export async function findApiKeyOwner(db: DB, apiKey: string) {

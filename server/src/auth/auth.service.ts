@@ -355,3 +355,21 @@ export async function activeAgentPermissions(deps: AppDeps, agentId: number): Pr
   const row = await q.findActiveAgentPrincipal(deps.db, agentId);
   return row ? new Set(row.permissions) : null;
 }
+
+/**
+ * The live, enabled agents among `ids` as principals (the permissions and teams the access rules
+ * read), for asking a rule about other agents than the caller: who may read a conversation.
+ */
+export async function activeAgentPrincipals(db: DB, ids: readonly number[]): Promise<Principal[]> {
+  const rows = await q.findActiveAgentAccess(db, [...new Set(ids)]);
+  return rows.map((row) => ({
+    userId: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    permissions: new Set(row.permissions),
+    teamIds: row.team_ids,
+    method: 'session',
+    sessionId: null,
+  }));
+}

@@ -15,19 +15,6 @@ export async function listFollowers(db: DB, conversationId: number) {
     .execute();
 }
 
-/** The followers' ids (deleted agents left out). */
-export async function followerIds(db: DB, conversationId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('conversation_followers as f')
-    .innerJoin('users as u', 'u.id', 'f.agent_id')
-    .where('f.conversation_id', '=', conversationId)
-    .where('u.deleted_at', 'is', null)
-    .where('u.enabled', '=', true)
-    .select('f.agent_id')
-    .execute();
-  return rows.map((row) => row.agent_id);
-}
-
 export async function insertFollowers(db: DB, conversationId: number, agentIds: readonly number[], at: Date): Promise<void> {
   if (agentIds.length === 0) return;
   await db
@@ -44,32 +31,6 @@ export async function deleteFollower(db: DB, conversationId: number, agentId: nu
     .where('agent_id', '=', agentId)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
-}
-
-/** Live, enabled agents among `ids` with what the conversation access rule needs of them. */
-export async function agentAccessRows(db: DB, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('users as u')
-    .where('u.id', '=', sql<number>`any(${[...ids]}::int[])`)
-    .where('u.type', '=', 'agent')
-    .where('u.deleted_at', 'is', null)
-    .where('u.enabled', '=', true)
-    .select([
-      'u.id',
-      'u.email',
-      'u.first_name',
-      'u.last_name',
-      sql<
-        string[]
-      >`coalesce((select array_agg(distinct p) from user_roles ur join roles r on r.id = ur.role_id cross join unnest(r.permissions) as p where ur.user_id = u.id), '{}')`.as(
-        'permissions',
-      ),
-      sql<number[]>`coalesce((select array_agg(tm.team_id order by tm.team_id) from team_members tm where tm.user_id = u.id), '{}')`.as(
-        'team_ids',
-      ),
-    ])
-    .execute();
 }
 
 /** The members of these teams (ids only; access is checked by the caller). */

@@ -1,6 +1,7 @@
 // Followers (docs/api.md, "Working together"): who hears about a conversation. The rule that
 // decides which agents may read a conversation, asked the other way round (of a conversation:
 // which of these agents?), lives here once, for mentions, followers and notifications alike.
+import { activeAgentPrincipals } from '../auth/auth.service.ts';
 import type { Principal } from '../auth/credential-cache.ts';
 import { requirePermission } from '../auth/permissions.ts';
 import { canReadConversation } from '../conversations/conversations.access.ts';
@@ -8,31 +9,19 @@ import { conversationFacts } from '../conversations/conversations.read.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { DataError, NotFoundError } from '../errors.ts';
-import { agentAccessRows, deleteFollower, followerIds, insertFollowers, listFollowers } from './followers.queries.ts';
+import { deleteFollower, insertFollowers, listFollowers, teamMemberIds } from './followers.queries.ts';
 
-export { followerIds, listFollowers };
+/** The members of these teams (ids only: ask readersAmong who of them may read a conversation). */
+export async function teamMembers(db: DB, teamIds: readonly number[]): Promise<number[]> {
+  return teamMemberIds(db, teamIds);
+}
 
 type Assignment = { assigned_user_id: number | null; assigned_team_id: number | null };
 
 /** Of these agents, the live, enabled ones who may read the conversation (the access rule of conversations.access.ts). */
 export async function readersAmong(db: DB, conversation: Assignment, agentIds: readonly number[]): Promise<number[]> {
-  const unique = [...new Set(agentIds)];
-  const rows = await agentAccessRows(db, unique);
-  return rows
-    .filter((row) => {
-      const principal: Principal = {
-        userId: row.id,
-        email: row.email,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        permissions: new Set(row.permissions),
-        teamIds: row.team_ids,
-        method: 'session',
-        sessionId: null,
-      };
-      return canReadConversation(principal, conversation);
-    })
-    .map((row) => row.id);
+  const principals = await activeAgentPrincipals(db, agentIds);
+  return principals.filter((principal) => canReadConversation(principal, conversation)).map((principal) => principal.userId);
 }
 
 /** Adds followers (already following: unchanged). The caller has checked that they may read it. */

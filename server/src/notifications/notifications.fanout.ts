@@ -13,8 +13,7 @@ import type { DB } from '../db/database.ts';
 import type { NotificationType } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
 import type { DomainEventPayload } from '../events/events.schema.ts';
-import { readersAmong } from '../followers/followers.service.ts';
-import { teamMemberIds } from '../followers/followers.queries.ts';
+import { readersAmong, teamMembers } from '../followers/followers.service.ts';
 import { type JobContext, PermanentJobError } from '../jobs/jobs.runner.ts';
 import { announceJob } from '../jobs/jobs.service.ts';
 import { systemMailJob, systemMailStatus } from '../system-mail/system-mail.service.ts';
@@ -111,7 +110,7 @@ const METRIC_WORDS: Record<string, string> = {
 /** The SLA alerts: the assignee, else the team's members. */
 async function assigneeOrTeam(db: DB, conversation: Conversation): Promise<number[]> {
   if (conversation.assigned_user_id !== null) return [conversation.assigned_user_id];
-  if (conversation.assigned_team_id !== null) return teamMemberIds(db, [conversation.assigned_team_id]);
+  if (conversation.assigned_team_id !== null) return teamMembers(db, [conversation.assigned_team_id]);
   return [];
 }
 
@@ -135,7 +134,7 @@ async function planOf(db: DB, cause: Cause, conversation: Conversation): Promise
       if (teamId === null || conversation.assigned_user_id !== null || conversation.assigned_team_id !== teamId) return null;
       const team = (await teamNameOf(db, teamId)) ?? 'your team';
       const title = by ? `${by}assigned ${about} to ${team}` : `${about} was assigned to ${team}`;
-      return { type: 'team_assigned', recipients: await teamMemberIds(db, [teamId]), actor, actorAgentId: actorId, title, ...none };
+      return { type: 'team_assigned', recipients: await teamMembers(db, [teamId]), actor, actorAgentId: actorId, title, ...none };
     }
     case 'message.created': {
       const messageId = idOf(p['message_id']);
