@@ -196,6 +196,16 @@ export async function conversationFacts(db: DB, by: { ids?: readonly number[]; u
   return q.findAccessFacts(db, { ids: by.ids ?? [], uuids: by.uuids ?? [] });
 }
 
+/**
+ * A conversation the caller may read, by uuid; an unknown one and one they may not read are the
+ * same 404, so that nothing tells the conversation exists (followers, viewers, drafts).
+ */
+export async function readableConversationFacts(db: DB, principal: Principal, uuid: string): Promise<ConversationFacts> {
+  const [facts] = await conversationFacts(db, { uuids: [uuid] });
+  if (!facts || !canReadConversation(principal, facts)) throw new NotFoundError('Conversation not found');
+  return facts;
+}
+
 /** The facts of a contact's newest conversations (at most 20): agents who may read one of them may see the contact live. */
 export async function contactConversationFacts(db: DB, contactId: number): Promise<ConversationFacts[]> {
   return q.findContactAccessFacts(db, contactId, 20);

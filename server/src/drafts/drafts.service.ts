@@ -7,7 +7,7 @@ import type { Static } from 'typebox';
 import type { Principal } from '../auth/credential-cache.ts';
 import { requirePermission } from '../auth/permissions.ts';
 import { canReadConversation } from '../conversations/conversations.access.ts';
-import type { DB } from '../db/database.ts';
+import { readableConversationFacts } from '../conversations/conversations.read.ts';
 import type { AppDeps } from '../deps.ts';
 import { InputError, NotFoundError } from '../errors.ts';
 import { checkOwnUploads, ownUnattachedUploads } from '../media/media.service.ts';
@@ -26,12 +26,6 @@ export interface DraftRecord {
 }
 
 const notFound = () => new NotFoundError('Conversation not found');
-
-async function readableConversation(db: DB, principal: Principal, uuid: string) {
-  const conversation = await q.findConversationAccess(db, uuid);
-  if (!conversation || !canReadConversation(principal, conversation)) throw notFound();
-  return conversation;
-}
 
 /** The caller's draft, or null. Attachments purged since (orphan uploads go after a day) are left out. */
 export async function getDraft(deps: AppDeps, principal: Principal, uuid: string): Promise<DraftRecord | null> {
@@ -62,7 +56,7 @@ export async function putDraft(
   requirePermission(principal, 'messages:write');
   if (input.content.includes('\u0000')) throw InputError.field('content', 'must not contain U+0000');
   const prepared = prepareContent(input.content, 'html', 'content');
-  const conversation = await readableConversation(deps.db, principal, uuid);
+  const conversation = await readableConversationFacts(deps.db, principal, uuid);
   const attachments = await checkOwnUploads(deps.db, input.attachments ?? [], principal.userId);
   if (!hasContent(prepared, attachments.length)) {
     await q.deleteDraft(deps.db, conversation.id, principal.userId);
@@ -78,13 +72,13 @@ export async function putDraft(
 
 /** Deletes the caller's draft (none: nothing to do). */
 export async function deleteDraft(deps: AppDeps, principal: Principal, uuid: string): Promise<void> {
-  const conversation = await readableConversation(deps.db, principal, uuid);
+  const conversation = await readableConversationFacts(deps.db, principal, uuid);
   await q.deleteDraft(deps.db, conversation.id, principal.userId);
 }
 
 /** The other agents' drafts of the conversation: who and when, no content. */
 export async function listColleagueDrafts(deps: AppDeps, principal: Principal, uuid: string) {
-  const conversation = await readableConversation(deps.db, principal, uuid);
+  const conversation = await readableConversationFacts(deps.db, principal, uuid);
   const rows = await q.listOtherDrafts(deps.db, conversation.id, principal.userId);
   return rows.map((row) => ({
     agent_id: row.agent_id,

@@ -5,10 +5,10 @@ import { activeAgentPrincipals } from '../auth/auth.service.ts';
 import type { Principal } from '../auth/credential-cache.ts';
 import { requirePermission } from '../auth/permissions.ts';
 import { canReadConversation } from '../conversations/conversations.access.ts';
-import { conversationFacts } from '../conversations/conversations.read.ts';
+import { readableConversationFacts } from '../conversations/conversations.read.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
-import { DataError, NotFoundError } from '../errors.ts';
+import { DataError } from '../errors.ts';
 import { deleteFollower, insertFollowers, listFollowers, teamMemberIds } from './followers.queries.ts';
 
 /** The members of these teams (ids only: ask readersAmong who of them may read a conversation). */
@@ -31,27 +31,19 @@ export async function follow(db: DB, conversationId: number, agentIds: readonly 
 
 // The followers API: the caller must be able to read the conversation (else 404, as an unknown one).
 
-type Facts = { id: number; assigned_user_id: number | null; assigned_team_id: number | null };
-
-async function readableConversation(db: DB, principal: Principal, uuid: string): Promise<Facts> {
-  const [facts] = await conversationFacts(db, { uuids: [uuid] });
-  if (!facts || !canReadConversation(principal, facts)) throw new NotFoundError('Conversation not found');
-  return facts;
-}
-
 /** Another agent's follow is changed with the assignment permission (they could be assigned it as well). */
 function requireForOthers(principal: Principal, agentId: number): void {
   if (agentId !== principal.userId) requirePermission(principal, 'conversations:update_user_assignee');
 }
 
 export async function conversationFollowers(deps: AppDeps, principal: Principal, uuid: string) {
-  const conversation = await readableConversation(deps.db, principal, uuid);
+  const conversation = await readableConversationFacts(deps.db, principal, uuid);
   return listFollowers(deps.db, conversation.id);
 }
 
 /** Adds the caller, or another agent (who must be able to read the conversation: else 422). */
 export async function addFollower(deps: AppDeps, principal: Principal, uuid: string, agentId = principal.userId) {
-  const conversation = await readableConversation(deps.db, principal, uuid);
+  const conversation = await readableConversationFacts(deps.db, principal, uuid);
   requireForOthers(principal, agentId);
   const readers = await readersAmong(deps.db, conversation, [agentId]);
   if (readers.length === 0) throw new DataError('This agent cannot read the conversation');
@@ -61,7 +53,7 @@ export async function addFollower(deps: AppDeps, principal: Principal, uuid: str
 
 /** Removes the caller, or another agent; one who does not follow it is no error. */
 export async function removeFollower(deps: AppDeps, principal: Principal, uuid: string, agentId: number) {
-  const conversation = await readableConversation(deps.db, principal, uuid);
+  const conversation = await readableConversationFacts(deps.db, principal, uuid);
   requireForOthers(principal, agentId);
   await deleteFollower(deps.db, conversation.id, agentId);
   return listFollowers(deps.db, conversation.id);

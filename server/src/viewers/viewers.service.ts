@@ -5,11 +5,9 @@
 // announcement (rather than shipping a list built by the writer) keeps the last frame right
 // when two instances change one list at once: the last announcement comes after the last commit.
 import type { Principal } from '../auth/credential-cache.ts';
-import { canReadConversation } from '../conversations/conversations.access.ts';
-import { conversationFacts } from '../conversations/conversations.read.ts';
+import { readableConversationFacts } from '../conversations/conversations.read.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
-import { NotFoundError } from '../errors.ts';
 import type { Viewer } from './viewers.schema.ts';
 import { deleteStaleViewers, listViewers } from './viewers.queries.ts';
 
@@ -29,8 +27,7 @@ export async function viewersOf(db: DB, conversationId: number): Promise<Viewer[
 
 /** `GET /conversations/{uuid}/viewers`: unknown and not readable are the same 404 (as the socket's `not_found`). */
 export async function getViewers(deps: AppDeps, principal: Principal, uuid: string): Promise<Viewer[]> {
-  const [facts] = await conversationFacts(deps.db, { uuids: [uuid] });
-  if (!facts || !canReadConversation(principal, facts)) throw new NotFoundError('Conversation not found');
+  const facts = await readableConversationFacts(deps.db, principal, uuid);
   return viewersOf(deps.db, facts.id);
 }
 
