@@ -15,9 +15,12 @@ const statements = [
               jsonb_build_object('event_id', e.id, 'type', e.type, 'payload', e.payload, 'created_at', e.created_at)
        from new_events e
        where e.type in ('conversation.assigned', 'conversation.sla_warning', 'conversation.sla_breached')
-          -- a contact's message (reply) or an agent's private note (its mentions)
+          -- a contact's message (reply; not an automatic one: an out-of-office notifies nobody)
+          -- or an agent's private note (its mentions)
           or (e.type = 'message.created' and (
-                (e.payload->>'sender_type' = 'contact' and e.payload->>'type' = 'incoming')
+                (e.payload->>'sender_type' = 'contact' and e.payload->>'type' = 'incoming'
+                 and not exists (select 1 from messages m
+                                 where m.id = (e.payload->>'message_id')::integer and m.meta ? 'auto_submitted'))
              or (e.payload->>'sender_type' = 'agent' and e.payload->>'private' = 'true')))
        order by e.id;
      return null;
