@@ -15684,7 +15684,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description HTML, sanitised like a message (at most 100 levels deep); an empty draft is kept too */
+                    /** @description HTML, sanitised like a message (at most 100 levels deep); an empty one (no text, image or attachment) deletes the draft and answers null */
                     content: string;
                     /**
                      * @description Written as a private note
