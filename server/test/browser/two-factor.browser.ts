@@ -53,10 +53,10 @@ describe('two-factor sign-in in a browser', { skip, timeout: 240_000 }, () => {
     assert.equal(violations.length, 0, describeViolations(violations));
     // A wrong code first: the field says so.
     await page.getByLabel('Code from the app').fill(code(secret) === '000000' ? '111111' : '000000');
-    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
     await page.getByText('is not the current code of this secret').waitFor();
     await page.getByLabel('Code from the app').fill(code(secret));
-    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
     const list = page.getByRole('list', { name: '10 recovery codes' });
     await list.waitFor();
     const codes = (await list.getByRole('listitem').allInnerTexts()).map((text) => text.trim());
