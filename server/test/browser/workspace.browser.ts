@@ -200,7 +200,8 @@ describe('contacts, search and reports', { skip }, () => {
     dataOf(
       await t.call({ method: 'PUT', url: `/api/v1/conversations/${c.uuid}/status`, payload: { status: 'Snoozed', snoozed_until: '1d' } }),
     );
-    await panel.getByText('paused while waiting').first().waitFor();
+    // The status and the SLA's deadlines are two queries: wait until both have caught up.
+    await panel.getByText('paused while waiting').nth(1).waitFor();
     assert.equal(
       await panel.getByText('paused while waiting').count(),
       2,
