@@ -76,7 +76,8 @@ export const BATCHED_JOB_CONCURRENCY = 256;
 
 /** Notifications are made by a runner of their own, so that slow mail (the other runner's SMTP jobs) never holds them back. */
 export const NOTIFICATION_JOB_KINDS: readonly string[] = [FAN_OUT_JOB];
-export const NOTIFICATION_JOB_CONCURRENCY = 16;
+/** Wide, since the jobs running together are fanned out as one batch (notifications.fanout.ts). */
+export const NOTIFICATION_JOB_CONCURRENCY = 128;
 
 const batchedHandlers = Object.fromEntries(Object.entries(jobHandlers).filter(([kind]) => BATCHED_JOB_KINDS.includes(kind)));
 const notificationHandlers = Object.fromEntries(Object.entries(jobHandlers).filter(([kind]) => NOTIFICATION_JOB_KINDS.includes(kind)));

@@ -71,3 +71,20 @@ test('a run answering the wrong number of results fails its callers instead of a
   const write = batched(async (items: number[]) => items.slice(1));
   await assert.rejects(write(1), /0 results for 1 items/);
 });
+
+test('with two lanes, a second batch starts while the first runs; the rest wait for a lane', async () => {
+  const { batches, run, finishNext } = manualRun();
+  const write = batched(run, { lanes: 2 });
+  const first = write(1);
+  const second = write(2);
+  const others = [write(3), write(4)];
+  assert.deepEqual(batches, [[1], [2]], 'two batches at once, each of what had queued');
+  finishNext();
+  assert.equal(await first, 'done 1');
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(batches, [[1], [2], [3, 4]], 'the freed lane takes everything that waited');
+  finishNext();
+  finishNext();
+  assert.equal(await second, 'done 2');
+  assert.deepEqual(await Promise.all(others), ['done 3', 'done 4']);
+});

@@ -5,12 +5,18 @@
 // write (the job runner's completions, an email's status), so that the database sees a
 // statement per batch instead of one per item.
 //
+// With `lanes` above 1, that many batches run at once (each takes what has queued when it
+// starts): for work of several round trips, where waiting for the whole previous batch would
+// cost more latency than a second batch costs the database.
+//
 // A statement that fails for a batch of several is made again for each item alone: one item the
 // database refuses fails alone, and the others go through.
 
 export interface BatchedOptions {
   /** Items in one statement at most (default 100). */
   max?: number;
+  /** Batches running at once at most (default 1). */
+  lanes?: number;
 }
 
 /**
@@ -19,8 +25,9 @@ export interface BatchedOptions {
  */
 export function batched<T, R>(run: (items: T[]) => Promise<R[]>, options: BatchedOptions = {}): (item: T) => Promise<R> {
   const max = options.max ?? 100;
+  const lanes = options.lanes ?? 1;
   const queue: Array<{ item: T; resolve: (result: R) => void; reject: (error: unknown) => void }> = [];
-  let running = false;
+  let running = 0;
 
   async function settle(batch: typeof queue): Promise<void> {
     try {
@@ -38,17 +45,17 @@ export function batched<T, R>(run: (items: T[]) => Promise<R[]>, options: Batche
   }
 
   async function drain(): Promise<void> {
-    running = true;
+    running += 1;
     try {
       while (queue.length > 0) await settle(queue.splice(0, max));
     } finally {
-      running = false;
+      running -= 1;
     }
   }
 
   return (item: T) =>
     new Promise<R>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      if (!running) void drain();
+      if (running < lanes) void drain();
     });
 }

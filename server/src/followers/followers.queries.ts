@@ -44,3 +44,13 @@ export async function teamMemberIds(db: DB, teamIds: readonly number[]): Promise
     .execute();
   return rows.map((row) => row.user_id);
 }
+
+/** Each (team, member) pair of these teams. */
+export async function teamMemberships(db: DB, teamIds: readonly number[]) {
+  if (teamIds.length === 0) return [];
+  return db
+    .selectFrom('team_members')
+    .where('team_id', '=', sql<number>`any(${[...teamIds]}::int[])`)
+    .select(['team_id', 'user_id'])
+    .execute();
+}

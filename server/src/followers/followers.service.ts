@@ -9,19 +9,42 @@ import { readableConversationFacts } from '../conversations/conversations.read.t
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { DataError } from '../errors.ts';
-import { deleteFollower, insertFollowers, listFollowers, teamMemberIds } from './followers.queries.ts';
+import { deleteFollower, insertFollowers, listFollowers, teamMemberships } from './followers.queries.ts';
 
-/** The members of these teams (ids only: ask readersAmong who of them may read a conversation). */
-export async function teamMembers(db: DB, teamIds: readonly number[]): Promise<number[]> {
-  return teamMemberIds(db, teamIds);
+/** Each team's members (ids only: ask readersAmong who of them may read a conversation). */
+export async function membersByTeam(db: DB, teamIds: readonly number[]): Promise<Map<number, number[]>> {
+  const byTeam = new Map<number, number[]>();
+  for (const row of await teamMemberships(db, teamIds)) byTeam.set(row.team_id, [...(byTeam.get(row.team_id) ?? []), row.user_id]);
+  return byTeam;
 }
 
 type Assignment = { assigned_user_id: number | null; assigned_team_id: number | null };
 
 /** Of these agents, the live, enabled ones who may read the conversation (the access rule of conversations.access.ts). */
 export async function readersAmong(db: DB, conversation: Assignment, agentIds: readonly number[]): Promise<number[]> {
-  const principals = await activeAgentPrincipals(db, agentIds);
-  return principals.filter((principal) => canReadConversation(principal, conversation)).map((principal) => principal.userId);
+  const [readers] = await readersOfEach(db, [{ conversation, agentIds }]);
+  return readers ?? [];
+}
+
+/** readersAmong for several conversations, with one query for all their agents; the answers in the asks' order. */
+export async function readersOfEach(
+  db: DB,
+  asks: ReadonlyArray<{ conversation: Assignment; agentIds: readonly number[] }>,
+): Promise<number[][]> {
+  const principals = new Map(
+    (
+      await activeAgentPrincipals(
+        db,
+        asks.flatMap((ask) => ask.agentIds),
+      )
+    ).map((p) => [p.userId, p]),
+  );
+  return asks.map(({ conversation, agentIds }) =>
+    [...new Set(agentIds)].filter((id) => {
+      const principal = principals.get(id);
+      return principal !== undefined && canReadConversation(principal, conversation);
+    }),
+  );
 }
 
 /** Adds followers (already following: unchanged). The caller has checked that they may read it. */

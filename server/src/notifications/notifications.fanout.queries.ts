@@ -5,43 +5,47 @@ import type { DB } from '../db/database.ts';
 import type { NotificationType } from '../db/types.ts';
 import type { DomainEventPayload } from '../events/events.schema.ts';
 
-export async function conversationOf(db: DB, conversationId: number) {
+const anyOf = (ids: Iterable<number>) => sql<number>`any(${[...ids]}::int[])`;
+
+export async function conversationsOf(db: DB, ids: ReadonlySet<number>) {
+  if (ids.size === 0) return [];
   return db
     .selectFrom('conversations')
-    .where('id', '=', conversationId)
+    .where('id', '=', anyOf(ids))
     .select(['id', 'uuid', 'reference_number', 'subject', 'assigned_user_id', 'assigned_team_id'])
-    .executeTakeFirst();
-}
-
-export async function messageOf(db: DB, messageId: number) {
-  return db.selectFrom('messages').where('id', '=', messageId).select(['id', 'uuid', 'text_content']).executeTakeFirst();
-}
-
-/** The agents who followed the conversation before `before` (a follow made with the message itself is not yet one). */
-export async function followersBefore(db: DB, conversationId: number, before: Date): Promise<number[]> {
-  const rows = await db
-    .selectFrom('conversation_followers')
-    .where('conversation_id', '=', conversationId)
-    .where('created_at', '<', before)
-    .select('agent_id')
     .execute();
-  return rows.map((row) => row.agent_id);
 }
 
-/** The agents a note mentions (rows written by the note's own transaction). */
-export async function mentionedAgentIds(db: DB, messageId: number): Promise<number[]> {
-  const rows = await db.selectFrom('conversation_mentions').where('message_id', '=', messageId).select('agent_id').execute();
-  return rows.map((row) => row.agent_id);
+export async function messagesOf(db: DB, ids: ReadonlySet<number>) {
+  if (ids.size === 0) return [];
+  return db.selectFrom('messages').where('id', '=', anyOf(ids)).select(['id', 'uuid', 'text_content']).execute();
 }
 
-/** A user's (agent's or contact's) display fields. */
-export async function personOf(db: DB, userId: number) {
-  return db.selectFrom('users').where('id', '=', userId).select(['id', 'type', 'first_name', 'last_name', 'email']).executeTakeFirst();
+/** Who follows these conversations, since when. */
+export async function followsOf(db: DB, conversationIds: ReadonlySet<number>) {
+  if (conversationIds.size === 0) return [];
+  return db
+    .selectFrom('conversation_followers')
+    .where('conversation_id', '=', anyOf(conversationIds))
+    .select(['conversation_id', 'agent_id', 'created_at'])
+    .execute();
 }
 
-export async function teamNameOf(db: DB, teamId: number): Promise<string | null> {
-  const row = await db.selectFrom('teams').where('id', '=', teamId).select('name').executeTakeFirst();
-  return row?.name ?? null;
+/** The agents these notes mention (rows written by each note's own transaction). */
+export async function mentionsOf(db: DB, messageIds: ReadonlySet<number>) {
+  if (messageIds.size === 0) return [];
+  return db.selectFrom('conversation_mentions').where('message_id', '=', anyOf(messageIds)).select(['message_id', 'agent_id']).execute();
+}
+
+/** Users' (agents' or contacts') display fields. */
+export async function peopleOf(db: DB, userIds: ReadonlySet<number>) {
+  if (userIds.size === 0) return [];
+  return db.selectFrom('users').where('id', '=', anyOf(userIds)).select(['id', 'type', 'first_name', 'last_name', 'email']).execute();
+}
+
+export async function teamNamesOf(db: DB, teamIds: ReadonlySet<number>) {
+  if (teamIds.size === 0) return [];
+  return db.selectFrom('teams').where('id', '=', anyOf(teamIds)).select(['id', 'name']).execute();
 }
 
 /** Recipients' mail addresses and names (live, enabled agents only). */
@@ -49,7 +53,7 @@ export async function mailboxesOf(db: DB, agentIds: readonly number[]) {
   if (agentIds.length === 0) return [];
   return db
     .selectFrom('users')
-    .where('id', '=', sql<number>`any(${[...agentIds]}::int[])`)
+    .where('id', '=', anyOf(agentIds))
     .where('type', '=', 'agent')
     .where('deleted_at', 'is', null)
     .where('enabled', '=', true)
@@ -74,28 +78,65 @@ export interface NewNotification {
   email_status: 'none' | 'pending' | 'sent';
 }
 
-/**
- * Inserts the notifications that do not exist yet (agent, cause, type) and returns only those:
- * a retried or duplicated job, or another instance fanning out the same cause, inserts nothing
- * twice, and whoever inserted a row is the one who announces and mails it.
- */
-export async function insertNotifications(db: DB, rows: readonly NewNotification[]) {
-  if (rows.length === 0) return [];
-  return db
-    .insertInto('notifications')
-    .values([...rows])
-    .onConflict((oc) => oc.columns(['agent_id', 'cause_event_id', 'type']).doNothing())
-    .returning(['id', 'agent_id', 'type', 'created_at', 'in_app', 'email_status', 'title', 'excerpt'])
-    .execute();
+/** A job written with a new notification; a `null` payload is `{ notification_id }` of the row inserted. */
+export interface NotificationJob {
+  kind: string;
+  payload: Record<string, unknown> | null;
+  maxAttempts: number;
 }
 
-/** `notification.created` events, one per notification, in one statement. */
-export async function insertNotificationEvents(db: DB, payloads: readonly DomainEventPayload<'notification.created'>[], at: Date) {
-  if (payloads.length === 0) return;
-  await db
-    .insertInto('domain_events')
-    .values(payloads.map((payload) => ({ type: 'notification.created', payload: JSON.stringify(payload), created_at: at })))
-    .execute();
+/** A notification to insert, with what announces it: its event (the id filled in by the database) and its jobs. */
+export interface AnnouncedNotification {
+  row: NewNotification;
+  event: DomainEventPayload<'notification.created'> | null;
+  jobs: NotificationJob[];
+}
+
+/**
+ * One statement, all or nothing as a transaction: inserts the notifications that do not exist
+ * yet (agent, cause, type) and, for those only, their `notification.created` events and their
+ * jobs. A retried or duplicated job, or another instance fanning out the same cause, inserts
+ * nothing twice, and whoever inserted a row is the one who announces and mails it. Answers the
+ * kinds of the jobs written. (A cause has one type: agent and cause name a row of the batch.)
+ */
+export async function insertAnnouncedNotifications(db: DB, items: readonly AnnouncedNotification[], at: Date): Promise<Set<string>> {
+  if (items.length === 0) return new Set();
+  const inserted = db
+    .insertInto('notifications')
+    .values(items.map((item) => item.row))
+    .onConflict((oc) => oc.columns(['agent_id', 'cause_event_id', 'type']).doNothing())
+    .returning(['id', 'agent_id', 'cause_event_id']);
+  const extra = JSON.stringify(
+    items.map(({ row, event, jobs }) => ({
+      agent_id: row.agent_id,
+      cause_event_id: row.cause_event_id,
+      event,
+      jobs: jobs.map((job) => ({ kind: job.kind, payload: job.payload, max_attempts: job.maxAttempts })),
+    })),
+  );
+  const result = await sql<{ kind: string }>`
+    with inserted as (${inserted}),
+    announced as (
+      select i.id, x.event, x.jobs
+      from inserted i
+      join jsonb_to_recordset(${extra}::jsonb) as x(agent_id integer, cause_event_id bigint, event jsonb, jobs jsonb)
+        using (agent_id, cause_event_id)
+    ),
+    events as (
+      insert into domain_events (type, payload, created_at)
+      select 'notification.created', jsonb_set(a.event, '{notification,id}', to_jsonb(a.id)), ${at}
+      from announced a
+      where jsonb_typeof(a.event) = 'object'
+      order by a.id
+    ),
+    jobs as (
+      insert into jobs (kind, payload, max_attempts)
+      select j->>'kind', coalesce(nullif(j->'payload', 'null'::jsonb), jsonb_build_object('notification_id', a.id)), (j->>'max_attempts')::integer
+      from announced a, jsonb_array_elements(a.jobs) j
+      returning kind
+    )
+    select distinct kind from jobs`.execute(db);
+  return new Set(result.rows.map((row) => row.kind));
 }
 
 /** Jobs due at once, in one statement (the rows enqueueJob would write, without a dedupe key). */

@@ -230,6 +230,54 @@ describe('notifications from domain events', () => {
     assert.equal(events.length, 1);
   });
 
+  it('a burst fanned out together: each cause its own notifications and frames, ids filled in; a malformed job fails alone', async () => {
+    const c1 = await createConversation(t);
+    const c2 = await createConversation(t);
+    const more = [await createConversation(t), await createConversation(t)];
+    await fanOut();
+    // Two batches may run at once: five causes make a batch of several after the first two.
+    for (const c of more) await call('PUT', `/conversations/${c.uuid}/assignee/user`, { assignee_id: bob.id });
+    await call('PUT', `/conversations/${c1.uuid}/assignee/user`, { assignee_id: ana.id }, bob);
+    await call('PUT', `/conversations/${c2.uuid}/assignee/user`, { assignee_id: bob.id }, ana);
+    await call('POST', `/conversations/${c1.uuid}/messages`, {
+      message: `<p>For <span data-mention-agent-id="${ana.id}">@Ana</span></p>`,
+      private: true,
+    });
+    const jobs = await t.deps.db
+      .selectFrom('jobs')
+      .select(['id', 'payload'])
+      .where('kind', '=', FAN_OUT_JOB)
+      .where('completed_at', 'is', null)
+      .orderBy('id')
+      .execute();
+    assert.equal(jobs.length, 5);
+    const context = { id: '1', attempts: 1, maxAttempts: 8, signal: new AbortController().signal };
+    // All at once, as a runner's concurrent jobs: one batch (and a malformed one beside them).
+    const outcomes = await Promise.allSettled([
+      ...jobs.map((job) => fanOutNotifications(t.deps, job.payload, context)),
+      fanOutNotifications(t.deps, { event_id: 'x' }, context),
+    ]);
+    assert.deepEqual(
+      outcomes.map((o) => o.status),
+      ['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected'],
+    );
+    const ofConversation = async (agentId: number, conversationId: number) =>
+      (await notificationsOf(agentId)).filter((n) => n.conversation_id === conversationId).map((n) => n.type);
+    assert.deepEqual(await ofConversation(ana.id, c1.id), ['assigned', 'mentioned']);
+    assert.deepEqual(await ofConversation(bob.id, c2.id), ['assigned']);
+    assert.deepEqual(await ofConversation(bob.id, c1.id), [], 'not the actor');
+    for (const c of more) assert.deepEqual(await ofConversation(bob.id, c.id), ['assigned']);
+    // Each frame carries its own row's id and its own conversation.
+    for (const agent of [ana, bob]) {
+      const rows = (await notificationsOf(agent.id)).filter((n) => n.conversation_id === c1.id || n.conversation_id === c2.id);
+      const events = (await eventsFor(agent.id)).filter((e) => [c1.uuid, c2.uuid].includes(String(e.notification['conversation_uuid'])));
+      assert.deepEqual(
+        events.map((e) => [e.notification['id'], e.notification['type']]).sort(),
+        rows.map((n) => [n.id, n.type]).sort(),
+      );
+    }
+  });
+
   it('retention: notifications older than 90 days are deleted', async () => {
     const c = await createConversation(t);
     const day = 24 * 3600_000;
