@@ -271,10 +271,7 @@ describe('notifications from domain events', () => {
     for (const agent of [ana, bob]) {
       const rows = (await notificationsOf(agent.id)).filter((n) => n.conversation_id === c1.id || n.conversation_id === c2.id);
       const events = (await eventsFor(agent.id)).filter((e) => [c1.uuid, c2.uuid].includes(String(e.notification['conversation_uuid'])));
-      assert.deepEqual(
-        events.map((e) => [e.notification['id'], e.notification['type']]).sort(),
-        rows.map((n) => [n.id, n.type]).sort(),
-      );
+      assert.deepEqual(events.map((e) => [e.notification['id'], e.notification['type']]).sort(), rows.map((n) => [n.id, n.type]).sort());
     }
   });
 

@@ -16,7 +16,6 @@
 import { batched } from '../db/batched.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
-import type { DomainEventPayload } from '../events/events.schema.ts';
 import { membersByTeam, readersOfEach } from '../followers/followers.service.ts';
 import type { JobContext } from '../jobs/jobs.runner.ts';
 import { announceJob } from '../jobs/jobs.service.ts';
@@ -25,7 +24,6 @@ import { type NotificationSettings, settingsOf } from './notification-settings.t
 import {
   conversationsOf,
   followsOf,
-  insertJobs,
   insertAnnouncedNotifications,
   mailboxesOf,
   mentionsOf,
