@@ -63,7 +63,7 @@ export async function sendMessage(
   const isPrivate = input.private ?? false;
   const attachments = input.attachments ?? [];
   if (new Set(attachments).size !== attachments.length) throw InputError.field('attachments', 'lists an upload twice');
-  const prepared = prepareContent(input.message, contentType, 'message');
+  const prepared = prepareContent(input.message, contentType, 'message', { mentions: isPrivate });
   if (!hasContent(prepared, attachments.length)) throw InputError.field('message', 'must not be empty');
   const hash = requestHash(conversationUuid, input);
   if (idempotencyKey) {

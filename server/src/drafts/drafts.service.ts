@@ -55,7 +55,8 @@ export async function putDraft(
 ): Promise<DraftRecord | null> {
   requirePermission(principal, 'messages:write');
   if (input.content.includes('\u0000')) throw InputError.field('content', 'must not contain U+0000');
-  const prepared = prepareContent(input.content, 'html', 'content');
+  // A note's draft keeps its mentions, as the note will.
+  const prepared = prepareContent(input.content, 'html', 'content', { mentions: input.private === true });
   const conversation = await readableConversationFacts(deps.db, principal, uuid);
   const attachments = await checkOwnUploads(deps.db, input.attachments ?? [], principal.userId);
   if (!hasContent(prepared, attachments.length)) {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sanitizeMessageHtml } from './messages.content.ts';
 
-const clean = (html: string) => sanitizeMessageHtml(html, 'content');
+const clean = (html: string) => sanitizeMessageHtml(html, 'content', { mentions: true });
 
 describe('message HTML: URLs', () => {
   it('keeps absolute links and images', () => {
@@ -37,7 +37,12 @@ describe('message HTML: URLs', () => {
 });
 
 describe('message HTML: mentions', () => {
-  it('keeps the mention ids of a span', () => {
+  it('keeps no mention markup unless asked (a public reply, a contact mail): the span stays, its ids go', () => {
+    assert.equal(sanitizeMessageHtml('<p><span data-mention-agent-id="7">@Ana</span> hi</p>', 'content'), '<p><span>@Ana</span> hi</p>');
+    assert.equal(sanitizeMessageHtml('<span data-mention-team-id="3">@Billing</span>', 'content'), '<span>@Billing</span>');
+  });
+
+  it('keeps the mention ids of a span in a note', () => {
     assert.equal(clean('<span data-mention-agent-id="7">@Ana Lima</span>'), '<span data-mention-agent-id="7">@Ana Lima</span>');
     assert.equal(
       clean('<p><span data-mention-team-id="3">@Billing</span> hi</p>'),

@@ -1,7 +1,10 @@
 // Message content on the way in: HTML is bounded in depth, sanitised against an allow-list,
 // and its plain-text form (previews, search) derived from what was kept. Every path that
 // stores or renders HTML (replies and notes, conversation creation, macros when saved and
-// applied) goes through sanitizeBounded below.
+// applied) goes through sanitizeBounded below. The mention markup (followers/mentions.ts) is kept
+// only where it means something, in an agent's private note (and its draft); everywhere else
+// (a public reply, a contact's mail) its attributes are dropped, so that no customer receives
+// agents' ids and no sender can forge a mention.
 import { compile } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
 import { InputError } from '../errors.ts';
@@ -53,8 +56,6 @@ const ALLOWED: sanitizeHtml.IOptions = {
     td: ['colspan', 'rowspan'],
     th: ['colspan', 'rowspan'],
     ol: ['start'],
-    // The mention markup of notes (followers/mentions.ts); every other data-* attribute is dropped.
-    span: ['data-mention-agent-id', 'data-mention-team-id'],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https', 'cid'] },
@@ -66,9 +67,20 @@ const ALLOWED: sanitizeHtml.IOptions = {
       attribs: { ...absoluteOnly(attribs, 'href'), rel: 'noopener noreferrer nofollow', target: '_blank' },
     }),
     img: (tagName, attribs) => ({ tagName, attribs: absoluteOnly(attribs, 'src') }),
-    span: (tagName, attribs) => ({ tagName, attribs: mentionIdsOnly(attribs) }),
   },
 };
+
+/** ALLOWED and the mention markup of notes; every other data-* attribute is still dropped. */
+const ALLOWED_WITH_MENTIONS: sanitizeHtml.IOptions = {
+  ...ALLOWED,
+  allowedAttributes: { ...ALLOWED.allowedAttributes, span: ['data-mention-agent-id', 'data-mention-team-id'] },
+  transformTags: { ...ALLOWED.transformTags, span: (tagName, attribs) => ({ tagName, attribs: mentionIdsOnly(attribs) }) },
+};
+
+export interface ContentOptions {
+  /** Keep the mention markup: an agent's private note, or its draft. */
+  mentions?: boolean;
+}
 
 /** A URL with one of the schemes kept (the scheme lists above then judge it); anything else is relative. */
 const ABSOLUTE_URL = /^(?:https?|mailto|tel|cid):/i;
@@ -113,10 +125,10 @@ class TooDeep extends Error {}
  * elements nest as the HTML parser builds them (void elements and implied end tags included,
  * disallowed tags too). Null when deeper than MAX_HTML_DEPTH; parsing stops there.
  */
-export function sanitizeBounded(html: string): string | null {
+export function sanitizeBounded(html: string, content: ContentOptions = {}): string | null {
   let depth = 0;
   const options: sanitizeHtml.IOptions = {
-    ...ALLOWED,
+    ...(content.mentions ? ALLOWED_WITH_MENTIONS : ALLOWED),
     onOpenTag: () => {
       depth += 1;
       if (depth > MAX_HTML_DEPTH) throw new TooDeep();
@@ -138,8 +150,8 @@ export function tooDeepReason(): string {
 }
 
 /** Sanitised HTML; 400 on `field` when it nests too deeply. */
-export function sanitizeMessageHtml(html: string, field: string): string {
-  const clean = sanitizeBounded(html);
+export function sanitizeMessageHtml(html: string, field: string, options: ContentOptions = {}): string {
+  const clean = sanitizeBounded(html, options);
   if (clean === null) throw InputError.field(field, tooDeepReason());
   return clean;
 }
@@ -181,12 +193,12 @@ export interface PreparedContent {
  * HTML is bounded, sanitised and converted (400 on `field` when nested too deeply); plain text
  * is kept as it is (it is never rendered as HTML).
  */
-export function prepareContent(raw: string, contentType: 'html' | 'text', field: string): PreparedContent {
+export function prepareContent(raw: string, contentType: 'html' | 'text', field: string, options: ContentOptions = {}): PreparedContent {
   if (contentType === 'text') {
     const text = raw.replace(/\r\n?/g, '\n').trim();
     return { content: text as PreparedText, textContent: text };
   }
-  const content = sanitizeMessageHtml(raw, field);
+  const content = sanitizeMessageHtml(raw, field, options);
   return { content: content as PreparedText, textContent: htmlToText(content) };
 }
 

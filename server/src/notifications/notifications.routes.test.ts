@@ -3,7 +3,7 @@
 // reaches that agent's sockets only.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createConversation } from '../../test/factories.ts';
+import { agentWith, createConversation } from '../../test/factories.ts';
 import { assertError, buildTestApp, type Caller, dataOf, fakeClock, type TestApp } from '../../test/helpers.ts';
 import { insertNotification, type Notification } from '../../test/notifications.ts';
 import { listen, nextFrame, noFrame, openSocket } from '../../test/sockets.ts';
@@ -133,6 +133,34 @@ describe('notifications', () => {
       assertError(await t.call({ method, url, as: agent }), 404, 'NotFoundException');
     }
     assert.equal(dataOf<{ count: number }>(await t.call({ method: 'POST', url: '/api/v1/notifications/read-all', as: agent })).count, 0);
+  });
+
+  it('a notification about a conversation the agent may no longer read is left out and a 404, until the access comes back', async () => {
+    const agent = await agentWith(t, ['conversations:read', 'conversations:read_assigned']);
+    const c = await createConversation(t);
+    const assign = (assignee: number) =>
+      t.call({ method: 'PUT', url: `/api/v1/conversations/${c.uuid}/assignee/user`, payload: { assignee_id: assignee } }).then(dataOf);
+    await assign(agent.id);
+    const mine = await insertNotification(t, { agentId: agent.id, conversationUuid: c.uuid, title: 'Yours' });
+    assert.equal(dataOf<Page>(await list(agent)).total, 1);
+    await assign(bob.id);
+    assert.deepEqual(dataOf<Page>(await list(agent)).results, []);
+    assert.equal(dataOf<Page>(await list(agent)).total, 0);
+    assert.equal(await count(agent), 0);
+    for (const [method, url] of [
+      ['PUT', `/api/v1/notifications/${mine.id}/read`],
+      ['PUT', `/api/v1/notifications/${mine.id}/unread`],
+      ['DELETE', `/api/v1/notifications/${mine.id}`],
+    ] as const) {
+      assertError(await t.call({ method, url, as: agent }), 404, 'NotFoundException');
+    }
+    assert.equal(dataOf<{ count: number }>(await t.call({ method: 'POST', url: '/api/v1/notifications/read-all', as: agent })).count, 0);
+    await assign(agent.id);
+    assert.deepEqual(
+      dataOf<Page>(await list(agent)).results.map((n) => n.id),
+      [mine.id],
+    );
+    assert.equal(await count(agent), 1, 'left as it was: unread');
   });
 
   it('read and unread: the record comes back; reading again keeps the first read time', async () => {

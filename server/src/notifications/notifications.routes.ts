@@ -26,19 +26,14 @@ export function notificationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'List my notifications (paged)',
           description:
-            'The caller’s notifications shown in the app, newest first (id breaks ties). `unread=true`: only those not read yet. Kept 90 days.',
+            'The caller’s notifications shown in the app, about conversations they may still read, newest first (id breaks ties). `unread=true`: only those not read yet. Kept 90 days.',
           querystring: NotificationListQuery,
           response: { 200: Envelope(Paged(NotificationRecord)), ...errors(400, 401) },
         },
       },
       async (request) => {
         const page = pageRequest(request.query);
-        const { rows, total } = await notifications.listNotifications(
-          deps,
-          principalOf(request).userId,
-          page,
-          request.query.unread === true,
-        );
+        const { rows, total } = await notifications.listNotifications(deps, principalOf(request), page, request.query.unread === true);
         return ok(pagedResult(rows, total, page));
       },
     );
@@ -48,11 +43,11 @@ export function notificationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'How many of my notifications are unread',
-          description: 'The number the bell shows. Cheap enough to ask on every page load.',
+          description: 'The number the bell shows (conversations the caller may still read). Cheap enough to ask on every page load.',
           response: { 200: Envelope(UnreadCount), ...errors(401) },
         },
       },
-      async (request) => ok({ count: await notifications.unreadCount(deps, principalOf(request).userId) }),
+      async (request) => ok({ count: await notifications.unreadCount(deps, principalOf(request)) }),
     );
     app.post(
       '/notifications/read-all',
@@ -64,7 +59,7 @@ export function notificationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(MarkedCount), ...errors(401, 403) },
         },
       },
-      async (request) => ok({ count: await notifications.markAllRead(deps, principalOf(request).userId) }),
+      async (request) => ok({ count: await notifications.markAllRead(deps, principalOf(request)) }),
     );
     app.put(
       '/notifications/:id/read',
@@ -78,7 +73,7 @@ export function notificationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(NotificationRecord), ...errors(401, 403, 404) },
         },
       },
-      async (request) => ok(await notifications.markNotification(deps, principalOf(request).userId, request.params.id, true)),
+      async (request) => ok(await notifications.markNotification(deps, principalOf(request), request.params.id, true)),
     );
     app.put(
       '/notifications/:id/unread',
@@ -91,7 +86,7 @@ export function notificationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Envelope(NotificationRecord), ...errors(401, 403, 404) },
         },
       },
-      async (request) => ok(await notifications.markNotification(deps, principalOf(request).userId, request.params.id, false)),
+      async (request) => ok(await notifications.markNotification(deps, principalOf(request), request.params.id, false)),
     );
     app.delete(
       '/notifications/:id',
@@ -105,7 +100,7 @@ export function notificationsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        await notifications.deleteNotification(deps, principalOf(request).userId, request.params.id);
+        await notifications.deleteNotification(deps, principalOf(request), request.params.id);
         return ok(true as const);
       },
     );

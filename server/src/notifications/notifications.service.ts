@@ -2,6 +2,8 @@
 // preferences"). Notifications are made elsewhere (the fan-out, from domain events); here an agent
 // reads, marks and deletes their own, and nobody else's: another agent's id answers as unknown.
 import type { Static } from 'typebox';
+import type { Principal } from '../auth/credential-cache.ts';
+import { accessFilter } from '../conversations/conversations.access.ts';
 import type { AppDeps } from '../deps.ts';
 import { NOTIFICATION_TYPES } from '../db/types.ts';
 import { NotFoundError } from '../errors.ts';
@@ -35,37 +37,45 @@ function recordOf(row: Row): Item {
   };
 }
 
-export async function listNotifications(deps: AppDeps, agentId: number, page: PageRequest, unread: boolean) {
+export async function listNotifications(deps: AppDeps, principal: Principal, page: PageRequest, unread: boolean) {
+  const readable = accessFilter(principal);
+  if (!readable) return { rows: [], total: 0 };
   const [rows, total] = await Promise.all([
-    q.listNotifications(deps.db, agentId, { unread, limit: page.pageSize, offset: page.offset }),
-    q.countNotifications(deps.db, agentId, unread),
+    q.listNotifications(deps.db, principal.userId, readable, { unread, limit: page.pageSize, offset: page.offset }),
+    q.countNotifications(deps.db, principal.userId, readable, unread),
   ]);
   return { rows: rows.map(recordOf), total };
 }
 
-export async function unreadCount(deps: AppDeps, agentId: number): Promise<number> {
-  return q.countNotifications(deps.db, agentId, true);
+export async function unreadCount(deps: AppDeps, principal: Principal): Promise<number> {
+  const readable = accessFilter(principal);
+  return readable ? q.countNotifications(deps.db, principal.userId, readable, true) : 0;
 }
 
-async function mustFind(deps: AppDeps, agentId: number, id: number): Promise<Item> {
-  const row = await q.findNotification(deps.db, agentId, id);
-  if (!row) throw new NotFoundError('Notification not found');
+const notFound = () => new NotFoundError('Notification not found');
+
+/**
+ * Marks one read (`read`) or unread; answers the notification as it is now. One about a
+ * conversation the agent may no longer read answers as unknown, as another agent's does, and
+ * is left as it was.
+ */
+export async function markNotification(deps: AppDeps, principal: Principal, id: number, read: boolean): Promise<Item> {
+  const readable = accessFilter(principal);
+  if (!readable || !(await q.setRead(deps.db, principal.userId, readable, id, read ? deps.clock.now() : null))) throw notFound();
+  const row = await q.findNotification(deps.db, principal.userId, readable, id);
+  if (!row) throw notFound();
   return recordOf(row);
 }
 
-/** Marks one read (`read`) or unread; answers the notification as it is now. */
-export async function markNotification(deps: AppDeps, agentId: number, id: number, read: boolean): Promise<Item> {
-  const found = await q.setRead(deps.db, agentId, id, read ? deps.clock.now() : null);
-  if (!found) throw new NotFoundError('Notification not found');
-  return mustFind(deps, agentId, id);
+/** Answers how many were unread (of those the bell counts) and are read now. */
+export async function markAllRead(deps: AppDeps, principal: Principal): Promise<number> {
+  const readable = accessFilter(principal);
+  return readable ? q.markAllRead(deps.db, principal.userId, readable, deps.clock.now()) : 0;
 }
 
-export async function markAllRead(deps: AppDeps, agentId: number): Promise<number> {
-  return q.markAllRead(deps.db, agentId, deps.clock.now());
-}
-
-export async function deleteNotification(deps: AppDeps, agentId: number, id: number): Promise<void> {
-  if (!(await q.deleteNotification(deps.db, agentId, id))) throw new NotFoundError('Notification not found');
+export async function deleteNotification(deps: AppDeps, principal: Principal, id: number): Promise<void> {
+  const readable = accessFilter(principal);
+  if (!readable || !(await q.deleteNotification(deps.db, principal.userId, readable, id))) throw notFound();
 }
 
 export async function mySettings(deps: AppDeps, agentId: number): Promise<NotificationSettings> {
