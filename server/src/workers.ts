@@ -86,7 +86,12 @@ const otherHandlers = Object.fromEntries(
 );
 
 export const periodicTasks: PeriodicTask[] = [
-  { name: 'jobs.purge_completed', everyMs: HOUR, run: purgeCompletedJobs },
+  // Completed jobs after 7 days; the per-message bookkeeping (deliveries, fan-outs) after one.
+  {
+    name: 'jobs.purge_completed',
+    everyMs: HOUR,
+    run: (deps) => purgeCompletedJobs(deps, Object.fromEntries([...BATCHED_JOB_KINDS, FAN_OUT_JOB].map((kind) => [kind, 24 * HOUR]))),
+  },
   { name: 'jobs.reap_lost', everyMs: MINUTE, run: reapLostJobs },
   { name: 'conversations.wake_snoozed', everyMs: 30 * SECOND, run: wakeSnoozedConversations },
   // SLA warnings and breaches, each recorded once (a conditional update claims it).

@@ -76,6 +76,36 @@ describe('job queue and periodic tasks', { timeout: 120_000 }, () => {
     }
   });
 
+  it('purges the kinds given a shorter retention after their own time, the others after 7 days', async () => {
+    const brief = newKind('brief');
+    const other = newKind('other');
+    await enqueueJob(t.deps, t.deps.db, { kind: brief, payload: {} });
+    await enqueueJob(t.deps, t.deps.db, { kind: brief, payload: {} });
+    await enqueueJob(t.deps, t.deps.db, { kind: other, payload: {} });
+    const [stale, fresh] = await jobsOf(brief);
+    const [kept] = await jobsOf(other);
+    const now = Math.max(clock.now().getTime(), Date.now());
+    const complete = (id: number, agoMs: number) =>
+      t.deps.db
+        .updateTable('jobs')
+        .set({ completed_at: new Date(now - agoMs) })
+        .where('id', '=', id)
+        .execute();
+    await complete(stale.id, 2 * DAY);
+    await complete(fresh.id, DAY / 2);
+    await complete(kept.id, 2 * DAY);
+    await purgeCompletedJobs(t.deps, { [brief]: DAY });
+    assert.deepEqual(
+      (await jobsOf(brief)).map((job) => job.id),
+      [fresh.id],
+    );
+    assert.deepEqual(
+      (await jobsOf(other)).map((job) => job.id),
+      [kept.id],
+      'another kind keeps its 7 days',
+    );
+  });
+
   describe('periodic tasks', () => {
     it('run at their interval, never overlap with themselves, survive errors, and stop', async () => {
       let ticks = 0;

@@ -188,11 +188,17 @@ export async function markLostJobsDead(db: DB, clockNow: Date): Promise<number> 
 }
 
 /** Deletes up to `batch` jobs completed more than `olderThanMs` ago; returns how many. */
-export async function deleteCompletedJobs(db: DB, input: { olderThanMs: number; batch: number; clockNow: Date }): Promise<number> {
+export async function deleteCompletedJobs(
+  db: DB,
+  input: { olderThanMs: number; batch: number; clockNow: Date; kind?: string },
+): Promise<number> {
   const cutoff = plusMs(input.clockNow, -input.olderThanMs);
   const result = await db
     .deleteFrom('jobs')
-    .where('id', 'in', (qb) => qb.selectFrom('jobs').select('id').where('completed_at', '<', cutoff).limit(input.batch))
+    .where('id', 'in', (qb) => {
+      const old = qb.selectFrom('jobs').select('id').where('completed_at', '<', cutoff);
+      return (input.kind === undefined ? old : old.where('kind', '=', input.kind)).limit(input.batch);
+    })
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

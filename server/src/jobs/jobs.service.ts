@@ -135,14 +135,21 @@ export function startJobWakeRelay(deps: AppDeps, options: { intervalMs?: number 
 }
 
 /** Deletes completed jobs older than the retention (7 days), in batches. Returns how many. */
-export async function purgeCompletedJobs(deps: AppDeps): Promise<number> {
+/**
+ * Deletes completed jobs older than COMPLETED_JOB_RETENTION_MS, and those of the kinds in
+ * `shorter` older than their own time (the bookkeeping made for every message, which nobody
+ * inspects after a day).
+ */
+export async function purgeCompletedJobs(deps: AppDeps, shorter: Readonly<Record<string, number>> = {}): Promise<number> {
   const batch = 1000;
   let total = 0;
-  // Bounded, so that one run never holds the database for long; the next run continues.
-  for (let round = 0; round < 100; round += 1) {
-    const deleted = await deleteCompletedJobs(deps.db, { olderThanMs: COMPLETED_JOB_RETENTION_MS, batch, clockNow: deps.clock.now() });
-    total += deleted;
-    if (deleted < batch) break;
+  for (const [kind, olderThanMs] of [...Object.entries(shorter), [undefined, COMPLETED_JOB_RETENTION_MS] as const]) {
+    // Bounded, so that one run never holds the database for long; the next run continues.
+    for (let round = 0; round < 100; round += 1) {
+      const deleted = await deleteCompletedJobs(deps.db, { olderThanMs, batch, clockNow: deps.clock.now(), ...(kind ? { kind } : {}) });
+      total += deleted;
+      if (deleted < batch) break;
+    }
   }
   return total;
 }

@@ -2872,7 +2872,7 @@ export interface paths {
         };
         /**
          * List my notifications (paged)
-         * @description The caller’s notifications shown in the app, newest first (id breaks ties). `unread=true`: only those not read yet. Kept 90 days.
+         * @description The caller’s notifications shown in the app, about conversations they may still read, newest first (id breaks ties). `unread=true`: only those not read yet. Kept 90 days.
          *
          *     Any authenticated agent.
          */
@@ -2894,7 +2894,7 @@ export interface paths {
         };
         /**
          * How many of my notifications are unread
-         * @description The number the bell shows. Cheap enough to ask on every page load.
+         * @description The number the bell shows (conversations the caller may still read). Cheap enough to ask on every page load.
          *
          *     Any authenticated agent.
          */
