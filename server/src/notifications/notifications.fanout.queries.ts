@@ -62,6 +62,20 @@ export async function mailboxesOf(db: DB, agentIds: readonly number[]) {
     .execute();
 }
 
+/** Of these agents, those mailed a notification (one mail each, not a digest) since `since`. */
+export async function mailedSince(db: DB, agentIds: readonly number[], since: Date): Promise<Set<number>> {
+  if (agentIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('notifications')
+    .where('agent_id', '=', anyOf(agentIds))
+    .where('email_status', '=', 'sent')
+    .where('created_at', '>', since)
+    .select('agent_id')
+    .distinct()
+    .execute();
+  return new Set(rows.map((row) => row.agent_id));
+}
+
 export interface NewNotification {
   agent_id: number;
   type: NotificationType;

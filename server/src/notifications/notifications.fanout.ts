@@ -26,6 +26,7 @@ import {
   followsOf,
   insertAnnouncedNotifications,
   mailboxesOf,
+  mailedSince,
   mentionsOf,
   messagesOf,
   type AnnouncedNotification,
@@ -46,6 +47,12 @@ const BATCH_MAX = 128;
 /** Batches written at once: a batch is several round trips, and the next need not wait for all of them. */
 const BATCH_LANES = 2;
 const PUSH_MAX_ATTEMPTS = 8;
+/**
+ * The mail flood guard: an agent mailed a notification within this time gets the next ones in
+ * their digest (notifications.mail.ts) instead of one mail each, so that a bulk reassignment or
+ * a team mention mails them once, then once more with the rest.
+ */
+export const MAIL_FLOOD_WINDOW_MS = 2 * 60_000;
 
 type Conversation = Awaited<ReturnType<typeof conversationsOf>>[number];
 
@@ -168,22 +175,28 @@ async function fanOutBatch(deps: AppDeps, causes: readonly Cause[]): Promise<voi
   const everyone = [...new Set(planned.flatMap((entry) => entry.candidates))];
   if (everyone.length === 0) return;
   const mail = systemMailStatus(deps.config).configured;
-  // Who may read, their settings and their mailboxes, asked together of every candidate.
-  const [readers, settings, mailboxList] = await Promise.all([
+  const now = deps.clock.now();
+  // Who may read, their settings, their mailboxes and who was mailed lately, asked together of every candidate.
+  const [readers, settings, mailboxList, mailed] = await Promise.all([
     readersOfEach(
       deps.db,
       planned.map(({ conversation, candidates }) => ({ conversation, agentIds: candidates })),
     ),
     settingsOf(deps.db, everyone),
     mail ? mailboxesOf(deps.db, everyone) : [],
+    mail ? mailedSince(deps.db, everyone, new Date(now.getTime() - MAIL_FLOOD_WINDOW_MS)) : new Set<number>(),
   ]);
   const mailboxes = new Map(mailboxList.map((m) => [m.id, m]));
-  const now = deps.clock.now();
   const items = planned.flatMap((entry, i) =>
     (readers[i] ?? []).flatMap((agentId) => {
       const own = settings.get(agentId);
       // Without mail configured, nobody is mailed (a live, enabled agent with an address has a mailbox).
-      const item = own ? notificationOf(deps, entry, agentId, own, mail ? mailboxes.get(agentId) : undefined, now) : null;
+      const mailbox = mail ? mailboxes.get(agentId) : undefined;
+      // One mail each per window: the next ones of this batch, and of the next batches, wait for the digest.
+      const item = own
+        ? notificationOf(deps, entry, agentId, { ...own, email_digest: own.email_digest || mailed.has(agentId) }, mailbox, now)
+        : null;
+      if (item?.row.email_status === 'sent') mailed.add(agentId);
       return item ? [item] : [];
     }),
   );

@@ -42,6 +42,33 @@ describe('notifications by mail', () => {
     assert.equal(row?.email_status, 'sent');
   });
 
+  it('a burst mails once: the next notifications within 2 minutes wait for a digest; after the window, one mail each again', async () => {
+    const bea = await mail.t.makeAgent({ first_name: 'Bea' });
+    const before = mail.smtp.mails.length;
+    const burst = [await assign(bea), await assign(bea), await assign(bea)];
+    assert.equal(await deliverSystemMail(mail.t.deps), 1, 'one mail for the first');
+    const statuses = await mail.t.deps.db
+      .selectFrom('notifications')
+      .select('email_status')
+      .where('agent_id', '=', bea.id)
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      statuses.map((row) => row.email_status),
+      ['sent', 'pending', 'pending'],
+    );
+    clock.advance(15 * 60_000);
+    assert.equal(await sendNotificationDigests(mail.t.deps), 1);
+    assert.equal(await deliverSystemMail(mail.t.deps), 1);
+    const received = await mail.smtp.waitFor(before + 2);
+    const digest = await simpleParser(received[before + 1]?.raw ?? '');
+    assert.match(digest.subject ?? '', /2 new/);
+    for (const c of burst.slice(1)) assert.ok(digest.text?.includes(`#${c.reference_number} Parcel`), digest.text);
+    // Long after the last mail: one mail of its own again.
+    await assign(bea);
+    assert.equal(await deliverSystemMail(mail.t.deps), 1);
+  });
+
   it('with email_digest: one digest after 15 minutes listing every pending notification, then nothing more', async () => {
     const before = mail.smtp.mails.length;
     await mail.t.deps.db

@@ -47,6 +47,7 @@ import * as conversationViewers from './2026_12_01_0500_conversation_viewers.ts'
 import * as notifications from './2026_12_01_0002_notifications.ts';
 import * as push from './2026_12_01_0400_push.ts';
 import * as conversationDrafts from './2026_12_01_0600_conversation_drafts.ts';
+import * as notificationMailGuard from './2026_12_02_0001_notification_mail_guard.ts';
 import * as notificationFanOut from './2026_12_01_0200_notification_fan_out.ts';
 import * as sessionList from './2026_11_30_0300_session_list.ts';
 import * as passwordTokens from './2026_11_30_0100_password_tokens.ts';
@@ -104,4 +105,5 @@ export const migrations: Record<string, ParleyMigration> = {
   '2026_12_01_0400_push': push,
   '2026_12_01_0500_conversation_viewers': conversationViewers,
   '2026_12_01_0600_conversation_drafts': conversationDrafts,
+  '2026_12_02_0001_notification_mail_guard': notificationMailGuard,
 };
