@@ -104,4 +104,34 @@ describe('drafts across browsers and agents', { skip: browserMissing() ?? false,
       await colleague.context.close();
     }
   });
+
+  it('saves a draft past the 64 KiB a keepalive request may carry when the agent moves to another conversation', async () => {
+    const subject = (n: number) => `Long letter ${n}`;
+    const [first, second] = [
+      await createConversation(server.t, {
+        inbox_id: inboxId,
+        assignee_id: ann.id,
+        subject: subject(1),
+        content: '<p>About the refund</p>',
+      }),
+      await createConversation(server.t, { inbox_id: inboxId, assignee_id: ann.id, subject: subject(2), content: '<p>Another</p>' }),
+    ];
+    const laptop = await newPage(browser, server.base);
+    try {
+      await opened(laptop.page, first.uuid, ann.email);
+      const editor = laptop.page.getByRole('textbox', { name: 'Message editor' });
+      await editor.click();
+      // 70,000 characters in one input (typing them would take minutes), then away at once: no debounce has run.
+      const long = `${'A long reply. '.repeat(5000)}the end`;
+      await laptop.page.keyboard.insertText(long);
+      await laptop.page.getByRole('list', { name: 'Conversation list' }).getByText(subject(2)).click();
+      await laptop.page.getByRole('log', { name: 'Messages' }).getByText('Another').waitFor();
+      await savedDraft(first.uuid, 'the end');
+      assert.ok(((await draftOf(first.uuid, ann))?.content.length ?? 0) > 64 * 1024);
+      assert.equal(await draftOf(second.uuid, ann), null);
+      assert.deepEqual(pageErrors(laptop.page), []);
+    } finally {
+      await laptop.context.close();
+    }
+  });
 });

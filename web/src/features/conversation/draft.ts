@@ -69,15 +69,18 @@ function clearLocal(uuid: string): void {
 
 const path = (uuid: string) => ({ params: { path: { cuuid: uuid } } });
 
-/** Saves the draft (an empty one is deleted by the server). `keepalive`: the page may be going away. */
+/** Browsers refuse a keepalive request whose body passes 64 KiB (all such requests of the page together). */
+const KEEPALIVE_MAX_BYTES = 60 * 1024;
+
+/**
+ * Saves the draft (an empty one is deleted by the server). `keepalive`: the page may be going
+ * away. A draft too large for keepalive goes as a plain request: it completes when the agent
+ * only moves to another conversation, and may not when the tab closes (this tab's copy stays).
+ */
 async function putDraft(uuid: string, draft: Draft, keepalive = false): Promise<void> {
-  await unwrap(
-    api.PUT('/api/v1/conversations/{cuuid}/draft', {
-      ...path(uuid),
-      body: { content: draft.html, private: draft.mode === 'note', attachments: draft.files.map((f) => f.uuid) },
-      keepalive,
-    }),
-  );
+  const body = { content: draft.html, private: draft.mode === 'note', attachments: draft.files.map((f) => f.uuid) };
+  const small = new TextEncoder().encode(JSON.stringify(body)).length <= KEEPALIVE_MAX_BYTES;
+  await unwrap(api.PUT('/api/v1/conversations/{cuuid}/draft', { ...path(uuid), body, keepalive: keepalive && small }));
 }
 
 /**
