@@ -9,7 +9,9 @@
 // - latency: 100 contact messages a second for `seconds`, the time from a message's request to
 //   its `new_message` frame and to its `notification` frame on the followers' agent sockets.
 // Usage alone: npx node server/bench/notifications.ts [--seconds=10] [--json]
+import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { cpuWindow } from './cpu.ts';
 import { buildTestApp, type Caller, type TestApp } from '../test/helpers.ts';
 import { type Frame, listen, openSocket, type TestSocket } from '../test/sockets.ts';
 import { createWidgetInbox, startVisitor } from '../test/widget.ts';
@@ -28,6 +30,9 @@ export interface NotificationsBenchReport {
   seconds: number;
   withoutFollowers: number;
   withFollowers: number;
+  /** CPU per contact message (µs), its notifications made: this process (Parley and the writers) and PostgreSQL; null off Linux. */
+  cpuWithout: MessageCpu | null;
+  cpuWith: MessageCpu | null;
   /** withFollowers / withoutFollowers. */
   ratio: number;
   offered: number;
@@ -38,6 +43,11 @@ export interface NotificationsBenchReport {
   notificationP99: number;
   notificationsMade: number;
   framesMissing: number;
+}
+
+export interface MessageCpu {
+  app: number;
+  postgres: number | null;
 }
 
 function percentile(values: number[], p: number): number {
@@ -66,8 +76,11 @@ async function sendMessage(t: TestApp, chat: Chat, text: string): Promise<string
 /**
  * Contact messages a second with WRITERS writers for `seconds`, counted until their
  * notifications are made too (the fan-out jobs drained): work left behind is not throughput.
+ * With what each message cost in CPU over the same window.
  */
-async function throughput(t: TestApp, chats: Chat[], seconds: number): Promise<number> {
+async function throughput(t: TestApp, chats: Chat[], seconds: number): Promise<{ rate: number; cpu: MessageCpu | null }> {
+  const window = cpuWindow(process.pid, availableParallelism());
+  window?.open();
   const begun = performance.now();
   const end = begun + seconds * 1000;
   let sent = 0;
@@ -82,7 +95,10 @@ async function throughput(t: TestApp, chats: Chat[], seconds: number): Promise<n
     }),
   );
   await drainFanOut(t, 120_000);
-  return (sent * 1000) / (performance.now() - begun);
+  const rate = (sent * 1000) / (performance.now() - begun);
+  const used = window?.close();
+  const per = (coreSeconds: number) => Math.round((coreSeconds * 1e6) / Math.max(1, sent));
+  return { rate, cpu: used ? { app: per(used.server), postgres: used.postgres === null ? null : per(used.postgres) } : null };
 }
 
 async function drainFanOut(t: TestApp, timeoutMs: number): Promise<void> {
@@ -122,7 +138,7 @@ export async function runNotificationsBench(
     const conversations = await t.deps.db.selectFrom('conversations').select(['id', 'uuid']).execute();
     const idOf = new Map(conversations.map((c) => [c.uuid, c.id]));
     progress(`    throughput without followers (${settings.seconds} s, ${WRITERS} writers)`);
-    const withoutFollowers = await throughput(t, chats, settings.seconds);
+    const without = await throughput(t, chats, settings.seconds);
     // Every agent follows 5 conversations: 10 followers each.
     const followsOf = new Map<string, number[]>();
     const rows = agents.flatMap((agent, a) =>
@@ -138,7 +154,7 @@ export async function runNotificationsBench(
       .onConflict((oc) => oc.doNothing())
       .execute();
     progress(`    throughput with 10 followers a conversation (${settings.seconds} s)`);
-    const withFollowers = await throughput(t, chats, settings.seconds);
+    const following = await throughput(t, chats, settings.seconds);
     // The agents' sockets, for the latency (each agent one socket; each message reaches all 100).
     const base = await listen(t.app);
     for (const agent of agents) sockets.push(await openSocket(`${base}/ws`, agent.headers));
@@ -198,9 +214,11 @@ export async function runNotificationsBench(
     return {
       database: settings.databaseUrl ? 'postgresql+redis' : 'embedded',
       seconds: settings.seconds,
-      withoutFollowers,
-      withFollowers,
-      ratio: withFollowers / withoutFollowers,
+      withoutFollowers: without.rate,
+      withFollowers: following.rate,
+      cpuWithout: without.cpu,
+      cpuWith: following.cpu,
+      ratio: following.rate / without.rate,
       offered,
       sent: sentAt.size,
       newMessageP50: percentile(newMessage, 50),
@@ -219,10 +237,13 @@ export async function runNotificationsBench(
 
 export function notificationsMarkdown(r: NotificationsBenchReport): string {
   const ms = (v: number) => `${v.toFixed(1)} ms`;
+  const cpu = (c: MessageCpu | null) => (c ? `${c.app} / ${c.postgres ?? 'n/a'} µs` : 'n/a');
   return [
     `| Database | Contact messages/s, no followers | With 10 followers each | Ratio | new_message p50 / p99 | notification p50 / p99 | p99 ratio |`,
     '|---|---|---|---|---|---|---|',
     `| ${r.database} | ${r.withoutFollowers.toFixed(0)} | ${r.withFollowers.toFixed(0)} | ${(r.ratio * 100).toFixed(0)} % | ${ms(r.newMessageP50)} / ${ms(r.newMessageP99)} | ${ms(r.notificationP50)} / ${ms(r.notificationP99)} | ${(r.notificationP99 / r.newMessageP99).toFixed(2)}× |`,
+    '',
+    `CPU per contact message, its notifications made (this process: Parley and the writers / PostgreSQL): no followers ${cpu(r.cpuWithout)}, with 10 followers ${cpu(r.cpuWith)}.`,
     '',
     `${r.sent} of ${r.offered} latency messages sent; ${r.notificationsMade} notifications made; ${r.framesMissing} (follower, message) pairs missing a frame.`,
   ].join('\n');
