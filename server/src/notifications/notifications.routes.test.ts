@@ -39,6 +39,18 @@ describe('notifications', () => {
     return insertNotification(t, { agentId: who.id, conversationUuid: conversation, ...extra });
   };
 
+  /** Marking or deleting the notification is a 404 for `who`, and read-all marks nothing. */
+  const untouchable = async (who: Caller, id: number) => {
+    for (const [method, url] of [
+      ['PUT', `/api/v1/notifications/${id}/read`],
+      ['PUT', `/api/v1/notifications/${id}/unread`],
+      ['DELETE', `/api/v1/notifications/${id}`],
+    ] as const) {
+      assertError(await t.call({ method, url, as: who }), 404, 'NotFoundException');
+    }
+    assert.equal(dataOf<{ count: number }>(await t.call({ method: 'POST', url: '/api/v1/notifications/read-all', as: who })).count, 0);
+  };
+
   it('lists my notifications newest first, with the conversation and message uuids and the actor', async () => {
     const agent = await t.makeAgent();
     const first = await add(agent, { type: 'mentioned', messageUuid: message, title: 'Bob mentioned you', excerpt: 'Look' });
@@ -125,14 +137,7 @@ describe('notifications', () => {
     const hidden = await add(agent, { inApp: false });
     assert.equal(dataOf<Page>(await list(agent)).total, 0);
     assert.equal(await count(agent), 0);
-    for (const [method, url] of [
-      ['PUT', `/api/v1/notifications/${hidden.id}/read`],
-      ['PUT', `/api/v1/notifications/${hidden.id}/unread`],
-      ['DELETE', `/api/v1/notifications/${hidden.id}`],
-    ] as const) {
-      assertError(await t.call({ method, url, as: agent }), 404, 'NotFoundException');
-    }
-    assert.equal(dataOf<{ count: number }>(await t.call({ method: 'POST', url: '/api/v1/notifications/read-all', as: agent })).count, 0);
+    await untouchable(agent, hidden.id);
   });
 
   it('a notification about a conversation the agent may no longer read is left out and a 404, until the access comes back', async () => {
@@ -147,14 +152,7 @@ describe('notifications', () => {
     assert.deepEqual(dataOf<Page>(await list(agent)).results, []);
     assert.equal(dataOf<Page>(await list(agent)).total, 0);
     assert.equal(await count(agent), 0);
-    for (const [method, url] of [
-      ['PUT', `/api/v1/notifications/${mine.id}/read`],
-      ['PUT', `/api/v1/notifications/${mine.id}/unread`],
-      ['DELETE', `/api/v1/notifications/${mine.id}`],
-    ] as const) {
-      assertError(await t.call({ method, url, as: agent }), 404, 'NotFoundException');
-    }
-    assert.equal(dataOf<{ count: number }>(await t.call({ method: 'POST', url: '/api/v1/notifications/read-all', as: agent })).count, 0);
+    await untouchable(agent, mine.id);
     await assign(agent.id);
     assert.deepEqual(
       dataOf<Page>(await list(agent)).results.map((n) => n.id),
