@@ -14,7 +14,11 @@ import { deleteFollower, insertFollowers, listFollowers, teamMemberships } from 
 /** Each team's members (ids only: ask readersAmong who of them may read a conversation). */
 export async function membersByTeam(db: DB, teamIds: readonly number[]): Promise<Map<number, number[]>> {
   const byTeam = new Map<number, number[]>();
-  for (const row of await teamMemberships(db, teamIds)) byTeam.set(row.team_id, [...(byTeam.get(row.team_id) ?? []), row.user_id]);
+  for (const row of await teamMemberships(db, teamIds)) {
+    const members = byTeam.get(row.team_id);
+    if (members) members.push(row.user_id);
+    else byTeam.set(row.team_id, [row.user_id]);
+  }
   return byTeam;
 }
 

@@ -134,7 +134,6 @@ export function startJobWakeRelay(deps: AppDeps, options: { intervalMs?: number 
   };
 }
 
-/** Deletes completed jobs older than the retention (7 days), in batches. Returns how many. */
 /**
  * Deletes completed jobs older than COMPLETED_JOB_RETENTION_MS, and those of the kinds in
  * `shorter` older than their own time (the bookkeeping made for every message, which nobody

@@ -5,6 +5,9 @@ import type { DB } from '../db/database.ts';
 import type { NotificationType } from '../db/types.ts';
 import type { DomainEventPayload } from '../events/events.schema.ts';
 
+/** Characters of a message read for its excerpt (plainExcerpt keeps 200 of them, whitespace folded). */
+const EXCERPT_SOURCE_LENGTH = 2000;
+
 const anyOf = (ids: Iterable<number>) => sql<number>`any(${[...ids]}::int[])`;
 
 export async function conversationsOf(db: DB, ids: ReadonlySet<number>) {
@@ -16,9 +19,14 @@ export async function conversationsOf(db: DB, ids: ReadonlySet<number>) {
     .execute();
 }
 
+/** The messages' uuids and the start of their text (enough for an excerpt: a long mail is not read whole). */
 export async function messagesOf(db: DB, ids: ReadonlySet<number>) {
   if (ids.size === 0) return [];
-  return db.selectFrom('messages').where('id', '=', anyOf(ids)).select(['id', 'uuid', 'text_content']).execute();
+  return db
+    .selectFrom('messages')
+    .where('id', '=', anyOf(ids))
+    .select(['id', 'uuid', sql<string>`left(text_content, ${EXCERPT_SOURCE_LENGTH})`.as('text_content')])
+    .execute();
 }
 
 /** Who follows these conversations, since when. */
@@ -62,7 +70,7 @@ export async function mailboxesOf(db: DB, agentIds: readonly number[]) {
     .execute();
 }
 
-/** Of these agents, those mailed a notification (one mail each, not a digest) since `since`. */
+/** Of these agents, those mailed a notification made since `since` (in a mail of its own or in a digest). */
 export async function mailedSince(db: DB, agentIds: readonly number[], since: Date): Promise<Set<number>> {
   if (agentIds.length === 0) return new Set();
   const rows = await db
@@ -143,13 +151,13 @@ export async function insertAnnouncedNotifications(db: DB, items: readonly Annou
       where jsonb_typeof(a.event) = 'object'
       order by a.id
     ),
-    jobs as (
+    new_jobs as (
       insert into jobs (kind, payload, max_attempts)
       select j->>'kind', coalesce(nullif(j->'payload', 'null'::jsonb), jsonb_build_object('notification_id', a.id)), (j->>'max_attempts')::integer
       from announced a, jsonb_array_elements(a.jobs) j
       returning kind
     )
-    select distinct kind from jobs`.execute(db);
+    select distinct kind from new_jobs`.execute(db);
   return new Set(result.rows.map((row) => row.kind));
 }
 

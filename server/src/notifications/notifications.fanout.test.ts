@@ -186,6 +186,45 @@ describe('notifications from domain events', () => {
     assert.match(alerts[1]?.title ?? '', /first response target/);
   });
 
+  it('sla alerts with nobody assigned: the team’s members, in a batch with the team’s assignment or alone', async () => {
+    const team = await createTeam(t, { name: `Night ${Date.now()}` });
+    const eve = await t.makeAgent({ teams: [team.id], first_name: 'Eve' });
+    const policy = await call('POST', '/sla', { name: `Silver ${Date.now()}`, first_response_minutes: 30, warning_minutes: 10 });
+    const c = await createConversation(t);
+    const warmUps = [await createConversation(t), await createConversation(t)];
+    await fanOut();
+    await call('PUT', `/conversations/${c.uuid}/sla`, { sla_policy_id: policy.id });
+    // Two causes first (two batches may run at once), then the team's assignment and the warning together.
+    for (const w of warmUps) await call('PUT', `/conversations/${w.uuid}/assignee/user`, { assignee_id: ana.id });
+    await call('PUT', `/conversations/${c.uuid}/assignee/team`, { assignee_id: team.id });
+    clock.advance(25 * 60_000);
+    assert.equal(await recordSlaAlerts(t.deps), 1);
+    const pending = () =>
+      t.deps.db
+        .selectFrom('jobs')
+        .select('payload')
+        .where('kind', '=', FAN_OUT_JOB)
+        .where('completed_at', 'is', null)
+        .orderBy('id')
+        .execute();
+    const context = { id: '1', attempts: 1, maxAttempts: 8, signal: new AbortController().signal };
+    const jobs = await pending();
+    assert.equal(jobs.length, 4);
+    await Promise.all(jobs.map((job) => fanOutNotifications(t.deps, job.payload, context)));
+    assert.deepEqual(
+      (await notificationsOf(eve.id)).filter((n) => n.conversation_id === c.id).map((n) => n.type),
+      ['team_assigned', 'sla_warning'],
+    );
+    // The breach alone in its batch: the members are read in a second round.
+    clock.advance(10 * 60_000);
+    assert.equal(await recordSlaAlerts(t.deps), 1);
+    await fanOut();
+    assert.deepEqual(
+      (await notificationsOf(eve.id)).filter((n) => n.conversation_id === c.id).map((n) => n.type),
+      ['team_assigned', 'sla_warning', 'sla_breached'],
+    );
+  });
+
   it('settings: nothing when every channel is off; a mail-only or push-only notification is not shown in the app', async () => {
     const cara = await t.makeAgent({ first_name: 'Cara' });
     await settle(cara.id, { assigned: { in_app: false, email: false, push: false } });
@@ -253,13 +292,18 @@ describe('notifications from domain events', () => {
     assert.equal(jobs.length, 5);
     const context = { id: '1', attempts: 1, maxAttempts: 8, signal: new AbortController().signal };
     // All at once, as a runner's concurrent jobs: one batch (and a malformed one beside them).
+    // A cause the database refuses (a conversation id past int4) fails its batch: each cause is
+    // then made again alone, and only that one fails.
+    const refused: Json = { ...(jobs[4]?.payload as Json), event_id: 9_000_000_000 };
+    refused['payload'] = { ...(refused['payload'] as Json), conversation_id: 2 ** 40 };
     const outcomes = await Promise.allSettled([
       ...jobs.map((job) => fanOutNotifications(t.deps, job.payload, context)),
+      fanOutNotifications(t.deps, refused, context),
       fanOutNotifications(t.deps, { event_id: 'x' }, context),
     ]);
     assert.deepEqual(
       outcomes.map((o) => o.status),
-      ['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected'],
+      ['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected'],
     );
     const ofConversation = async (agentId: number, conversationId: number) =>
       (await notificationsOf(agentId)).filter((n) => n.conversation_id === conversationId).map((n) => n.type);

@@ -54,6 +54,20 @@ const PUSH_MAX_ATTEMPTS = 8;
  */
 export const MAIL_FLOOD_WINDOW_MS = 2 * 60_000;
 
+/**
+ * When this process last decided to mail each agent (ms), so that two batches running at once
+ * here do not both mail one agent: what the database says (mailedSince) is only seen once the
+ * other batch has committed. Two instances at the same moment may still each send one.
+ */
+const lastMailedByApp = new WeakMap<AppDeps, Map<number, number>>();
+
+function lastMailed(deps: AppDeps, nowMs: number): Map<number, number> {
+  let mailed = lastMailedByApp.get(deps);
+  if (!mailed) lastMailedByApp.set(deps, (mailed = new Map()));
+  for (const [agentId, at] of mailed) if (at <= nowMs - MAIL_FLOOD_WINDOW_MS) mailed.delete(agentId);
+  return mailed;
+}
+
 type Conversation = Awaited<ReturnType<typeof conversationsOf>>[number];
 
 /** Appends `value` to the list under `key`. */
@@ -187,16 +201,17 @@ async function fanOutBatch(deps: AppDeps, causes: readonly Cause[]): Promise<voi
     mail ? mailedSince(deps.db, everyone, new Date(now.getTime() - MAIL_FLOOD_WINDOW_MS)) : new Set<number>(),
   ]);
   const mailboxes = new Map(mailboxList.map((m) => [m.id, m]));
+  // From here to the insert nothing awaits: a batch running beside this one sees its decisions.
+  const decided = lastMailed(deps, now.getTime());
   const items = planned.flatMap((entry, i) =>
     (readers[i] ?? []).flatMap((agentId) => {
       const own = settings.get(agentId);
       // Without mail configured, nobody is mailed (a live, enabled agent with an address has a mailbox).
       const mailbox = mail ? mailboxes.get(agentId) : undefined;
-      // One mail each per window: the next ones of this batch, and of the next batches, wait for the digest.
-      const item = own
-        ? notificationOf(deps, entry, agentId, { ...own, email_digest: own.email_digest || mailed.has(agentId) }, mailbox, now)
-        : null;
-      if (item?.row.email_status === 'sent') mailed.add(agentId);
+      // One mail each per window: the next ones of this batch, and of the batches beside and after it, wait for the digest.
+      const flooded = mailed.has(agentId) || decided.has(agentId);
+      const item = own ? notificationOf(deps, entry, agentId, { ...own, email_digest: own.email_digest || flooded }, mailbox, now) : null;
+      if (item?.row.email_status === 'sent') decided.set(agentId, now.getTime());
       return item ? [item] : [];
     }),
   );

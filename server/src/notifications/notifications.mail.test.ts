@@ -6,7 +6,7 @@ import { simpleParser } from 'mailparser';
 import { createConversation } from '../../test/factories.ts';
 import { type Caller, dataOf, fakeClock, runDueJobs } from '../../test/helpers.ts';
 import { buildMailApp, deliverSystemMail, type MailApp } from '../../test/system-mail.ts';
-import { FAN_OUT_JOB } from './notifications.fanout.ts';
+import { FAN_OUT_JOB, fanOutNotifications } from './notifications.fanout.ts';
 import { sendNotificationDigests } from './notifications.mail.ts';
 
 describe('notifications by mail', () => {
@@ -67,6 +67,32 @@ describe('notifications by mail', () => {
     // Long after the last mail: one mail of its own again.
     await assign(bea);
     assert.equal(await deliverSystemMail(mail.t.deps), 1);
+  });
+
+  it('a burst fanned out at once (two batches side by side, then one) still mails once', async () => {
+    const cyd = await mail.t.makeAgent({ first_name: 'Cyd' });
+    const before = mail.smtp.mails.length;
+    for (let i = 0; i < 4; i += 1) {
+      const c = await createConversation(mail.t, { subject: `Crate ${i}` });
+      dataOf(await mail.t.call({ method: 'PUT', url: `/api/v1/conversations/${c.uuid}/assignee/user`, payload: { assignee_id: cyd.id } }));
+    }
+    const jobs = await mail.t.deps.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('kind', '=', FAN_OUT_JOB)
+      .where('completed_at', 'is', null)
+      .execute();
+    const context = { id: '1', attempts: 1, maxAttempts: 8, signal: new AbortController().signal };
+    await Promise.all(jobs.map((job) => fanOutNotifications(mail.t.deps, job.payload, context)));
+    const statuses = await mail.t.deps.db.selectFrom('notifications').select('email_status').where('agent_id', '=', cyd.id).execute();
+    assert.deepEqual(statuses.map((row) => row.email_status).sort(), ['pending', 'pending', 'pending', 'sent']);
+    await runDueJobs(mail.t.deps, [FAN_OUT_JOB]);
+    assert.equal(await deliverSystemMail(mail.t.deps), 1, 'one mail');
+    await mail.smtp.waitFor(before + 1);
+    clock.advance(15 * 60_000);
+    assert.equal(await sendNotificationDigests(mail.t.deps), 1, 'then one digest with the other three');
+    assert.equal(await deliverSystemMail(mail.t.deps), 1);
+    await mail.smtp.waitFor(before + 2);
   });
 
   it('with email_digest: one digest after 15 minutes listing every pending notification, then nothing more', async () => {

@@ -8,7 +8,7 @@
 // - conversation.sla_warning / sla_breached: the assignee, else the team's members.
 //
 // The actor is left out of the recipients afterwards, and so is every agent who may not read
-// the conversation (readersAmong).
+// the conversation (readersOfEach).
 import type { NotificationType } from '../db/types.ts';
 import { PermanentJobError } from '../jobs/jobs.runner.ts';
 

@@ -61,10 +61,14 @@ const notFound = () => new NotFoundError('Notification not found');
  */
 export async function markNotification(deps: AppDeps, principal: Principal, id: number, read: boolean): Promise<Item> {
   const readable = accessFilter(principal);
-  if (!readable || !(await q.setRead(deps.db, principal.userId, readable, id, read ? deps.clock.now() : null))) throw notFound();
-  const row = await q.findNotification(deps.db, principal.userId, readable, id);
-  if (!row) throw notFound();
-  return recordOf(row);
+  if (!readable) throw notFound();
+  // One transaction: a notification that turns unreadable between the mark and the answer is a 404 that marked nothing.
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await q.setRead(trx, principal.userId, readable, id, read ? deps.clock.now() : null))) throw notFound();
+    const row = await q.findNotification(trx, principal.userId, readable, id);
+    if (!row) throw notFound();
+    return recordOf(row);
+  });
 }
 
 /** Answers how many were unread (of those the bell counts) and are read now. */
