@@ -63,7 +63,10 @@ const lastMailedByApp = new WeakMap<AppDeps, Map<number, number>>();
 
 function lastMailed(deps: AppDeps, nowMs: number): Map<number, number> {
   let mailed = lastMailedByApp.get(deps);
-  if (!mailed) lastMailedByApp.set(deps, (mailed = new Map()));
+  if (!mailed) {
+    mailed = new Map();
+    lastMailedByApp.set(deps, mailed);
+  }
   for (const [agentId, at] of mailed) if (at <= nowMs - MAIL_FLOOD_WINDOW_MS) mailed.delete(agentId);
   return mailed;
 }
