@@ -45,6 +45,24 @@ export function parseAuthorization(header: string): ApiCredentials | null {
   return { key, secret };
 }
 
+/** An agent's identity and access as a principal, from a row of the access query (auth.queries.ts). */
+function accessOf(
+  row: Pick<q.PrincipalRow, 'id' | 'email' | 'first_name' | 'last_name' | 'permissions' | 'team_ids'>,
+  method: Principal['method'],
+  sessionId: string | null,
+): Principal {
+  return {
+    userId: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    permissions: new Set(row.permissions),
+    teamIds: row.team_ids,
+    method,
+    sessionId,
+  };
+}
+
 /**
  * The live agent behind a verified credential, with its activity recorded (at most once a minute).
  * `touchedAt`: when the credential's activity columns were really last written, so the next write
@@ -62,14 +80,7 @@ async function loadPrincipal(
   const row = await q.findActiveAgentPrincipal(deps.db, userId);
   if (!row) return null;
   const principal: Principal = {
-    userId: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    permissions: new Set(row.permissions),
-    teamIds: row.team_ids,
-    method,
-    sessionId,
+    ...accessOf(row, method, sessionId),
     // A password session of an agent whose role requires two factors it has not set up (http/access.ts holds it).
     mfaSetupRequired: passwordSession && row.requires_2fa && !row.two_factor_enabled,
   };
@@ -362,14 +373,5 @@ export async function activeAgentPermissions(deps: AppDeps, agentId: number): Pr
  */
 export async function activeAgentPrincipals(db: DB, ids: readonly number[]): Promise<Principal[]> {
   const rows = await q.findActiveAgentAccess(db, [...new Set(ids)]);
-  return rows.map((row) => ({
-    userId: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    permissions: new Set(row.permissions),
-    teamIds: row.team_ids,
-    method: 'session',
-    sessionId: null,
-  }));
+  return rows.map((row) => accessOf(row, 'session', null));
 }
